@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import localFont from "next/font/local";
+import { ThemeProvider } from "@/components/shell/theme-provider";
+import { Toaster } from "@/components/ui/toaster";
+import "./globals.css";
+
+// Self-hosted from an npm package: the build machine has no route to font CDNs.
+const inter = localFont({
+  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  variable: "--font-inter",
+  weight: "100 900",
+  display: "swap",
+});
+
+export const metadata: Metadata = {
+  title: { default: "Skillshelf", template: "%s · Skillshelf" },
+  description: "Your team's Agent Skills: upload, browse, review, edit and try them.",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
+      <body className="min-h-dvh font-sans">
+        <ThemeProvider>
+          {children}
+          <Toaster />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

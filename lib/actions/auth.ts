@@ -1,0 +1,60 @@
+"use server";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { APIError } from "better-auth/api";
+import { auth } from "@/lib/auth/server";
+import { safeNextPath, signInInput, signUpInput } from "@/lib/auth/rules";
+
+export type AuthFormState = {
+  message?: string;
+  fieldErrors?: Partial<Record<"name" | "email" | "password", string[]>>;
+  values?: { name?: string; email?: string };
+};
+
+// better-auth's codes, said as a person would; anything else falls back to its own message.
+const authMessages: Record<string, { field?: "email" | "password"; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { message: "That email and password don't match an account." },
+  USER_ALREADY_EXISTS: { field: "email", message: "An account with this email already exists. Sign in instead." },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { field: "email", message: "An account with this email already exists. Sign in instead." },
+  INVALID_EMAIL: { field: "email", message: "Enter a valid email address, like ada@example.com." },
+  PASSWORD_TOO_SHORT: { field: "password", message: "Use at least 8 characters." },
+  PASSWORD_TOO_LONG: { field: "password", message: "Use at most 128 characters." },
+};
+
+function fromApiError(error: unknown, values: AuthFormState["values"]): AuthFormState {
+  if (!(error instanceof APIError)) throw error;
+  const code = typeof error.body?.code === "string" ? error.body.code : "";
+  const known = authMessages[code];
+  if (known?.field) return { fieldErrors: { [known.field]: [known.message] }, values };
+  return { message: known?.message ?? error.body?.message ?? "Something went wrong. Try again.", values };
+}
+
+export async function signInAction(_: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: String(formData.get("email") ?? "") };
+  const input = signInInput.safeParse(Object.fromEntries(formData));
+  if (!input.success) return { fieldErrors: z.flattenError(input.error).fieldErrors, values };
+  try {
+    await auth.api.signInEmail({ body: input.data, headers: await headers() });
+  } catch (error) {
+    return fromApiError(error, values);
+  }
+  redirect(safeNextPath(formData.get("next")?.toString()));
+}
+
+export async function signUpAction(_: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
+  const input = signUpInput.safeParse(Object.fromEntries(formData));
+  if (!input.success) return { fieldErrors: z.flattenError(input.error).fieldErrors, values };
+  try {
+    await auth.api.signUpEmail({ body: input.data, headers: await headers() });
+  } catch (error) {
+    return fromApiError(error, values);
+  }
+  redirect(safeNextPath(formData.get("next")?.toString()));
+}
+
+export async function signOutAction(): Promise<void> {
+  await auth.api.signOut({ headers: await headers() });
+  redirect("/sign-in");
+}

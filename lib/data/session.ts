@@ -1,0 +1,27 @@
+import "server-only";
+import { cache } from "react";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth/server";
+
+export type Viewer = {
+  id: string;
+  name: string;
+  email: string;
+  role: "ADMIN" | "USER";
+};
+
+/** The signed-in user of this request, or null; one session lookup per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const session = await auth.api.getSession({ headers: await headers() });
+  if (!session) return null;
+  const { id, name, email, role } = session.user;
+  return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
+});
+
+/** The signed-in user, or a redirect to sign-in. The proxy's redirect is only optimistic. */
+export async function requireViewer(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect("/sign-in");
+  return viewer;
+}

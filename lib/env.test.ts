@@ -1,0 +1,50 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv, sqlitePathFromUrl } from "./env";
+
+describe("parseEnv", () => {
+  it("defaults to an SQLite file under data/", () => {
+    const env = parseEnv({}, "/srv/app");
+    expect(env.DATABASE_URL).toBe("file:./data/skillshelf.db");
+    expect(env.databasePath).toBe(path.resolve("/srv/app/data/skillshelf.db"));
+    expect(env.PORT).toBe(3000);
+    expect(env.authUrl).toBe("http://localhost:3000");
+  });
+
+  it("rejects a malformed DATABASE_URL with a message that names the key and the fix", () => {
+    for (const bad of ["postgres://localhost/db", "./data/app.db", "file:", "  "]) {
+      let error: unknown;
+      try {
+        parseEnv({ DATABASE_URL: bad });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, bad).toBeInstanceOf(EnvError);
+      expect((error as EnvError).message).toMatch(/DATABASE_URL must be a SQLite file URL such as "file:/);
+    }
+  });
+
+  it("accepts absolute and relative file URLs", () => {
+    expect(parseEnv({ DATABASE_URL: "file:/var/lib/s.db" }, "/x").databasePath).toBe(path.resolve("/var/lib/s.db"));
+    expect(parseEnv({ DATABASE_URL: "file:///var/lib/s.db" }, "/x").databasePath).toBe(path.resolve("/var/lib/s.db"));
+    expect(parseEnv({ DATABASE_URL: "file:e2e/.tmp/t.db" }, "/x").databasePath).toBe(path.resolve("/x/e2e/.tmp/t.db"));
+  });
+
+  it("rejects a short auth secret and a bad port, listing every problem at once", () => {
+    const attempt = () => parseEnv({ BETTER_AUTH_SECRET: "short", PORT: "99999" });
+    expect(attempt).toThrowError(/BETTER_AUTH_SECRET must be at least 32 characters/);
+    expect(attempt).toThrowError(/PORT /);
+  });
+
+  it("treats empty optional keys as unset", () => {
+    const env = parseEnv({ OPENAI_API_KEY: "", BETTER_AUTH_URL: "" });
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+    expect(env.authUrl).toBe("http://localhost:3000");
+  });
+});
+
+describe("sqlitePathFromUrl", () => {
+  it("decodes escaped characters", () => {
+    expect(sqlitePathFromUrl("file:./my%20data/a.db", "/r")).toBe(path.resolve("/r/my data/a.db"));
+  });
+});

@@ -1,0 +1,77 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `env` (or calls `parseEnv` in
+ * tests), so a bad setting fails at start with a message that names it, not deep inside a request.
+ */
+
+const sqliteUrl = z
+  .string()
+  .trim()
+  .refine((url) => /^file:.+/.test(url) && !/^file:\/\/[^/]/.test(url), {
+    message:
+      'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db"',
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  DATABASE_URL: sqliteUrl.default("file:./data/skillshelf.db"),
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -base64 32)").optional(),
+  ),
+  BETTER_AUTH_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:3000").optional()),
+  UPLOADTHING_TOKEN: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:11434/v1").optional()),
+  OPENAI_MODELS: optionalText,
+  ANTHROPIC_API_KEY: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute path of the SQLite database file that DATABASE_URL names. */
+  databasePath: string;
+  /** The public origin better-auth signs cookies and redirects for. */
+  authUrl: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Resolve a `file:` URL to an absolute path; relative paths are relative to `cwd`. */
+export function sqlitePathFromUrl(url: string, cwd: string): string {
+  const raw = decodeURIComponent(url.replace(/^file:(\/\/(?=\/))?/, "").replace(/\?.*$/, ""));
+  return path.resolve(cwd, raw);
+}
+
+export function parseEnv(source: Record<string, string | undefined>, cwd = process.cwd()): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`));
+  }
+  const data = result.data;
+  return {
+    ...data,
+    databasePath: sqlitePathFromUrl(data.DATABASE_URL, cwd),
+    authUrl: data.BETTER_AUTH_URL ?? `http://localhost:${data.PORT}`,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

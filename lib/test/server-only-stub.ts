@@ -1,0 +1,2 @@
+// Stand-in for "server-only" under Vitest, which runs server modules in plain Node.
+export {};

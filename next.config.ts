@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+import { NO_CHROMIUM_MESSAGE, findChromium } from "./e2e/chromium";
+
+const port = 3100;
+const baseURL = `http://localhost:${port}`;
+const executablePath = findChromium();
+if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      // The machine's network is closed: without these, Chromium keeps trying to reach its services.
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: "npx tsx scripts/e2e-server.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATABASE_URL: "file:./e2e/.tmp/e2e.db",
+      BETTER_AUTH_URL: baseURL,
+      BETTER_AUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+import { readFile, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+// What a production build depends on. A change to any of these (a pull, an edit) makes
+// `npm start` rebuild; otherwise it reuses .next and starts in about a second.
+const inputs = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+const skip = new Set(["node_modules", ".next", "generated", "test"]);
+
+async function collect(root: string, rel: string, out: string[]): Promise<void> {
+  const full = path.join(root, rel);
+  const info = await stat(full).catch(() => null);
+  if (!info) return;
+  if (info.isFile()) {
+    if (!/\.test\.tsx?$/.test(rel)) out.push(`${rel}:${info.size}:${info.mtimeMs}`);
+    return;
+  }
+  for (const entry of (await readdir(full)).sort()) {
+    if (!skip.has(entry)) await collect(root, path.join(rel, entry), out);
+  }
+}
+
+export async function buildFingerprint(root: string): Promise<string> {
+  const parts: string[] = [];
+  for (const input of inputs) await collect(root, input, parts);
+  return createHash("sha256").update(parts.join("\n")).digest("hex");
+}
+
+const stampFile = (root: string) => path.join(root, ".next", "skillshelf-build-fingerprint");
+
+export async function isBuildCurrent(root: string): Promise<boolean> {
+  const [stamp, buildId] = await Promise.all([
+    readFile(stampFile(root), "utf8").catch(() => null),
+    readFile(path.join(root, ".next", "BUILD_ID"), "utf8").catch(() => null),
+  ]);
+  return !!buildId && stamp === (await buildFingerprint(root));
+}
+
+export async function recordBuild(root: string): Promise<void> {
+  await writeFile(stampFile(root), await buildFingerprint(root));
+}

@@ -1,0 +1,24 @@
+// The browser tests' server: a throwaway database, migrated and seeded, behind `next start`.
+import "./load-env";
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getEnv } from "@/lib/env";
+import { prepareDatabase } from "./db/prepare";
+import { runScript } from "./db/run";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+await runScript(async () => {
+  const env = getEnv();
+  await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(env.databasePath + suffix, { force: true })));
+  await prepareDatabase();
+  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+});

@@ -1,0 +1,31 @@
+import "./load-env";
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getEnv } from "@/lib/env";
+import { isBuildCurrent, recordBuild } from "./build-if-needed";
+import { ensureAuthSecret } from "./db/local-env";
+import { prepareDatabase } from "./db/prepare";
+import { runScript } from "./db/run";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+await runScript(async () => {
+  if ((await ensureAuthSecret(root)) === "generated") console.log("Generated BETTER_AUTH_SECRET into .env.local");
+  const env = getEnv();
+  await prepareDatabase();
+
+  if (!(await isBuildCurrent(root))) {
+    console.log("Building the app (first start or changed sources)...");
+    for (const [cmd, args] of [[bin("prisma"), ["generate"]], [bin("next"), ["build"]]] as const) {
+      const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+      if (result.status !== 0) process.exit(result.status ?? 1);
+    }
+    await recordBuild(root);
+  }
+
+  const server = spawn(bin("next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+});

@@ -1,0 +1,74 @@
+/**
+ * `npm test`: typecheck, lint, unit tests, one production build, browser tests. Every stage runs
+ * even when an earlier one fails, so one run reports everything; the last line sums the unit and
+ * browser results as "N passed, N failed".
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { NO_CHROMIUM_MESSAGE, findChromium } from "../e2e/chromium";
+import { isBuildCurrent, recordBuild } from "./build-if-needed";
+import { ensureAuthSecret } from "./db/local-env";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const reports = path.join(root, "test-results");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function run(title: string, cmd: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
+  const ok = result.status === 0;
+  console.log(`${ok ? "✔" : "✘"} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  return JSON.parse(await readFile(file, "utf8").catch(() => "null")) as T | null;
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(NO_CHROMIUM_MESSAGE);
+  process.exit(1);
+}
+
+await rm(reports, { recursive: true, force: true });
+await mkdir(reports, { recursive: true });
+await ensureAuthSecret(root);
+
+const failedStages: string[] = [];
+if (!run("typecheck", bin("tsc"), ["--noEmit"])) failedStages.push("typecheck");
+if (!run("lint", bin("eslint"), ["--max-warnings", "0", "."])) failedStages.push("lint");
+
+const vitestReport = path.join(reports, "vitest.json");
+if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`])) failedStages.push("unit");
+
+let built = await isBuildCurrent(root);
+if (!built) {
+  built = run("production build", bin("next"), ["build"], { NODE_ENV: "production" });
+  if (built) await recordBuild(root);
+  else failedStages.push("build");
+}
+
+const playwrightReport = path.join(reports, "playwright.json");
+if (built) {
+  if (!run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })) failedStages.push("e2e");
+}
+
+type VitestJson = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+const unit = await readJson<VitestJson>(vitestReport);
+const e2e = await readJson<PlaywrightJson>(playwrightReport);
+
+const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
+const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
+const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
+
+console.log("");
+console.log(`unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : "no report"}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`);
+if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failedStages.length || failed ? 1 : 0);

@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    // server-only throws outside a React Server bundle; the data layer is tested in plain Node.
+    alias: { "server-only": path.resolve(import.meta.dirname, "lib/test/server-only-stub.ts") },
+    pool: "forks",
+    testTimeout: 20_000,
+  },
+});
