@@ -1,0 +1,32 @@
+// Public API of the skill format core. Everything here is pure: no Next, React, Prisma or
+// process.env. The browser-safe modules (skill-md, validate, tokens, catalog, findings, limits,
+// media-type) can be imported one by one where node:crypto is unavailable; bundle and export
+// (and so this index) use node:crypto for SHA-256.
+//
+// Shapes, as agreed with the store, upload, editor and playground work:
+//   readBundle(input, { profile, limits, countResourceTokens }) -> Bundle
+//     Bundle      = { files: BundleFile[], skills: BundleSkill[], findings, skipped, ok }
+//     BundleFile  = { path, bytes, size, sha256, mediaType }
+//     BundleSkill = { root, name, description, frontmatter, fields, body, skillMd, files, findings,
+//                     ok, tokens: { approximate, tokenizer, catalog, body, resources, total } }
+//   Additions to the agreed shape: Bundle.ok, BundleSkill.fields (ordered fields with lines),
+//   skipped[].entries (how many entries a skipped folder held), Finding.field.
+
+export type { Finding, FindingCode, Profile, Severity } from "./findings";
+export { formatBytes, formatCount, hasErrors, PROFILES } from "./findings";
+export type { BundleLimits } from "./limits";
+export { DEFAULT_LIMITS, RESERVED_NAME_WORDS, resolveLimits, SPEC_KEYS, SPEC_LIMITS } from "./limits";
+export type { Frontmatter, FrontmatterField, FrontmatterValue, ParsedSkillMd, ParseOptions } from "./skill-md";
+export { decodeSkillMd, parseSkillMd } from "./skill-md";
+export type { SkillMdValidation, ValidateOptions } from "./validate";
+export { validateParsedSkillMd, validateSkillMd } from "./validate";
+export type { TokenCounts } from "./tokens";
+export { countTokens, TOKEN_COUNT_NOTE, TOKENIZER } from "./tokens";
+export type { CatalogEntry } from "./catalog";
+export { escapeXml, renderCatalogEntryXml, renderCatalogMarkdown, renderCatalogXml } from "./catalog";
+export { COMPRESSED_MEDIA_TYPES, detectMediaType, isTextMediaType, sniffBinary } from "./media-type";
+export type { Bundle, BundleFile, BundleInput, BundleKind, BundleSkill, FileInput, ReadBundleOptions, SkippedEntry } from "./bundle";
+export { detectBundleKind, importableSkills, readBundle } from "./bundle";
+export type { ExportOptions, ExportSkill } from "./export";
+export { exportSkillZip } from "./export";
+export { findSkillMd } from "./paths";

@@ -1,0 +1,43 @@
+import { EXIT_USAGE, UsageError, type CliIo } from "./io";
+import { packCommand, packUsage } from "./pack";
+import { validateCommand, validateUsage } from "./validate";
+
+export interface Command {
+  usage: string;
+  summary: string;
+  run(argv: readonly string[], io: CliIo): Promise<number>;
+}
+
+/** Add `import`, `route`, `scan`... here; each command owns its arguments and output. */
+export const commands: Record<string, Command> = {
+  validate: { usage: validateUsage, summary: "check skills (folders, SKILL.md files, ZIPs, tarballs); exit 1 on any error", run: validateCommand },
+  pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
+};
+
+export function usage(): string {
+  const lines = ["usage: npm run -s skills -- <command> [options]", "", "commands:"];
+  for (const command of Object.values(commands)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+  return lines.join("\n");
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    (name === undefined ? io.err : io.out)(usage());
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.err(`unknown command "${name}"\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`${e.message}\nusage: npm run -s skills -- ${command.usage}`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}
