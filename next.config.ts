@@ -4,6 +4,9 @@ const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc --noEmit) before it builds; checking again
+  // inside the build only costs CI time.
+  typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
 };
 

@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    command: "npx tsx --conditions react-server scripts/e2e-server.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

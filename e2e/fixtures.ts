@@ -26,6 +26,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Sign in with valid credentials and wait until the app has taken us past the sign-in page. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+}
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }

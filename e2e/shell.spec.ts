@@ -12,7 +12,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
       await signIn(page, "ada@example.com");
       await expect(page).toHaveURL(/\/skills$/);
-      await expect(page.getByRole("heading", { name: "No skills on the shelf yet" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Skills" }).getByRole("link", { name: "deploy-checklist" })).toBeVisible();
       for (const name of ["Skills", "Playground", "Teams"]) {
         await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toBeVisible();
       }

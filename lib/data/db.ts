@@ -1,8 +1,8 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
+import { createPrismaClient, type Db } from "@/lib/db/client";
 
 // One client per server process; dev reloads re-evaluate modules, so it hangs off globalThis.
-const globalForDb = globalThis as unknown as { skillshelfDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { skillshelfDb?: Db };
 
-export const db: PrismaClient = (globalForDb.skillshelfDb ??= createPrismaClient(getEnv().databasePath));
+export const db: Db = (globalForDb.skillshelfDb ??= createPrismaClient(getEnv().databasePath));

@@ -86,10 +86,22 @@ async function migrationsList() {
   };
 }
 
+export class DatabaseBusyError extends Error {
+  name = "DatabaseBusyError";
+}
+
 /** Apply every pending migration to the database file; returns the names applied now. */
 export async function applyMigrations(databasePath: string): Promise<string[]> {
   const list = await migrationsList();
-  return withEngine(databasePath, async (engine) => (await engine.applyMigrations({ migrationsList: list, filters })).appliedMigrationNames);
+  try {
+    return await withEngine(databasePath, async (engine) => (await engine.applyMigrations({ migrationsList: list, filters })).appliedMigrationNames);
+  } catch (error) {
+    // The engine needs the file to itself; another open connection (a running app) makes it time out.
+    if (error instanceof Error && /SocketTimeout|database is locked|SQLITE_BUSY/.test(error.message)) {
+      throw new DatabaseBusyError(`The database ${databasePath} is in use by another process (is the app running?). Stop it, then migrate again.`);
+    }
+    throw error;
+  }
 }
 
 /** Write prisma/migrations/<timestamp>_<name>/migration.sql for the schema's changes; null when none. */

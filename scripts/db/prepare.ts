@@ -1,19 +1,30 @@
 import { getEnv } from "@/lib/env";
-import { configureSqlite, createPrismaClient } from "@/lib/db/client";
-import { seedDemoData } from "@/prisma/seed";
+import { configureSqlite } from "@/lib/db/client";
+import { loadBuiltinSkills, seedDemoData } from "@/prisma/seed";
 import { ensureDataDirectory } from "./data-dir";
 import { applyMigrations } from "./migrator";
 
-/** Everything a database needs before the app serves it: folder, migrations, demo data. */
-export async function prepareDatabase(databasePath = getEnv().databasePath, log: (line: string) => void = console.log): Promise<void> {
+/**
+ * Everything a database needs before the app serves it: folder, migrations, the built-in skills
+ * of this version, and demo data on an empty database. The data layer works on DATABASE_URL's
+ * database, so this does too.
+ */
+export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
+  const { databasePath } = getEnv();
   await ensureDataDirectory(databasePath);
   const applied = await applyMigrations(databasePath);
   if (applied.length) log(`Applied ${applied.length} migration(s) to ${databasePath}`);
-  const db = createPrismaClient(databasePath);
+  // Imported only now: the data layer opens DATABASE_URL's database when it loads.
+  const { db } = await import("@/lib/data/db");
   try {
     await configureSqlite(db);
+    const { syncBuiltinSkills } = await import("@/lib/data/builtin");
+    const builtins = await syncBuiltinSkills(await loadBuiltinSkills());
+    if (builtins.created.length || builtins.updated.length || builtins.archived.length) {
+      log(`Built-in skills: ${builtins.created.length} added, ${builtins.updated.length} updated, ${builtins.archived.length} retired`);
+    }
     const { seeded } = await seedDemoData(db);
-    if (seeded) log("Seeded demo accounts: ada@example.com and grace@example.com (password: skillshelf-demo)");
+    if (seeded) log("Seeded demo accounts ada@example.com and grace@example.com (password: skillshelf-demo), the Platform team and 12 example skills");
   } finally {
     await db.$disconnect();
   }

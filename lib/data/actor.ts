@@ -1,0 +1,31 @@
+import "server-only";
+import type { Actor, InstanceRole, TeamRole } from "@/lib/skills/permissions";
+import type { Db, Tx } from "@/lib/db/client";
+import { DataError } from "./errors";
+
+/** Who is asking. Only the id is trusted: roles and memberships are read fresh from the database. */
+export type ViewerRef = { id: string };
+
+export async function loadActor(db: Db | Tx, viewer: ViewerRef): Promise<Actor> {
+  const user = await db.user.findUnique({
+    where: { id: viewer.id },
+    select: { id: true, role: true, memberships: { select: { teamId: true, role: true } } },
+  });
+  if (!user) throw new DataError("FORBIDDEN", "Your account no longer exists.");
+  return {
+    id: user.id,
+    role: user.role as InstanceRole,
+    teamRoles: Object.fromEntries(user.memberships.map((m) => [m.teamId, m.role as TeamRole])),
+  };
+}
+
+/** The Prisma filter for "skills this actor may see"; every skill query goes through it. */
+export function visibleTo(actor: Actor) {
+  return {
+    OR: [
+      { scope: "PERSONAL", ownerId: actor.id },
+      { scope: "TEAM", teamId: { in: Object.keys(actor.teamRoles) } },
+      { scope: { in: ["PUBLIC", "BUILTIN"] } },
+    ],
+  };
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import type { BundleSkill, Finding } from "@/lib/skills";
+import { bundleDigest } from "@/lib/skills/digest";
+import type { Tx } from "@/lib/db/client";
+import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
+
+/** A skill version ready to be written: everything computed before the transaction opens. */
+export interface PreparedVersion {
+  name: string;
+  description: string;
+  frontmatter: string;
+  body: string;
+  catalogTokens: number;
+  bodyTokens: number;
+  resourceTokens: number;
+  totalBytes: number;
+  fileCount: number;
+  digest: string;
+  findings: string;
+  errorCount: number;
+  warningCount: number;
+  files: { path: string; size: number; mediaType: string; sha256: string; tokens: number | null }[];
+  blobs: Map<string, { size: number; stored: StoredBlob }>;
+}
+
+export async function prepareVersion(skill: BundleSkill, store: BlobStore): Promise<PreparedVersion> {
+  if (!skill.name || skill.description === null) throw new Error("prepareVersion needs a valid skill");
+  const tokensByPath = new Map(skill.tokens.resources.map((resource) => [resource.path, resource.tokens]));
+  const files = skill.files
+    .map((file) => ({
+      path: file.path,
+      size: file.size,
+      mediaType: file.mediaType,
+      sha256: file.sha256,
+      tokens: file.path === "SKILL.md" ? skill.tokens.body : (tokensByPath.get(file.path) ?? null),
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const blobs = new Map<string, { size: number; stored: StoredBlob }>();
+  for (const file of skill.files) {
+    if (!blobs.has(file.sha256)) blobs.set(file.sha256, { size: file.size, stored: await store.put(file.sha256, file.bytes) });
+  }
+  return {
+    name: skill.name,
+    description: skill.description,
+    frontmatter: JSON.stringify(skill.frontmatter ?? {}),
+    body: skill.body,
+    catalogTokens: skill.tokens.catalog,
+    bodyTokens: skill.tokens.body,
+    resourceTokens: skill.tokens.resources.reduce((sum, resource) => sum + (resource.tokens ?? 0), 0),
+    totalBytes: skill.files.reduce((sum, file) => sum + file.size, 0),
+    fileCount: skill.files.length,
+    digest: bundleDigest(skill.files),
+    findings: JSON.stringify(skill.findings satisfies Finding[]),
+    errorCount: skill.findings.filter((finding) => finding.severity === "error").length,
+    warningCount: skill.findings.filter((finding) => finding.severity === "warning").length,
+    files,
+    blobs,
+  };
+}
+
+/** Writes version `number` of a skill with its files (blobs stored once) and makes it current. */
+export async function writeVersion(
+  tx: Tx,
+  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion },
+): Promise<{ id: string; number: number }> {
+  const { version } = input;
+  for (const [sha256, blob] of version.blobs) {
+    await tx.blob.upsert({
+      where: { sha256 },
+      create: { sha256, size: blob.size, storage: blob.stored.storage, data: blob.stored.data ? new Uint8Array(blob.stored.data) : null, key: blob.stored.key },
+      update: {},
+    });
+  }
+  const row = await tx.skillVersion.create({
+    data: {
+      skillId: input.skillId,
+      number: input.number,
+      name: version.name,
+      description: version.description,
+      frontmatter: version.frontmatter,
+      body: version.body,
+      catalogTokens: version.catalogTokens,
+      bodyTokens: version.bodyTokens,
+      resourceTokens: version.resourceTokens,
+      totalBytes: version.totalBytes,
+      fileCount: version.fileCount,
+      digest: version.digest,
+      findings: version.findings,
+      errorCount: version.errorCount,
+      warningCount: version.warningCount,
+      authorId: input.authorId,
+      message: input.message,
+      files: { create: version.files },
+    },
+    select: { id: true, number: true },
+  });
+  await tx.skill.update({ where: { id: input.skillId }, data: { currentVersionId: row.id } });
+  return row;
+}
+
+/** Deletes blobs no file references any more (after a delete or a prune). */
+export async function collectOrphanBlobs(tx: Tx): Promise<number> {
+  return tx.blob.deleteMany({ where: { files: { none: {} } } }).then((result) => result.count);
+}
+
+export async function audit(
+  tx: Tx,
+  event: { actorId: string | null; action: string; skillId?: string; skillName?: string; version?: number; teamId?: string | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await tx.auditEvent.create({
+    data: {
+      actorId: event.actorId,
+      action: event.action,
+      skillId: event.skillId,
+      skillName: event.skillName,
+      version: event.version,
+      teamId: event.teamId ?? null,
+      detail: JSON.stringify(event.detail ?? {}),
+    },
+  });
+}

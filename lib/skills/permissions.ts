@@ -1,0 +1,171 @@
+/**
+ * Who may see and change what. Pure: the data layer loads the facts (the actor's instance role
+ * and team roles, the skill's scope and owner) and asks here; nothing else decides.
+ */
+
+export const SCOPES = ["PERSONAL", "TEAM", "PUBLIC", "BUILTIN"] as const;
+export type Scope = (typeof SCOPES)[number];
+export const TEAM_ROLES = ["OWNER", "ADMIN", "MEMBER"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export type InstanceRole = "ADMIN" | "USER";
+
+/** The viewer as the rules see them: their instance role and their role in each of their teams. */
+export interface Actor {
+  id: string;
+  role: InstanceRole;
+  teamRoles: Readonly<Record<string, TeamRole>>;
+}
+
+export interface SkillAccess {
+  scope: Scope;
+  /** PERSONAL: the owner; PUBLIC: its author. */
+  ownerId: string | null;
+  teamId: string | null;
+}
+
+export interface Destination {
+  scope: Scope;
+  teamId?: string | null;
+}
+
+const isInstanceAdmin = (actor: Actor) => actor.role === "ADMIN";
+const teamRole = (actor: Actor, teamId: string | null) => (teamId ? actor.teamRoles[teamId] : undefined);
+const isTeamManager = (actor: Actor, teamId: string | null) => {
+  const role = teamRole(actor, teamId);
+  return role === "OWNER" || role === "ADMIN";
+};
+
+export function canViewSkill(actor: Actor, skill: SkillAccess): boolean {
+  switch (skill.scope) {
+    case "PERSONAL":
+      return skill.ownerId === actor.id;
+    case "TEAM":
+      return teamRole(actor, skill.teamId) !== undefined;
+    case "PUBLIC":
+    case "BUILTIN":
+      return true;
+  }
+}
+
+/** Add a version: edit, upload over, restore. */
+export function canAddVersion(actor: Actor, skill: SkillAccess): boolean {
+  switch (skill.scope) {
+    case "PERSONAL":
+      return skill.ownerId === actor.id;
+    case "TEAM":
+      return teamRole(actor, skill.teamId) !== undefined;
+    case "PUBLIC":
+      return skill.ownerId === actor.id || isInstanceAdmin(actor);
+    case "BUILTIN":
+      return false;
+  }
+}
+
+/** Delete, archive, prune old versions, and move away from the current scope. */
+export function canManageSkill(actor: Actor, skill: SkillAccess): boolean {
+  switch (skill.scope) {
+    case "PERSONAL":
+      return skill.ownerId === actor.id;
+    case "TEAM":
+      return isTeamManager(actor, skill.teamId);
+    case "PUBLIC":
+      return isInstanceAdmin(actor);
+    case "BUILTIN":
+      return false;
+  }
+}
+
+/** Create a new skill in a destination (upload, import, or the target of a move). */
+export function canCreateIn(actor: Actor, destination: Destination): boolean {
+  switch (destination.scope) {
+    case "PERSONAL":
+      return true;
+    case "TEAM":
+      return teamRole(actor, destination.teamId ?? null) !== undefined;
+    case "PUBLIC":
+      return isInstanceAdmin(actor);
+    case "BUILTIN":
+      return false;
+  }
+}
+
+/** Move or share: the actor manages the skill where it is and may create where it goes. */
+export function canMoveSkill(actor: Actor, skill: SkillAccess, destination: Destination): boolean {
+  if (destination.scope === skill.scope && (destination.teamId ?? null) === skill.teamId) return false;
+  // Moving a shared skill into one person's space would hide it from everyone else; only its
+  // owner's own skills are personal.
+  if (destination.scope === "PERSONAL" && skill.scope !== "PERSONAL" && !canManageSkill(actor, skill)) return false;
+  return canManageSkill(actor, skill) && canCreateIn(actor, destination);
+}
+
+// ---- Teams ----
+
+export function canManageMembers(actor: Actor, teamId: string): boolean {
+  return isTeamManager(actor, teamId);
+}
+
+/**
+ * Change `target`'s role from `from` to `to` (from = null: invite). Only an owner makes or
+ * unmakes owners; admins manage members and admins.
+ */
+export function canSetMemberRole(actor: Actor, teamId: string, from: TeamRole | null, to: TeamRole): boolean {
+  const mine = teamRole(actor, teamId);
+  if (mine === "OWNER") return true;
+  if (mine === "ADMIN") return from !== "OWNER" && to !== "OWNER";
+  return false;
+}
+
+export function canRemoveMember(actor: Actor, teamId: string, targetId: string, targetRole: TeamRole): boolean {
+  if (targetId === actor.id) return true; // leaving; the last-owner rule is checked by the caller
+  const mine = teamRole(actor, teamId);
+  if (mine === "OWNER") return true;
+  return mine === "ADMIN" && targetRole !== "OWNER";
+}
+
+// ---- Name resolution ----
+
+export const SCOPE_PRIORITY: Readonly<Record<Scope, number>> = { PERSONAL: 0, TEAM: 1, PUBLIC: 2, BUILTIN: 3 };
+
+export interface Resolvable {
+  id: string;
+  name: string;
+  scope: Scope;
+  /** Tie-break among same-scope skills (two teams with the same name): lower sorts first. */
+  rank?: string;
+}
+
+export interface Resolution<T extends Resolvable> {
+  /** One skill per name: the one an agent sees. */
+  visible: T[];
+  /** skill id -> the skill that hides it. */
+  shadowedBy: Map<string, T>;
+}
+
+/**
+ * PERSONAL > TEAM > PUBLIC > BUILTIN: of skills sharing a name, the highest-priority scope wins
+ * and the others are "shadowed" by it (what an agent with all of them installed would see).
+ */
+export function resolveShadowing<T extends Resolvable>(skills: readonly T[]): Resolution<T> {
+  const byName = new Map<string, T[]>();
+  for (const skill of skills) {
+    const group = byName.get(skill.name);
+    if (group) group.push(skill);
+    else byName.set(skill.name, [skill]);
+  }
+  const visible: T[] = [];
+  const shadowedBy = new Map<string, T>();
+  for (const group of byName.values()) {
+    const [winner, ...rest] = [...group].sort(
+      (a, b) => SCOPE_PRIORITY[a.scope] - SCOPE_PRIORITY[b.scope] || (a.rank ?? "").localeCompare(b.rank ?? "") || a.id.localeCompare(b.id),
+    );
+    visible.push(winner);
+    for (const loser of rest) shadowedBy.set(loser.id, winner);
+  }
+  return { visible, shadowedBy };
+}
+
+export function explainShadowing(hidden: { scope: Scope }, winner: { scope: Scope; name: string }, winnerTeam?: string | null): string {
+  const where =
+    winner.scope === "PERSONAL" ? "your personal skills" : winner.scope === "TEAM" ? `team ${winnerTeam ?? "skills"}` : winner.scope === "PUBLIC" ? "public skills" : "built-in skills";
+  return `Hidden by "${winner.name}" in ${where}: ${winner.scope.toLowerCase()} skills take priority over ${hidden.scope.toLowerCase()} ones with the same name.`;
+}

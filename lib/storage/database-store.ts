@@ -1,0 +1,14 @@
+import type { BlobStore } from "./blob-store";
+import { BlobMissingError } from "./blob-store";
+
+/** The default: bytes in the Blob row, written in the same transaction as the version. */
+export const databaseBlobStore: BlobStore = {
+  name: "database",
+  async put(_sha256, bytes) {
+    return { storage: "database", data: bytes, key: null };
+  },
+  async get(blob) {
+    if (!blob.data) throw new BlobMissingError(`Blob ${blob.sha256} has no bytes in the database (storage: ${blob.storage}).`);
+    return blob.data;
+  },
+};
