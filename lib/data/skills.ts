@@ -552,3 +552,22 @@ export async function resolveVisibleSkills(viewer: ViewerRef): Promise<{ visible
       }),
   };
 }
+
+/**
+ * Skills with these names in one destination space, for "save as a new version of it" offers
+ * (upload) and bulk import. Only what the viewer may see comes back.
+ */
+export async function findSkillsInDestination(viewer: ViewerRef, destination: Destination, names: string[]): Promise<Map<string, { id: string; digest: string | null; canAddVersion: boolean }>> {
+  const actor = await loadActor(db, viewer);
+  const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
+  const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
+  if (destination.scope === "TEAM" && (!teamId || !actor.teamRoles[teamId])) return new Map();
+  const space = spaceOf(destination.scope, { ownerId, teamId });
+  const rows = await db.skill.findMany({
+    where: { space, name: { in: names } },
+    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, currentVersion: { select: { digest: true } } },
+  });
+  return new Map(
+    rows.filter((row) => canViewSkill(actor, access(row))).map((row) => [row.name, { id: row.id, digest: row.currentVersion?.digest ?? null, canAddVersion: canAddVersion(actor, access(row)) }]),
+  );
+}

@@ -1,4 +1,5 @@
 import { EXIT_USAGE, UsageError, type CliIo } from "./io";
+import { importCommand, importUsage } from "./import";
 import { packCommand, packUsage } from "./pack";
 import { validateCommand, validateUsage } from "./validate";
 
@@ -12,6 +13,7 @@ export interface Command {
 export const commands: Record<string, Command> = {
   validate: { usage: validateUsage, summary: "check skills (folders, SKILL.md files, ZIPs, tarballs); exit 1 on any error", run: validateCommand },
   pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
+  import: { usage: importUsage, summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)", run: importCommand },
 };
 
 export function usage(): string {

@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SHARED_DIR, hasShared, noteIfSharedMissing } from "@/lib/skills/test-helpers/shared";
+import { createTestDatabase, createUser } from "@/lib/test/database";
+import type { CliIo } from "./io";
+
+const { db, cleanup } = await createTestDatabase();
+const { runCli } = await import("./main");
+const tmp = await mkdtemp(path.join(os.tmpdir(), "skillshelf-import-"));
+afterAll(async () => {
+  await cleanup();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+await createUser(db, "ada", { role: "ADMIN" });
+await createUser(db, "grace");
+await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (line) => out.push(line), err: (line) => err.push(line), cwd: tmp };
+  const code = await runCli(argv, io);
+  return { code, out, err, json: () => JSON.parse(out.at(-1) ?? "null") };
+}
+
+async function writeSkill(dir: string, name: string, body = `# ${name}\n`, frontmatterName = name) {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, "SKILL.md"), `---\nname: ${frontmatterName}\ndescription: ${name} helper. Use when asked about ${name}.\n---\n${body}`);
+}
+
+describe("skills import", () => {
+  it("finds skill folders, skips hidden ones, reports invalid and duplicate names, imports the rest atomically", async () => {
+    const repo = path.join(tmp, "repo");
+    await writeSkill(path.join(repo, "skills", "alpha"), "alpha");
+    await writeSkill(path.join(repo, "skills", "beta"), "beta");
+    await writeFile(path.join(repo, "skills", "beta", "notes.md"), "extra");
+    await writeSkill(path.join(repo, "other", "alpha"), "alpha", "# another alpha\n");
+    await writeSkill(path.join(repo, "skills", "Broken"), "Broken");
+    await writeSkill(path.join(repo, ".agents", "skills", "hidden-one"), "hidden-one");
+
+    const first = await run("import", "repo", "--scope", "team", "--team", "platform", "--as", "grace@example.com", "--format", "json");
+    expect(first.code).toBe(1); // one invalid skill
+    const report = first.json();
+    expect(report.created.map((c: { name: string }) => c.name).sort()).toEqual(["alpha", "beta"]);
+    expect(report.invalid).toEqual([{ folder: path.join("repo", "skills", "Broken"), errors: [expect.stringContaining("name")] }]);
+    expect(report.duplicates).toEqual([{ folder: path.join("repo", "skills", "alpha"), name: "alpha", keptFrom: path.join("repo", "other", "alpha") }]);
+    expect(report.skippedHidden).toEqual([path.join("repo", ".agents")]);
+    const team = await db.skill.findMany({ where: { scope: "TEAM" }, select: { name: true } });
+    expect(team.map((s) => s.name).sort()).toEqual(["alpha", "beta"]);
+
+    // Again: nothing changed; then a change lands as a new version.
+    const again = await run("import", "repo", "--scope", "team", "--team", "Platform", "--as", "grace@example.com", "--format", "json");
+    expect(again.json()).toMatchObject({ created: [], newVersions: [], unchanged: expect.arrayContaining(["alpha", "beta"]) });
+    await writeFile(path.join(repo, "skills", "beta", "notes.md"), "extra, edited");
+    const changed = await run("import", "repo", "--scope", "team", "--team", "Platform", "--as", "grace@example.com", "--format", "json", "--include-hidden");
+    expect(changed.json().newVersions).toEqual([expect.objectContaining({ name: "beta", version: 2 })]);
+    expect(changed.json().created).toEqual([expect.objectContaining({ name: "hidden-one" })]);
+  });
+
+  it("refuses what the account may not do, and imports nothing", async () => {
+    const dir = path.join(tmp, "public-try");
+    await writeSkill(path.join(dir, "gamma"), "gamma");
+    const before = await db.skill.count();
+    const result = await run("import", "public-try", "--scope", "public", "--as", "grace@example.com");
+    expect(result.code).toBe(1);
+    expect(result.out.join("\n")).toContain("Nothing imported: Only instance admins can publish skills to the public space.");
+    expect(await db.skill.count()).toBe(before);
+
+    const notMember = await run("import", "public-try", "--scope", "team", "--team", "Elsewhere", "--as", "grace@example.com");
+    expect(notMember.code).toBe(1);
+    expect(notMember.err).toEqual(['grace@example.com is not a member of a team named "Elsewhere".']);
+    expect((await run("import", "public-try", "--scope", "public", "--as", "nobody@example.com")).err).toEqual(["No account uses nobody@example.com."]);
+  });
+
+  it("answers usage errors with exit 2", async () => {
+    expect((await run("import", "x", "--scope", "moon", "--as", "a@b.c")).code).toBe(2);
+    expect((await run("import", "x", "--scope", "team", "--as", "a@b.c")).code).toBe(2);
+    expect((await run("import", "--scope", "public", "--as", "a@b.c")).code).toBe(2);
+  });
+
+  describe.skipIf(!hasShared)("the shared corpus", () => {
+    noteIfSharedMissing("the corpus bulk import");
+    it("imports the 43 corpus skills as public skills: every valid one, the duplicate name and the invalid one reported", async () => {
+      const result = await run("import", path.join(SHARED_DIR, "corpus"), "--scope", "public", "--as", "ada@example.com", "--format", "json");
+      const report = result.json();
+      expect(report.found).toBe(43);
+      expect(report.created).toHaveLength(41);
+      expect(report.invalid.map((i: { folder: string }) => path.basename(i.folder))).toEqual(["claude-api"]);
+      expect(report.duplicates.map((d: { name: string }) => d.name)).toEqual(["skill-creator"]);
+      expect(await db.skill.count({ where: { scope: "PUBLIC" } })).toBe(41);
+      const mcp = await db.skill.findFirstOrThrow({ where: { name: "mcp-builder" }, include: { currentVersion: { include: { files: true } } } });
+      expect(mcp.currentVersion!.files.length).toBeGreaterThan(1);
+    });
+  });
+});
