@@ -529,8 +529,10 @@ export async function listSkillAudit(viewer: ViewerRef, skillId: string, limit =
 /** Record that someone downloaded a version (for the audit trail). */
 export async function recordDownload(viewer: ViewerRef, skillId: string, version: number): Promise<void> {
   await db.$transaction(async (tx) => {
-    const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { name: true, teamId: true } });
-    if (skill) await audit(tx, { actorId: viewer.id, action: "skill.download", skillId, skillName: skill.name, version, teamId: skill.teamId });
+    const actor = await loadActor(tx, viewer);
+    const skill = await tx.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { name: true, teamId: true } });
+    if (!skill) throw notFound();
+    await audit(tx, { actorId: actor.id, action: "skill.download", skillId, skillName: skill.name, version, teamId: skill.teamId });
   });
 }
 

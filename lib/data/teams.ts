@@ -62,7 +62,9 @@ export async function createTeam(viewer: ViewerRef, name: string): Promise<{ id:
   if (!TEAM_NAME.test(trimmed)) throw new DataError("INVALID", "A team name is 1-48 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.");
   return db.$transaction(async (tx) => {
     await loadActor(tx, viewer);
-    if (await tx.team.findUnique({ where: { name: trimmed }, select: { id: true } })) throw new DataError("CONFLICT", `A team named "${trimmed}" already exists.`);
+    // Names are unique regardless of case: "Platform" and "platform" would be indistinguishable in lists.
+    const taken = await tx.team.findMany({ select: { name: true } });
+    if (taken.some((team) => team.name.toLowerCase() === trimmed.toLowerCase())) throw new DataError("CONFLICT", `A team named "${trimmed}" already exists.`);
     const team = await tx.team.create({ data: { name: trimmed, memberships: { create: { userId: viewer.id, role: "OWNER" } } }, select: { id: true, name: true } });
     await audit(tx, { actorId: viewer.id, action: "team.create", teamId: team.id, detail: { name: team.name } });
     return team;

@@ -1,0 +1,486 @@
+/**
+ * The permission matrix, against a real SQLite database: every data-layer skill operation x every
+ * relation of the viewer to the skill x every scope. The expected outcomes are written out by hand
+ * from issue 4's rules, not computed from lib/skills/permissions.ts (that would test it against
+ * itself). Every case gets a skill of its own, and every refused case must leave the database as
+ * it found it.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Scope } from "@/lib/skills/permissions";
+import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+
+const { db, cleanup } = await createTestDatabase();
+const data = await import("./skills");
+const { DataError } = await import("./errors");
+const { syncBuiltinSkills } = await import("./builtin");
+afterAll(cleanup);
+
+// ---------- Who is who ----------
+
+const RELATIONS = ["author", "team-owner", "team-admin", "team-member", "non-member", "instance-admin", "other"] as const;
+type Relation = (typeof RELATIONS)[number];
+
+// The user ids are the relation names. Only instance-admin is an instance ADMIN.
+//  author:       owns the PERSONAL skills, is the author (ownerId) of the PUBLIC ones, wrote v1 of
+//                the TEAM ones but has left the team since, and has no tie to BUILTIN skills.
+//                A member of "Docs", so it has somewhere to move its personal skills to.
+//  team-*:       OWNER / ADMIN / MEMBER of "Matrix", the team that holds the TEAM skills.
+//  non-member:   OWNER of another team, "Elsewhere".
+//  other:        signed in, no team, no role.
+for (const id of RELATIONS) await createUser(db, id, { role: id === "instance-admin" ? "ADMIN" : "USER" });
+const matrixTeam = await db.team.create({
+  data: {
+    name: "Matrix",
+    memberships: {
+      create: [
+        { userId: "team-owner", role: "OWNER" },
+        { userId: "team-admin", role: "ADMIN" },
+        { userId: "team-member", role: "MEMBER" },
+        { userId: "author", role: "MEMBER" }, // until the TEAM fixtures are written
+      ],
+    },
+  },
+});
+await db.team.create({ data: { name: "Elsewhere", memberships: { create: { userId: "non-member", role: "OWNER" } } } });
+const docsTeam = await db.team.create({ data: { name: "Docs", memberships: { create: { userId: "author", role: "MEMBER" } } } });
+
+// ---------- Operations ----------
+
+const OPERATIONS = [
+  "get",
+  "appears-in-list",
+  "read-file",
+  "get-version",
+  "list-audit",
+  "list-references",
+  "record-download",
+  "add-version",
+  "restore",
+  "prune",
+  "archive",
+  "delete",
+  "change-scope",
+] as const;
+type Operation = (typeof OPERATIONS)[number];
+type Outcome = "allowed" | "not-found" | "forbidden";
+
+const Y: Outcome = "allowed";
+const N: Outcome = "not-found"; // invisible: reads return null, writes throw NOT_FOUND
+const F: Outcome = "forbidden"; // visible but refused: writes throw FORBIDDEN
+
+// ---------- The expected outcomes, from the issue's rules ----------
+//
+// PERSONAL: only the owner sees and changes it (an instance admin included: it stays invisible).
+// TEAM:     every member sees it and may add versions (restore is adding a version); team ADMIN and
+//           OWNER may delete or move it. Archive and prune remove or hide content like a delete,
+//           so they go with delete. Non-members, instance admins and former members see nothing.
+// PUBLIC:   every signed-in user sees it; only its author or an instance admin adds versions;
+//           the public space is the instance admin's to curate, so delete, move, archive and
+//           prune are the admin's alone (the issue gives the author nothing beyond new versions).
+// BUILTIN:  read-only for everyone, instance admins included.
+// Recording a download writes an audit event on the skill: it needs the skill to be visible.
+
+//                                 author team-owner team-admin team-member non-member instance-admin other
+const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
+  PERSONAL: {
+    get: /*                   */ [Y, N, N, N, N, N, N],
+    "appears-in-list": /*     */ [Y, N, N, N, N, N, N],
+    "read-file": /*           */ [Y, N, N, N, N, N, N],
+    "get-version": /*         */ [Y, N, N, N, N, N, N],
+    "list-audit": /*          */ [Y, N, N, N, N, N, N],
+    "list-references": /*     */ [Y, N, N, N, N, N, N],
+    "record-download": /*     */ [Y, N, N, N, N, N, N],
+    "add-version": /*         */ [Y, N, N, N, N, N, N],
+    restore: /*               */ [Y, N, N, N, N, N, N],
+    prune: /*                 */ [Y, N, N, N, N, N, N],
+    archive: /*               */ [Y, N, N, N, N, N, N],
+    delete: /*                */ [Y, N, N, N, N, N, N],
+    "change-scope": /*        */ [Y, N, N, N, N, N, N],
+  },
+  TEAM: {
+    get: /*                   */ [N, Y, Y, Y, N, N, N],
+    "appears-in-list": /*     */ [N, Y, Y, Y, N, N, N],
+    "read-file": /*           */ [N, Y, Y, Y, N, N, N],
+    "get-version": /*         */ [N, Y, Y, Y, N, N, N],
+    "list-audit": /*          */ [N, Y, Y, Y, N, N, N],
+    "list-references": /*     */ [N, Y, Y, Y, N, N, N],
+    "record-download": /*     */ [N, Y, Y, Y, N, N, N],
+    "add-version": /*         */ [N, Y, Y, Y, N, N, N],
+    restore: /*               */ [N, Y, Y, Y, N, N, N],
+    prune: /*                 */ [N, Y, Y, F, N, N, N],
+    archive: /*               */ [N, Y, Y, F, N, N, N],
+    delete: /*                */ [N, Y, Y, F, N, N, N],
+    "change-scope": /*        */ [N, Y, Y, F, N, N, N],
+  },
+  PUBLIC: {
+    get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
+    "appears-in-list": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "read-file": /*           */ [Y, Y, Y, Y, Y, Y, Y],
+    "get-version": /*         */ [Y, Y, Y, Y, Y, Y, Y],
+    "list-audit": /*          */ [Y, Y, Y, Y, Y, Y, Y],
+    "list-references": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "record-download": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "add-version": /*         */ [Y, F, F, F, F, Y, F],
+    restore: /*               */ [Y, F, F, F, F, Y, F],
+    prune: /*                 */ [F, F, F, F, F, Y, F],
+    archive: /*               */ [F, F, F, F, F, Y, F],
+    delete: /*                */ [F, F, F, F, F, Y, F],
+    "change-scope": /*        */ [F, F, F, F, F, Y, F],
+  },
+  BUILTIN: {
+    get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
+    "appears-in-list": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "read-file": /*           */ [Y, Y, Y, Y, Y, Y, Y],
+    "get-version": /*         */ [Y, Y, Y, Y, Y, Y, Y],
+    "list-audit": /*          */ [Y, Y, Y, Y, Y, Y, Y],
+    "list-references": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "record-download": /*     */ [Y, Y, Y, Y, Y, Y, Y],
+    "add-version": /*         */ [F, F, F, F, F, F, F],
+    restore: /*               */ [F, F, F, F, F, F, F],
+    prune: /*                 */ [F, F, F, F, F, F, F],
+    archive: /*               */ [F, F, F, F, F, F, F],
+    delete: /*                */ [F, F, F, F, F, F, F],
+    "change-scope": /*        */ [F, F, F, F, F, F, F],
+  },
+};
+
+// ---------- Fixtures: one skill per case, two versions each ----------
+//
+// The data layer writes one template skill per scope (v1 and v2, files, blobs, audit events), the
+// way the app would. Each case then gets a copy of its scope's template: fresh skill, version,
+// file and audit rows with the same scope, owner, team and space, under the case's own name. The
+// copies share the template's blobs, as content-addressed storage does; only the SKILL.md bytes
+// still carry the template's name. Writing 364 skills through the data layer would take seconds.
+
+interface Fixture {
+  id: string;
+  name: string;
+  scope: Scope;
+}
+
+const SCOPES: readonly Scope[] = ["PERSONAL", "TEAM", "PUBLIC", "BUILTIN"];
+const fixtureName = (scope: Scope, operation: Operation, relation: Relation) => `${scope.toLowerCase()}-${operation}-${relation}`;
+const notesOf = (version: number) => `# Notes\n\nVersion ${version} of the notes.\n`;
+const versionOf = (name: string, version: number) => makeSkill(name, { body: `# Steps\n\nVersion ${version} of the steps.\n`, files: { "references/notes.md": notesOf(version) } });
+
+async function writeTemplate(scope: Exclude<Scope, "BUILTIN">, creator: string, secondAuthor: string, destination: Parameters<typeof data.createSkill>[1]["destination"]) {
+  const name = `${scope.toLowerCase()}-template`;
+  const { skillId } = await data.createSkill({ id: creator }, { skill: versionOf(name, 1), destination, message: "v1" });
+  await data.addSkillVersion({ id: secondAuthor }, skillId, { skill: versionOf(name, 2), message: "v2" });
+  return skillId;
+}
+
+/** Fresh copies of a template skill, one per name, with every row that belongs to it. */
+async function copySkill(templateId: string, names: string[]): Promise<Map<string, string>> {
+  const { versions, ...skill } = await db.skill.findUniqueOrThrow({ where: { id: templateId }, include: { versions: { include: { files: true } } } });
+  const events = await db.auditEvent.findMany({ where: { skillId: templateId } });
+  const ids = new Map(names.map((name) => [name, randomUUID()]));
+  const rows = { skills: [] as (typeof skill)[], versions: [] as Omit<(typeof versions)[number], "files">[], files: [] as (typeof versions)[number]["files"], events: [] as typeof events };
+  for (const [name, id] of ids) {
+    rows.skills.push({ ...skill, id, name, currentVersionId: null });
+    for (const { files, ...version } of versions) {
+      const versionId = randomUUID();
+      rows.versions.push({ ...version, id: versionId, skillId: id, name, frontmatter: JSON.stringify({ ...JSON.parse(version.frontmatter), name }) });
+      rows.files.push(...files.map((file) => ({ ...file, id: randomUUID(), versionId })));
+    }
+    rows.events.push(...events.map((event) => ({ ...event, id: randomUUID(), skillId: id, skillName: name })));
+  }
+  await db.$transaction(async (tx) => {
+    await tx.skill.createMany({ data: rows.skills });
+    await tx.skillVersion.createMany({ data: rows.versions });
+    await tx.skillFile.createMany({ data: rows.files });
+    await tx.auditEvent.createMany({ data: rows.events });
+    await tx.$executeRawUnsafe(
+      `UPDATE "Skill" SET "currentVersionId" = (SELECT v."id" FROM "SkillVersion" v WHERE v."skillId" = "Skill"."id" AND v."number" = "Skill"."versionCount") WHERE "currentVersionId" IS NULL`,
+    );
+  });
+  return ids;
+}
+
+const templates: Record<Scope, string> = {
+  PERSONAL: await writeTemplate("PERSONAL", "author", "author", { scope: "PERSONAL" }),
+  // Written by "author" while a member, who leaves the team below.
+  TEAM: await writeTemplate("TEAM", "author", "team-member", { scope: "TEAM", teamId: matrixTeam.id }),
+  // Only an instance admin may publish, so the admin publishes and the authorship goes to "author"
+  // afterwards, as if an admin had published a skill that user wrote.
+  PUBLIC: await writeTemplate("PUBLIC", "instance-admin", "instance-admin", { scope: "PUBLIC" }),
+  BUILTIN: await (async () => {
+    await syncBuiltinSkills([versionOf("builtin-template", 1)]);
+    await syncBuiltinSkills([versionOf("builtin-template", 2)]);
+    return (await db.skill.findFirstOrThrow({ where: { scope: "BUILTIN", name: "builtin-template" } })).id;
+  })(),
+};
+await db.membership.delete({ where: { teamId_userId: { teamId: matrixTeam.id, userId: "author" } } });
+await db.skill.update({ where: { id: templates.PUBLIC }, data: { ownerId: "author" } });
+await db.skillVersion.updateMany({ where: { skillId: templates.PUBLIC }, data: { authorId: "author" } });
+
+const fixtures = new Map<string, Fixture>();
+for (const scope of SCOPES) {
+  const names = OPERATIONS.flatMap((operation) => RELATIONS.map((relation) => fixtureName(scope, operation, relation)));
+  for (const [name, id] of await copySkill(templates[scope], names)) fixtures.set(name, { id, name, scope });
+}
+
+// ---------- Snapshots: what a refused operation must leave untouched ----------
+
+/**
+ * The skill's row, its versions, and the row counts of every table a skill operation writes, in
+ * one query: the matrix takes two snapshots per case.
+ */
+async function snapshot(skillId: string) {
+  const [row] = await db.$queryRawUnsafe<{ snapshot: string }[]>(
+    `SELECT json_object(
+       'skill', (SELECT json_object('name', name, 'scope', scope, 'ownerId', ownerId, 'teamId', teamId, 'space', space,
+                                    'currentVersionId', currentVersionId, 'versionCount', versionCount, 'archived', archived,
+                                    'updatedAt', updatedAt)
+                 FROM "Skill" WHERE id = ?),
+       'versions', (SELECT json_group_array(json_object('id', id, 'number', number, 'digest', digest, 'authorId', authorId))
+                    FROM (SELECT * FROM "SkillVersion" WHERE skillId = ? ORDER BY number)),
+       'files', (SELECT count(*) FROM "SkillFile" f JOIN "SkillVersion" v ON v.id = f.versionId WHERE v.skillId = ?),
+       'auditEvents', (SELECT count(*) FROM "AuditEvent" WHERE skillId = ?),
+       'totals', json_object(
+         'skills', (SELECT count(*) FROM "Skill"), 'versions', (SELECT count(*) FROM "SkillVersion"),
+         'files', (SELECT count(*) FROM "SkillFile"), 'blobs', (SELECT count(*) FROM "Blob"),
+         'audit', (SELECT count(*) FROM "AuditEvent"), 'refs', (SELECT count(*) FROM "AgentProfileSkill"),
+         'memberships', (SELECT count(*) FROM "Membership"))
+     ) AS snapshot`,
+    ...Array<string>(4).fill(skillId),
+  );
+  return JSON.parse(row.snapshot) as {
+    skill: { scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
+    versions: { id: string; number: number; digest: string; authorId: string | null }[];
+    files: number;
+    auditEvents: number;
+    totals: Record<string, number>;
+  };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+// ---------- Running an operation ----------
+
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+const MOVE_TO: Record<Scope, Parameters<typeof data.changeSkillScope>[2]> = {
+  // The owner shares with a team it belongs to.
+  PERSONAL: { scope: "TEAM", teamId: docsTeam.id },
+  // Moving takes the skill into the mover's own space: the only destination every relation could
+  // create in, so a refusal is about the skill, not the destination.
+  TEAM: { scope: "PERSONAL" },
+  PUBLIC: { scope: "PERSONAL" },
+  BUILTIN: { scope: "PERSONAL" },
+};
+
+interface OperationSpec {
+  /** Reads answer null when the skill is invisible; writes throw. */
+  run: (viewer: { id: string }, f: Fixture) => Promise<unknown>;
+  /** What an allowed call must have done. */
+  effect: (viewer: { id: string }, f: Fixture, result: unknown, before: Snapshot, after: Snapshot) => void | Promise<void>;
+}
+
+const SPECS: Record<Operation, OperationSpec> = {
+  get: {
+    run: (viewer, f) => data.getSkill(viewer, f.id),
+    effect: (_, f, result) => expect(result).toMatchObject({ id: f.id, name: f.name, scope: f.scope, version: 2 }),
+  },
+  "appears-in-list": {
+    run: async (viewer, f) => {
+      const page = await data.listSkills(viewer, { q: f.name, pageSize: 100 });
+      return page.items.find((item) => item.id === f.id) ?? null;
+    },
+    effect: (_, f, result) => expect(result).toMatchObject({ id: f.id, scope: f.scope }),
+  },
+  "read-file": {
+    run: (viewer, f) => data.readSkillFile(viewer, f.id, "references/notes.md"),
+    effect: (_, f, result) => expect(decode((result as { bytes: Uint8Array }).bytes)).toBe(notesOf(2)),
+  },
+  "get-version": {
+    run: (viewer, f) => data.getSkillVersion(viewer, f.id, 1),
+    effect: (_, f, result) => expect(result).toMatchObject({ number: 1, name: f.name, body: expect.stringContaining("Version 1") }),
+  },
+  "list-audit": {
+    run: (viewer, f) => data.listSkillAudit(viewer, f.id),
+    effect: (_, __, result) => expect((result as unknown[]).length).toBeGreaterThanOrEqual(2),
+  },
+  "list-references": {
+    run: (viewer, f) => data.listSkillReferences(viewer, f.id),
+    effect: (_, __, result) => expect(result).toEqual([]),
+  },
+  "record-download": {
+    // The function returns nothing either way; whether it wrote is the answer. A refusal may
+    // throw NOT_FOUND or quietly do nothing: both leave the snapshot unchanged.
+    run: async (viewer, f) => {
+      await data.recordDownload(viewer, f.id, 2);
+      return (await db.auditEvent.count({ where: { skillId: f.id, action: "skill.download", actorId: viewer.id } })) > 0 ? true : null;
+    },
+    effect: (_, __, ___, before, after) => expect(after.auditEvents).toBe(before.auditEvents + 1),
+  },
+  "add-version": {
+    run: (viewer, f) => data.addSkillVersion(viewer, f.id, { skill: versionOf(f.name, 3), message: "v3" }),
+    effect: (viewer, _, result, __, after) => {
+      expect(result).toMatchObject({ version: 3, created: false });
+      expect(after.versions.map((v) => v.number)).toEqual([1, 2, 3]);
+      expect(after.versions[2].authorId).toBe(viewer.id);
+      expect(after.skill?.currentVersionId).toBe(after.versions[2].id);
+    },
+  },
+  restore: {
+    run: (viewer, f) => data.restoreSkillVersion(viewer, f.id, 1),
+    effect: (_, __, result, ___, after) => {
+      expect(result).toMatchObject({ version: 3 });
+      expect(after.versions.map((v) => v.number)).toEqual([1, 2, 3]);
+      expect(after.versions[2].digest).toBe(after.versions[0].digest);
+    },
+  },
+  prune: {
+    run: (viewer, f) => data.pruneSkillVersions(viewer, f.id, 1),
+    effect: (_, __, result, ___, after) => {
+      expect(result).toEqual([1]);
+      expect(after.versions.map((v) => v.number)).toEqual([2]);
+    },
+  },
+  archive: {
+    run: (viewer, f) => data.setSkillArchived(viewer, f.id, true),
+    effect: (_, __, ___, ____, after) => expect(after.skill?.archived).toBe(1),
+  },
+  delete: {
+    run: (viewer, f) => data.deleteSkill(viewer, f.id),
+    effect: (_, __, result, before, after) => {
+      expect(result).toEqual({ deleted: true });
+      expect(after.skill).toBeNull();
+      expect(after.versions).toEqual([]);
+      expect(after.totals.skills).toBe(before.totals.skills - 1);
+    },
+  },
+  "change-scope": {
+    run: (viewer, f) => data.changeSkillScope(viewer, f.id, MOVE_TO[f.scope]),
+    effect: (viewer, f, _, __, after) => {
+      const to = MOVE_TO[f.scope];
+      expect(after.skill).toMatchObject({ scope: to.scope, teamId: to.teamId ?? null });
+      if (to.scope === "PERSONAL") expect(after.skill?.ownerId).toBe(viewer.id);
+    },
+  },
+};
+
+async function attempt(spec: OperationSpec, viewer: { id: string }, f: Fixture): Promise<{ outcome: Outcome; result: unknown }> {
+  try {
+    const result = await spec.run(viewer, f);
+    return { outcome: result === null ? "not-found" : "allowed", result };
+  } catch (error) {
+    if (error instanceof DataError && error.code === "NOT_FOUND") return { outcome: "not-found", result: error };
+    if (error instanceof DataError && error.code === "FORBIDDEN") return { outcome: "forbidden", result: error };
+    throw error;
+  }
+}
+
+// ---------- The matrix ----------
+
+for (const scope of SCOPES) {
+  describe(`${scope} skills`, () => {
+    for (const operation of OPERATIONS) {
+      describe(operation, () => {
+        RELATIONS.forEach((relation, column) => {
+          const expected = EXPECTED[scope][operation][column];
+          it(`${relation}: ${expected}`, async () => {
+            const fixture = fixtures.get(fixtureName(scope, operation, relation));
+            expect(fixture, "fixture").toBeDefined();
+            const viewer = { id: relation };
+            const before = await snapshot(fixture!.id);
+            const { outcome, result } = await attempt(SPECS[operation], viewer, fixture!);
+            const after = await snapshot(fixture!.id);
+            expect(outcome).toBe(expected);
+            if (outcome === "allowed") await SPECS[operation].effect(viewer, fixture!, result, before, after);
+            else expect(after).toEqual(before);
+          });
+        });
+      });
+    }
+  });
+}
+
+it("every case of the matrix ran on a skill of its own", () => {
+  expect(fixtures.size).toBe(SCOPES.length * OPERATIONS.length * RELATIONS.length);
+  expect(new Set([...fixtures.values()].map((f) => f.id)).size).toBe(fixtures.size);
+});
+
+it("an invisible skill is refused exactly like a missing one", async () => {
+  const { skillId } = await data.createSkill({ id: "author" }, { skill: versionOf("private-looks-missing", 1), destination: { scope: "PERSONAL" } });
+  const writes: ((id: string) => Promise<unknown>)[] = [
+    (id) => data.addSkillVersion({ id: "other" }, id, { skill: versionOf("private-looks-missing", 2), message: "v2" }),
+    (id) => data.restoreSkillVersion({ id: "other" }, id, 1),
+    (id) => data.pruneSkillVersions({ id: "other" }, id, 1),
+    (id) => data.setSkillArchived({ id: "other" }, id, true),
+    (id) => data.deleteSkill({ id: "other" }, id),
+    (id) => data.changeSkillScope({ id: "other" }, id, { scope: "PERSONAL" }),
+  ];
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "resolved",
+      (error: unknown) => (error instanceof DataError ? { code: error.code, message: error.message, details: error.details } : error),
+    );
+  for (const write of writes) expect(await refusal(write(skillId))).toEqual(await refusal(write("no-such-skill")));
+});
+
+// ---------- Destinations: where a skill may be created or moved to ----------
+
+describe("destinations", () => {
+  // Creating a skill, by destination.   author team-owner team-admin team-member non-member instance-admin other
+  const CREATE: Record<"PERSONAL" | "TEAM Matrix" | "PUBLIC" | "BUILTIN", readonly Outcome[]> = {
+    PERSONAL: /*    */ [Y, Y, Y, Y, Y, Y, Y],
+    "TEAM Matrix": /* */ [F, Y, Y, Y, F, F, F],
+    PUBLIC: /*      */ [F, F, F, F, F, Y, F],
+    BUILTIN: /*     */ [F, F, F, F, F, F, F],
+  };
+  const destinationOf = (label: keyof typeof CREATE) =>
+    label === "TEAM Matrix" ? { scope: "TEAM" as const, teamId: matrixTeam.id } : { scope: label as Exclude<keyof typeof CREATE, "TEAM Matrix"> };
+
+  for (const label of Object.keys(CREATE) as (keyof typeof CREATE)[]) {
+    RELATIONS.forEach((relation, column) => {
+      const expected = CREATE[label][column];
+      it(`create in ${label}: ${relation}: ${expected}`, async () => {
+        const name = `new-${label.split(" ")[0].toLowerCase()}-${relation}`;
+        const totals = (await snapshot("none")).totals;
+        const outcome = await data.createSkill({ id: relation }, { skill: versionOf(name, 1), destination: destinationOf(label) }).then(
+          () => "allowed" as const,
+          (error: unknown) => (error instanceof DataError && error.code === "FORBIDDEN" ? ("forbidden" as const) : Promise.reject(error)),
+        );
+        expect(outcome).toBe(expected);
+        if (outcome === "allowed") expect((await db.skill.findFirstOrThrow({ where: { name } })).scope).toBe(destinationOf(label).scope);
+        else expect((await snapshot("none")).totals).toEqual(totals);
+      });
+    });
+  }
+
+  async function refusedMove(viewer: string, skillId: string, destination: Parameters<typeof data.changeSkillScope>[2]) {
+    const before = await snapshot(skillId);
+    const error = await data.changeSkillScope({ id: viewer }, skillId, destination).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DataError);
+    expect(await snapshot(skillId)).toEqual(before);
+    return (error as InstanceType<typeof DataError>).code;
+  }
+
+  it("publishing needs an instance admin, even for a skill's owner or its team's owner", async () => {
+    const [mine, teams] = await data.importSkills({ id: "team-owner" }, [
+      { skill: versionOf("publish-mine", 1), destination: { scope: "PERSONAL" } },
+      { skill: versionOf("publish-team", 1), destination: { scope: "TEAM", teamId: matrixTeam.id } },
+    ]);
+    expect(await refusedMove("team-owner", mine.skillId, { scope: "PUBLIC" })).toBe("FORBIDDEN");
+    expect(await refusedMove("team-owner", teams.skillId, { scope: "PUBLIC" })).toBe("FORBIDDEN");
+
+    const adminOwn = await data.createSkill({ id: "instance-admin" }, { skill: versionOf("publish-admin", 1), destination: { scope: "PERSONAL" } });
+    await data.changeSkillScope({ id: "instance-admin" }, adminOwn.skillId, { scope: "PUBLIC" });
+    expect((await data.getSkill({ id: "other" }, adminOwn.skillId))?.scope).toBe("PUBLIC");
+  });
+
+  it("a skill only moves into a team its mover belongs to, and never into BUILTIN", async () => {
+    const { skillId } = await data.createSkill({ id: "team-member" }, { skill: versionOf("move-around", 1), destination: { scope: "PERSONAL" } });
+    expect(await refusedMove("team-member", skillId, { scope: "TEAM", teamId: docsTeam.id })).toBe("FORBIDDEN");
+    expect(await refusedMove("team-member", skillId, { scope: "BUILTIN" })).toBe("FORBIDDEN");
+    await data.changeSkillScope({ id: "team-member" }, skillId, { scope: "TEAM", teamId: matrixTeam.id });
+    expect((await data.getSkill({ id: "team-admin" }, skillId))?.scope).toBe("TEAM");
+    // Now a team skill: the member who moved it there no longer manages it.
+    expect(await refusedMove("team-member", skillId, { scope: "PERSONAL" })).toBe("FORBIDDEN");
+  });
+});
