@@ -19,13 +19,13 @@ await runScript(async () => {
   if (!(await isBuildCurrent(root))) {
     console.log("Building the app (first start or changed sources)...");
     for (const [cmd, args] of [[bin("prisma"), ["generate"]], [bin("next"), ["build"]]] as const) {
-      const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+      const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" } });
       if (result.status !== 0) process.exit(result.status ?? 1);
     }
     await recordBuild(root);
   }
 
-  const server = spawn(bin("next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const server = spawn(bin("next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" } });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));
 });
