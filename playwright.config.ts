@@ -1,10 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { NO_CHROMIUM_MESSAGE, findChromium } from "./e2e/chromium";
 
-const port = 3100;
+// E2E_PORT lets a second checkout run its browser tests beside this one.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const executablePath = findChromium();
 if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+
+const readsSeedExactly = /(catalog|skill-list|shell)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -25,7 +28,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  // All specs share one seeded database. The ones that assert the seeded catalog exactly (counts,
+  // orders) run first; the ones that upload, import, move or delete run after them.
+  projects: [
+    { name: "seeded-catalog", testMatch: readsSeedExactly, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "chromium", testIgnore: readsSeedExactly, dependencies: ["seeded-catalog"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: "npx tsx --conditions react-server scripts/e2e-server.ts",
     url: `${baseURL}/api/health`,

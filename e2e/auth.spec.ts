@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueEmail } from "./fixtures";
+import { BASE_URL, expect, signIn, test, uniqueEmail } from "./fixtures";
 
 test.describe("accounts", () => {
   test("sign up, sign out, and sign in again", async ({ page }) => {
@@ -45,7 +45,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill("grace@example.com");
     await page.getByLabel("Password").fill("skillshelf-demo");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/localhost:3100\/skills$/);
+    await expect(page).toHaveURL(`${BASE_URL}/skills`);
   });
 
   test("a wrong password shows an error and creates no session", async ({ page, context }) => {

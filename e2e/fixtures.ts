@@ -2,6 +2,9 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "skillshelf-demo";
 
+/** The e2e server (playwright.config.ts starts it; E2E_PORT moves it). */
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
 /** Fails the test on any console error or uncaught page error, with what was said. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -1,45 +1,64 @@
 import Link from "next/link";
-import { EyeOffIcon, FileIcon, TriangleAlertIcon } from "lucide-react";
-import type { SkillSummary } from "@/lib/types/skills";
-import { formatRelative, formatTokens } from "@/lib/format";
+import { FileIcon, FileTextIcon } from "lucide-react";
+import { hasMatch } from "@/lib/skills/search";
+import type { SkillSearchMatch, SkillSummary } from "@/lib/types/skills";
+import { formatRelative } from "@/lib/format";
+import { HighlightedText } from "./highlighted-text";
+import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
+import { ShadowedMarker, TokenCounts, WarningCount } from "./skill-markers";
 
-export function SkillCard({ skill }: { skill: SkillSummary }) {
+export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSearchMatch | null } }) {
+  const { match } = skill;
+  // The body excerpt explains a result only when nothing visible above it matched.
+  const bodyOnly = match?.body && !hasMatch(match.name) && !hasMatch(match.description) ? match.body : null;
   return (
-    <li className="group relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/30">
+    <li className="group relative flex flex-col gap-2.5 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/30">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-mono text-[15px] font-semibold tracking-tight">
           <Link href={`/skills/${skill.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-3 focus-visible:after:ring-ring/50">
-            <span className="block truncate">{skill.name}</span>
+            <span className="block truncate">
+              <HighlightedText segments={match?.name} text={skill.name} />
+            </span>
           </Link>
         </h2>
-        <ScopeBadge scope={skill.scope} team={skill.team?.name} />
+        <div className="flex shrink-0 items-center gap-1">
+          <ScopeBadge scope={skill.scope} team={skill.team?.name} />
+          {/* Above the card-wide link overlay, so the menu gets its own clicks. */}
+          <div className="relative z-10 -my-1 -mr-2">
+            <LazySkillRowMenu skill={{ id: skill.id, name: skill.name }} />
+          </div>
+        </div>
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground">{skill.description}</p>
-      <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span>v{skill.version}</span>
-        {skill.author ? <span>{skill.author.name}</span> : <span>Skillshelf</span>}
-        <span title={skill.updatedAt.toISOString()}>{formatRelative(skill.updatedAt)}</span>
-        <span title="Catalog tokens (level 1) / body tokens (level 2), approximate">
-          {formatTokens(skill.catalogTokens)} / {formatTokens(skill.bodyTokens)} tok
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <FileIcon className="size-3" aria-hidden />
-          {skill.fileCount} {skill.fileCount === 1 ? "file" : "files"}
-        </span>
-        {skill.warningCount ? (
-          <span className="inline-flex items-center gap-1 text-amber-600 dark:text-amber-400">
-            <TriangleAlertIcon className="size-3" aria-hidden />
-            {skill.warningCount} {skill.warningCount === 1 ? "warning" : "warnings"}
+      <p className="line-clamp-2 text-sm text-muted-foreground">
+        <HighlightedText segments={match?.description} text={skill.description} focus />
+      </p>
+      {bodyOnly ? (
+        <div className="rounded-md bg-muted/60 px-2 py-1.5">
+          <p className="line-clamp-2 text-xs text-muted-foreground">
+            <FileTextIcon className="mr-1 inline size-3 -translate-y-px" aria-hidden />
+            <span className="sr-only">In SKILL.md: </span>
+            <HighlightedText segments={bodyOnly} text="" />
+          </p>
+        </div>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
+        <div className="flex min-w-0 items-center gap-x-2.5">
+          <span className="font-medium text-foreground/80">v{skill.version}</span>
+          <span className="truncate">{skill.author ? skill.author.name : "Skillshelf"}</span>
+          <span className="shrink-0" title={skill.updatedAt.toISOString()}>
+            {formatRelative(skill.updatedAt)}
           </span>
-        ) : null}
-        {skill.shadowedBy ? (
-          <span className="relative z-10 inline-flex items-center gap-1 text-foreground" title={skill.shadowedBy.reason}>
-            <EyeOffIcon className="size-3" aria-hidden />
-            Shadowed
-            <span className="sr-only">: {skill.shadowedBy.reason}</span>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+          <TokenCounts skill={skill} />
+          <span className="inline-flex items-center gap-1">
+            <FileIcon className="size-3" aria-hidden />
+            {skill.fileCount} {skill.fileCount === 1 ? "file" : "files"}
           </span>
-        ) : null}
+          <WarningCount count={skill.warningCount} />
+          <ShadowedMarker shadowedBy={skill.shadowedBy} />
+        </div>
       </div>
     </li>
   );

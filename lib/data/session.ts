@@ -11,13 +11,16 @@ export type Viewer = {
   role: "ADMIN" | "USER";
 };
 
-/** The signed-in user of this request, or null; one session lookup per request. */
-export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await auth.api.getSession({ headers: await headers() });
+/** The user a request's session cookie signs in, or null (route handlers pass their Request's headers). */
+export async function viewerFromHeaders(requestHeaders: Headers): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
   const { id, name, email, role } = session.user;
   return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
-});
+}
+
+/** The signed-in user of this request, or null; one session lookup per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => viewerFromHeaders(await headers()));
 
 /** The signed-in user, or a redirect to sign-in. The proxy's redirect is only optimistic. */
 export async function requireViewer(): Promise<Viewer> {

@@ -13,18 +13,19 @@ import {
   type Scope,
   type SkillAccess,
 } from "@/lib/skills/permissions";
+import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/search";
 import { spaceOf } from "@/lib/skills/space";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
 import { getBlobStore } from "./storage";
 import { audit, collectOrphanBlobs, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
 
-import type { SkillDetail, SkillFileInfo, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
+import type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
 
-export type { SkillDetail, SkillFileInfo, SkillSummary, SkillVersionDetail, VersionListItem };
+export type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem };
 
 const userRef = { select: { id: true, name: true } } as const;
 const summarySelect = {
@@ -90,28 +91,30 @@ const access = (row: { scope: string; ownerId: string | null; teamId: string | n
 // ---------- Reads ----------
 
 export type ScopeFilter = "all" | "personal" | "team" | "public" | "builtin";
-export type SkillSort = "updated" | "name" | "tokens" | "size";
+/** "relevance" orders a search by match quality; without a query it means "updated". */
+export type SkillSort = "relevance" | "updated" | "name" | "tokens" | "size";
 
 export interface ListSkillsOptions {
   scope?: ScopeFilter;
   /** With scope "team": one team's skills. */
   teamId?: string;
-  /** Case-insensitive match on name or description. */
+  /**
+   * Full-text search over the name, description and SKILL.md body of each skill's current
+   * version; words are ANDed, the last matches as a prefix, "quoted phrases" match exactly.
+   * Ranked by relevance unless another sort is asked for, with matched terms in `match`.
+   */
   q?: string;
+  /** Author of the current version. */
   authorId?: string;
   hasWarnings?: boolean;
   includeArchived?: boolean;
+  /** Defaults to "relevance" with a query, "updated" without. */
   sort?: SkillSort;
   page?: number;
   pageSize?: number;
 }
 
-export interface SkillPage {
-  items: SkillSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type SkillPage = SkillListPage;
 
 function scopeWhere(filter: ScopeFilter, teamId?: string): Prisma.SkillWhereInput {
   switch (filter) {
@@ -128,7 +131,14 @@ function scopeWhere(filter: ScopeFilter, teamId?: string): Prisma.SkillWhereInpu
   }
 }
 
-const sortOrder: Record<SkillSort, Prisma.SkillOrderByWithRelationInput[]> = {
+function filterWhere(options: Pick<ListSkillsOptions, "authorId" | "hasWarnings">): Prisma.SkillWhereInput[] {
+  return [
+    options.authorId ? { currentVersion: { authorId: options.authorId } } : {},
+    options.hasWarnings === undefined ? {} : options.hasWarnings ? { currentVersion: { warningCount: { gt: 0 } } } : { currentVersion: { warningCount: 0 } },
+  ];
+}
+
+const sortOrder: Record<Exclude<SkillSort, "relevance">, Prisma.SkillOrderByWithRelationInput[]> = {
   updated: [{ updatedAt: "desc" }, { id: "asc" }],
   name: [{ name: "asc" }, { id: "asc" }],
   tokens: [{ currentVersion: { bodyTokens: "desc" } }, { id: "asc" }],
@@ -140,22 +150,123 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 24)));
   const q = options.q?.trim();
+  if (q) return searchSkills(actor, q, { ...options, page, pageSize });
   const where: Prisma.SkillWhereInput = {
-    AND: [
-      visibleTo(actor),
-      scopeWhere(options.scope ?? "all", options.teamId),
-      options.includeArchived ? {} : { archived: false },
-      q ? { OR: [{ name: { contains: q } }, { currentVersion: { description: { contains: q } } }] } : {},
-      options.authorId ? { currentVersion: { authorId: options.authorId } } : {},
-      options.hasWarnings === undefined ? {} : options.hasWarnings ? { currentVersion: { warningCount: { gt: 0 } } } : { currentVersion: { warningCount: 0 } },
-    ],
+    AND: [visibleTo(actor), scopeWhere(options.scope ?? "all", options.teamId), options.includeArchived ? {} : { archived: false }, ...filterWhere(options)],
   };
+  const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
   const [rows, total] = await Promise.all([
-    db.skill.findMany({ where, select: summarySelect, orderBy: sortOrder[options.sort ?? "updated"], skip: (page - 1) * pageSize, take: pageSize }),
+    db.skill.findMany({ where, select: summarySelect, orderBy: sortOrder[sort], skip: (page - 1) * pageSize, take: pageSize }),
     db.skill.count({ where }),
   ]);
   const shadows = await shadowingFor(actor, rows);
-  return { items: rows.map((row) => toSummary(row, shadows.get(row.id) ?? null)), total, page, pageSize };
+  return { items: rows.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: null })), total, page, pageSize };
+}
+
+// bm25 weights for the indexed columns (name, description, body): a word in a skill's name says
+// far more about what it is for than the same word somewhere in its instructions.
+const RANK = Prisma.sql`bm25("SkillSearch", 10.0, 4.0, 1.0)`;
+
+const searchOrder: Record<Exclude<SkillSort, "relevance">, Prisma.Sql> = {
+  updated: Prisma.sql`e."updatedAt" DESC, e."skillId"`,
+  name: Prisma.sql`e."name", e."skillId"`,
+  tokens: Prisma.sql`e."bodyTokens" DESC, e."skillId"`,
+  size: Prisma.sql`e."totalBytes" DESC, e."skillId"`,
+};
+
+function scopeSql(filter: ScopeFilter, teamId?: string): Prisma.Sql {
+  switch (filter) {
+    case "all":
+      return Prisma.sql`1`;
+    case "personal":
+      return Prisma.sql`e."scope" = 'PERSONAL'`;
+    case "team":
+      return teamId ? Prisma.sql`e."scope" = 'TEAM' AND e."teamId" = ${teamId}` : Prisma.sql`e."scope" = 'TEAM'`;
+    case "public":
+      return Prisma.sql`e."scope" = 'PUBLIC'`;
+    case "builtin":
+      return Prisma.sql`e."scope" = 'BUILTIN'`;
+  }
+}
+
+// The index drives the join; each match then costs one primary-key lookup in the narrow entries
+// table, which carries every column a search filters or sorts on (see the migration).
+const searchFrom = Prisma.sql`"SkillSearch" CROSS JOIN "SkillSearchEntry" e ON e."id" = "SkillSearch"."rowid"`;
+
+function searchWhere(actor: Actor, match: string, options: ListSkillsOptions): Prisma.Sql {
+  return Prisma.join(
+    [
+      Prisma.sql`"SkillSearch" MATCH ${match}`,
+      visibleToSql(actor, "e"),
+      scopeSql(options.scope ?? "all", options.teamId),
+      options.includeArchived ? Prisma.sql`1` : Prisma.sql`e."archived" = 0`,
+      options.authorId ? Prisma.sql`e."authorId" = ${options.authorId}` : Prisma.sql`1`,
+      options.hasWarnings === undefined ? Prisma.sql`1` : options.hasWarnings ? Prisma.sql`e."warningCount" > 0` : Prisma.sql`e."warningCount" = 0`,
+    ].map((condition) => Prisma.sql`(${condition})`),
+    " AND ",
+  );
+}
+
+/**
+ * The FTS5 path of listSkills: one query ranks and pages the matching visible skills, a second
+ * marks the matched terms in that page only (highlighting every match would re-read every body),
+ * and the rows then load through Prisma like any list.
+ */
+async function searchSkills(actor: Actor, q: string, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<SkillPage> {
+  const { page, pageSize } = options;
+  const match = buildFtsQuery(q);
+  if (!match) return { items: [], total: 0, page, pageSize };
+  const where = searchWhere(actor, match, options);
+  // A query that is a skill's exact name puts that skill first, whatever bm25 thinks.
+  const order = !options.sort || options.sort === "relevance" ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${RANK}, e."name", e."skillId"` : searchOrder[options.sort];
+  const [hits, [{ total }]] = await Promise.all([
+    db.$queryRaw<{ id: string; rowid: number | bigint }[]>`SELECT e."skillId" AS "id", e."id" AS "rowid" FROM ${searchFrom} WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    db.$queryRaw<{ total: number | bigint }[]>`SELECT count(*) AS "total" FROM ${searchFrom} WHERE ${where}`,
+  ]);
+  if (!hits.length) return { items: [], total: Number(total), page, pageSize };
+
+  // FTS5 answers `rowid IN (...)` by running the whole query once per id (~0.4 ms each for a
+  // common prefix); a rowid range is one pass over the matches, and the unary + keeps the IN list
+  // a plain filter on that pass.
+  const rowids = hits.map((hit) => Number(hit.rowid));
+  const [lowest, highest] = [Math.min(...rowids), Math.max(...rowids)];
+
+  const [marked, rows] = await Promise.all([
+    db.$queryRaw<{ rowid: number | bigint; name: string; description: string; body: string }[]>`
+      SELECT "rowid" AS "rowid",
+        highlight("SkillSearch", 0, ${MARK_OPEN}, ${MARK_CLOSE}) AS "name",
+        highlight("SkillSearch", 1, ${MARK_OPEN}, ${MARK_CLOSE}) AS "description",
+        snippet("SkillSearch", 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 14) AS "body"
+      FROM "SkillSearch" WHERE "SkillSearch" MATCH ${match} AND "rowid" BETWEEN ${lowest} AND ${highest} AND +"rowid" IN (${Prisma.join(rowids)})`,
+    db.skill.findMany({ where: { AND: [{ id: { in: hits.map((hit) => hit.id) } }, visibleTo(actor)] }, select: summarySelect }),
+  ]);
+  const matches = new Map<string, SkillSearchMatch>();
+  const idByRowid = new Map(hits.map((hit) => [String(hit.rowid), hit.id]));
+  for (const row of marked) {
+    const body = splitMarked(cleanSnippet(row.body));
+    matches.set(idByRowid.get(String(row.rowid))!, { name: splitMarked(row.name), description: splitMarked(row.description), body: hasMatch(body) ? body : null });
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = hits.flatMap((hit) => byId.get(hit.id) ?? []);
+  const shadows = await shadowingFor(actor, ordered);
+  return {
+    items: ordered.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: matches.get(row.id) ?? null })),
+    total: Number(total),
+    page,
+    pageSize,
+  };
+}
+
+/** Everyone who wrote the current version of a visible, unarchived skill, with how many: the author filter's choices. */
+export async function listSkillAuthors(viewer: ViewerRef): Promise<SkillAuthor[]> {
+  const actor = await loadActor(db, viewer);
+  // The search index's entries hold each skill's current author: no need to read the versions.
+  const rows = await db.$queryRaw<{ id: string; name: string; skillCount: number | bigint }[]>`
+    SELECT u."id" AS "id", u."name" AS "name", a."n" AS "skillCount"
+    FROM (SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${visibleToSql(actor, "e")} AND e."archived" = 0 AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
+    JOIN "user" u ON u."id" = a."authorId"
+    ORDER BY u."name", u."id"`;
+  return rows.map((row) => ({ id: row.id, name: row.name, skillCount: Number(row.skillCount) }));
 }
 
 /** Which of these skills are hidden, for this actor, by a same-named skill of a higher-priority scope. */
@@ -183,18 +294,37 @@ async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]):
   return result;
 }
 
-/** Count of visible, unarchived skills per scope tab (and per team). */
-export async function countSkillsByScope(viewer: ViewerRef): Promise<{ all: number; personal: number; public: number; builtin: number; teams: Record<string, number> }> {
+export type ScopeCounts = { all: number; personal: number; public: number; builtin: number; teams: Record<string, number> };
+
+/**
+ * Count of visible, unarchived skills per scope tab (and per team); with filters, of those that
+ * match them, so each tab says what it would show for the current search.
+ */
+export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings"> = {}): Promise<ScopeCounts> {
   const actor = await loadActor(db, viewer);
-  const groups = await db.skill.groupBy({ by: ["scope", "teamId"], where: { AND: [visibleTo(actor), { archived: false }] }, _count: { _all: true } });
-  const counts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} as Record<string, number> };
-  for (const group of groups) {
-    const n = group._count._all;
+  const q = filters.q?.trim();
+  let groups: { scope: string; teamId: string | null; n: number }[];
+  if (q) {
+    const match = buildFtsQuery(q);
+    groups = match
+      ? (
+          await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
+            SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n"
+            FROM ${searchFrom} WHERE ${searchWhere(actor, match, { ...filters, scope: "all" })}
+            GROUP BY e."scope", e."teamId"`
+        ).map((row) => ({ ...row, n: Number(row.n) }))
+      : [];
+  } else {
+    const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), { archived: false }, ...filterWhere(filters)] };
+    groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({ scope: group.scope, teamId: group.teamId, n: group._count._all }));
+  }
+  const counts: ScopeCounts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} };
+  for (const { scope, teamId, n } of groups) {
     counts.all += n;
-    if (group.scope === "PERSONAL") counts.personal += n;
-    else if (group.scope === "PUBLIC") counts.public += n;
-    else if (group.scope === "BUILTIN") counts.builtin += n;
-    else if (group.teamId) counts.teams[group.teamId] = (counts.teams[group.teamId] ?? 0) + n;
+    if (scope === "PERSONAL") counts.personal += n;
+    else if (scope === "PUBLIC") counts.public += n;
+    else if (scope === "BUILTIN") counts.builtin += n;
+    else if (teamId) counts.teams[teamId] = (counts.teams[teamId] ?? 0) + n;
   }
   return counts;
 }
@@ -559,7 +689,11 @@ export async function resolveVisibleSkills(viewer: ViewerRef): Promise<{ visible
  * Skills with these names in one destination space, for "save as a new version of it" offers
  * (upload) and bulk import. Only what the viewer may see comes back.
  */
-export async function findSkillsInDestination(viewer: ViewerRef, destination: Destination, names: string[]): Promise<Map<string, { id: string; digest: string | null; canAddVersion: boolean }>> {
+export async function findSkillsInDestination(
+  viewer: ViewerRef,
+  destination: Destination,
+  names: string[],
+): Promise<Map<string, { id: string; digest: string | null; version: number; canAddVersion: boolean }>> {
   const actor = await loadActor(db, viewer);
   const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
   const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
@@ -567,9 +701,64 @@ export async function findSkillsInDestination(viewer: ViewerRef, destination: De
   const space = spaceOf(destination.scope, { ownerId, teamId });
   const rows = await db.skill.findMany({
     where: { space, name: { in: names } },
-    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, currentVersion: { select: { digest: true } } },
+    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, currentVersion: { select: { digest: true, number: true } } },
   });
   return new Map(
-    rows.filter((row) => canViewSkill(actor, access(row))).map((row) => [row.name, { id: row.id, digest: row.currentVersion?.digest ?? null, canAddVersion: canAddVersion(actor, access(row)) }]),
+    rows
+      .filter((row) => canViewSkill(actor, access(row)))
+      .map((row) => [row.name, { id: row.id, digest: row.currentVersion?.digest ?? null, version: row.currentVersion?.number ?? 0, canAddVersion: canAddVersion(actor, access(row)) }]),
   );
+}
+
+/**
+ * The bytes of several files of one version at once (the skill page reads every Markdown file to
+ * resolve links), or null when the skill or version is not visible. Paths not in the version are
+ * left out of the map.
+ */
+export async function readSkillFiles(
+  viewer: ViewerRef,
+  skillId: string,
+  number: number,
+  paths: readonly string[],
+): Promise<Map<string, { bytes: Uint8Array; size: number; mediaType: string; sha256: string }> | null> {
+  const actor = await loadActor(db, viewer);
+  const version = await db.skillVersion.findFirst({ where: { number, skill: { AND: [{ id: skillId }, visibleTo(actor)] } }, select: { id: true } });
+  if (!version) return null;
+  const result = new Map<string, { bytes: Uint8Array; size: number; mediaType: string; sha256: string }>();
+  if (!paths.length) return result;
+  const files = await db.skillFile.findMany({
+    where: { versionId: version.id, path: { in: [...new Set(paths)] } },
+    select: { path: true, size: true, mediaType: true, sha256: true, blob: { select: { sha256: true, storage: true, data: true, key: true } } },
+  });
+  const store = getBlobStore();
+  for (const file of files) result.set(file.path, { bytes: await store.get(file.blob), size: file.size, mediaType: file.mediaType, sha256: file.sha256 });
+  return result;
+}
+
+/**
+ * Every file of one version with its bytes (the current version when `number` is omitted), for
+ * downloads; null when the skill or the version is not visible.
+ */
+export async function readSkillVersionFiles(
+  viewer: ViewerRef,
+  skillId: string,
+  number?: number,
+): Promise<{ skillId: string; name: string; version: number; digest: string; files: { path: string; bytes: Uint8Array; size: number; mediaType: string; sha256: string }[] } | null> {
+  const actor = await loadActor(db, viewer);
+  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { currentVersion: { select: { number: true } } } });
+  const versionNumber = number ?? skill?.currentVersion?.number;
+  if (!skill || !versionNumber) return null;
+  const version = await db.skillVersion.findUnique({
+    where: { skillId_number: { skillId, number: versionNumber } },
+    select: {
+      name: true,
+      digest: true,
+      files: { select: { path: true, size: true, mediaType: true, sha256: true, blob: { select: { sha256: true, storage: true, data: true, key: true } } }, orderBy: { path: "asc" } },
+    },
+  });
+  if (!version) return null;
+  const store = getBlobStore();
+  const files = [];
+  for (const file of version.files) files.push({ path: file.path, bytes: await store.get(file.blob), size: file.size, mediaType: file.mediaType, sha256: file.sha256 });
+  return { skillId, name: version.name, version: versionNumber, digest: version.digest, files };
 }

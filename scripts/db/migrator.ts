@@ -11,11 +11,12 @@ import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { externalTables } from "./external-tables";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
 export const migrationsDir = path.join(root, "prisma", "migrations");
-const filters = { externalTables: [], externalEnums: [] };
+const filters = { externalTables, externalEnums: [] };
 
 type Engine = Awaited<ReturnType<typeof glue.SchemaEngine.new>>;
 

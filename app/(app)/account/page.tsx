@@ -5,14 +5,17 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { signOutAction } from "@/lib/actions/auth";
+import { AccessTokens } from "@/components/account/access-tokens";
 import { requireViewer } from "@/lib/data/session";
+import { listTokens } from "@/lib/data/tokens";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const viewer = await requireViewer();
+  const tokens = await listTokens(viewer);
   return (
-    <>
+    <div className="grid gap-6">
       <PageHeader title="Your account" />
       <Card className="max-w-xl">
         <CardHeader>
@@ -39,6 +42,7 @@ export default async function AccountPage() {
           </form>
         </CardFooter>
       </Card>
-    </>
+      <AccessTokens tokens={tokens} />
+    </div>
   );
 }

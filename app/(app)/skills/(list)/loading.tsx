@@ -1,17 +1,29 @@
+import { SkillListSkeleton } from "@/components/skills/skill-list-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading">
+    <div aria-busy="true" aria-label="Loading skills">
       <div className="mb-8 grid gap-2">
-        <Skeleton className="h-7 w-40" />
+        <Skeleton className="h-7 w-28" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
-      <div className="grid gap-3">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-20 w-full" />
-        ))}
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex gap-2">
+          {[14, 24, 22, 20, 22].map((width, index) => (
+            <Skeleton key={index} className="h-8" style={{ width: `${width * 4}px` }} />
+          ))}
+        </div>
+        <Skeleton className="h-9 w-full sm:w-80" />
       </div>
+      <div className="mb-5 flex items-center justify-between">
+        <div className="flex gap-2">
+          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-8 w-32" />
+        </div>
+        <Skeleton className="h-8 w-64" />
+      </div>
+      <SkillListSkeleton />
     </div>
   );
 }

@@ -1,0 +1,71 @@
+import { cache } from "react";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { documentLinks, documentsToParse } from "@/components/skills/markdown/link-index";
+import { LazySkillHeaderActions } from "@/components/skills/lazy-actions";
+import { SkillView } from "@/components/skills/skill-view";
+import type { DocumentView } from "@/components/skills/skill-routes";
+import { requireViewer } from "@/lib/data/session";
+import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
+import { isTextMediaType } from "@/lib/skills/media-type";
+
+// Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can
+// answer 404 (skill, version, ?file=) is settled here, before anything streams: no Suspense or
+// loading.tsx sits above these pages.
+
+/** Text previews above this are offered as a download instead. */
+const PREVIEW_MAX_BYTES = 1024 * 1024;
+/** Markdown files above this are left out of the link graph. */
+const LINK_SCAN_MAX_BYTES = 512 * 1024;
+
+export type SkillSearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const loadSkill = cache(async (skillId: string) => getSkill(await requireViewer(), skillId));
+
+/** "3" -> 3; anything but a plain positive integer -> null (answered with 404). */
+export function parseVersionNumber(raw: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
+export async function skillMetadata(skillId: string, versionNumber?: number | null): Promise<Metadata> {
+  const skill = await loadSkill(skillId);
+  if (!skill) return { title: "Skill not found" };
+  return { title: versionNumber && versionNumber !== skill.version ? `${skill.name} v${versionNumber}` : skill.name, description: skill.description };
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export async function SkillPage({ skillId, versionNumber, searchParams }: { skillId: string; versionNumber: number | null; searchParams: Awaited<SkillSearchParams> }) {
+  const viewer = await requireViewer();
+  const skill = await loadSkill(skillId);
+  if (!skill) notFound();
+  const version = versionNumber === null || versionNumber === skill.version ? skill.current : await getSkillVersion(viewer, skillId, versionNumber);
+  if (!version) notFound();
+
+  const selectedPath = first(searchParams.file) || "SKILL.md";
+  const selectedFile = version.files.find((f) => f.path === selectedPath);
+  if (!selectedFile) notFound();
+  const view: DocumentView = first(searchParams.view) === "source" ? "source" : "preview";
+
+  const markdownFiles = version.files.filter((f) => f.mediaType === "text/markdown" && f.size <= LINK_SCAN_MAX_BYTES);
+  const selectedIsText = isTextMediaType(selectedFile.mediaType) && selectedFile.size <= PREVIEW_MAX_BYTES;
+  const toRead = documentsToParse(markdownFiles).map((f) => f.path);
+  if (selectedIsText) toRead.push(selectedFile.path);
+  const files = await readSkillFiles(viewer, skillId, version.number, toRead);
+  if (!files) notFound();
+
+  const decoder = new TextDecoder();
+  const texts = new Map([...files].map(([path, file]) => [path, decoder.decode(file.bytes)]));
+
+  return (
+    <SkillView
+      skill={skill}
+      version={version}
+      pinned={versionNumber !== null}
+      selected={{ file: selectedFile, text: selectedIsText ? (texts.get(selectedFile.path) ?? null) : null }}
+      view={view}
+      documentLinks={documentLinks(markdownFiles, texts)}
+      actions={<LazySkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
+    />
+  );
+}

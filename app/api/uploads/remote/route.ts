@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { authenticate } from "@/lib/http/auth";
+import { readBodyLimited } from "@/lib/http/body";
+import { handle, HttpError, notFoundResponse } from "@/lib/http/errors";
+import { fetchUploadthingFile } from "@/lib/http/uploadthing";
+import { commitAnswer, previewAnswer } from "@/lib/http/uploads";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
+import { remoteUploadInput } from "@/lib/skills/upload-inputs";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * With UPLOADTHING_TOKEN set, the modal uploads the archive to uploadthing (with its progress) and
+ * sends its key here: JSON {key, name, scope, team, message, profile, choices, commit}. The server
+ * fetches the file and answers exactly like /api/uploads/preview (commit: false) or
+ * /api/uploads/commit (commit: true). Without the token this route does not exist (404).
+ */
+export async function POST(request: Request) {
+  return handle(async () => {
+    const token = getEnv().UPLOADTHING_TOKEN;
+    if (!token) return notFoundResponse("Page");
+    const { viewer } = await authenticate(request, { scope: "publish", session: true });
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(await readBodyLimited(request, 256 * 1024)));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, "bad_request", "Send JSON: {key, name, scope, ...}.");
+    }
+    const input = remoteUploadInput.safeParse(raw);
+    if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error));
+    const { key, name, commit, ...fields } = input.data;
+    const bytes = await fetchUploadthingFile(token, key, MAX_UPLOAD_BYTES);
+    const upload = { sources: [{ type: "file" as const, name, bytes }], fields };
+    return commit ? commitAnswer(viewer, upload) : previewAnswer(viewer, upload);
+  });
+}

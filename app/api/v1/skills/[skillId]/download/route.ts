@@ -1,0 +1,15 @@
+import { authenticate } from "@/lib/http/auth";
+import { handle } from "@/lib/http/errors";
+import { skillZipResponse } from "@/lib/http/skill-zip";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ skillId: string }> };
+
+/** GET /api/v1/skills/{id}/download?v=n: the version's deterministic ZIP (see README, HTTP API). */
+export async function GET(request: Request, { params }: Context) {
+  return handle(async () => {
+    const { viewer } = await authenticate(request, { scope: "read", session: true });
+    return skillZipResponse(request, viewer, (await params).skillId);
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { viewerFromHeaders } from "@/lib/data/session";
+import { createToken, listTokens } from "@/lib/data/tokens";
+import { assertSameOrigin } from "@/lib/http/auth";
+import { readBodyLimited } from "@/lib/http/body";
+import { handle, HttpError, json } from "@/lib/http/errors";
+import { createTokenInput } from "@/lib/skills/token-inputs";
+
+export const dynamic = "force-dynamic";
+
+// Tokens are made from a signed-in session only: a token that could mint tokens would outlive
+// its own revocation.
+async function sessionViewer(request: Request) {
+  if (request.headers.has("authorization")) throw new HttpError(403, "forbidden", "Tokens are created and listed from a signed-in session, not with a token.");
+  const viewer = await viewerFromHeaders(request.headers);
+  if (!viewer) throw new HttpError(401, "unauthorized", "Sign in first: POST /api/auth/sign-in/email, then send its session cookie.");
+  return viewer;
+}
+
+/** GET /api/v1/tokens: the caller's active tokens (never their secrets). */
+export async function GET(request: Request) {
+  return handle(async () => {
+    const viewer = await sessionViewer(request);
+    return json({ tokens: await listTokens(viewer) });
+  });
+}
+
+/** POST /api/v1/tokens {name, scope}: 201 with the token and its secret, which is never shown again. */
+export async function POST(request: Request) {
+  return handle(async () => {
+    const viewer = await sessionViewer(request);
+    assertSameOrigin(request);
+    const body = await readBodyLimited(request, 16 * 1024);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(body));
+    } catch {
+      throw new HttpError(400, "bad_request", "Send JSON like {\"name\": \"CI publish\", \"scope\": \"publish\"}.");
+    }
+    const input = createTokenInput.safeParse(raw);
+    if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
+    const created = await createToken(viewer, input.data);
+    return json(created, { status: 201 });
+  });
+}

@@ -1,0 +1,384 @@
+// Browse benchmark (`npm run bench:browse`), over HTTP against the production server:
+//   1. seed a temporary database with 10,000 skills (every scope, 60 users, 24 teams, one to three
+//      versions each with SKILL.md bodies and resource files): the built-ins through the data
+//      layer, the bulk as raw SQL in one transaction. The search index fills itself through the
+//      migration's triggers, as it does for every write.
+//   2. start `next start` on a free port against it (building first when there is no build),
+//      sign in over HTTP as a member of two teams, and time full responses of the skill list, list
+//      searches and skill pages: warm-up requests, then RUNS timed requests each.
+//   3. report the gzipped first-load JavaScript of the list and skill pages (every script chunk
+//      their HTML references, fetched from the server and gzipped), and how much of it is the
+//      signed-in shell every page shares.
+// Each figure prints on its own line as "<figure>: <number> <unit>". Targets: p95 under 200 ms per
+// page, under 200 KB of gzipped first-load JavaScript per page.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import Database from "better-sqlite3";
+import { hashPassword } from "better-auth/crypto";
+import { spaceOf } from "../lib/skills/space";
+import type { Scope } from "../lib/skills/permissions";
+import { loadBuiltinSkills } from "../prisma/seed";
+import { isBuildCurrent } from "../scripts/build-if-needed";
+import { applyMigrations } from "../scripts/db/migrator";
+
+const SKILLS = 10_000;
+const USERS = 60;
+const TEAMS = 24;
+const WARMUP = 10;
+const RUNS = 120;
+const TARGET_P95_MS = 200;
+const TARGET_JS_KB = 200;
+const PASSWORD = "bench-password-not-secret";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const figure = (name: string, value: number, unit: string, digits = 1): void => console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
+
+// ---------- Deterministic content ----------
+
+let seed = 0xb0a75e;
+/** mulberry32: the same catalog on every run. */
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+const VERBS = ["Review", "Draft", "Summarize", "Audit", "Generate", "Refactor", "Explain", "Plan", "Triage", "Convert", "Validate", "Migrate", "Document", "Profile", "Test", "Deploy"];
+const OBJECTS = ["pull requests", "release notes", "SQL queries", "incident reports", "API designs", "Terraform modules", "CSV exports", "PDF invoices", "meeting notes", "dashboards", "onboarding guides", "test suites", "log files", "dependency updates", "schemas", "commit messages", "runbooks", "changelogs", "spreadsheets", "slide decks"];
+const DOMAINS = ["kubernetes", "postgres", "react", "billing", "security", "data science", "mobile", "compliance", "marketing", "support", "finance", "infrastructure", "observability", "accessibility", "localization", "quarterly forecast", "payroll", "procurement", "legal", "design systems"];
+const TOPICS = ["code review", "performance", "naming", "error handling", "style guides", "rollbacks", "migrations", "budgets", "on-call", "privacy", "retention", "caching", "pagination", "retries", "versioning", "tone of voice", "metrics", "alerts", "backups", "permissions"];
+const NOUNS = ["pdf", "sql", "csv", "api", "docs", "review", "release", "deploy", "incident", "budget", "invoice", "schema", "test", "lint", "log", "chart", "report", "notes", "audit", "ticket"];
+const QUALIFIERS = ["tools", "helper", "checklist", "writer", "guide", "assistant", "linter", "formatter", "planner", "explainer"];
+
+const describe = () => `${pick(VERBS)} ${pick(OBJECTS)} for ${pick(DOMAINS)} teams. Use when the user asks about ${pick(TOPICS)} or ${pick(TOPICS)}, or mentions ${pick(OBJECTS)}.`;
+const sentence = () => `${pick(VERBS)} the ${pick(OBJECTS)} with attention to ${pick(TOPICS)} for ${pick(DOMAINS)}.`;
+const paragraph = () => Array.from({ length: between(2, 6) }, sentence).join(" ");
+/** A SKILL.md body of roughly 150 to 1,200 words: headings, prose, numbered steps, a code block. */
+function body(name: string): string {
+  const sections = Array.from({ length: between(1, 6) }, (_, i) => `## ${pick(["Steps", "Checks", "Output", "Pitfalls", "Examples", "Scope"])} ${i + 1}\n\n${paragraph()}\n\n${Array.from({ length: between(2, 6) }, (_, n) => `${n + 1}. ${sentence()}`).join("\n")}`);
+  return `# ${name}\n\n${paragraph()}\n\n${sections.join("\n\n")}\n\n\`\`\`sh\n${pick(NOUNS)}-cli --check ${pick(NOUNS)}\n\`\`\`\n`;
+}
+const cuid = () => `c${Date.now().toString(36)}${randomBytes(9).toString("hex")}`.slice(0, 25);
+const tokensOf = (text: string) => Math.ceil(text.length / 4);
+const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
+// ---------- Seeding ----------
+
+async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string; sampleIds: string[] }> {
+  await applyMigrations(databasePath);
+  // The built-ins go through the data layer, which opens DATABASE_URL's database on first use.
+  process.env.DATABASE_URL = `file:${databasePath}`;
+  const { db } = await import("../lib/data/db");
+  const { syncBuiltinSkills } = await import("../lib/data/builtin");
+  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  await syncBuiltinSkills(await loadBuiltinSkills());
+  await db.$disconnect();
+
+  const raw = new Database(databasePath);
+  raw.pragma("foreign_keys = ON");
+  const now = Date.now();
+  const YEAR = 365 * 24 * 3600 * 1000;
+  const passwordHash = await hashPassword(PASSWORD);
+  const userIds = ["admin", "viewer", ...Array.from({ length: USERS - 2 }, (_, i) => `user-${String(i).padStart(2, "0")}`)];
+  const names = ["Ada", "Grace", "Linus", "Barbara", "Ken", "Margaret", "Dennis", "Frances", "Edsger", "Radia", "Tim", "Hedy"];
+  const teamIds = Array.from({ length: TEAMS }, () => cuid());
+  const sampleIds: string[] = [];
+
+  const insert = {
+    user: raw.prepare(`INSERT INTO "user" ("id", "name", "email", "emailVerified", "role", "createdAt", "updatedAt") VALUES (?, ?, ?, 1, ?, ?, ?)`),
+    account: raw.prepare(`INSERT INTO "account" ("id", "accountId", "providerId", "userId", "password", "createdAt", "updatedAt") VALUES (?, ?, 'credential', ?, ?, ?, ?)`),
+    team: raw.prepare(`INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`),
+    member: raw.prepare(`INSERT OR IGNORE INTO "Membership" ("teamId", "userId", "role", "createdAt") VALUES (?, ?, ?, ?)`),
+    blob: raw.prepare(`INSERT OR IGNORE INTO "Blob" ("sha256", "size", "storage", "data", "key", "createdAt") VALUES (?, ?, 'database', ?, NULL, ?)`),
+    skill: raw.prepare(`INSERT INTO "Skill" ("id", "name", "scope", "ownerId", "teamId", "space", "currentVersionId", "versionCount", "archived", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`),
+    version: raw.prepare(
+      `INSERT INTO "SkillVersion" ("id", "skillId", "number", "name", "description", "frontmatter", "body", "catalogTokens", "bodyTokens", "resourceTokens", "totalBytes", "fileCount", "digest", "findings", "errorCount", "warningCount", "authorId", "message", "createdAt")
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+    ),
+    file: raw.prepare(`INSERT INTO "SkillFile" ("id", "versionId", "path", "size", "mediaType", "sha256", "tokens") VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    current: raw.prepare(`UPDATE "Skill" SET "currentVersionId" = ? WHERE "id" = ?`),
+  };
+  const encoder = new TextEncoder();
+  const storeFile = (text: string, at: string) => {
+    const bytes = encoder.encode(text);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    insert.blob.run(sha256, bytes.length, Buffer.from(bytes), at);
+    return { size: bytes.length, sha256, tokens: tokensOf(text) };
+  };
+
+  raw.transaction(() => {
+    const at = iso(now - YEAR);
+    userIds.forEach((id, i) => {
+      const name = id === "viewer" ? "Vera Viewer" : id === "admin" ? "Ada Admin" : `${names[i % names.length]} ${String.fromCharCode(65 + (i % 26))}.`;
+      insert.user.run(id, name, `${id}@example.com`, id === "admin" ? "ADMIN" : "USER", at, at);
+      insert.account.run(`${id}-credential`, id, id, passwordHash, at, at);
+    });
+    teamIds.forEach((teamId, t) => {
+      insert.team.run(teamId, `Team ${String(t).padStart(2, "0")}`, at, at);
+      insert.member.run(teamId, userIds[2 + (t % (USERS - 2))], "OWNER", at);
+      for (let m = 0; m < between(4, 10); m++) insert.member.run(teamId, pick(userIds.slice(2)), random() < 0.2 ? "ADMIN" : "MEMBER", at);
+    });
+    insert.member.run(teamIds[0], "viewer", "MEMBER", at);
+    insert.member.run(teamIds[1], "viewer", "ADMIN", at);
+
+    const taken = new Set<string>();
+    const bulk = SKILLS - 3; // the shipped built-ins are already in
+    for (let i = 0; i < bulk; i++) {
+      const scope: Scope = i < 1_600 ? "PUBLIC" : i < 1_600 + 3_600 ? "TEAM" : "PERSONAL";
+      const ownerId = scope === "PERSONAL" ? (random() < 0.02 ? "viewer" : pick(userIds)) : scope === "PUBLIC" ? pick(["admin", ...userIds.slice(2, 12)]) : null;
+      const teamId = scope === "TEAM" ? (random() < 0.04 ? teamIds[i % 2] : pick(teamIds)) : null;
+      const space = spaceOf(scope, { ownerId, teamId });
+      let name = `${pick(NOUNS)}-${pick(QUALIFIERS)}`;
+      if (taken.has(`${space}/${name}`)) name = `${name}-${i.toString(36)}`;
+      taken.add(`${space}/${name}`);
+      const skillId = cuid();
+      const versions = between(1, 3);
+      const created = now - random() * YEAR;
+      const updated = created + random() * (now - created);
+      insert.skill.run(skillId, name, scope, ownerId, teamId, space, versions, random() < 0.02 ? 1 : 0, iso(created), iso(updated));
+      const resources = Array.from({ length: between(0, 3) }, (_, r) => ({ path: `${pick(["references", "examples", "scripts"])}/${pick(NOUNS)}-${r}.md`, text: `# ${pick(OBJECTS)}\n\n${paragraph()}\n\n${paragraph()}\n` }));
+      let versionId = "";
+      for (let number = 1; number <= versions; number++) {
+        const stamp = iso(created + ((updated - created) * (number - 1)) / Math.max(1, versions - 1));
+        const description = describe();
+        const text = number === versions ? body(name) : `# ${name}\n\n${paragraph()}\n`;
+        const skillMd = `---\nname: ${name}\ndescription: ${description}\n---\n\n${text}`;
+        const files = [{ path: "SKILL.md", mediaType: "text/markdown", ...storeFile(skillMd, stamp), tokens: tokensOf(text) }, ...resources.map((r) => ({ path: r.path, mediaType: "text/markdown", ...storeFile(r.text, stamp) }))];
+        versionId = cuid();
+        const warnings = random() < 0.1 ? between(1, 2) : 0;
+        const findings = Array.from({ length: warnings }, () => ({ code: "description-vague", severity: "warning", message: "The description could say more about when to use the skill.", file: "SKILL.md", line: 3 }));
+        const authorId = scope === "TEAM" ? pick(userIds) : ownerId;
+        const digest = createHash("sha256").update(files.map((f) => `${f.path}\0${f.sha256}\n`).join("")).digest("hex");
+        insert.version.run(
+          versionId,
+          skillId,
+          number,
+          name,
+          description,
+          JSON.stringify({ name, description }),
+          text,
+          tokensOf(`${name} ${description}`) + 12,
+          tokensOf(text),
+          files.slice(1).reduce((sum, f) => sum + f.tokens, 0),
+          files.reduce((sum, f) => sum + f.size, 0),
+          files.length,
+          digest,
+          JSON.stringify(findings),
+          warnings,
+          authorId,
+          number === 1 ? "Initial version" : "New version",
+          stamp,
+        );
+        for (const file of files) insert.file.run(cuid(), versionId, file.path, file.size, file.mediaType, file.sha256, file.tokens);
+      }
+      insert.current.run(versionId, skillId);
+      const visibleToViewer = scope === "PUBLIC" || (scope === "PERSONAL" && ownerId === "viewer") || (scope === "TEAM" && (teamId === teamIds[0] || teamId === teamIds[1]));
+      if (visibleToViewer && sampleIds.length < 200 && random() < 0.2) sampleIds.push(skillId);
+    }
+  })();
+  raw.exec("ANALYZE");
+  raw.pragma("wal_checkpoint(TRUNCATE)");
+  raw.close();
+  return { viewerEmail: "viewer@example.com", sampleIds };
+}
+
+// ---------- Server ----------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`next start exited with code ${server.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /api/health within 60 s");
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+  if (!cookies.length) throw new Error("sign-in set no cookie");
+  return cookies.join("; ");
+}
+
+// ---------- Timing ----------
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const results: { name: string; p95: number }[] = [];
+
+async function measure(name: string, baseUrl: string, cookie: string, url: (i: number) => string, expect: (html: string) => boolean): Promise<void> {
+  const get = async (i: number) => {
+    const response = await fetch(`${baseUrl}${url(i)}`, { headers: { cookie }, redirect: "manual" });
+    const html = await response.text();
+    if (response.status !== 200) throw new Error(`${url(i)} answered ${response.status}`);
+    if (!expect(html)) throw new Error(`${url(i)} did not render what was expected`);
+  };
+  for (let i = 0; i < WARMUP; i++) await get(i);
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await get(i);
+    samples.push(performance.now() - started);
+  }
+  figure(`${name} p50`, percentile(samples, 50), "ms");
+  figure(`${name} p95`, percentile(samples, 95), "ms");
+  results.push({ name, p95: percentile(samples, 95) });
+}
+
+/**
+ * The page's first-load JavaScript: every script chunk its HTML loads, from <script src> tags and
+ * from the flight data that names the chunks of client components; gzipped one by one.
+ */
+async function firstLoad(baseUrl: string, cookie: string, url: string): Promise<{ chunks: Map<string, number>; htmlKb: number }> {
+  const html = await (await fetch(`${baseUrl}${url}`, { headers: { cookie } })).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) sources.add(new URL(match[1].replace(/&amp;/g, "&"), baseUrl).pathname);
+  for (const match of html.matchAll(/\/_next\/static\/chunks\/[\w.-]+\.js/g)) sources.add(match[0]);
+  const chunks = new Map<string, number>();
+  for (const src of sources) {
+    const response = await fetch(new URL(src, baseUrl), { headers: { cookie } });
+    if (!response.ok) throw new Error(`${src} answered ${response.status}`);
+    chunks.set(src, gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length);
+  }
+  return { chunks, htmlKb: gzipSync(html, { level: 9 }).length / 1024 };
+}
+
+const kb = (chunks: Map<string, number>, except?: Map<string, number>) => [...chunks].filter(([src]) => !except?.has(src)).reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+
+// ---------- Main ----------
+
+const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-browse-"));
+const databasePath = path.join(dir, "browse.db");
+let server: ChildProcess | undefined;
+const stopServer = () => {
+  if (server && server.exitCode === null && server.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM"); // next start spawns a worker: end the whole group
+    } catch {
+      server.kill("SIGTERM");
+    }
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopServer();
+    void rm(dir, { recursive: true, force: true }).finally(() => process.exit(130));
+  });
+}
+
+try {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.log("No production build: running next build first...");
+    const build = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
+    if (build.status !== 0) throw new Error("next build failed");
+  } else if (!(await isBuildCurrent(root))) {
+    console.log("note: .next was built before the latest source changes (or not by npm start); rebuild for current figures");
+  }
+
+  console.log(`browse benchmark: node ${process.version}, ${SKILLS} skills, ${RUNS} timed requests after ${WARMUP} warm-up requests each`);
+  const seedStart = performance.now();
+  const { viewerEmail, sampleIds } = await seedDatabase(databasePath);
+  const seedMs = performance.now() - seedStart;
+  const check = new Database(databasePath, { readonly: true });
+  const counts = check.prepare(`SELECT (SELECT count(*) FROM "Skill") AS skills, (SELECT count(*) FROM "SkillVersion") AS versions, (SELECT count(*) FROM "SkillSearchEntry") AS indexed`).get() as { skills: number; versions: number; indexed: number };
+  check.close();
+  if (counts.skills !== SKILLS) throw new Error(`seeded ${counts.skills} skills, expected ${SKILLS}`);
+
+  console.log("\n(1) seed");
+  figure("seed time", seedMs / 1000, "s", 2);
+  figure("skills", counts.skills, "rows", 0);
+  figure("versions", counts.versions, "rows", 0);
+  figure("skills in the search index", counts.indexed, "rows", 0);
+  figure("database size", (await stat(databasePath)).size / 1e6, "MB");
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      DATABASE_URL: `file:${databasePath}`,
+      BETTER_AUTH_URL: baseUrl,
+      BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789",
+    },
+  });
+  await waitForHealth(baseUrl, server);
+  const cookie = await signIn(baseUrl, viewerEmail);
+
+  console.log(`\n(2) HTTP, full responses, signed in as a member of two teams (next start on port ${port})`);
+  const isList = (html: string) => html.includes('aria-label="Scopes"');
+  const hasResults = (html: string) => isList(html) && (html.includes('aria-label="Skills"') || html.includes("No skills match"));
+  await measure("GET /skills", baseUrl, cookie, () => "/skills", (html) => html.includes('aria-label="Skills"'));
+  await measure("GET /skills?scope=public&sort=name&view=rows&page=5", baseUrl, cookie, () => "/skills?scope=public&sort=name&view=rows&page=5", (html) => html.includes('aria-label="Skills"'));
+  for (const q of ["review", "kubernetes", "pdf-tools", "quarterly forecast", "deplo", "no-such-skill-anywhere"]) {
+    await measure(`GET /skills?q=${q}`, baseUrl, cookie, () => `/skills?q=${encodeURIComponent(q)}`, hasResults);
+  }
+  await measure("GET /skills?q=sql&warnings=with&sort=tokens", baseUrl, cookie, () => "/skills?q=sql&warnings=with&sort=tokens", hasResults);
+  await measure("GET /skills/<id> (rotating over visible skills)", baseUrl, cookie, (i) => `/skills/${sampleIds[i % sampleIds.length]}`, (html) => html.includes("<h1"));
+
+  console.log("\n(3) first-load JavaScript, gzipped (every script chunk the page's HTML loads)");
+  const list = await firstLoad(baseUrl, cookie, "/skills");
+  const page = await firstLoad(baseUrl, cookie, `/skills/${sampleIds[0]}`);
+  // What every signed-in page loads (framework, root and app layouts): the chunks these share with /teams.
+  const teams = await firstLoad(baseUrl, cookie, "/teams");
+  const shell = new Map([...list.chunks].filter(([src]) => page.chunks.has(src) && teams.chunks.has(src)));
+  const [listKb, pageKb] = [kb(list.chunks), kb(page.chunks)];
+  figure("first-load JS /skills", listKb, "KB");
+  figure("first-load JS /skills/<id>", pageKb, "KB");
+  figure("of which shared by every signed-in page", kb(shell), "KB");
+  figure("JS only /skills loads", kb(list.chunks, shell), "KB");
+  figure("JS only /skills/<id> loads", kb(page.chunks, shell), "KB");
+  figure("HTML /skills (gzipped)", list.htmlKb, "KB");
+  figure("HTML /skills/<id> (gzipped)", page.htmlKb, "KB");
+
+  const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  console.log("");
+  figure(`slowest p95 (${slowest.name})`, slowest.p95, "ms");
+  const slow = results.filter((r) => r.p95 >= TARGET_P95_MS).map((r) => r.name);
+  const heavy = [listKb >= TARGET_JS_KB ? "/skills" : "", pageKb >= TARGET_JS_KB ? "/skills/<id>" : ""].filter(Boolean);
+  console.log(`target: p95 under ${TARGET_P95_MS} ms for each page: ${slow.length ? `NOT met (${slow.join(", ")})` : "met"}`);
+  console.log(`target: first-load JS under ${TARGET_JS_KB} KB gzipped: ${heavy.length ? `NOT met (${heavy.join(", ")})` : "met"}`);
+} finally {
+  stopServer();
+  if (server && server.exitCode === null) await new Promise((resolve) => server!.once("exit", resolve));
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,145 @@
+"use client";
+import { useActionState, useState } from "react";
+import { KeyRoundIcon, LoaderCircleIcon, PlusIcon, TriangleAlertIcon } from "lucide-react";
+import { createTokenAction, type CreateTokenState } from "@/lib/actions/tokens";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { CopyTextButton } from "./copy-text-button";
+
+const SCOPES = [
+  { value: "read", title: "Read", hint: "List, read and download skills: enough for install commands." },
+  { value: "publish", title: "Publish", hint: "Read, and upload skills and new versions: for CI." },
+] as const;
+
+export function CreateTokenDialog() {
+  const [open, setOpen] = useState(false);
+  // A new key for each opening: the form and the shown-once secret start over, and the secret is
+  // gone from memory as soon as the dialog closes.
+  const [session, setSession] = useState(0);
+  const [secretShown, setSecretShown] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setSession((n) => n + 1);
+          setSecretShown(false);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden /> New token
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        // A stray click outside must not throw away a secret that cannot be shown again.
+        onInteractOutside={(event) => {
+          if (secretShown) event.preventDefault();
+        }}
+      >
+        <CreateTokenForm key={session} onCreated={() => setSecretShown(true)} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone: () => void }) {
+  const [state, formAction, pending] = useActionState(async (previous: CreateTokenState, formData: FormData) => {
+    const next = await createTokenAction(previous, formData);
+    if (next?.ok) onCreated();
+    return next;
+  }, null);
+
+  if (state?.ok) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Copy your new token</DialogTitle>
+          <DialogDescription>
+            “{state.token.name}” can {state.token.scope === "publish" ? "read and publish" : "read"} skills as you.
+          </DialogDescription>
+        </DialogHeader>
+        <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+          <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+          This is the only time it is shown. Store it somewhere safe, such as your CI&apos;s secrets; if you lose it, revoke it and create another.
+        </p>
+        <div className="grid gap-2">
+          <Label htmlFor="new-token-secret">Access token</Label>
+          <div className="flex gap-2">
+            <Input id="new-token-secret" readOnly value={state.secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+            <CopyTextButton text={state.secret} label="Copy" />
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Send it as <code className="font-mono">Authorization: Bearer …</code>; install commands read it from <code className="font-mono">$SKILLSHELF_TOKEN</code>.
+          </p>
+        </div>
+        <DialogFooter>
+          <Button type="button" onClick={onDone}>
+            Done
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  const errors = state?.fieldErrors ?? {};
+  return (
+    <form action={formAction} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>New access token</DialogTitle>
+        <DialogDescription>For scripts, CI and install commands. It acts as you, within the scope you choose.</DialogDescription>
+      </DialogHeader>
+      {state?.message ? (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {state.message}
+        </p>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor="token-name">Name</Label>
+        <Input
+          id="token-name"
+          name="name"
+          placeholder="CI publish"
+          maxLength={64}
+          defaultValue={state?.values?.name}
+          required
+          autoFocus
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? "token-name-error" : undefined}
+        />
+        {errors.name ? (
+          <p id="token-name-error" className="text-sm text-destructive">
+            {errors.name[0]}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={errors.scope ? "token-scope-error" : undefined}>
+        <legend className="mb-2 text-sm font-medium">Scope</legend>
+        {SCOPES.map((scope) => (
+          <label key={scope.value} className="flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50">
+            <input type="radio" name="scope" value={scope.value} defaultChecked={(state?.values?.scope ?? "read") === scope.value} className="mt-0.5 accent-primary" />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{scope.title}</span>
+              <span className="text-muted-foreground">{scope.hint}</span>
+            </span>
+          </label>
+        ))}
+        {errors.scope ? (
+          <p id="token-scope-error" className="text-sm text-destructive">
+            {errors.scope[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <DialogFooter>
+        <Button type="submit" disabled={pending}>
+          {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <KeyRoundIcon aria-hidden />}
+          Create token
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+import { useActionState, useState } from "react";
+import { LoaderCircleIcon } from "lucide-react";
+import { revokeTokenAction, type RevokeTokenState } from "@/lib/actions/tokens";
+import type { AccessTokenInfo } from "@/lib/types/tokens";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toaster";
+
+export function RevokeTokenDialog({ token }: { token: AccessTokenInfo }) {
+  const [open, setOpen] = useState(false);
+  const [state, formAction, pending] = useActionState(async (previous: RevokeTokenState, formData: FormData) => {
+    const next = await revokeTokenAction(previous, formData);
+    if (next?.ok) {
+      setOpen(false);
+      toast.success(`Revoked “${token.name}”.`);
+    }
+    return next;
+  }, null);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`}>
+          Revoke
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form action={formAction} className="grid gap-4">
+          <input type="hidden" name="tokenId" value={token.id} />
+          <DialogHeader>
+            <DialogTitle>Revoke “{token.name}”?</DialogTitle>
+            <DialogDescription>
+              Anything using <code className="font-mono">{token.prefix}…</code> stops working at once. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          {state && !state.ok ? (
+            <p role="alert" className="text-sm text-destructive">
+              {state.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
+              Revoke token
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import Link from "next/link";
+import type { SkillRoutes } from "@/components/skills/skill-routes";
+import { formatNumber } from "@/lib/format";
+import { SPEC_LIMITS } from "@/lib/skills/limits";
+import { cn } from "@/lib/utils";
+
+interface Resource {
+  path: string;
+  tokens: number;
+}
+
+const L3_SHADES = ["bg-violet-500", "bg-violet-400", "bg-fuchsia-500", "bg-fuchsia-400"];
+const MAX_SEGMENTS = 24;
+
+/**
+ * What the skill costs the model at each level of progressive disclosure, on one bar: the catalog
+ * entry it always sees (L1), the body once activated (L2), and each resource when read (L3). The
+ * spec's guidance for the body is marked where the body segment would cross it.
+ */
+export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: { catalogTokens: number; bodyTokens: number; resources: Resource[]; routes: SkillRoutes }) {
+  const guidance = SPEC_LIMITS.bodyMaxTokens;
+  const resourceTotal = resources.reduce((sum, r) => sum + r.tokens, 0);
+  const total = catalogTokens + bodyTokens + resourceTotal;
+  const scale = Math.max(total, catalogTokens + guidance) * 1.04;
+  const pct = (n: number) => `${(n / scale) * 100}%`;
+  const overBody = bodyTokens > guidance;
+  const sorted = [...resources].sort((a, b) => b.tokens - a.tokens);
+  // One segment per resource up to a point; the long tail shares one, so the bar stays readable.
+  const segments = sorted.slice(0, MAX_SEGMENTS);
+  const tail = sorted.slice(MAX_SEGMENTS);
+  const tailTokens = tail.reduce((sum, r) => sum + r.tokens, 0);
+  const shown = sorted.slice(0, 6);
+  const rest = sorted.slice(6);
+
+  return (
+    <figure className="grid gap-3" aria-labelledby="disclosure-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="disclosure-title" className="text-sm font-semibold">
+          Context cost by disclosure level
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          {formatNumber(total)} tokens if everything is read · approximate (o200k_base, not Claude&apos;s tokenizer)
+        </p>
+      </div>
+
+      <div className="relative pt-5 pb-1">
+        <div
+          role="img"
+          aria-label={`Level 1, catalog entry: ${formatNumber(catalogTokens)} tokens. Level 2, SKILL.md body: ${formatNumber(bodyTokens)} tokens. Level 3, ${resources.length} resources: ${formatNumber(resourceTotal)} tokens. Guidance: body under ${formatNumber(guidance)} tokens.`}
+          className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full min-w-1 bg-sky-500" style={{ width: pct(catalogTokens) }} title={`L1 catalog entry · ${formatNumber(catalogTokens)} tokens`} />
+          <div className={cn("h-full min-w-1 border-l-2 border-card", overBody ? "bg-amber-500" : "bg-indigo-500")} style={{ width: pct(bodyTokens) }} title={`L2 SKILL.md body · ${formatNumber(bodyTokens)} tokens`} />
+          {segments.map((resource, index) => (
+            <div
+              key={resource.path}
+              className={cn("h-full border-l border-card", L3_SHADES[index % L3_SHADES.length])}
+              style={{ width: pct(resource.tokens) }}
+              title={`L3 ${resource.path} · ${formatNumber(resource.tokens)} tokens`}
+            />
+          ))}
+          {tail.length ? <div className="h-full border-l border-card bg-violet-300 dark:bg-violet-700" style={{ width: pct(tailTokens) }} title={`L3 ${tail.length} more files · ${formatNumber(tailTokens)} tokens`} /> : null}
+        </div>
+        <div className="pointer-events-none absolute top-0 bottom-0 flex flex-col items-center" style={{ left: pct(catalogTokens + guidance) }} aria-hidden>
+          <span className="-translate-x-1/2 text-[10px] leading-4 font-medium whitespace-nowrap text-muted-foreground">
+            L2 guidance {formatNumber(guidance)}
+          </span>
+          <span className="-ml-px h-full w-0.5 -translate-x-1/2 rounded bg-foreground/60" />
+        </div>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <div className="grid gap-0.5">
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <span className="size-2.5 rounded-sm bg-sky-500" aria-hidden /> L1 · catalog entry
+          </dt>
+          <dd className="pl-4.5 font-medium tabular-nums">{formatNumber(catalogTokens)} tokens</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <span className={cn("size-2.5 rounded-sm", overBody ? "bg-amber-500" : "bg-indigo-500")} aria-hidden /> L2 · SKILL.md body
+          </dt>
+          <dd className="pl-4.5 font-medium tabular-nums">
+            {formatNumber(bodyTokens)} tokens{" "}
+            <span className={cn("text-xs font-normal", overBody ? "text-amber-700 dark:text-amber-300" : "text-muted-foreground")}>
+              {overBody ? `over the ~${formatNumber(guidance)} guidance` : `${Math.round((bodyTokens / guidance) * 100)}% of the ~${formatNumber(guidance)} guidance`}
+            </span>
+          </dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <span className="size-2.5 rounded-sm bg-violet-500" aria-hidden /> L3 · resources, when read
+          </dt>
+          <dd className="pl-4.5 font-medium tabular-nums">
+            {formatNumber(resourceTotal)} tokens{" "}
+            <span className="text-xs font-normal text-muted-foreground">
+              in {resources.length} {resources.length === 1 ? "file" : "files"}
+            </span>
+          </dd>
+        </div>
+      </dl>
+
+      {shown.length ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Level 3 resources by cost">
+          {shown.map((resource, index) => (
+            <li key={resource.path} className="flex items-center gap-1.5">
+              <span className={cn("size-2 rounded-sm", L3_SHADES[index % L3_SHADES.length])} aria-hidden />
+              <Link href={routes.file(resource.path)} prefetch={false} className="font-mono hover:text-foreground hover:underline">
+                {resource.path}
+              </Link>
+              <span className="tabular-nums">{formatNumber(resource.tokens)}</span>
+            </li>
+          ))}
+          {rest.length ? (
+            <li>
+              +{rest.length} more · {formatNumber(rest.reduce((sum, r) => sum + r.tokens, 0))} tokens
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { ChevronRightIcon, EyeOffIcon } from "lucide-react";
+import { CopyButton } from "@/components/skills/copy-button";
+import { ScopeBadge } from "@/components/skills/scope-badge";
+import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
+import { formatBytes, formatRelative } from "@/lib/format";
+import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
+
+/** `actions` is the slot for what the viewer may do with the skill (manage, download, edit). */
+export function SkillHeader({ skill, version, versions, actions }: { skill: SkillDetail; version: SkillVersionDetail; versions: VersionOption[]; actions?: React.ReactNode }) {
+  const mention = `$${skill.name}`;
+  return (
+    <header className="grid gap-4">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
+        <Link href="/skills" className="rounded-sm outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+          Skills
+        </Link>
+        <ChevronRightIcon aria-hidden className="size-3.5" />
+        <span aria-current="page" className="truncate text-foreground">
+          {skill.name}
+        </span>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        <div className="grid min-w-0 gap-2.5">
+          <div className="flex flex-wrap items-center gap-2.5">
+            <h1 className="font-mono text-2xl font-semibold tracking-tight break-all sm:text-[1.75rem]">{version.name}</h1>
+            <ScopeBadge scope={skill.scope} team={skill.team?.name} />
+            <VersionPicker versions={versions} shown={version.number} latest={skill.version} />
+          </div>
+          <p className="max-w-3xl text-[15px] leading-relaxed text-muted-foreground">{version.description}</p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            {version.author ? <span className="font-medium text-foreground">{version.author.name}</span> : null}
+            {version.author ? <span aria-hidden>·</span> : null}
+            <span>
+              {version.number === skill.version ? "updated" : `v${version.number} created`} <time dateTime={version.createdAt.toISOString()}>{formatRelative(version.createdAt)}</time>
+            </span>
+            <span aria-hidden>·</span>
+            <span>
+              {skill.versions.length} {skill.versions.length === 1 ? "version" : "versions"}
+            </span>
+            <span aria-hidden>·</span>
+            <span>
+              {version.fileCount} {version.fileCount === 1 ? "file" : "files"}, {formatBytes(version.totalBytes)}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <CopyButton text={mention} label={`Copy the mention ${mention}`} className="h-8 border px-2.5 font-mono text-[13px] text-foreground shadow-xs">
+            {mention}
+          </CopyButton>
+          {actions}
+        </div>
+      </div>
+      {skill.shadowedBy ? (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm">
+          <EyeOffIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          <span>
+            <span className="font-medium">Shadowed:</span> {skill.shadowedBy.reason}{" "}
+            <Link href={`/skills/${encodeURIComponent(skill.shadowedBy.id)}`} className="font-medium underline underline-offset-2">
+              Open the one agents see
+            </Link>
+          </span>
+        </p>
+      ) : null}
+    </header>
+  );
+}

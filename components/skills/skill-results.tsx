@@ -1,0 +1,185 @@
+import Link from "next/link";
+import { FilterXIcon, LibraryBigIcon, SearchXIcon } from "lucide-react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { Button } from "@/components/ui/button";
+import type { SkillListParams } from "@/lib/skills/inputs";
+import { skillListHref } from "@/lib/skills/list-url";
+import type { SkillListPage } from "@/lib/types/skills";
+import { formatNumber } from "@/lib/format";
+import { SkillCard } from "./skill-card";
+import { SkillPagination } from "./skill-pagination";
+import { SkillTable } from "./skill-table";
+
+export interface ResultsContext {
+  params: SkillListParams;
+  /** What the active tab is called ("All", "Personal", a team's name...). */
+  scopeLabel: string;
+  /** For the import command an empty state offers, ready to paste. */
+  viewerEmail: string;
+  /** How many skills the same search and filters find across all scopes (the All tab's count). */
+  allCount: number;
+  /** The upload button, offered by the empty states that invite adding a skill. */
+  upload?: React.ReactNode;
+}
+
+/** One page of the list (awaited here, so the tabs and search render before it), or an empty state that says what to do next. */
+export async function SkillResults({ data, ...context }: ResultsContext & { data: Promise<SkillListPage> }) {
+  const { params, scopeLabel } = context;
+  const result = await data;
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const first = (result.page - 1) * result.pageSize + 1;
+  const last = first + result.items.length - 1;
+
+  if (!result.items.length) return <EmptyResults {...context} total={result.total} pages={pages} />;
+  return (
+    <>
+      <p role="status" className="mb-3 text-[13px] text-muted-foreground">
+        {result.total > result.items.length ? (
+          <>
+            Showing <span className="font-medium text-foreground tabular-nums">{formatNumber(first)}</span>–<span className="font-medium text-foreground tabular-nums">{formatNumber(last)}</span> of{" "}
+          </>
+        ) : null}
+        <span className="font-medium text-foreground tabular-nums">{formatNumber(result.total)}</span> {result.total === 1 ? "skill" : "skills"}
+        {params.q ? (
+          <>
+            {" "}
+            matching <span className="font-medium text-foreground">“{params.q}”</span>
+          </>
+        ) : null}
+        {params.scope !== "all" ? <> in {scopeLabel}</> : null}
+      </p>
+      {params.view === "rows" ? (
+        <SkillTable skills={result.items} />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Skills">
+          {result.items.map((skill) => (
+            <SkillCard key={skill.id} skill={skill} />
+          ))}
+        </ul>
+      )}
+      <SkillPagination params={params} page={result.page} pages={pages} />
+    </>
+  );
+}
+
+const code = "rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground";
+
+function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages, upload }: ResultsContext & { total: number; pages: number }) {
+  const filtered = Boolean(params.author || params.warnings);
+  if (total > 0) {
+    return (
+      <EmptyState
+        icon={LibraryBigIcon}
+        title={`There is no page ${params.page}`}
+        action={
+          <Button asChild variant="outline">
+            <Link href={skillListHref(params, { page: pages })}>Go to the last page ({pages})</Link>
+          </Button>
+        }
+      >
+        This list has {formatNumber(total)} {total === 1 ? "skill" : "skills"} on {pages} {pages === 1 ? "page" : "pages"}.
+      </EmptyState>
+    );
+  }
+  if (params.q) {
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title={`No skills match “${params.q}”`}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild variant="outline">
+              <Link href={skillListHref(params, { q: undefined })}>Clear the search</Link>
+            </Button>
+            {params.scope !== "all" && allCount > 0 ? (
+              <Button asChild variant="outline">
+                <Link href={skillListHref(params, { scope: "all" })}>
+                  Search all scopes ({formatNumber(allCount)} {allCount === 1 ? "match" : "matches"})
+                </Link>
+              </Button>
+            ) : null}
+            {filtered ? (
+              <Button asChild variant="ghost">
+                <Link href={skillListHref(params, { author: undefined, warnings: undefined })}>Clear filters</Link>
+              </Button>
+            ) : null}
+          </div>
+        }
+      >
+        The search looks at names, descriptions and SKILL.md instructions{params.scope !== "all" ? <> in {scopeLabel}</> : null}
+        {filtered ? ", within the filters you chose" : null}. Try fewer words, or the start of a word: <code className={code}>deplo</code> finds “deploy”
+        and “deployment”.
+      </EmptyState>
+    );
+  }
+  if (filtered) {
+    return (
+      <EmptyState
+        icon={FilterXIcon}
+        title="No skills match these filters"
+        action={
+          <Button asChild variant="outline">
+            <Link href={skillListHref(params, { author: undefined, warnings: undefined })}>Clear filters</Link>
+          </Button>
+        }
+      >
+        Nothing {params.scope !== "all" ? <>in {scopeLabel} </> : null}has that author or warning state.
+      </EmptyState>
+    );
+  }
+  const browseAllLink =
+    params.scope !== "all" ? (
+      <Button asChild variant="outline">
+        <Link href={skillListHref(params, { scope: "all" })}>Browse all skills</Link>
+      </Button>
+    ) : null;
+  const browseAll = (
+    <div className="flex flex-wrap items-center justify-center gap-2">
+      {params.scope !== "builtin" ? upload : null}
+      {browseAllLink}
+    </div>
+  );
+  const importHint = (scope: string) => (
+    <>
+      {" "}
+      Upload a ZIP, a folder or a pasted SKILL.md, or import skill folders from the command line:{" "}
+      <code className={code}>
+        npm run skills -- import ./my-skill --scope {scope} --as {viewerEmail}
+      </code>
+    </>
+  );
+  switch (params.scope) {
+    case "personal":
+      return (
+        <EmptyState icon={LibraryBigIcon} title="No personal skills yet" action={browseAll}>
+          Personal skills are yours alone: a place for drafts and your own habits. A personal skill beats a team, public or built-in one of the same name.
+          {importHint("personal")}
+        </EmptyState>
+      );
+    case "team":
+      return (
+        <EmptyState icon={LibraryBigIcon} title={`${scopeLabel} has no skills yet`} action={browseAll}>
+          Skills shared with a team are visible to all of its members, and any member can add versions.{importHint(`team --team "${scopeLabel}"`)}
+        </EmptyState>
+      );
+    case "public":
+      return (
+        <EmptyState icon={LibraryBigIcon} title="Nothing published yet" action={browseAll}>
+          Public skills are visible to everyone on this Skillshelf. Instance admins publish them, often from a personal or team skill that proved useful.
+        </EmptyState>
+      );
+    case "builtin":
+      return (
+        <EmptyState icon={LibraryBigIcon} title="No built-in skills" action={browseAll}>
+          Built-in skills ship with Skillshelf (in <code className={code}>prisma/skills/builtin</code>) and are synced at every start.
+        </EmptyState>
+      );
+    default:
+      return (
+        <EmptyState icon={LibraryBigIcon} title="Your shelf is empty" action={upload}>
+          A skill is a folder with a <code className={code}>SKILL.md</code>: a name, a description that tells an agent when to use it, and the instructions it follows.
+          {importHint("personal")}
+        </EmptyState>
+      );
+  }
+}

@@ -1,0 +1,38 @@
+// URLs of the skill page and its files. The page's state (version, file, view) lives in the URL so
+// any view can be shared; the file route serves bytes pinned to one version.
+
+export type DocumentView = "preview" | "source";
+
+export interface SkillRoutes {
+  /** The page of the version shown: /skills/[id] for the current one, /skills/[id]/v/[n] when pinned. */
+  page(options?: { file?: string | null; view?: DocumentView; hash?: string | null }): string;
+  /** The file viewer, optionally at an element id. */
+  file(path: string, id?: string | null): string;
+  /** The bytes of a file of the version shown (download route). */
+  raw(path: string): string;
+  version(number: number): string;
+  latest(): string;
+}
+
+/** A query value that keeps "/" readable: ?file=references/api.md */
+function queryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/g, "/");
+}
+
+export function skillRoutes(skillId: string, versionNumber: number, pinned: boolean): SkillRoutes {
+  const id = encodeURIComponent(skillId);
+  const base = pinned ? `/skills/${id}/v/${versionNumber}` : `/skills/${id}`;
+  const page: SkillRoutes["page"] = ({ file, view, hash } = {}) => {
+    const query: string[] = [];
+    if (file && file !== "SKILL.md") query.push(`file=${queryValue(file)}`);
+    if (view === "source") query.push("view=source");
+    return `${base}${query.length ? `?${query.join("&")}` : ""}${hash ? `#${encodeURIComponent(hash)}` : ""}`;
+  };
+  return {
+    page,
+    file: (path, hash) => page({ file: path, hash }),
+    raw: (path) => `/api/skills/${id}/files/${path.split("/").map(encodeURIComponent).join("/")}?v=${versionNumber}`,
+    version: (number) => `/skills/${id}/v/${number}`,
+    latest: () => `/skills/${id}`,
+  };
+}

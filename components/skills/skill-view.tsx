@@ -1,0 +1,217 @@
+import Link from "next/link";
+import { DownloadIcon, FileTextIcon, HistoryIcon } from "lucide-react";
+import { CodeLines } from "@/components/skills/code-lines";
+import { DisclosureBar } from "@/components/skills/disclosure-bar";
+import { FileTree } from "@/components/skills/file-tree";
+import { BinaryPreview, CodePreview, CsvPreview, ImagePreview, JsonPreview, TooLargePreview } from "@/components/skills/file-preview";
+import { FrontmatterTable } from "@/components/skills/frontmatter-table";
+import { loadHighlighter } from "@/components/skills/markdown/highlight";
+import { fenceLanguages, languageForPath, type LanguageId } from "@/components/skills/markdown/languages";
+import { renderMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
+import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
+import { SkillHeader } from "@/components/skills/skill-header";
+import { skillRoutes, type DocumentView, type SkillRoutes } from "@/components/skills/skill-routes";
+import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
+import { findUnreferenced, resolveLink, type MarkdownLink } from "@/lib/skills/links";
+import { previewKind } from "@/lib/skills/preview";
+import type { SkillDetail, SkillFileInfo, SkillVersionDetail } from "@/lib/types/skills";
+import { cn } from "@/lib/utils";
+import "./skill-content.css";
+
+export interface SkillViewProps {
+  skill: SkillDetail;
+  /** The version shown: the current one, or the one /v/[n] names. */
+  version: SkillVersionDetail;
+  /** True on /skills/[id]/v/[n]: links stay on that version. */
+  pinned: boolean;
+  /** The file shown (SKILL.md unless ?file= names another) and its text; null text for binaries and files too large to preview. */
+  selected: { file: SkillFileInfo; text: string | null };
+  view: DocumentView;
+  /** Links and images of every Markdown file of the version. */
+  documentLinks: { path: string; links: MarkdownLink[] }[];
+  /** Header actions the page adds for this viewer (manage, download, edit). */
+  actions?: React.ReactNode;
+}
+
+export async function SkillView({ skill, version, pinned, selected, view, documentLinks, actions }: SkillViewProps) {
+  const routes = skillRoutes(skill.id, version.number, pinned);
+  const paths = version.files.map((f) => f.path);
+  const fileSet = new Set(paths);
+  const unreferenced = new Set(findUnreferenced(paths, documentLinks.map((doc) => ({ path: doc.path, urls: doc.links.map((l) => l.url) }))));
+  const brokenLinks: BrokenLink[] = [];
+  for (const doc of documentLinks) {
+    for (const link of doc.links) {
+      const target = resolveLink(link.url, doc.path, fileSet);
+      if (target.kind === "broken") brokenLinks.push({ from: doc.path, path: target.path, suggestion: target.suggestion, image: link.image });
+    }
+  }
+  const resources = version.files.filter((f) => f.path !== "SKILL.md" && f.tokens !== null).map((f) => ({ path: f.path, tokens: f.tokens! }));
+  const versions = skill.versions.map((v) => ({
+    number: v.number,
+    href: v.number === skill.version ? routes.latest() : routes.version(v.number),
+    message: v.message,
+    detail: [v.author?.name, formatRelative(v.createdAt)].filter(Boolean).join(" · "),
+  }));
+
+  const document = await renderDocument({ version, selected, view, routes });
+
+  return (
+    <div className="grid gap-8">
+      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
+
+      {version.number !== skill.version ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/25 bg-primary/5 px-4 py-2.5 text-sm" role="note">
+          <HistoryIcon aria-hidden className="size-4 text-primary" />
+          <span>
+            You are reading <strong>version {version.number}</strong> of {skill.versions.length}, read-only. {version.message ? <span className="text-muted-foreground">“{version.message}”</span> : null}
+          </span>
+          <Link href={routes.latest()} className="ml-auto font-medium text-primary underline-offset-4 hover:underline">
+            Go to the latest version (v{skill.version})
+          </Link>
+        </p>
+      ) : null}
+
+      <section className="rounded-xl border bg-card px-5 py-4 shadow-xs">
+        <DisclosureBar catalogTokens={version.catalogTokens} bodyTokens={version.bodyTokens} resources={resources} routes={routes} />
+      </section>
+
+      {version.findings.length || brokenLinks.length ? <SkillFindings findings={version.findings} brokenLinks={brokenLinks} files={fileSet} routes={routes} /> : null}
+
+      <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
+        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
+          <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Files</h2>
+          <FileTree files={version.files} selected={selected.file.path} unreferenced={unreferenced} routes={routes} />
+          {unreferenced.size ? (
+            <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
+              <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so
+              an agent may never read {unreferenced.size === 1 ? "it" : "them"}.
+            </p>
+          ) : null}
+        </aside>
+
+        <article className="min-w-0" aria-labelledby="document-title">
+          <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
+          {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
+          <div key={`${selected.file.path}:${view}`} className="mt-5">
+            {document.content}
+          </div>
+        </article>
+
+        {document.outline.length ? (
+          <nav aria-label="On this page" className="hidden xl:sticky xl:top-20 xl:block xl:max-h-[calc(100dvh-6rem)] xl:overflow-y-auto">
+            <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">On this page</h2>
+            <ul className="grid gap-1 border-l text-[13px]">
+              {document.outline.map((item) => (
+                <li key={item.id}>
+                  <a
+                    href={`#${item.id}`}
+                    className={cn(
+                      "-ml-px block border-l border-transparent py-0.5 leading-snug text-muted-foreground outline-none hover:border-foreground/40 hover:text-foreground focus-visible:text-foreground focus-visible:underline",
+                      item.depth <= 2 ? "pl-3" : "pl-6",
+                    )}
+                  >
+                    {item.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function DocumentToolbar({ file, view, hasSource, routes }: { file: SkillFileInfo; view: DocumentView; hasSource: boolean; routes: SkillRoutes }) {
+  const tab = "rounded-md px-2.5 py-1 text-[13px] font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50";
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b pb-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <FileTextIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <h2 id="document-title" className="truncate font-mono text-sm font-semibold">
+          {file.path}
+        </h2>
+        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+          {formatBytes(file.size)}
+          {file.tokens !== null ? ` · ${formatNumber(file.tokens)} tokens` : ""}
+        </span>
+      </div>
+      <div className="ml-auto flex items-center gap-2">
+        {hasSource ? (
+          <nav aria-label="View" className="flex rounded-lg border bg-muted/50 p-0.5">
+            <Link href={routes.page({ file: file.path })} aria-current={view === "preview" ? "page" : undefined} className={cn(tab, view === "preview" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}>
+              Preview
+            </Link>
+            <Link href={routes.page({ file: file.path, view: "source" })} aria-current={view === "source" ? "page" : undefined} className={cn(tab, view === "source" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}>
+              Source
+            </Link>
+          </nav>
+        ) : null}
+        <a
+          href={routes.raw(file.path)}
+          download
+          aria-label={`Download ${file.path}`}
+          className="inline-flex h-8 items-center gap-1.5 rounded-md border px-2.5 text-[13px] font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          <DownloadIcon aria-hidden className="size-3.5" /> Download
+        </a>
+      </div>
+    </div>
+  );
+}
+
+async function renderDocument({ version, selected, view, routes }: { version: SkillVersionDetail; selected: SkillViewProps["selected"]; view: DocumentView; routes: SkillRoutes }): Promise<{
+  content: React.ReactNode;
+  outline: OutlineItem[];
+  hasSource: boolean;
+}> {
+  const { file, text } = selected;
+  const kind = previewKind(file.mediaType);
+  const isSkillMd = file.path === "SKILL.md";
+  const label = `Contents of ${file.path}`;
+
+  if (kind === "image") {
+    const source = view === "source" && text !== null;
+    if (!source) return { content: <ImagePreview src={routes.raw(file.path)} file={file} />, outline: [], hasSource: text !== null };
+    const highlighter = await loadHighlighter(["xml"]);
+    return { content: <CodeLines lines={highlighter.lines(text, "xml")} lineNumbers label={label} className="code-panel" />, outline: [], hasSource: true };
+  }
+  if (kind === "binary") return { content: <BinaryPreview file={file} href={routes.raw(file.path)} />, outline: [], hasSource: false };
+  if (text === null) return { content: <TooLargePreview file={file} href={routes.raw(file.path)} />, outline: [], hasSource: false };
+
+  const sourceLanguage: LanguageId | null = kind === "markdown" ? "markdown" : kind === "csv" ? (file.mediaType === "text/tab-separated-values" ? "tsv" : "csv") : kind === "json" ? "json" : kind === "jsonl" ? "jsonl" : kind === "yaml" ? "yaml" : languageForPath(file.path);
+  const hasSource = kind === "markdown" || kind === "csv" || kind === "json";
+
+  if (view === "source" || !hasSource) {
+    // The Markdown grammar colours frontmatter and fenced code only with their grammars loaded.
+    const languages = kind === "markdown" ? [sourceLanguage, "yaml" as const, ...fenceLanguages(text)] : [sourceLanguage];
+    const highlighter = await loadHighlighter(languages);
+    return { content: <CodePreview text={text} language={sourceLanguage} highlighter={highlighter} label={label} />, outline: [], hasSource };
+  }
+
+  if (kind === "json") {
+    const highlighter = await loadHighlighter(["json"]);
+    return { content: <JsonPreview text={text} highlighter={highlighter} label={label} />, outline: [], hasSource };
+  }
+  if (kind === "csv") return { content: <CsvPreview text={text} tab={file.mediaType === "text/tab-separated-values"} />, outline: [], hasSource };
+
+  const markdown = isSkillMd ? version.body : text;
+  const highlighter = await loadHighlighter(fenceLanguages(markdown));
+  const { content, outline } = renderMarkdown(markdown, {
+    path: file.path,
+    files: new Map(version.files.map((f) => [f.path, f])),
+    fileHref: routes.file,
+    rawHref: routes.raw,
+    highlighter,
+  });
+  return {
+    content: (
+      <>
+        {isSkillMd ? <FrontmatterTable frontmatter={version.frontmatter} /> : null}
+        <div className="prose">{content}</div>
+      </>
+    ),
+    outline: isSkillMd ? [{ depth: 2, id: "frontmatter", text: "Frontmatter" }, ...outline] : outline,
+    hasSource,
+  };
+}

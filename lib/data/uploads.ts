@@ -1,0 +1,210 @@
+import "server-only";
+import type { Finding } from "@/lib/skills/findings";
+import { DEFAULT_LIMITS } from "@/lib/skills/limits";
+import { canCreateIn, type Destination } from "@/lib/skills/permissions";
+import { MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
+import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill } from "@/lib/types/uploads";
+import { loadActor, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { DataError } from "./errors";
+import { findSkillsInDestination, importSkills } from "./skills";
+
+// Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
+// adds what only the store knows (where the viewer may put skills, which names are taken there)
+// and writes through importSkills, all or nothing.
+
+export interface DestinationInput {
+  scope: "personal" | "team" | "public";
+  /** With scope "team": the team's id or name (any case). */
+  team?: string | null;
+}
+
+interface ResolvedDestination {
+  destination: UploadDestination;
+  target: Destination;
+}
+
+async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
+  const actor = await loadActor(db, viewer);
+  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
+  return [
+    { destination: { key: "personal", scope: "personal", team: null, label: "Personal", canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
+    ...teams.map(
+      (team): ResolvedDestination => ({
+        destination: { key: `team:${team.id}`, scope: "team", team, label: `Team ${team.name}`, canCreate: canCreateIn(actor, { scope: "TEAM", teamId: team.id }), reason: null },
+        target: { scope: "TEAM", teamId: team.id },
+      }),
+    ),
+    {
+      destination: { key: "public", scope: "public", team: null, label: "Public", canCreate: isAdmin, reason: isAdmin ? null : "Only instance admins can publish skills to the public space." },
+      target: { scope: "PUBLIC" },
+    },
+  ];
+}
+
+/** A destination the viewer can name; a team they are not in is "not found", like a hidden skill. */
+export async function resolveUploadDestination(viewer: ViewerRef, input: DestinationInput): Promise<ResolvedDestination> {
+  return pickDestination(await listDestinations(viewer), input);
+}
+
+function pickDestination(all: ResolvedDestination[], input: DestinationInput): ResolvedDestination {
+  if (input.scope !== "team") return all.find((d) => d.destination.key === input.scope)!;
+  const wanted = input.team?.trim();
+  if (!wanted) throw new DataError("INVALID", "Choose the team to upload to.", { field: "team" });
+  const found = all.find((d) => d.destination.team && (d.destination.team.id === wanted || d.destination.team.name.toLowerCase() === wanted.toLowerCase()));
+  if (!found) throw new DataError("NOT_FOUND", "Team not found.", { field: "team" });
+  return found;
+}
+
+/**
+ * What the upload holds, for the modal and dry runs: every skill with its files, token costs and
+ * findings, every source's rejected and skipped entries, and for each destination the viewer may
+ * choose, which names are already taken there. A team the viewer is not in is NOT_FOUND. Stores
+ * nothing.
+ */
+export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, requested: DestinationInput = { scope: "personal" }): Promise<UploadPreview> {
+  const destinations = await listDestinations(viewer);
+  const { destination } = pickDestination(destinations, requested);
+  const names = [...new Set(upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])))];
+  const existingByDestination = await Promise.all(destinations.map(async (d) => [d.destination.key, names.length ? await findSkillsInDestination(viewer, d.target, names) : new Map()] as const));
+  const badSource = new Set(upload.sources.filter((s) => s.findings.some((f) => f.severity === "error")).map((s) => s.index));
+
+  const skills = upload.skills.map(({ key, source, skill, digest }): UploadPreviewSkill => {
+    const resourceTokens = new Map(skill.tokens.resources.map((r) => [r.path, r.tokens]));
+    const existing: UploadPreviewSkill["existing"] = {};
+    for (const [destinationKey, found] of existingByDestination) {
+      const match = skill.name ? found.get(skill.name) : undefined;
+      if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: match.digest === digest };
+    }
+    return {
+      key,
+      source,
+      root: skill.root,
+      name: skill.name,
+      description: skill.description,
+      ok: skill.ok,
+      errorCount: skill.findings.filter((f) => f.severity === "error").length,
+      warningCount: skill.findings.filter((f) => f.severity === "warning").length,
+      findings: skill.findings,
+      files: skill.files.map((f) => ({
+        path: f.path,
+        size: f.size,
+        mediaType: f.mediaType,
+        tokens: f.path === "SKILL.md" || f.path === "skill.md" ? skill.tokens.body : (resourceTokens.get(f.path) ?? null),
+      })),
+      totalBytes: skill.files.reduce((n, f) => n + f.size, 0),
+      tokens: {
+        catalog: skill.tokens.catalog,
+        body: skill.tokens.body,
+        resources: skill.tokens.resources.reduce((n, r) => n + (r.tokens ?? 0), 0),
+        total: skill.tokens.total,
+        approximate: skill.tokens.approximate,
+        tokenizer: skill.tokens.tokenizer,
+      },
+      digest,
+      existing,
+    };
+  });
+
+  return {
+    ok: badSource.size === 0 && skills.length > 0 && skills.every((s) => s.ok),
+    importable: skills.filter((s) => s.ok && !badSource.has(s.source)).length,
+    sources: upload.sources.map((s) => ({ index: s.index, name: s.name, type: s.type, kind: s.kind, size: s.size, findings: s.findings, skipped: s.skipped, notASkill: s.notASkill })),
+    skills,
+    destinations: destinations.map((d) => d.destination),
+    destination,
+    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: DEFAULT_LIMITS.maxTotalBytes, maxFileBytes: DEFAULT_LIMITS.maxFileBytes, maxEntries: DEFAULT_LIMITS.maxEntries },
+  };
+}
+
+export interface CommitInput {
+  destination: DestinationInput;
+  /** Which skills and what to do with each; null takes every skill with action "auto". */
+  choices: UploadChoice[] | null;
+  /** Version message for every chosen skill without one; with "auto", asks for new versions of existing skills. */
+  message?: string;
+}
+
+export interface UploadPlanResult {
+  destination: UploadDestination;
+  plan: UploadPlanItem[];
+  problems: UploadPlan["problems"];
+  /** The refusal the commit would answer with, or null when it would go through. */
+  refusal: ReturnType<typeof planRefusal>;
+  /** Every finding of every source and chosen skill, for refusal bodies. */
+  findings: NonNullable<ApiErrorBody["error"]["findings"]>;
+}
+
+async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan }> {
+  const { destination, target } = await resolveUploadDestination(viewer, input.destination);
+  let selected: SelectedSkill[];
+  try {
+    selected = selectUploadSkills(upload, input.choices);
+  } catch (error) {
+    if (error instanceof RangeError) throw new DataError("INVALID", error.message, { field: "choices" });
+    throw error;
+  }
+  const names = [...new Set(selected.flatMap((s) => (s.skill.name ? [s.skill.name] : [])))];
+  const existing = names.length ? await findSkillsInDestination(viewer, target, names) : new Map();
+  const raw = planUpload(upload, selected, destination, existing, { message: input.message });
+  const findings: UploadPlanResult["findings"] = [
+    ...upload.sources.flatMap((s) => s.findings.map((f: Finding) => ({ ...f, source: s.index, skill: null, key: null }))),
+    ...selected.flatMap((s) => s.skill.findings.map((f) => ({ ...f, source: s.entry.source, skill: s.skill.name, key: s.entry.key }))),
+  ];
+  return {
+    destination,
+    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null })),
+    problems: raw.problems,
+    refusal: planRefusal(raw.problems),
+    findings,
+    raw,
+  };
+}
+
+/** What committing would do, or why it would be refused, without writing anything (dry runs). */
+export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult> {
+  const { raw: _raw, ...result } = await plan(viewer, upload, input);
+  return result;
+}
+
+const refusalCode = { forbidden: "FORBIDDEN", invalid: "INVALID", missing: "NOT_FOUND", conflict: "CONFLICT" } as const;
+
+/**
+ * Import the chosen skills of an upload, all or none. Every reason to refuse is collected first
+ * and thrown as one DataError (FORBIDDEN, INVALID, NOT_FOUND or CONFLICT, in that order of
+ * precedence) whose details hold every problem and finding; nothing is stored then.
+ */
+export async function commitUpload(
+  viewer: ViewerRef,
+  upload: ReadUpload,
+  input: CommitInput,
+): Promise<{ destination: UploadDestination; skills: { key: string; skillId: string; name: string; version: number; action: "created" | "version" | "unchanged" }[] }> {
+  const planned = await plan(viewer, upload, input);
+  if (planned.refusal) {
+    throw new DataError(refusalCode[planned.refusal.kind], planned.refusal.message, { problems: planned.problems, findings: planned.findings });
+  }
+  const writes = planned.raw.items.filter((item) => item.action !== "unchanged");
+  const results = await importSkills(
+    viewer,
+    writes.map((item) =>
+      item.action === "create"
+        ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message }
+        : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message },
+    ),
+  );
+  const byKey = new Map(writes.map((item, i) => [item.key, results[i]]));
+  return {
+    destination: planned.destination,
+    skills: planned.raw.items.map((item) => {
+      const result = byKey.get(item.key);
+      if (result) return { key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version" };
+      return { key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" };
+    }),
+  };
+}
+
+function resolveTarget(destination: UploadDestination): Destination {
+  if (destination.scope === "team") return { scope: "TEAM", teamId: destination.team!.id };
+  return { scope: destination.scope === "public" ? "PUBLIC" : "PERSONAL" };
+}

@@ -1,0 +1,45 @@
+import { HttpError } from "./errors";
+import { formatBytes } from "@/lib/skills/findings";
+
+function tooLarge(limit: number, size?: number): HttpError {
+  const what = size === undefined ? "The upload is larger than" : `The upload is ${formatBytes(size)}; the limit is`;
+  return new HttpError(413, "too_large", `${what} ${formatBytes(limit)}.`, { limit }, { Connection: "close" });
+}
+
+/**
+ * Reads a stream to its end, refusing (413) as soon as it passes `limit` bytes, so a body that
+ * lies about its length, or sends none, still cannot make the server hold more than the limit.
+ */
+export async function readStreamLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The request body, at most `limit` bytes: a declared Content-Length over the limit is refused
+ * before a single byte is read; otherwise bytes are counted as they arrive.
+ */
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit, Number(declared));
+  return readStreamLimited(request.body, limit);
+}

@@ -1,0 +1,65 @@
+import { DataError, type DataErrorCode } from "@/lib/data/errors";
+import type { ApiErrorBody } from "@/lib/types/uploads";
+
+/** A refusal decided while reading the request itself (auth, size, shape), before the data layer. */
+export class HttpError extends Error {
+  name = "HttpError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const dataStatus: Record<DataErrorCode, { status: number; code: string }> = {
+  NOT_FOUND: { status: 404, code: "not_found" },
+  FORBIDDEN: { status: 403, code: "forbidden" },
+  CONFLICT: { status: 409, code: "conflict" },
+  INVALID: { status: 422, code: "invalid" },
+  REFERENCED: { status: 409, code: "referenced" },
+};
+
+/** The HTTP status a data-layer refusal answers with. */
+export function statusOfDataError(code: DataErrorCode): number {
+  return dataStatus[code].status;
+}
+
+// API answers are per caller and often secret (tokens): never stored by a shared cache.
+const NO_STORE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
+}
+
+export function jsonError(status: number, code: string, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  const body: ApiErrorBody = { error: { ...details, code, message } };
+  return json(body, { status, headers });
+}
+
+export const notFoundResponse = (what = "Skill") => jsonError(404, "not_found", `${what} not found.`);
+
+/**
+ * Expected refusals (HttpError, DataError) become JSON error answers; anything else is a bug and
+ * is rethrown, so Next logs it and answers 500 without leaking details.
+ */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return jsonError(error.status, error.code, error.message, error.details, error.headers);
+  if (error instanceof DataError) {
+    const { status, code } = dataStatus[error.code];
+    return jsonError(status, code, error.message, error.details ?? {});
+  }
+  throw error;
+}
+
+/** Runs a route handler body, answering expected refusals as JSON errors. */
+export async function handle(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,37 @@
+import { exportSkillZip } from "@/lib/skills/export";
+import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
+import type { ViewerRef } from "@/lib/data/actor";
+import { attachmentDisposition } from "./content-disposition";
+import { HttpError, notFoundResponse } from "./errors";
+import { ifNoneMatchHits } from "./etag";
+
+/**
+ * A skill version as the deterministic ZIP claude.ai and Claude Code accept (`<name>/SKILL.md`...),
+ * for `?v=n` or the current version. The same content always gives the same bytes, so the bundle
+ * digest is a strong ETag and If-None-Match answers 304 without building the archive. Anything
+ * the viewer may not see is 404, never 403.
+ */
+export async function skillZipResponse(request: Request, viewer: ViewerRef, skillId: string): Promise<Response> {
+  const v = new URL(request.url).searchParams.get("v");
+  if (v !== null && !/^[1-9]\d{0,8}$/.test(v)) throw new HttpError(400, "bad_request", "v must be a version number (1, 2, ...).");
+  const version = await readSkillVersionFiles(viewer, skillId, v === null ? undefined : Number(v));
+  if (!version) return notFoundResponse();
+
+  const etag = `"${version.digest}"`;
+  const headers = new Headers({
+    ETag: etag,
+    // A pinned version never changes; the current one can, so revalidate it each time.
+    "Cache-Control": v ? "private, max-age=31536000, immutable" : "private, no-cache",
+    Vary: "Authorization, Cookie",
+    "X-Content-Type-Options": "nosniff",
+    "X-Skill-Version": String(version.version),
+  });
+  if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+
+  const zip = exportSkillZip({ name: version.name, files: version.files.map((f) => ({ path: f.path, bytes: f.bytes })) });
+  await recordDownload(viewer, skillId, version.version);
+  headers.set("Content-Type", "application/zip");
+  headers.set("Content-Disposition", attachmentDisposition(`${version.name}-v${version.version}.zip`));
+  headers.set("Content-Length", String(zip.byteLength));
+  return new Response(zip as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

@@ -1,0 +1,28 @@
+import { HttpError } from "./errors";
+import { readStreamLimited } from "./body";
+
+/**
+ * The bytes of a file the browser uploaded to uploadthing, fetched through a signed URL for its
+ * key (never a URL from the client, which would let anyone make the server fetch anything), with
+ * the same size limit as a direct upload. Only called when UPLOADTHING_TOKEN is set; the package
+ * is loaded here and nowhere on the default path.
+ */
+export async function fetchUploadthingFile(token: string, key: string, limit: number): Promise<Uint8Array> {
+  const { UTApi } = await import("uploadthing/server");
+  const api = new UTApi({ token });
+  let url: string;
+  try {
+    url = (await api.generateSignedURL(key, { expiresIn: 60 })).ufsUrl;
+  } catch {
+    throw new HttpError(404, "not_found", "No uploaded file has that key.");
+  }
+  const response = await fetch(url);
+  if (response.status === 404) throw new HttpError(404, "not_found", "No uploaded file has that key.");
+  if (!response.ok) throw new HttpError(502, "upstream_error", `uploadthing answered ${response.status} for that file.`);
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new HttpError(413, "too_large", `The uploaded file is larger than the limit.`, { limit });
+  }
+  return readStreamLimited(response.body, limit);
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+// The manage dialog's forms (lib/actions/skills.ts): shared so the dialog can reuse the rules.
+
+const skillId = z.string().trim().min(1, "Skill not found.").max(100, "Skill not found.");
+
+export const skillIdInput = z.object({ skillId });
+
+export const moveSkillInput = z.object({
+  skillId,
+  destination: z.string().regex(/^(personal|public|team:[^\s]{1,100})$/, "Choose where to move the skill."),
+});
+export type MoveSkillInput = z.infer<typeof moveSkillInput>;
+
+export const deleteSkillInput = z.object({
+  skillId,
+  /** The name typed to confirm; required unless references are being removed (that dialog is its own confirmation). */
+  confirmName: z.string().optional(),
+  removeReferences: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((value) => value === "true"),
+});
+export type DeleteSkillInput = z.infer<typeof deleteSkillInput>;
+
+export const archiveSkillInput = z.object({
+  skillId,
+  archived: z.enum(["true", "false"], "Say whether to archive or restore.").transform((value) => value === "true"),
+});
+export type ArchiveSkillInput = z.infer<typeof archiveSkillInput>;
+
+/** A destination key ("personal", "public", "team:<id>") as the data layer's Destination. */
+export function destinationOfKey(key: string): { scope: "PERSONAL" | "PUBLIC" | "TEAM"; teamId?: string } {
+  if (key === "personal") return { scope: "PERSONAL" };
+  if (key === "public") return { scope: "PUBLIC" };
+  return { scope: "TEAM", teamId: key.slice("team:".length) };
+}

@@ -1,0 +1,45 @@
+// What the manage dialog shows about one skill: plain data, loaded on demand by a server action.
+import type { Scope } from "@/lib/skills/permissions";
+
+export interface ManageProfileReference {
+  profileId: string;
+  profileName: string;
+  ownerName: string;
+}
+
+export interface ManageAuditEvent {
+  id: string;
+  action: string;
+  actorName: string;
+  createdAt: Date;
+  version: number | null;
+  /** One line about the change ("Personal → Team Platform"), when the event has details worth showing. */
+  summary: string | null;
+}
+
+/** A scope the skill may be moved to, already checked against the permission rules. */
+export interface ManageMoveTarget {
+  /** "personal", "public" or "team:<teamId>" (the upload dialog's destination keys). */
+  key: string;
+  label: string;
+}
+
+export interface SkillManageInfo {
+  id: string;
+  name: string;
+  scope: Scope;
+  team: { id: string; name: string } | null;
+  owner: { id: string; name: string } | null;
+  author: { id: string; name: string } | null;
+  archived: boolean;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  versions: { number: number; message: string; createdAt: Date; author: { id: string; name: string } | null }[];
+  can: { manage: boolean; addVersion: boolean };
+  references: ManageProfileReference[];
+  audit: ManageAuditEvent[];
+  moveTargets: ManageMoveTarget[];
+  /** Why nothing (or not public) can be chosen, in the viewer's terms; null when every move is open. */
+  moveNote: string | null;
+}

@@ -1,0 +1,143 @@
+// The upload contract between the server (preview, commit, HTTP API) and the upload modal: plain
+// JSON data. Dates do not occur; everything survives JSON.stringify unchanged.
+import type { Finding } from "@/lib/skills/findings";
+import type { BundleKind, SkippedEntry } from "@/lib/skills/bundle";
+import type { UploadChoice, UploadProblem } from "@/lib/skills/upload";
+
+export type { Finding, SkippedEntry, UploadChoice, UploadProblem };
+
+/** "personal", "public" or "team:<teamId>". */
+export type DestinationKey = string;
+
+export interface UploadDestination {
+  key: DestinationKey;
+  scope: "personal" | "team" | "public";
+  team: { id: string; name: string } | null;
+  /** "Personal", "Team Platform", "Public". */
+  label: string;
+  /** Whether the viewer may create new skills there. */
+  canCreate: boolean;
+  /** Why not, when canCreate is false. */
+  reason: string | null;
+}
+
+/** A skill of that name already in a destination. */
+export interface ExistingInDestination {
+  skillId: string;
+  /** Its current version number. */
+  version: number;
+  /** Whether the viewer may save the upload as a new version of it. */
+  canAddVersion: boolean;
+  /** The upload is byte-for-byte its current version: saving would change nothing. */
+  unchanged: boolean;
+}
+
+export interface UploadPreviewFile {
+  /** Relative to the skill folder. */
+  path: string;
+  size: number;
+  /** Detected from the content. */
+  mediaType: string;
+  /** Approximate tokens for text files (SKILL.md: its body); null for binaries. */
+  tokens: number | null;
+}
+
+export interface UploadPreviewSkill {
+  /** Identifies the skill in a commit's `choices`: "<source index>:<folder in the source>". */
+  key: string;
+  /** Index into `sources`. */
+  source: number;
+  /** Folder of the skill inside its source ("" at the top). */
+  root: string;
+  name: string | null;
+  description: string | null;
+  /** No errors: it can be imported (warnings do not block). */
+  ok: boolean;
+  errorCount: number;
+  warningCount: number;
+  /** Every finding, errors and warnings; paths are relative to the skill folder. */
+  findings: Finding[];
+  files: UploadPreviewFile[];
+  totalBytes: number;
+  tokens: { catalog: number; body: number; resources: number; total: number; approximate: boolean; tokenizer: string };
+  /** What the store will record for it; pass it back in a choice to be sure the commit stores what was previewed. */
+  digest: string;
+  /** Per destination key: the same-named skill already there (absent keys: the name is free). */
+  existing: Record<DestinationKey, ExistingInDestination>;
+}
+
+export interface UploadPreviewSource {
+  index: number;
+  /** File name, folder name, or "pasted SKILL.md". */
+  name: string;
+  type: "file" | "folder" | "text";
+  kind: BundleKind | null;
+  size: number;
+  /** About the source as a whole and its entries: rejected entries are named in each message. */
+  findings: Finding[];
+  /** Entries left out on purpose, with the reason. */
+  skipped: SkippedEntry[];
+  /** When nothing in it is a skill, one sentence saying what it is instead. */
+  notASkill: string | null;
+}
+
+export interface UploadPreview {
+  /** At least one skill, no errors in any source, and every skill valid. */
+  ok: boolean;
+  /** Skills that could be imported (no errors, and no errors in their source). */
+  importable: number;
+  sources: UploadPreviewSource[];
+  skills: UploadPreviewSkill[];
+  /** Where the viewer may put skills, with whether each allows creating (public needs an admin). */
+  destinations: UploadDestination[];
+  /** The destination the request named (scope and team; personal by default). */
+  destination: UploadDestination;
+  limits: { maxUploadBytes: number; maxTotalBytes: number; maxFileBytes: number; maxEntries: number };
+}
+
+/** What a commit would do with one chosen skill (dry run) or did (commit). */
+export interface UploadPlanItem {
+  key: string;
+  name: string;
+  action: "create" | "version" | "unchanged";
+  /** The existing skill for "version" and "unchanged". */
+  skillId: string | null;
+}
+
+/** The v1 API's dry run: the preview, plus what the real request would do or why it would be refused. */
+export interface UploadDryRun extends UploadPreview {
+  dryRun: true;
+  plan: UploadPlanItem[];
+  problems: UploadProblem[];
+  /** The status the same request without dryRun would answer. */
+  wouldAnswer: number;
+}
+
+export interface UploadResultSkill {
+  key: string;
+  skillId: string;
+  name: string;
+  /** The version now current (for "unchanged": the existing current version). */
+  version: number;
+  action: "created" | "version" | "unchanged";
+  links: { page: string; api: string; download: string };
+}
+
+export interface UploadCommitResult {
+  destination: UploadDestination;
+  skills: UploadResultSkill[];
+}
+
+/** The body of every error answer of the upload and v1 routes. */
+export interface ApiErrorBody {
+  error: {
+    /** bad_request, unauthorized, insufficient_scope, forbidden, not_found, conflict, too_large, unsupported_media_type, invalid. */
+    code: string;
+    message: string;
+    /** Upload refusals: every reason, per skill. */
+    problems?: UploadProblem[];
+    /** Upload refusals: every finding of every source and chosen skill, with where it came from. */
+    findings?: (Finding & { source: number | null; skill: string | null; key: string | null })[];
+    [detail: string]: unknown;
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * Tables that migrations create by hand and Prisma's schema diff must leave alone: the skill
+ * search index (FTS5 and the shadow tables SQLite makes for it) and the two tables that feed it.
+ * Without this, the next `db:migration` would generate DROP TABLE statements for all of them.
+ */
+export const externalTables = ["SkillSearchEntry", "SkillSearchText", "SkillSearch", "SkillSearch_config", "SkillSearch_data", "SkillSearch_docsize", "SkillSearch_idx"];
