@@ -218,7 +218,7 @@ test("switches between cards and rows, and the choice stays in the URL", async (
   await view.getByRole("link", { name: "Rows" }).click();
   await expect(page).toHaveURL(/\/skills\?sort=name&view=rows$/);
   const table = page.getByRole("table", { name: "Skills" });
-  await expect(table.getByRole("columnheader")).toHaveText(["Skill", "Scope", "Author", "Updated", "Catalog", "Body", "Files", "Warnings"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Skill", "Scope", "Author", "Updated", "Catalog", "Body", "Files", "Warnings", "Actions"]);
   await expect(table.getByRole("row")).toHaveCount(expected.all.length + 1);
   const deploy = table.getByRole("row").filter({ hasText: "deploy-checklist" });
   await expect(deploy).toContainText("Team · Platform");
