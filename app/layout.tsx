@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
 import { ThemeProvider } from "@/components/shell/theme-provider";
-import { Toaster } from "@/components/ui/toaster";
+import { LazyToaster } from "@/components/shell/lazy-toaster";
 import "./globals.css";
 
 // Self-hosted from an npm package: the build machine has no route to font CDNs.
@@ -23,7 +23,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body className="min-h-dvh font-sans">
         <ThemeProvider>
           {children}
-          <Toaster />
+          <LazyToaster />
         </ThemeProvider>
       </body>
     </html>

@@ -1,40 +1,34 @@
 "use client";
+import { useId } from "react";
 import { useTheme } from "next-themes";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuTrigger } from "@/components/ui/menu";
 
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
+  const labelId = useId();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          <SunIcon className="dark:hidden" />
-          <MoonIcon className="hidden dark:block" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-[9rem]">
-        <DropdownMenuLabel className="text-xs text-muted-foreground">Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light">
+    <Menu>
+      <MenuTrigger variant="ghost" size="icon" aria-label="Theme">
+        <SunIcon className="dark:hidden" />
+        <MoonIcon className="hidden dark:block" />
+      </MenuTrigger>
+      <MenuContent align="end" className="min-w-[9rem]">
+        <MenuLabel id={labelId} className="text-xs text-muted-foreground">
+          Theme
+        </MenuLabel>
+        <MenuRadioGroup aria-labelledby={labelId} value={theme ?? "system"} onValueChange={setTheme}>
+          <MenuRadioItem value="light">
             <SunIcon /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
+          </MenuRadioItem>
+          <MenuRadioItem value="dark">
             <MoonIcon /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
+          </MenuRadioItem>
+          <MenuRadioItem value="system">
             <MonitorIcon /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          </MenuRadioItem>
+        </MenuRadioGroup>
+      </MenuContent>
+    </Menu>
   );
 }

@@ -1,16 +1,7 @@
 "use client";
-import Link from "next/link";
 import { LogOutIcon, UserIcon } from "lucide-react";
 import { signOutAction } from "@/lib/actions/auth";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 
 export function UserMenu({ name, email }: { name: string; email: string }) {
   const initials = name
@@ -20,29 +11,25 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
     .map((part) => part[0]?.toUpperCase())
     .join("");
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">
-            {initials || "?"}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid gap-0.5">
+    <Menu>
+      <MenuTrigger variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">
+          {initials || "?"}
+        </span>
+      </MenuTrigger>
+      <MenuContent align="end" className="w-60">
+        <MenuLabel className="grid gap-0.5">
           <span className="truncate">{name}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/account">
-            <UserIcon /> Your account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void signOutAction()}>
+        </MenuLabel>
+        <MenuSeparator />
+        <MenuLinkItem href="/account">
+          <UserIcon /> Your account
+        </MenuLinkItem>
+        <MenuItem onClick={() => void signOutAction()}>
           <LogOutIcon /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </MenuItem>
+      </MenuContent>
+    </Menu>
   );
 }

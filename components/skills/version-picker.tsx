@@ -1,8 +1,7 @@
 "use client";
-import Link from "next/link";
 import { CheckIcon, ChevronDownIcon, HistoryIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+// The lightweight native-popover menu: Radix's dropdown would be this page's largest script.
+import { Menu, MenuContent, MenuLabel, MenuLinkItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 
 export interface VersionOption {
   number: number;
@@ -15,20 +14,17 @@ export interface VersionOption {
 /** Read-only here: switching versions is navigation to /skills/[id]/v/[n]. */
 export function VersionPicker({ versions, shown, latest }: { versions: VersionOption[]; shown: number; latest: number }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 font-mono text-xs" aria-label={`Version ${shown}${shown === latest ? " (latest)" : ""}: choose a version`}>
+    <Menu>
+      <MenuTrigger variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 font-mono text-xs" aria-label={`Version ${shown}${shown === latest ? " (latest)" : ""}: choose a version`}>
           <HistoryIcon aria-hidden />v{shown}
           {shown === latest ? <span className="font-sans text-muted-foreground">latest</span> : null}
           <ChevronDownIcon aria-hidden className="text-muted-foreground" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-80">
-        <DropdownMenuLabel className="text-xs text-muted-foreground">Versions</DropdownMenuLabel>
-        <DropdownMenuSeparator />
+      </MenuTrigger>
+      <MenuContent align="start" className="w-80">
+        <MenuLabel className="text-xs text-muted-foreground">Versions</MenuLabel>
+        <MenuSeparator />
         {versions.map((version) => (
-          <DropdownMenuItem key={version.number} asChild>
-            <Link href={version.href} aria-current={version.number === shown ? "page" : undefined} className="items-start">
+          <MenuLinkItem key={version.number} href={version.href} aria-current={version.number === shown ? "page" : undefined} className="items-start">
               <span className="mt-0.5 w-8 shrink-0 font-mono text-xs font-semibold">v{version.number}</span>
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="truncate">
@@ -38,10 +34,9 @@ export function VersionPicker({ versions, shown, latest }: { versions: VersionOp
                 <span className="truncate text-xs text-muted-foreground">{version.detail}</span>
               </span>
               {version.number === shown ? <CheckIcon aria-hidden className="mt-0.5" /> : null}
-            </Link>
-          </DropdownMenuItem>
+          </MenuLinkItem>
         ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </MenuContent>
+    </Menu>
   );
 }
