@@ -13,7 +13,8 @@ import { skillNameProblem } from "@/lib/skills/skill-name";
 import type { ApiErrorBody, UploadChoice, UploadCommitResult, UploadPreview } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
 import { collectDrop, type PickedFolderFile } from "./upload/collect-drop";
-import { postUpload, type UploadProgress } from "./upload/upload-request";
+import { isRemoteArchive, postRemoteUpload, uploadToUploadthing } from "./upload/remote-upload";
+import { postUpload, type UploadAnswer, type UploadProgress } from "./upload/upload-request";
 import { FindingList, SkillChoice, SourceReport, type SkillDecision } from "./upload/upload-preview";
 
 export interface UploadSkillsDialogProps {
@@ -25,6 +26,11 @@ export interface UploadSkillsDialogProps {
   defaultDestination?: string;
   /** The button that opens the dialog; an "Upload skills" button by default. */
   children?: React.ReactNode;
+  /**
+   * The server has UPLOADTHING_TOKEN: a single archive or SKILL.md file goes to uploadthing and the
+   * server fetches it by key (folders and pasted text still post directly).
+   */
+  remoteUploads?: boolean;
 }
 
 type Mode = "files" | "paste";
@@ -43,7 +49,7 @@ function destinationFields(key: string): { scope: string; team?: string } {
  * server's preview (every skill, file, token cost and finding) before anything is stored; choose
  * the destination, which skills, and what to do about names already taken; import them all or none.
  */
-export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "personal", children }: UploadSkillsDialogProps) {
+export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "personal", children, remoteUploads = false }: UploadSkillsDialogProps) {
   const router = useRouter();
   const ids = useId();
   const [open, setOpen] = useState(false);
@@ -64,6 +70,8 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
   const folderInput = useRef<HTMLInputElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const leftOut = useRef(new Set<string>());
+  // The uploadthing key of the file last uploaded there, so the commit does not upload it again.
+  const remoteKey = useRef<{ file: File; key: string } | null>(null);
   // Focused after the render that shows its error, so the alert above it does not push it out of view.
   const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   useEffect(() => {
@@ -122,18 +130,39 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     return form;
   }
 
-  async function send<T>(what: "preview" | "commit", url: string, form: FormData) {
+  // With uploadthing: one archive or SKILL.md file, not a folder or pasted text.
+  const remoteFile = remoteUploads && mode === "files" && !folder.length && files.length === 1 && isRemoteArchive(files[0]) ? files[0] : null;
+
+  async function send<T>(what: "preview" | "commit", choices?: UploadChoice[]) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
+    const { signal } = controller;
+    const onProgress = (progress: UploadProgress) => setPhase({ name: "sending", what, progress });
     setError(null);
-    setPhase({ name: "sending", what, progress: { loaded: 0, total: 0, sent: false } });
+    onProgress({ loaded: 0, total: 0, sent: false });
     try {
-      return await postUpload<T>(url, form, { signal: controller.signal, onProgress: (progress) => setPhase({ name: "sending", what, progress }) });
+      if (!remoteFile) {
+        const url = what === "preview" ? "/api/uploads/preview" : "/api/uploads/commit";
+        return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices) } : {}), { signal, onProgress });
+      }
+      return await sendRemote<T>(remoteFile, what, choices, signal, onProgress);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === "AbortError") return null;
       throw cause;
     }
+  }
+
+  async function sendRemote<T>(file: File, what: "preview" | "commit", choices: UploadChoice[] | undefined, signal: AbortSignal, onProgress: (progress: UploadProgress) => void): Promise<UploadAnswer<T>> {
+    let key = remoteKey.current?.file === file ? remoteKey.current.key : null;
+    if (!key) {
+      const uploaded = await uploadToUploadthing(file, { signal, onProgress });
+      if (!uploaded.ok) return uploaded;
+      remoteKey.current = { file, key: uploaded.key };
+      key = uploaded.key;
+    }
+    onProgress({ loaded: 1, total: 1, sent: true });
+    return postRemoteUpload<T>({ key, name: file.name, commit: what === "commit", ...destinationFields(destination), choices }, signal);
   }
 
   async function requestPreview() {
@@ -141,7 +170,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
       setError({ code: "empty", message: mode === "files" ? "Choose or drop a file or a folder first." : "Paste the text of a SKILL.md first." });
       return;
     }
-    const answer = await send<UploadPreview>("preview", "/api/uploads/preview", buildForm());
+    const answer = await send<UploadPreview>("preview");
     if (!answer) return setPhase({ name: "pick" });
     if (!answer.ok) {
       setError(answer.error);
@@ -204,7 +233,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
       if (existing) return { key: skill.key, action: "rename", name: decision.name.trim(), digest: skill.digest };
       return { key: skill.key, action: "create", digest: skill.digest };
     });
-    const answer = await send<UploadCommitResult>("commit", "/api/uploads/commit", buildForm({ choices: JSON.stringify(choices) }));
+    const answer = await send<UploadCommitResult>("commit", choices);
     if (!answer) return setPhase({ name: "preview" });
     if (!answer.ok) {
       setError(answer.error);

@@ -10,6 +10,7 @@ import { SkillSearch } from "@/components/skills/skill-search";
 import { requireViewer } from "@/lib/data/session";
 import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
+import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/inputs";
 import { effectiveSort } from "@/lib/skills/list-url";
 
@@ -37,7 +38,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const scopeLabel = activeTab?.label ?? (params.scope === "team" ? "your teams" : "this scope");
 
   const defaultDestination = params.scope === "team" && params.team ? `team:${params.team}` : params.scope === "public" && viewer.role === "ADMIN" ? "public" : "personal";
-  const upload = <LazyUploadSkillsDialog teams={teams.map(({ id, name }) => ({ id, name }))} isAdmin={viewer.role === "ADMIN"} defaultDestination={defaultDestination} />;
+  const upload = <LazyUploadSkillsDialog teams={teams.map(({ id, name }) => ({ id, name }))} isAdmin={viewer.role === "ADMIN"} defaultDestination={defaultDestination} remoteUploads={!!getEnv().UPLOADTHING_TOKEN} />;
 
   return (
     <>
