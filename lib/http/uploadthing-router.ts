@@ -1,8 +1,10 @@
-import { createRouteHandler, createUploadthing, type FileRouter } from "uploadthing/next";
+import { randomBytes } from "node:crypto";
+import { createRouteHandler, createUploadthing, UTFiles, type FileRouter } from "uploadthing/next";
 import { UploadThingError } from "uploadthing/server";
 import type { ExpandedRouteConfig } from "uploadthing/types";
 import { viewerFromHeaders } from "@/lib/data/session";
 import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
+import { remoteUploadId } from "@/lib/skills/remote-upload-id";
 
 // The browser half of the uploadthing path: the modal uploads one archive here, then sends its key
 // to /api/uploads/remote, which fetches it and previews or imports it like a direct upload. Only
@@ -18,10 +20,11 @@ export function createSkillArchiveRouter() {
   return {
     /** One archive or SKILL.md file of any type: the format core decides what it is, not its MIME type. */
     skillArchive: f({ blob: { maxFileSize, maxFileCount: 1, minFileCount: 1 } }, { awaitServerData: false })
-      .middleware(async ({ req }) => {
+      .middleware(async ({ req, files }) => {
         const viewer = await viewerFromHeaders(req.headers);
         if (!viewer) throw new UploadThingError({ code: "FORBIDDEN", message: "Sign in to upload skills." });
-        return { userId: viewer.id };
+        // The id names its uploader; /api/uploads/remote fetches only the caller's own ids.
+        return { userId: viewer.id, [UTFiles]: files.map((file) => ({ ...file, customId: remoteUploadId(viewer.id, randomBytes(18).toString("base64url")) })) };
       })
       .onUploadComplete(({ metadata }) => ({ uploadedBy: metadata.userId })),
   } satisfies FileRouter;

@@ -26,8 +26,9 @@ export async function uploadToUploadthing(
       signal: options.signal,
       onUploadProgress: ({ totalLoaded }) => options.onProgress({ loaded: totalLoaded, total: file.size, sent: false }),
     });
-    if (!uploaded) return { ok: false, status: 0, error: { code: "upload_failed", message: "The storage service accepted nothing; try again." } };
-    return { ok: true, key: uploaded.key };
+    // The server assigned a custom id naming the uploader; it is what /api/uploads/remote accepts.
+    if (!uploaded?.customId) return { ok: false, status: 0, error: { code: "upload_failed", message: "The storage service accepted nothing; try again." } };
+    return { ok: true, key: uploaded.customId };
   } catch (cause) {
     if (cause instanceof UploadAbortedError || options.signal.aborted) throw new DOMException("The upload was cancelled.", "AbortError");
     const message = cause instanceof Error ? cause.message : String(cause);

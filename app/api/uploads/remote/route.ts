@@ -3,9 +3,10 @@ import { getEnv } from "@/lib/env";
 import { authenticate } from "@/lib/http/auth";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, HttpError, notFoundResponse } from "@/lib/http/errors";
-import { fetchUploadthingFile } from "@/lib/http/uploadthing";
+import { deleteUploadthingFile, fetchUploadthingFile } from "@/lib/http/uploadthing";
 import { commitAnswer, previewAnswer } from "@/lib/http/uploads";
 import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
+import { isOwnRemoteUploadId } from "@/lib/skills/remote-upload-id";
 import { remoteUploadInput } from "@/lib/skills/upload-inputs";
 
 export const dynamic = "force-dynamic";
@@ -31,8 +32,15 @@ export async function POST(request: Request) {
     const input = remoteUploadInput.safeParse(raw);
     if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error));
     const { key, name, commit, ...fields } = input.data;
+    // `key` is the upload's server-assigned id, which names its uploader: someone else's is refused
+    // exactly like a missing one.
+    if (!isOwnRemoteUploadId(key, viewer.id)) throw new HttpError(404, "not_found", "No uploaded file has that key.");
     const bytes = await fetchUploadthingFile(token, key, MAX_UPLOAD_BYTES);
     const upload = { sources: [{ type: "file" as const, name, bytes }], fields };
-    return commit ? commitAnswer(viewer, upload) : previewAnswer(viewer, upload);
+    if (!commit) return previewAnswer(viewer, upload);
+    const answer = await commitAnswer(viewer, upload);
+    // Kept until the import succeeds, so a refused commit can be fixed and retried without re-uploading.
+    if (answer.ok) await deleteUploadthingFile(token, key).catch(() => {});
+    return answer;
   });
 }
