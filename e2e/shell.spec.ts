@@ -73,6 +73,8 @@ for (const colorScheme of ["light", "dark"] as const) {
       // Enter on an item chooses it, closes the menu and puts focus back on the trigger.
       await theme.focus();
       await page.keyboard.press("Enter");
+      // The menu renders its items when it opens: wait for focus to land before moving it.
+      await expect(page.getByRole("menuitemradio", { name: "Light" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeFocused();
       await page.keyboard.press("Enter");
@@ -116,6 +118,7 @@ test("keyboard users can reach the account menu and sign out", async ({ page }) 
   await page.getByRole("button", { name: "Account menu" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Your account" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
