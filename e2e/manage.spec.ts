@@ -29,7 +29,7 @@ const binary = new Uint8Array(randomBytes(2048));
 
 /** Imports a ZIP as the signed-in user through the modal's own commit route; the new skill's id. */
 async function upload(page: Page, entries: Record<string, string | Uint8Array>, fields: Record<string, string> = {}): Promise<string> {
-  const response = await page.request.post("/api/uploads/commit", {
+  const response = await page.request.post("/api/upload/commit", {
     multipart: { file: { name: "skill.zip", mimeType: "application/zip", buffer: zipOf(entries) }, ...fields },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);

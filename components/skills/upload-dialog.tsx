@@ -143,7 +143,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     onProgress({ loaded: 0, total: 0, sent: false });
     try {
       if (!remoteFile) {
-        const url = what === "preview" ? "/api/uploads/preview" : "/api/uploads/commit";
+        const url = what === "preview" ? "/api/upload/preview" : "/api/upload/commit";
         return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices) } : {}), { signal, onProgress });
       }
       return await sendRemote<T>(remoteFile, what, choices, signal, onProgress);

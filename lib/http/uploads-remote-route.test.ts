@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, createUser } from "@/lib/test/database";
 
-// /api/uploads/remote called as Next calls it, with UPLOADTHING_TOKEN set. Only ids the server
+// /api/upload/remote called as Next calls it, with UPLOADTHING_TOKEN set. Only ids the server
 // assigned to the caller's own uploads may be fetched; anything else answers 404 before any
 // request leaves the server (fetch is stubbed to fail loudly).
 
@@ -11,7 +11,7 @@ vi.mock("@/lib/env", async (importOriginal) => {
 });
 
 const { db, cleanup } = await createTestDatabase();
-const route = await import("@/app/api/uploads/remote/route");
+const route = await import("@/app/api/upload/remote/route");
 const { createToken } = await import("@/lib/data/tokens");
 const { remoteUploadId } = await import("@/lib/skills/remote-upload-id");
 const network = vi.fn(() => Promise.reject(new Error("this test must not reach the network")));
@@ -31,14 +31,14 @@ const graceToken = (await createToken({ id: "grace" }, { name: "ci", scope: "pub
 
 const remote = (key: string) =>
   route.POST(
-    new Request("http://localhost/api/uploads/remote", {
+    new Request("http://localhost/api/upload/remote", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${graceToken}` },
       body: JSON.stringify({ key, name: "skill.zip", scope: "personal", commit: false }),
     }),
   );
 
-describe("/api/uploads/remote", () => {
+describe("/api/upload/remote", () => {
   it("refuses another user's upload id, a plain uploadthing key and a forged id, without fetching anything", async () => {
     for (const key of [remoteUploadId("linus", "a1B2c3D4e5F6g7H8i9j0"), "2e0fdb64-9957-4262-8e45-f372ba903ac8", "skillshelf.grace.x"]) {
       const response = await remote(key);

@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
 import { remoteUploadId } from "@/lib/skills/remote-upload-id";
 
 // The browser half of the uploadthing path: the modal uploads one archive here, then sends its key
-// to /api/uploads/remote, which fetches it and previews or imports it like a direct upload. Only
+// to /api/upload/remote, which fetches it and previews or imports it like a direct upload. Only
 // app/api/uploadthing/route.ts loads this module, and only when UPLOADTHING_TOKEN is set; the
 // modal imports nothing but the router's type.
 
@@ -23,7 +23,7 @@ export function createSkillArchiveRouter() {
       .middleware(async ({ req, files }) => {
         const viewer = await viewerFromHeaders(req.headers);
         if (!viewer) throw new UploadThingError({ code: "FORBIDDEN", message: "Sign in to upload skills." });
-        // The id names its uploader; /api/uploads/remote fetches only the caller's own ids.
+        // The id names its uploader; /api/upload/remote fetches only the caller's own ids.
         return { userId: viewer.id, [UTFiles]: files.map((file) => ({ ...file, customId: remoteUploadId(viewer.id, randomBytes(18).toString("base64url")) })) };
       })
       .onUploadComplete(({ metadata }) => ({ uploadedBy: metadata.userId })),

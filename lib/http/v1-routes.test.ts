@@ -13,8 +13,8 @@ const skillsRoute = await import("@/app/api/v1/skills/route");
 const skillRoute = await import("@/app/api/v1/skills/[skillId]/route");
 const downloadRoute = await import("@/app/api/v1/skills/[skillId]/download/route");
 const appDownloadRoute = await import("@/app/api/skills/[skillId]/download/route");
-const previewRoute = await import("@/app/api/uploads/preview/route");
-const remoteRoute = await import("@/app/api/uploads/remote/route");
+const previewRoute = await import("@/app/api/upload/preview/route");
+const remoteRoute = await import("@/app/api/upload/remote/route");
 afterAll(cleanup);
 
 await createUser(db, "ada", { role: "ADMIN" });
@@ -179,7 +179,7 @@ describe("upload preview", () => {
     form.append("file", new File([zipOf("previewed") as Uint8Array<ArrayBuffer>], "previewed.zip"));
     form.append("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], "photo.zip"));
     form.append("text", skillMd("ci-skill", "v2"));
-    const response = await previewRoute.POST(new Request("http://localhost/api/uploads/preview", { method: "POST", body: form, headers: bearer(adaPublish) }));
+    const response = await previewRoute.POST(new Request("http://localhost/api/upload/preview", { method: "POST", body: form, headers: bearer(adaPublish) }));
     expect(response.status).toBe(200);
     const preview = await response.json();
     expect(preview.ok).toBe(false);
@@ -194,7 +194,7 @@ describe("upload preview", () => {
   });
 
   it("has no uploadthing route unless UPLOADTHING_TOKEN is set", async () => {
-    const response = await remoteRoute.POST(new Request("http://localhost/api/uploads/remote", { method: "POST", body: "{}", headers: bearer(adaPublish) }));
+    const response = await remoteRoute.POST(new Request("http://localhost/api/upload/remote", { method: "POST", body: "{}", headers: bearer(adaPublish) }));
     expect(response.status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from "@/lib/types/uploads";
 import type { UploadAnswer, UploadProgress } from "./upload-request";
 
 // The uploadthing path of the modal, used only when the server has UPLOADTHING_TOKEN: the archive
-// goes to uploadthing (with its progress), and /api/uploads/remote fetches it by key for the same
+// goes to uploadthing (with its progress), and /api/upload/remote fetches it by key for the same
 // preview and commit. uploadthing's client is imported here, on first use, so the default path
 // never loads it.
 
@@ -26,7 +26,7 @@ export async function uploadToUploadthing(
       signal: options.signal,
       onUploadProgress: ({ totalLoaded }) => options.onProgress({ loaded: totalLoaded, total: file.size, sent: false }),
     });
-    // The server assigned a custom id naming the uploader; it is what /api/uploads/remote accepts.
+    // The server assigned a custom id naming the uploader; it is what /api/upload/remote accepts.
     if (!uploaded?.customId) return { ok: false, status: 0, error: { code: "upload_failed", message: "The storage service accepted nothing; try again." } };
     return { ok: true, key: uploaded.customId };
   } catch (cause) {
@@ -51,11 +51,11 @@ export interface RemoteUploadRequest {
   choices?: unknown[];
 }
 
-/** POSTs to /api/uploads/remote: the same answers as /api/uploads/preview and /api/uploads/commit. */
+/** POSTs to /api/upload/remote: the same answers as /api/upload/preview and /api/upload/commit. */
 export async function postRemoteUpload<T>(body: RemoteUploadRequest, signal: AbortSignal): Promise<UploadAnswer<T>> {
   let response: Response;
   try {
-    response = await fetch("/api/uploads/remote", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+    response = await fetch("/api/upload/remote", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
   } catch {
     if (signal.aborted) throw new DOMException("The upload was cancelled.", "AbortError");
     return { ok: false, status: 0, error: { code: "network", message: "The request did not reach the server; check your connection and try again." } };

@@ -14,8 +14,8 @@ export const dynamic = "force-dynamic";
 /**
  * With UPLOADTHING_TOKEN set, the modal uploads the archive to uploadthing (with its progress) and
  * sends its key here: JSON {key, name, scope, team, message, profile, choices, commit}. The server
- * fetches the file and answers exactly like /api/uploads/preview (commit: false) or
- * /api/uploads/commit (commit: true). Without the token this route does not exist (404).
+ * fetches the file and answers exactly like /api/upload/preview (commit: false) or
+ * /api/upload/commit (commit: true). Without the token this route does not exist (404).
  */
 export async function POST(request: Request) {
   return handle(async () => {
