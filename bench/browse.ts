@@ -27,6 +27,7 @@ import type { Scope } from "../lib/skills/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { isBuildCurrent } from "../scripts/build-if-needed";
 import { applyMigrations } from "../scripts/db/migrator";
+import { figure, percentile, seededRandom } from "./bench-kit";
 
 const SKILLS = 10_000;
 const USERS = 60;
@@ -38,20 +39,10 @@ const TARGET_JS_KB = 200;
 const PASSWORD = "bench-password-not-secret";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const figure = (name: string, value: number, unit: string, digits = 1): void => console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
 
 // ---------- Deterministic content ----------
 
-let seed = 0xb0a75e;
-/** mulberry32: the same catalog on every run. */
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const { random, pick, between } = seededRandom(0xb0a75e);
 
 const VERBS = ["Review", "Draft", "Summarize", "Audit", "Generate", "Refactor", "Explain", "Plan", "Triage", "Convert", "Validate", "Migrate", "Document", "Profile", "Test", "Deploy"];
 const OBJECTS = ["pull requests", "release notes", "SQL queries", "incident reports", "API designs", "Terraform modules", "CSV exports", "PDF invoices", "meeting notes", "dashboards", "onboarding guides", "test suites", "log files", "dependency updates", "schemas", "commit messages", "runbooks", "changelogs", "spreadsheets", "slide decks"];
@@ -233,10 +224,6 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
 
 // ---------- Timing ----------
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const results: { name: string; p95: number }[] = [];
 

@@ -17,6 +17,7 @@ import { spaceOf } from "../lib/skills/space";
 import type { Scope } from "../lib/skills/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { applyMigrations } from "../scripts/db/migrator";
+import { figure, percentile, seededRandom } from "./bench-kit";
 
 const SKILLS = 10_000;
 const VERSIONS = 30_000;
@@ -26,20 +27,10 @@ const WARMUP = 20;
 const RUNS = 200;
 const TARGET_P95_MS = 50;
 
-const figure = (name: string, value: number, unit: string, digits = 1): void => console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
 
 // ---------- Deterministic content ----------
 
-let seed = 0x5eed;
-/** mulberry32: the same catalog on every run. */
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const { random, pick, between } = seededRandom(0x5eed);
 
 const VERBS = ["Review", "Draft", "Summarize", "Audit", "Generate", "Refactor", "Explain", "Plan", "Triage", "Convert", "Validate", "Migrate", "Document", "Profile", "Test"];
 const OBJECTS = ["pull requests", "release notes", "SQL queries", "incident reports", "API designs", "Terraform modules", "CSV exports", "PDF invoices", "meeting notes", "dashboards", "onboarding guides", "test suites", "log files", "dependency updates", "schemas", "commit messages", "runbooks", "changelogs", "spreadsheets", "slide decks"];
@@ -82,10 +73,6 @@ function bundleSkill(name: string, version: number): BundleSkill {
 
 // ---------- Timing ----------
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const results: { name: string; p95: number }[] = [];
 
