@@ -15,7 +15,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ["node_modules/**", ".next/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "e2e/.tmp/**", "data/**"],
+    ignores: ["node_modules/**", ".next/**", ".next-*/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "e2e/.tmp/**", "data/**"],
   },
   {
     settings: { "import/resolver": { typescript: { project: "./tsconfig.json" } } },

@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   // inside the build only costs CI time.
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
+  // A second build beside the usual one (parallel browser-test runs in one checkout).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;

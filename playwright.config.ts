@@ -1,8 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { NO_CHROMIUM_MESSAGE, findChromium } from "./e2e/chromium";
+import { E2E_DATABASE, E2E_OUTPUT_DIR, E2E_PORT as port } from "./e2e/instance";
 
-// E2E_PORT lets a second checkout run its browser tests beside this one.
-const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const executablePath = findChromium();
 if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
@@ -11,7 +10,7 @@ const readsSeedExactly = /(catalog|skill-list|shell)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: "./test-results/e2e",
+  outputDir: E2E_OUTPUT_DIR,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -43,7 +42,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      DATABASE_URL: "file:./e2e/.tmp/e2e.db",
+      DATABASE_URL: `file:./${E2E_DATABASE}`,
       BETTER_AUTH_URL: baseURL,
       BETTER_AUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",

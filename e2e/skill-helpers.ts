@@ -6,7 +6,9 @@ import Database from "better-sqlite3";
 // work on the same file from the test process: the CLI imports skills into it, and ids are read
 // back from it.
 
-export const E2E_DATABASE = "e2e/.tmp/e2e.db";
+import { E2E_DATABASE } from "./instance";
+
+export { E2E_DATABASE };
 export const SHARED_DIR = path.resolve(import.meta.dirname, "../../shared");
 
 /** `skills import <dir> --scope personal --as <email>` against the e2e database; the JSON report. */

@@ -5,11 +5,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test, uniqueEmail } from "./fixtures";
+import { E2E_DATABASE } from "./instance";
 
 // The skill list (/skills): scope tabs, full-text search with highlighting, filters, sort, the
 // rows/cards switch and pagination, all of it in the URL.
 
-const DATABASE = "e2e/.tmp/e2e.db";
+const DATABASE = E2E_DATABASE;
 
 type Tab = "personal" | "team" | "public" | "builtin";
 
