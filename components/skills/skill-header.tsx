@@ -1,8 +1,9 @@
 import Link from "next/link";
-import { ChevronRightIcon, EyeOffIcon } from "lucide-react";
+import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon } from "lucide-react";
 import { CopyButton } from "@/components/skills/copy-button";
 import { ScopeBadge } from "@/components/skills/scope-badge";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
+import { Button } from "@/components/ui/button";
 import { formatBytes, formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
@@ -35,9 +36,9 @@ export function SkillHeader({ skill, version, versions, actions }: { skill: Skil
               {version.number === skill.version ? "updated" : `v${version.number} created`} <time dateTime={version.createdAt.toISOString()}>{formatRelative(version.createdAt)}</time>
             </span>
             <span aria-hidden>·</span>
-            <span>
+            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions`} className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-3 focus-visible:ring-ring/50">
               {skill.versions.length} {skill.versions.length === 1 ? "version" : "versions"}
-            </span>
+            </Link>
             <span aria-hidden>·</span>
             <span>
               {version.fileCount} {version.fileCount === 1 ? "file" : "files"}, {formatBytes(version.totalBytes)}
@@ -48,7 +49,22 @@ export function SkillHeader({ skill, version, versions, actions }: { skill: Skil
           <CopyButton text={mention} label={`Copy the mention ${mention}`} className="h-8 border px-2.5 font-mono text-[13px] text-foreground shadow-xs">
             {mention}
           </CopyButton>
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions`} aria-label={`History, ${skill.versions.length} ${skill.versions.length === 1 ? "version" : "versions"}`}>
+              <HistoryIcon aria-hidden /> History
+              <span aria-hidden className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums">
+                {skill.versions.length}
+              </span>
+            </Link>
+          </Button>
           {actions}
+          {skill.can.addVersion ? (
+            <Button asChild size="sm">
+              <Link href={`/skills/${encodeURIComponent(skill.id)}/edit`}>
+                <PencilIcon aria-hidden /> Edit
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </div>
       {skill.shadowedBy ? (

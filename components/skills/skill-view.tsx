@@ -65,9 +65,14 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
           <span>
             You are reading <strong>version {version.number}</strong> of {skill.versions.length}, read-only. {version.message ? <span className="text-muted-foreground">“{version.message}”</span> : null}
           </span>
-          <Link href={routes.latest()} className="ml-auto font-medium text-primary underline-offset-4 hover:underline">
-            Go to the latest version (v{skill.version})
-          </Link>
+          <span className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
+            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions/compare?from=${version.number}&to=${skill.version}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              Compare with v{skill.version}
+            </Link>
+            <Link href={routes.latest()} className="font-medium text-primary underline-offset-4 hover:underline">
+              Go to the latest version (v{skill.version})
+            </Link>
+          </span>
         </p>
       ) : null}
 

@@ -1,0 +1,73 @@
+import { cache, Suspense } from "react";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CompareHeader, CompareSkeleton, NothingToCompare } from "@/components/skills/history/compare-view";
+import { SkillDiffView } from "@/components/skills/diff/skill-diff-view";
+import { requireViewer } from "@/lib/data/session";
+import { diffSkillVersions, listSkillVersions } from "@/lib/data/versions";
+import type { SkillHistory } from "@/lib/types/versions";
+
+// The cheap checks (skill visible, both versions exist) run before anything streams, so a hidden
+// skill or a missing version answers 404; only the diff itself streams in behind a skeleton.
+
+type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ skillId: string }>; searchParams: Promise<SearchParams> };
+
+const loadHistory = cache(async (skillId: string) => listSkillVersions(await requireViewer(), skillId));
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** "3" -> 3; absent -> undefined; anything else -> null (answered with 404). */
+function parseNumber(raw: string | undefined): number | null | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * Which two versions to show. ?from=&to= names both; ?v=N (or only ?to=N) means N against the
+ * version before it; nothing means the current version against its predecessor.
+ */
+function resolvePair(history: SkillHistory, query: SearchParams): { from: number | null; to: number } | null {
+  const from = parseNumber(first(query.from));
+  const to = parseNumber(first(query.to) ?? first(query.v));
+  if (from === null || to === null) return null;
+  const known = new Set(history.versions.map((v) => v.number));
+  const target = to ?? history.skill.currentVersion;
+  if (!known.has(target)) return null;
+  if (from !== undefined) return known.has(from) ? { from, to: target } : null;
+  return { from: history.versions.find((v) => v.number === target)?.predecessor ?? null, to: target };
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const history = await loadHistory((await params).skillId);
+  if (!history) return { title: "Skill not found" };
+  const pair = resolvePair(history, await searchParams);
+  return { title: pair?.from ? `v${pair.from} → v${pair.to} · ${history.skill.name}` : `Compare · ${history.skill.name}` };
+}
+
+async function ComparisonDiff({ skillId, from, to }: { skillId: string; from: number; to: number }) {
+  const comparison = await diffSkillVersions(await requireViewer(), skillId, from, to);
+  // Pruned between the check above and now: say so rather than show a half page.
+  if (!comparison) return <p className="text-sm text-muted-foreground">One of these versions is no longer available. Reload the page.</p>;
+  return <SkillDiffView diff={comparison.diff} beforeLabel={`v${from}`} afterLabel={`v${to}`} />;
+}
+
+export default async function Page({ params, searchParams }: Props) {
+  const { skillId } = await params;
+  const history = await loadHistory(skillId);
+  if (!history) notFound();
+  const pair = resolvePair(history, await searchParams);
+  if (!pair) notFound();
+  return (
+    <div className="grid gap-6">
+      <CompareHeader history={history} from={pair.from} to={pair.to} />
+      {pair.from === null ? (
+        <NothingToCompare history={history} version={pair.to} />
+      ) : (
+        <Suspense key={`${pair.from}-${pair.to}`} fallback={<CompareSkeleton />}>
+          <ComparisonDiff skillId={skillId} from={pair.from} to={pair.to} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

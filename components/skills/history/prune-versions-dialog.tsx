@@ -1,0 +1,107 @@
+"use client";
+import { useActionState, useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { LoaderCircleIcon, ScissorsIcon, TriangleAlertIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toaster";
+import { pruneVersionsAction, type VersionActionState } from "@/lib/actions/versions";
+
+export interface PruneCandidate {
+  number: number;
+  current: boolean;
+  pinnedBy: number;
+}
+
+/** The versions prune would delete: past the newest `keep`, never current, never pinned (the data layer decides again). */
+export function pruneVictims(versions: readonly PruneCandidate[], keep: number): number[] {
+  return [...versions]
+    .sort((a, b) => b.number - a.number)
+    .slice(keep)
+    .filter((v) => !v.current && v.pinnedBy === 0)
+    .map((v) => v.number)
+    .sort((a, b) => a - b);
+}
+
+/** Owners and admins: delete old versions, keeping the newest N. Shows what will go before it goes. */
+export function PruneVersionsControl({ skillId, versions }: { skillId: string; versions: PruneCandidate[] }) {
+  const id = useId();
+  const router = useRouter();
+  const [keep, setKeep] = useState(String(Math.min(10, versions.length)));
+  const [open, setOpen] = useState(false);
+  const [state, formAction, pending] = useActionState(async (previous: VersionActionState, formData: FormData) => {
+    const next = await pruneVersionsAction(previous, formData);
+    if (next?.ok) {
+      toast.success(next.message);
+      setOpen(false);
+      router.refresh();
+    }
+    return next;
+  }, null);
+  const keepNumber = Number(keep);
+  const valid = Number.isInteger(keepNumber) && keepNumber >= 1;
+  const victims = valid ? pruneVictims(versions, keepNumber) : [];
+  const spared = valid ? versions.filter((v) => [...versions].sort((a, b) => b.number - a.number).indexOf(v) >= keepNumber && (v.current || v.pinnedBy > 0)) : [];
+  const failure = state && !state.ok ? state : null;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border bg-card px-5 py-4 shadow-xs">
+      <h2 id={`${id}-title`} className="text-sm font-semibold">
+        Prune old versions
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">Delete older versions, keeping the newest ones. The current version and versions pinned by an agent profile are always kept; the audit trail records what was deleted.</p>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) setOpen(true);
+        }}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-keep`}>Keep the newest</Label>
+          <Input id={`${id}-keep`} type="number" min={1} step={1} inputMode="numeric" value={keep} onChange={(event) => setKeep(event.target.value)} className="w-28" aria-describedby={`${id}-hint`} />
+        </div>
+        <Button type="submit" variant="outline" disabled={!valid || victims.length === 0}>
+          <ScissorsIcon aria-hidden /> Prune…
+        </Button>
+        <p id={`${id}-hint`} className="pb-2 text-sm text-muted-foreground" aria-live="polite">
+          {!valid ? "Enter a whole number of at least 1." : victims.length ? `Would delete ${victims.map((n) => `v${n}`).join(", ")}.` : "Nothing to delete."}
+        </p>
+      </form>
+
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>
+              Delete {victims.length} {victims.length === 1 ? "version" : "versions"}?
+            </DialogTitle>
+            <DialogDescription>
+              {victims.map((n) => `v${n}`).join(", ")} will be deleted for good; their content cannot be restored afterwards. The newest {keepNumber} {keepNumber === 1 ? "version stays" : "versions stay"}
+              {spared.length ? `, and ${spared.map((v) => `v${v.number}`).join(", ")} ${spared.length === 1 ? "is" : "are"} kept (current or pinned)` : ""}.
+            </DialogDescription>
+          </DialogHeader>
+          {failure ? (
+            <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm">
+              <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+              {failure.message}
+            </p>
+          ) : null}
+          <form action={formAction}>
+            <input type="hidden" name="skillId" value={skillId} />
+            <input type="hidden" name="keep" value={keep} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={pending}>
+                {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <ScissorsIcon aria-hidden />} Delete {victims.length} {victims.length === 1 ? "version" : "versions"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import Link from "next/link";
+import { ChevronRightIcon, GitCompareArrowsIcon, PinIcon, ShieldAlertIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
+import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
+import { cn } from "@/lib/utils";
+import { PruneVersionsControl } from "./prune-versions-dialog";
+import { RestoreVersionDialog } from "./restore-version-dialog";
+
+export function HistoryBreadcrumb({ skill, trail }: { skill: { id: string; name: string }; trail: { label: string; href?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+      <Link href="/skills" className="rounded-sm outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+        Skills
+      </Link>
+      <ChevronRightIcon aria-hidden className="size-3.5" />
+      <Link href={`/skills/${encodeURIComponent(skill.id)}`} className="truncate rounded-sm font-mono outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+        {skill.name}
+      </Link>
+      {trail.map((item, i) => (
+        <span key={item.label} className="flex items-center gap-1">
+          <ChevronRightIcon aria-hidden className="size-3.5" />
+          {item.href && i < trail.length - 1 ? (
+            <Link href={item.href} className="rounded-sm outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+              {item.label}
+            </Link>
+          ) : (
+            <span aria-current="page" className="text-foreground">
+              {item.label}
+            </span>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+function Delta({ value, format, unit }: { value: number | null; format: (n: number) => string; unit: string }) {
+  if (value === null) return <span className="text-muted-foreground">—</span>;
+  if (value === 0) return <span className="text-muted-foreground">±0</span>;
+  return (
+    <span className={cn("font-medium tabular-nums", value > 0 ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-300")} aria-label={`${value > 0 ? "grew by" : "shrank by"} ${format(Math.abs(value))} ${unit}`}>
+      {value > 0 ? "+" : "−"}
+      {format(Math.abs(value))}
+    </span>
+  );
+}
+
+const REVIEW: Record<string, { label: string; variant: "warning" | "success" | "destructive" } | undefined> = {
+  needs_review: { label: "Needs review", variant: "warning" },
+  reviewed: { label: "Reviewed", variant: "success" },
+  override: { label: "Override", variant: "destructive" },
+};
+
+function Findings({ v }: { v: VersionHistoryItem }) {
+  const review = REVIEW[v.reviewStatus];
+  const parts = [];
+  if (v.errorCount) parts.push(<Badge key="e" variant="destructive">{`${v.errorCount} ${v.errorCount === 1 ? "error" : "errors"}`}</Badge>);
+  if (v.warningCount) parts.push(<Badge key="w" variant="warning">{`${v.warningCount} ${v.warningCount === 1 ? "warning" : "warnings"}`}</Badge>);
+  if (v.scanHighest)
+    parts.push(
+      <Badge key="s" variant={v.scanHighest === "critical" || v.scanHighest === "high" ? "destructive" : "outline"}>
+        <ShieldAlertIcon aria-hidden /> Scan: {v.scanHighest}
+      </Badge>,
+    );
+  if (review) parts.push(<Badge key="r" variant={review.variant}>{review.label}</Badge>);
+  if (!parts.length) return <span className="text-muted-foreground">None</span>;
+  return <span className="flex flex-wrap gap-1">{parts}</span>;
+}
+
+/** The history page: every kept version, two to compare, restore and prune. */
+export function VersionHistory({ history }: { history: SkillHistory }) {
+  const { skill, versions, can } = history;
+  const base = `/skills/${encodeURIComponent(skill.id)}`;
+  const newest = versions[0];
+  const defaultFrom = versions[1]?.number ?? newest.number;
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-3">
+        <HistoryBreadcrumb skill={skill} trail={[{ label: "History" }]} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-semibold tracking-tight">
+              History of <span className="font-mono">{skill.name}</span>
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              {versions.length} {versions.length === 1 ? "version" : "versions"} kept · current v{skill.currentVersion}
+              {can.addVersion ? " · restoring a version adds a new one; nothing is deleted" : ""}
+            </p>
+          </div>
+          {versions.length > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`${base}/versions/compare?from=${defaultFrom}&to=${newest.number}`}>
+                <GitCompareArrowsIcon aria-hidden /> Latest changes
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {/* A plain GET form: choosing two versions and comparing works before any script has loaded. */}
+      <form action={`${base}/versions/compare`} method="get" className="grid gap-3">
+        <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
+          <table className="w-full min-w-[56rem] border-collapse text-sm" aria-label="Versions">
+            <thead>
+              <tr className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                <th scope="col" className="w-20 px-3 py-2 font-medium">
+                  <span title="Choose the older side (from) and the newer side (to) of a comparison">Compare</span>
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Version
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Author · date
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Size
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Tokens
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Findings
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((v) => (
+                <tr key={v.number} className="border-b align-top last:border-b-0" data-testid="version-row" data-version={v.number}>
+                  <td className="px-3 py-2.5">
+                    <span className="flex gap-2">
+                      <input type="radio" name="from" value={v.number} defaultChecked={v.number === defaultFrom} aria-label={`Compare from v${v.number}`} className="size-4 accent-primary" />
+                      <input type="radio" name="to" value={v.number} defaultChecked={v.number === newest.number} aria-label={`Compare to v${v.number}`} className="size-4 accent-primary" />
+                    </span>
+                  </td>
+                  <th scope="row" className="px-3 py-2.5 text-left font-normal">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <Link href={v.current ? base : `${base}/v/${v.number}`} className="font-mono font-semibold underline-offset-4 hover:underline">
+                        v{v.number}
+                      </Link>
+                      {v.current ? <Badge variant="secondary">Current</Badge> : null}
+                      {v.pinnedBy ? (
+                        <Badge variant="outline" title="Agent profiles pin this version; prune keeps it">
+                          <PinIcon aria-hidden /> Pinned by {v.pinnedBy} {v.pinnedBy === 1 ? "profile" : "profiles"}
+                        </Badge>
+                      ) : null}
+                    </span>
+                    <span className="mt-1 block max-w-md text-[13px] break-words text-foreground/90">{v.message || <span className="text-muted-foreground italic">No message</span>}</span>
+                  </th>
+                  <td className="px-3 py-2.5 whitespace-nowrap">
+                    <span className="block">{v.author?.name ?? <span className="text-muted-foreground">deleted user</span>}</span>
+                    <time dateTime={v.createdAt.toISOString()} title={v.createdAt.toLocaleString("en-US")} className="text-xs text-muted-foreground">
+                      {formatRelative(v.createdAt)}
+                    </time>
+                  </td>
+                  <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                    <span className="block">{formatBytes(v.totalBytes)}</span>
+                    <span className="text-xs">
+                      <Delta value={v.byteDelta} format={formatBytes} unit="" />
+                    </span>
+                  </td>
+                  <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums" title={`Catalog ${formatNumber(v.tokens.catalog)} · body ${formatNumber(v.tokens.body)} · resources ${formatNumber(v.tokens.resources)} tokens`}>
+                    <span className="block">{formatNumber(v.tokens.total)}</span>
+                    <span className="text-xs" data-testid="token-delta">
+                      <Delta value={v.tokenDelta} format={formatNumber} unit="tokens" />
+                    </span>
+                  </td>
+                  <td className="px-3 py-2.5">
+                    <Findings v={v} />
+                  </td>
+                  <td className="px-3 py-2.5">
+                    <span className="flex items-center justify-end gap-1.5">
+                      {v.predecessor !== null ? (
+                        <Button asChild variant="ghost" size="sm" className="h-7 px-2 text-xs">
+                          <Link href={`${base}/versions/compare?from=${v.predecessor}&to=${v.number}`} aria-label={`Changes in v${v.number}`}>
+                            <GitCompareArrowsIcon aria-hidden className="size-3.5" /> Changes
+                          </Link>
+                        </Button>
+                      ) : null}
+                      {can.addVersion && !v.current ? <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} /> : null}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {versions.length > 1 ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" size="sm">
+              <GitCompareArrowsIcon aria-hidden /> Compare selected
+            </Button>
+            <p className="text-sm text-muted-foreground">Pick a “from” and a “to” version in the first column (left: from, right: to).</p>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">This skill has one version so far. Each save or upload of a changed copy adds the next one, and you can compare any two here.</p>
+        )}
+      </form>
+
+      {can.manage && versions.length > 1 ? <PruneVersionsControl skillId={skill.id} versions={versions.map((v) => ({ number: v.number, current: v.current, pinnedBy: v.pinnedBy }))} /> : null}
+    </div>
+  );
+}

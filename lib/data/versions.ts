@@ -1,0 +1,116 @@
+import "server-only";
+import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff";
+import { isTextMediaType } from "@/lib/skills/media-type";
+import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
+import { decodeUtf8 } from "@/lib/skills/text";
+import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
+import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { readSkillVersionFiles } from "./skills";
+
+export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
+
+const userRef = { select: { id: true, name: true } } as const;
+
+/** Every kept version of a visible skill, newest first, or null when the viewer may not see it. */
+export async function listSkillVersions(viewer: ViewerRef, skillId: string): Promise<SkillHistory | null> {
+  const actor = await loadActor(db, viewer);
+  const skill = await db.skill.findFirst({
+    where: { AND: [{ id: skillId }, visibleTo(actor)] },
+    select: {
+      id: true,
+      name: true,
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      team: { select: { id: true, name: true } },
+      currentVersion: { select: { number: true } },
+      versions: {
+        orderBy: { number: "asc" },
+        select: {
+          number: true,
+          message: true,
+          createdAt: true,
+          totalBytes: true,
+          fileCount: true,
+          catalogTokens: true,
+          bodyTokens: true,
+          resourceTokens: true,
+          errorCount: true,
+          warningCount: true,
+          scanHighest: true,
+          reviewStatus: true,
+          author: userRef,
+        },
+      },
+    },
+  });
+  if (!skill || !skill.currentVersion) return null;
+  // Only counts leave this function: whose profiles pin a version is not the viewer's business.
+  const pins = await db.agentProfileSkill.groupBy({ by: ["pinnedVersion"], where: { skillId, pinnedVersion: { not: null } }, _count: { _all: true } });
+  const pinnedBy = new Map(pins.map((p) => [p.pinnedVersion, p._count._all]));
+
+  const current = skill.currentVersion.number;
+  const versions: VersionHistoryItem[] = [];
+  let previous: VersionHistoryItem | null = null;
+  for (const v of skill.versions) {
+    const total = v.catalogTokens + v.bodyTokens + v.resourceTokens;
+    const item: VersionHistoryItem = {
+      number: v.number,
+      author: v.author,
+      message: v.message,
+      createdAt: v.createdAt,
+      totalBytes: v.totalBytes,
+      fileCount: v.fileCount,
+      tokens: { catalog: v.catalogTokens, body: v.bodyTokens, resources: v.resourceTokens, total },
+      predecessor: previous?.number ?? null,
+      tokenDelta: previous ? total - previous.tokens.total : null,
+      byteDelta: previous ? v.totalBytes - previous.totalBytes : null,
+      errorCount: v.errorCount,
+      warningCount: v.warningCount,
+      scanHighest: v.scanHighest,
+      reviewStatus: v.reviewStatus,
+      pinnedBy: pinnedBy.get(v.number) ?? 0,
+      current: v.number === current,
+    };
+    versions.push(item);
+    previous = item;
+  }
+  const access = { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId };
+  return {
+    skill: { id: skill.id, name: skill.name, scope: skill.scope as Scope, team: skill.team, currentVersion: current },
+    versions: versions.reverse(),
+    can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
+  };
+}
+
+/**
+ * The difference between two versions of a visible skill (`from` is the older side), or null when
+ * the skill or either version is not visible or does not exist.
+ */
+export async function diffSkillVersions(viewer: ViewerRef, skillId: string, from: number, to: number, options?: DiffOptions): Promise<VersionComparison | null> {
+  const actor = await loadActor(db, viewer);
+  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true, name: true } });
+  if (!skill) return null;
+  const refs = await db.skillVersion.findMany({
+    where: { skillId, number: { in: [from, to] } },
+    select: { number: true, message: true, createdAt: true, author: userRef },
+  });
+  const fromRef = refs.find((r) => r.number === from);
+  const toRef = refs.find((r) => r.number === to);
+  if (!fromRef || !toRef) return null;
+  const [before, after] = await Promise.all([readSkillVersionFiles(viewer, skillId, from), readSkillVersionFiles(viewer, skillId, to)]);
+  if (!before || !after) return null;
+  return {
+    skill: { id: skill.id, name: skill.name },
+    from: fromRef satisfies VersionRef,
+    to: toRef satisfies VersionRef,
+    diff: diffSkillFiles(before.files.map(toDiffInput), after.files.map(toDiffInput), options),
+  };
+}
+
+function toDiffInput(file: { path: string; bytes: Uint8Array; size: number; mediaType: string; sha256: string }): DiffInputFile {
+  // Stored media types were detected from the bytes at upload; invalid UTF-8 still counts as binary.
+  const text = isTextMediaType(file.mediaType) ? decodeUtf8(file.bytes) : null;
+  return { path: file.path, size: file.size, sha256: file.sha256, mediaType: file.mediaType, text };
+}

@@ -1,0 +1,48 @@
+import type { SkillDiff } from "@/lib/skills/diff";
+import type { Scope } from "@/lib/skills/permissions";
+
+/** One row of a skill's history (lib/data/versions.ts listSkillVersions). */
+export interface VersionHistoryItem {
+  number: number;
+  author: { id: string; name: string } | null;
+  message: string;
+  createdAt: Date;
+  totalBytes: number;
+  fileCount: number;
+  tokens: { catalog: number; body: number; resources: number; total: number };
+  /** The nearest older version still kept (versions can be pruned); null for the oldest. */
+  predecessor: number | null;
+  /** Change in total tokens and bytes against `predecessor`; null without one. */
+  tokenDelta: number | null;
+  byteDelta: number | null;
+  errorCount: number;
+  warningCount: number;
+  /** Highest security-scan severity, when the scan found something. */
+  scanHighest: string | null;
+  /** "none" | "needs_review" | "reviewed" | "override". */
+  reviewStatus: string;
+  /** How many agent profiles pin this version (prune keeps it while any does). */
+  pinnedBy: number;
+  current: boolean;
+}
+
+export interface SkillHistory {
+  skill: { id: string; name: string; scope: Scope; team: { id: string; name: string } | null; currentVersion: number };
+  /** Newest first. */
+  versions: VersionHistoryItem[];
+  can: { addVersion: boolean; manage: boolean };
+}
+
+export interface VersionRef {
+  number: number;
+  message: string;
+  createdAt: Date;
+  author: { id: string; name: string } | null;
+}
+
+export interface VersionComparison {
+  skill: { id: string; name: string };
+  from: VersionRef;
+  to: VersionRef;
+  diff: SkillDiff;
+}
