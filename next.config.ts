@@ -8,6 +8,9 @@ const nextConfig: NextConfig = {
   // inside the build only costs CI time.
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
+  // The editor saves through a server action: a skill's files can add up to 25 MB (the bundle
+  // limit, lib/skills/limits.ts), above the 1 MB default.
+  experimental: { serverActions: { bodySizeLimit: "27mb" } },
   // A second build beside the usual one (parallel browser-test runs in one checkout).
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };

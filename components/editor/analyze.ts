@@ -1,0 +1,23 @@
+import { renderCatalogEntryXml } from "@/lib/skills/catalog";
+import { countTokens } from "@/lib/skills/tokens";
+import { validateSkillMd } from "@/lib/skills/validate";
+import type { Finding } from "@/lib/skills/findings";
+
+// The editor's checks, loaded on demand: validation counts body tokens, and the tokenizer's tables
+// are most of this chunk, so the editor paints first and checks a moment later.
+
+export interface SkillMdAnalysis {
+  findings: Finding[];
+  name: string | null;
+  description: string | null;
+  catalogTokens: number;
+  bodyTokens: number;
+}
+
+export function analyzeSkillMd(text: string): SkillMdAnalysis {
+  const result = validateSkillMd(text);
+  const catalogTokens = result.name && result.description ? countTokens(renderCatalogEntryXml({ name: result.name, description: result.description })) : 0;
+  return { findings: result.findings, name: result.name, description: result.description, catalogTokens, bodyTokens: result.bodyTokens ?? 0 };
+}
+
+export { countTokens };

@@ -1,0 +1,138 @@
+import "server-only";
+import { readBundle, type Finding } from "@/lib/skills";
+import type { ManifestEntry } from "@/lib/skills/draft";
+import { isTextMediaType } from "@/lib/skills/media-type";
+import { canAddVersion, type Scope } from "@/lib/skills/permissions";
+import { decodeUtf8 } from "@/lib/skills/text";
+import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
+import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { DataError, notFound } from "./errors";
+import { addSkillVersion, readSkillFiles, readSkillVersionFiles, type ImportResult } from "./skills";
+
+// The browser editor: what it starts from and how a draft becomes a new version. Reading and
+// writing both go through the skills module, so the same visibility and "may add versions" rules
+// apply as everywhere else; this module only adds the editor's shape of the data.
+
+/** Text files above this open as binaries (replace only): a browser editor is no place for them. */
+export const EDITABLE_TEXT_MAX_BYTES = 1024 * 1024;
+
+async function editableSkill(viewer: ViewerRef, skillId: string) {
+  const actor = await loadActor(db, viewer);
+  const skill = await db.skill.findFirst({
+    where: { AND: [{ id: skillId }, visibleTo(actor)] },
+    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, team: { select: { name: true } }, currentVersion: { select: { number: true } } },
+  });
+  if (!skill || !skill.currentVersion) return null;
+  if (!canAddVersion(actor, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId })) return null;
+  return { ...skill, current: skill.currentVersion.number };
+}
+
+/**
+ * A version of a skill the viewer may edit, with every file's text (null for binaries and large
+ * files); null when the skill is not visible, may not get new versions (built-ins, other people's
+ * public skills), or has no such version. `number` defaults to the current version.
+ */
+export async function getEditorVersion(viewer: ViewerRef, skillId: string, number?: number): Promise<EditorVersion | null> {
+  const skill = await editableSkill(viewer, skillId);
+  if (!skill) return null;
+  const versionNumber = number ?? skill.current;
+  const [stored, meta] = await Promise.all([
+    readSkillVersionFiles(viewer, skillId, versionNumber),
+    db.skillVersion.findUnique({
+      where: { skillId_number: { skillId, number: versionNumber } },
+      select: { message: true, createdAt: true, author: { select: { name: true } }, files: { select: { path: true, tokens: true } } },
+    }),
+  ]);
+  if (!stored || !meta) return null;
+  const tokens = new Map(meta.files.map((f) => [f.path, f.tokens]));
+  return {
+    number: versionNumber,
+    message: meta.message,
+    author: meta.author?.name ?? null,
+    createdAt: meta.createdAt,
+    files: stored.files.map((file) => ({
+      path: file.path,
+      size: file.size,
+      sha256: file.sha256,
+      mediaType: file.mediaType,
+      text: isTextMediaType(file.mediaType) && file.size <= EDITABLE_TEXT_MAX_BYTES ? decodeUtf8(file.bytes) : null,
+      tokens: tokens.get(file.path) ?? null,
+    })),
+  };
+}
+
+/** The editor page's skill: its current version with texts, or null (404) for whoever may not edit it. */
+export async function getEditorSkill(viewer: ViewerRef, skillId: string): Promise<EditorSkill | null> {
+  const skill = await editableSkill(viewer, skillId);
+  if (!skill) return null;
+  const current = await getEditorVersion(viewer, skillId, skill.current);
+  if (!current) return null;
+  return { id: skill.id, name: skill.name, scope: skill.scope as Scope, team: skill.team?.name ?? null, current };
+}
+
+export interface DraftSave {
+  baseVersion: number;
+  message: string;
+  entries: ManifestEntry[];
+  /** The bytes of `{ upload: i }` entries, by index. */
+  uploads: Uint8Array[];
+}
+
+/** Refused because the files a draft makes do not form a valid skill; `findings` say where. */
+export class InvalidDraftError extends DataError {
+  constructor(readonly findings: Finding[]) {
+    const errors = findings.filter((f) => f.severity === "error");
+    super("INVALID", `The skill has ${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors.map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message)).join("; ")}`, { findings: errors });
+  }
+}
+
+/**
+ * Saves a draft as the skill's next version. Files the draft left alone are read back from the
+ * stored version they name (the browser never re-sends them); typed text and uploads come with
+ * the request. The files are read as one bundle by the same format core as an upload, so the
+ * editor cannot store what an upload would refuse. Then addSkillVersion checks permission, the
+ * base version (CONFLICT when someone saved meanwhile) and, on a rename, name clashes.
+ */
+export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: DraftSave): Promise<ImportResult> {
+  const skill = await editableSkill(viewer, skillId);
+  if (!skill) throw notFound();
+
+  const wanted = new Map<number, Set<string>>();
+  for (const entry of input.entries) {
+    if ("stored" in entry) {
+      const paths = wanted.get(entry.stored.version) ?? new Set<string>();
+      paths.add(entry.stored.path);
+      wanted.set(entry.stored.version, paths);
+    }
+  }
+  const stored = new Map<string, Uint8Array>();
+  for (const [version, paths] of wanted) {
+    const files = await readSkillFiles(viewer, skillId, version, [...paths]);
+    if (!files) throw new DataError("INVALID", `Version ${version} of this skill no longer exists (it was pruned); reload the editor to start from the current version.`);
+    for (const [path, file] of files) stored.set(`${version}:${path}`, file.bytes);
+  }
+
+  const encoder = new TextEncoder();
+  const files = input.entries.map((entry) => {
+    if ("text" in entry) return { path: entry.path, bytes: encoder.encode(entry.text) };
+    if ("upload" in entry) {
+      const bytes = input.uploads[entry.upload];
+      if (!bytes) throw new DataError("INVALID", `The upload for ${entry.path} is missing; add the file again.`);
+      return { path: entry.path, bytes };
+    }
+    const bytes = stored.get(`${entry.stored.version}:${entry.stored.path}`);
+    if (!bytes) throw new DataError("INVALID", `${entry.stored.path} is not a file of version ${entry.stored.version}; reload the editor.`);
+    return { path: entry.path, bytes };
+  });
+
+  const bundle = readBundle({ kind: "files", files });
+  const [built] = bundle.skills;
+  const findings = [...bundle.findings, ...(built?.findings ?? [])];
+  if (!bundle.ok || !built || built.root !== "" || bundle.skills.length !== 1) {
+    throw new InvalidDraftError(findings.some((f) => f.severity === "error") ? findings : [...findings, { severity: "error", code: "skill-md-missing", message: "SKILL.md must stay at the top of the skill", path: "SKILL.md" }]);
+  }
+  const message = input.message.trim();
+  if (!message) throw new DataError("INVALID", "Describe the change in a short message.", { field: "message" });
+  return addSkillVersion(viewer, skillId, { skill: built, message, baseVersion: input.baseVersion });
+}
