@@ -29,5 +29,5 @@ export const SCAN_COVERAGE: ScanCoverage = {
     "Encoded or encrypted content is only decoded when it is a single long base64 blob.",
   ],
   noFindings:
-    "No findings from the static rules. This is not a verdict that the skill is safe: static rules miss much, so read what the skill asks an agent to do before you use it.",
+    "No findings from the static rules. Static rules miss much (they read text, they run nothing), so read what the skill asks an agent to do before you use it.",
 };
