@@ -36,6 +36,8 @@ const ACTION_LABEL: Record<string, string> = {
   "skill.archive": "Archived",
   "skill.unarchive": "Unarchived",
   "skill.download": "Downloaded",
+  "skill.review": "Marked reviewed",
+  "skill.scan-override": "Imported despite a critical finding",
 };
 
 function scopeText(info: Pick<SkillManageInfo, "scope" | "team">): string {

@@ -6,6 +6,7 @@ import { formatRelative } from "@/lib/format";
 import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
+import { SecurityBadges } from "./security-badge";
 import { ShadowedMarker, TokenCounts, WarningCount } from "./skill-markers";
 
 export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSearchMatch | null } }) {
@@ -58,6 +59,7 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
           </span>
           <WarningCount count={skill.warningCount} />
           <ShadowedMarker shadowedBy={skill.shadowedBy} />
+          <SecurityBadges skill={skill} />
         </div>
       </div>
     </li>

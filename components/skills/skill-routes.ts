@@ -2,6 +2,8 @@
 // any view can be shared; the file route serves bytes pinned to one version.
 
 export type DocumentView = "preview" | "source";
+/** The skill page's sections: the files (default) or the Security tab (?tab=security). */
+export type SkillTab = "files" | "security";
 
 export interface SkillRoutes {
   /** The page of the version shown: /skills/[id] for the current one, /skills/[id]/v/[n] when pinned. */
@@ -12,6 +14,8 @@ export interface SkillRoutes {
   raw(path: string): string;
   version(number: number): string;
   latest(): string;
+  /** The Security tab of the version shown. */
+  security(): string;
 }
 
 /** A query value that keeps "/" readable: ?file=references/api.md */
@@ -34,5 +38,6 @@ export function skillRoutes(skillId: string, versionNumber: number, pinned: bool
     raw: (path) => `/api/skills/${id}/files/${path.split("/").map(encodeURIComponent).join("/")}?v=${versionNumber}`,
     version: (number) => `/skills/${id}/v/${number}`,
     latest: () => `/skills/${id}`,
+    security: () => `${base}?tab=security`,
   };
 }

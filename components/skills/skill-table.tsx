@@ -6,6 +6,7 @@ import { formatRelative, formatTokens } from "@/lib/format";
 import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
+import { SecurityBadges } from "./security-badge";
 import { ShadowedMarker } from "./skill-markers";
 
 const th = "px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
@@ -58,6 +59,7 @@ export function SkillTable({ skills }: { skills: SkillListItem[] }) {
                   </Link>
                   <span className="shrink-0 text-xs text-muted-foreground">v{skill.version}</span>
                   <ShadowedMarker shadowedBy={skill.shadowedBy} className="shrink-0 text-xs" />
+                  <SecurityBadges skill={skill} className="shrink-0 self-center" />
                 </div>
                 <p className="mt-0.5 line-clamp-2 text-[13px] text-muted-foreground">
                   <HighlightedText segments={skill.match?.description} text={skill.description} focus />

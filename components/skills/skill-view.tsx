@@ -10,7 +10,10 @@ import { fenceLanguages, languageForPath, type LanguageId } from "@/components/s
 import { renderMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
-import { skillRoutes, type DocumentView, type SkillRoutes } from "@/components/skills/skill-routes";
+import type { FlaggedSource } from "@/components/skills/review-dialog";
+import { SeverityBadge } from "@/components/skills/scan-findings";
+import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
+import { skillRoutes, type DocumentView, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
 import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
 import { findUnreferenced, resolveLink, type MarkdownLink } from "@/lib/skills/links";
 import { previewKind } from "@/lib/skills/preview";
@@ -31,9 +34,13 @@ export interface SkillViewProps {
   documentLinks: { path: string; links: MarkdownLink[] }[];
   /** Header actions the page adds for this viewer (manage, download, edit). */
   actions?: React.ReactNode;
+  /** "security" (?tab=security) shows the Security tab instead of the files. */
+  tab?: SkillTab;
+  /** For a reviewer of a version that needs review, on the Security tab: the flagged files' source. */
+  flaggedSources?: FlaggedSource[] | null;
 }
 
-export async function SkillView({ skill, version, pinned, selected, view, documentLinks, actions }: SkillViewProps) {
+export async function SkillView({ skill, version, pinned, selected, view, documentLinks, actions, tab = "files", flaggedSources = null }: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
   const fileSet = new Set(paths);
@@ -53,7 +60,7 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
     detail: [v.author?.name, formatRelative(v.createdAt)].filter(Boolean).join(" · "),
   }));
 
-  const document = await renderDocument({ version, selected, view, routes });
+  const document = tab === "files" ? await renderDocument({ version, selected, view, routes }) : null;
 
   return (
     <div className="grid gap-8">
@@ -82,48 +89,80 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
 
       {version.findings.length || brokenLinks.length ? <SkillFindings findings={version.findings} brokenLinks={brokenLinks} files={fileSet} routes={routes} /> : null}
 
-      <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
-        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
-          <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Files</h2>
-          <FileTree files={version.files} selected={selected.file.path} unreferenced={unreferenced} routes={routes} />
-          {unreferenced.size ? (
-            <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
-              <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so
-              an agent may never read {unreferenced.size === 1 ? "it" : "them"}.
-            </p>
+      {tab === "files" ? <ReviewBanner scan={version.scan} routes={routes} showLink /> : null}
+
+      <SkillTabs tab={tab} routes={routes} scan={version.scan} />
+
+      {document === null ? (
+        <SecurityPanel skill={skill} version={version} routes={routes} flaggedSources={flaggedSources} />
+      ) : (
+        <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
+          <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
+            <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Files</h2>
+            <FileTree files={version.files} selected={selected.file.path} unreferenced={unreferenced} routes={routes} />
+            {unreferenced.size ? (
+              <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
+                <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so
+                an agent may never read {unreferenced.size === 1 ? "it" : "them"}.
+              </p>
+            ) : null}
+          </aside>
+
+          <article className="min-w-0" aria-labelledby="document-title">
+            <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
+            {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
+            <div key={`${selected.file.path}:${view}`} className="mt-5">
+              {document.content}
+            </div>
+          </article>
+
+          {document.outline.length ? (
+            <nav aria-label="On this page" className="hidden xl:sticky xl:top-20 xl:block xl:max-h-[calc(100dvh-6rem)] xl:overflow-y-auto">
+              <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">On this page</h2>
+              <ul className="grid gap-1 border-l text-[13px]">
+                {document.outline.map((item) => (
+                  <li key={item.id}>
+                    <a
+                      href={`#${item.id}`}
+                      className={cn(
+                        "-ml-px block border-l border-transparent py-0.5 leading-snug text-muted-foreground outline-none hover:border-foreground/40 hover:text-foreground focus-visible:text-foreground focus-visible:underline",
+                        item.depth <= 2 ? "pl-3" : "pl-6",
+                      )}
+                    >
+                      {item.text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ) : null}
-        </aside>
-
-        <article className="min-w-0" aria-labelledby="document-title">
-          <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
-          {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
-          <div key={`${selected.file.path}:${view}`} className="mt-5">
-            {document.content}
-          </div>
-        </article>
-
-        {document.outline.length ? (
-          <nav aria-label="On this page" className="hidden xl:sticky xl:top-20 xl:block xl:max-h-[calc(100dvh-6rem)] xl:overflow-y-auto">
-            <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">On this page</h2>
-            <ul className="grid gap-1 border-l text-[13px]">
-              {document.outline.map((item) => (
-                <li key={item.id}>
-                  <a
-                    href={`#${item.id}`}
-                    className={cn(
-                      "-ml-px block border-l border-transparent py-0.5 leading-snug text-muted-foreground outline-none hover:border-foreground/40 hover:text-foreground focus-visible:text-foreground focus-visible:underline",
-                      item.depth <= 2 ? "pl-3" : "pl-6",
-                    )}
-                  >
-                    {item.text}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </div>
+        </div>
+      )}
     </div>
+  );
+}
+
+function SkillTabs({ tab, routes, scan }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"] }) {
+  const item = "inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
+  const badge = scan.highest === "critical" || scan.highest === "high" || scan.highest === "medium" ? scan.highest : null;
+  return (
+    <nav aria-label="Skill sections" className="-mb-4 flex gap-5 border-b">
+      <Link href={routes.page()} aria-current={tab === "files" ? "page" : undefined} className={cn(item, tab === "files" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}>
+        Files
+      </Link>
+      <Link href={routes.security()} aria-current={tab === "security" ? "page" : undefined} className={cn(item, tab === "security" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}>
+        Security
+        {badge ? (
+          <SeverityBadge severity={badge} className="px-1 py-0 text-[11px]">
+            {scan.findings.length}
+            <span className="sr-only"> findings, highest {badge}</span>
+          </SeverityBadge>
+        ) : scan.findings.length ? (
+          <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">{scan.findings.length}</span>
+        ) : null}
+        {scan.review.status === "needs_review" ? <span className="text-[11px] font-medium text-orange-700 dark:text-orange-300">needs review</span> : null}
+      </Link>
+    </nav>
   );
 }
 

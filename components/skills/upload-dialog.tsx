@@ -16,6 +16,8 @@ import { collectDrop, type PickedFolderFile } from "./upload/collect-drop";
 import { isRemoteArchive, postRemoteUpload, uploadToUploadthing } from "./upload/remote-upload";
 import { postUpload, type UploadAnswer, type UploadProgress } from "./upload/upload-request";
 import { FindingList, SkillChoice, SourceReport, type SkillDecision } from "./upload/upload-preview";
+import { ScanOverride } from "./upload/upload-security";
+import { MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
 
 export interface UploadSkillsDialogProps {
   /** The viewer's teams: each is a destination. */
@@ -62,6 +64,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
   const [preview, setPreview] = useState<UploadPreview | null>(null);
   const [selected, setSelected] = useState<Record<string, boolean>>({});
   const [decisions, setDecisions] = useState<Record<string, SkillDecision>>({});
+  const [override, setOverride] = useState({ enabled: false, reason: "" });
   const [error, setError] = useState<UploadError | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -144,7 +147,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     try {
       if (!remoteFile) {
         const url = what === "preview" ? "/api/upload/preview" : "/api/upload/commit";
-        return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices) } : {}), { signal, onProgress });
+        return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices), ...(overrideReason ? { overrideReason } : {}) } : {}), { signal, onProgress });
       }
       return await sendRemote<T>(remoteFile, what, choices, signal, onProgress);
     } catch (cause) {
@@ -162,7 +165,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
       key = uploaded.key;
     }
     onProgress({ loaded: 1, total: 1, sent: true });
-    return postRemoteUpload<T>({ key, name: file.name, commit: what === "commit", ...destinationFields(destination), choices }, signal);
+    return postRemoteUpload<T>({ key, name: file.name, commit: what === "commit", ...destinationFields(destination), choices, ...(what === "commit" && overrideReason ? { overrideReason } : {}) }, signal);
   }
 
   async function requestPreview() {
@@ -196,6 +199,11 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
 
   const refusedSources = useMemo(() => new Set(preview?.sources.filter((s) => s.findings.some((f) => f.severity === "error")).map((s) => s.index) ?? []), [preview]);
   const chosen = preview?.skills.filter((s) => selected[s.key] && s.ok && !refusedSources.has(s.source)) ?? [];
+  // Chosen skills the security scan blocks: the import waits for their removal or an admin's override.
+  const blocked = chosen.filter((s) => s.gate === "blocked");
+  const overrideReady = !!preview?.canOverrideScan && override.enabled && override.reason.trim().length >= MIN_OVERRIDE_REASON;
+  const overrideReason = blocked.length && overrideReady ? override.reason.trim() : undefined;
+  const blockedReason = blocked.length && !overrideReady ? (preview?.canOverrideScan ? "Override the security block with a written reason, or leave the blocked skill out." : "A chosen skill has a critical security finding: leave it out to import the rest.") : null;
 
   function fieldErrors(key: string): { message?: string; name?: string } {
     const skill = preview?.skills.find((s) => s.key === key);
@@ -215,6 +223,12 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     if (!preview) return;
     if (!chosen.length) {
       setError({ code: "empty", message: "Choose at least one skill to import." });
+      return;
+    }
+    if (blockedReason) {
+      setShowErrors(true);
+      setError({ code: "blocked", message: blockedReason });
+      if (preview.canOverrideScan) setFocusTarget({ id: override.enabled ? `${ids}-scan-override-reason` : `${ids}-scan-override` });
       return;
     }
     const invalid = chosen.find((s) => Object.keys(fieldErrors(s.key)).length);
@@ -251,6 +265,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     setText("");
     setPreview(null);
     setSelected({});
+    setOverride({ enabled: false, reason: "" });
     leftOut.current.clear();
     setDecisions({});
     setError(null);
@@ -497,6 +512,17 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
                       </ul>
                     </div>
                   ) : null}
+                  <ScanOverride
+                    blocked={blocked}
+                    canOverride={preview.canOverrideScan}
+                    override={override}
+                    onOverrideChange={(next) => {
+                      setOverride(next);
+                      if (error?.code === "blocked") setError(null);
+                    }}
+                    showErrors={showErrors}
+                    idPrefix={`${ids}-scan`}
+                  />
                 </section>
               ) : null}
             </>
@@ -530,7 +556,17 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
               >
                 Change upload
               </Button>
-              <Button type="button" onClick={commit} disabled={sending || !preview.importable}>
+              {blockedReason && !preview.canOverrideScan ? (
+                <p className="text-sm text-destructive sm:max-w-64" id={`${ids}-import-blocked`}>
+                  Import blocked: {blocked.map((s) => s.name).join(", ")} {blocked.length === 1 ? "has" : "have"} a critical finding.
+                </p>
+              ) : null}
+              <Button
+                type="button"
+                onClick={commit}
+                disabled={sending || !preview.importable || (!!blockedReason && !preview.canOverrideScan)}
+                aria-describedby={blockedReason && !preview.canOverrideScan ? `${ids}-import-blocked` : undefined}
+              >
                 {sending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
                 {chosen.length > 1 ? `Import ${chosen.length} skills` : "Import skill"}
               </Button>

@@ -35,6 +35,8 @@ function auditSummary(action: string, detail: Record<string, unknown>, teamNames
   if (action === "skill.restore" && typeof detail.restored === "number") return `restored v${detail.restored}`;
   if (action === "skill.prune" && Array.isArray(detail.deleted)) return `removed ${detail.deleted.map((n) => `v${n}`).join(", ")}`;
   if (action === "skill.create" && detail.scope) return `in ${scopeLabel(detail.scope, null, teamNames)}`;
+  if (action === "skill.review" && typeof detail.note === "string") return `“${detail.note}”`;
+  if (action === "skill.scan-override" && typeof detail.reason === "string") return `“${detail.reason}”`;
   return null;
 }
 

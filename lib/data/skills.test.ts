@@ -45,7 +45,7 @@ describe("creating and reading skills", () => {
     expect(detail?.current.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(detail?.current.message).toBe("First cut");
     expect(detail?.current.frontmatter).toEqual({ name: "pdf-tools", description: skill.description });
-    expect(detail?.can).toEqual({ addVersion: true, manage: false });
+    expect(detail?.can).toEqual({ addVersion: true, manage: false, review: false });
 
     const file = await data.readSkillFile(grace, created.skillId, "references/api.md");
     expect(new TextDecoder().decode(file!.bytes)).toBe("# API\n\nCall it.\n");

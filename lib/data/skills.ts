@@ -5,6 +5,7 @@ import {
   canCreateIn,
   canManageSkill,
   canMoveSkill,
+  canReviewSkill,
   canViewSkill,
   explainShadowing,
   resolveShadowing,
@@ -21,7 +22,11 @@ import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
 import { getBlobStore } from "./storage";
-import { audit, collectOrphanBlobs, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
+import { audit, collectOrphanBlobs, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "./version-writer";
+import { RULESET_VERSION } from "@/lib/skills/scan";
+import type { ScanFinding, ScanResult, ScanSkipped } from "@/lib/skills/scan/types";
+import { gateImport, isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
+import { scanStoredVersion } from "./scan-columns";
 
 import type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
 
@@ -50,6 +55,8 @@ const summarySelect = {
       totalBytes: true,
       warningCount: true,
       errorCount: true,
+      scanHighest: true,
+      reviewStatus: true,
       author: userRef,
     },
   },
@@ -77,6 +84,8 @@ function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"] = nul
     totalBytes: v?.totalBytes ?? 0,
     warningCount: v?.warningCount ?? 0,
     errorCount: v?.errorCount ?? 0,
+    scanHighest: isSeverity(v?.scanHighest) ? v.scanHighest : null,
+    reviewStatus: isReviewStatus(v?.reviewStatus) ? v.reviewStatus : "none",
     archived: row.archived,
     shadowedBy,
   };
@@ -347,10 +356,43 @@ const versionSelect = {
   createdAt: true,
   author: userRef,
   files: { select: { path: true, size: true, mediaType: true, sha256: true, tokens: true }, orderBy: { path: "asc" } },
+  scanFindings: true,
+  scanHighest: true,
+  scanRuleset: true,
+  scanComplete: true,
+  scanSkipped: true,
+  reviewStatus: true,
+  reviewedById: true,
+  reviewedAt: true,
+  reviewNote: true,
 } satisfies Prisma.SkillVersionSelect;
 
-function toVersionDetail(row: Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>): SkillVersionDetail {
-  return { ...row, frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>, findings: JSON.parse(row.findings) as Finding[] };
+type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
+
+async function toVersionDetail(row: VersionRow): Promise<SkillVersionDetail> {
+  const { scanFindings, scanHighest, scanRuleset, scanComplete, scanSkipped, reviewStatus, reviewedById, reviewedAt, reviewNote, ...rest } = row;
+  // The reviewer is kept without a foreign key (the decision outlives the account).
+  const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
+  return {
+    ...rest,
+    frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>,
+    findings: JSON.parse(row.findings) as Finding[],
+    scan: {
+      ruleset: scanRuleset,
+      stale: scanRuleset !== RULESET_VERSION,
+      findings: JSON.parse(scanFindings) as ScanFinding[],
+      highest: isSeverity(scanHighest) ? scanHighest : null,
+      // Never scanned reads as incomplete, whatever the column default says.
+      complete: scanRuleset !== null && scanComplete,
+      skipped: JSON.parse(scanSkipped) as ScanSkipped[],
+      review: {
+        status: isReviewStatus(reviewStatus) ? reviewStatus : "none",
+        reviewer: reviewedById ? (reviewer ?? { id: reviewedById, name: "deleted user" }) : null,
+        at: reviewedAt,
+        note: reviewNote,
+      },
+    },
+  };
 }
 
 /** A skill with its current version, or null when it does not exist or the viewer may not see it. */
@@ -371,9 +413,9 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
   const shadows = await shadowingFor(actor, [row]);
   return {
     ...toSummary(row, shadows.get(row.id) ?? null),
-    current: toVersionDetail(row.currentVersion),
+    current: await toVersionDetail(row.currentVersion),
     versions: row.versions,
-    can: { addVersion: canAddVersion(actor, access(row)), manage: canManageSkill(actor, access(row)) },
+    can: { addVersion: canAddVersion(actor, access(row)), manage: canManageSkill(actor, access(row)), review: canReviewSkill(actor, access(row)) },
   };
 }
 
@@ -381,7 +423,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
 export async function getSkillVersion(viewer: ViewerRef, skillId: string, number: number): Promise<SkillVersionDetail | null> {
   const actor = await loadActor(db, viewer);
   const row = await db.skillVersion.findFirst({ where: { number, skill: { AND: [{ id: skillId }, visibleTo(actor)] } }, select: versionSelect });
-  return row ? toVersionDetail(row) : null;
+  return row ? await toVersionDetail(row) : null;
 }
 
 /** The bytes of one file of a version (current when `number` is omitted), or null. */
@@ -415,6 +457,8 @@ export interface ImportItem {
   destination?: Destination;
   /** Add a version to this existing skill instead; with baseVersion, refused if it moved past it. */
   target?: { skillId: string; baseVersion?: number };
+  /** An instance admin's written reason to store it despite a critical security finding (audited). */
+  overrideReason?: string;
 }
 
 export interface ImportResult {
@@ -437,15 +481,39 @@ async function assertNameFree(tx: Tx, space: string, name: string, exceptId?: st
 }
 
 /**
+ * The security gate for one version about to be written: the review state it starts in, or a
+ * DataError naming the skill, the rule and file:line when a critical finding blocks it.
+ */
+function reviewFromScan(actor: Actor, name: string, scan: ScanResult, overrideReason: string | undefined): ReviewDecision {
+  const gate = gateImport(name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason });
+  if (gate.kind === "blocked") {
+    throw new DataError(gate.code, gate.message, {
+      reason: "scan-blocked",
+      skill: name,
+      findings: scan.findings.filter((f) => f.severity === "critical"),
+      canOverride: actor.role === "ADMIN",
+    });
+  }
+  if (gate.kind === "override") return { status: "override", by: actor.id, at: new Date(), note: gate.reason, decidedNow: true };
+  return { status: gate.status, by: null, at: null, note: null };
+}
+
+/**
  * Import skills as new skills or new versions, all or nothing: one transaction for every skill,
- * version, file and blob row. Permissions and name clashes are checked before anything is written.
+ * version, file and blob row. Permissions and name clashes are checked before anything is written;
+ * the security scan runs first, so a blocked skill stores nothing (not even a blob).
  */
 export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Promise<ImportResult[]> {
   if (!items.length) return [];
   for (const item of items) if (!item.skill.ok || !item.skill.name) throw invalidSkill(item.skill);
+  const gateActor = await loadActor(db, viewer);
+  const gated = items.map((item) => {
+    const scan = scanSkill(item.skill);
+    return { scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) };
+  });
   const store = getBlobStore();
   const prepared: PreparedVersion[] = [];
-  for (const item of items) prepared.push(await prepareVersion(item.skill, store));
+  for (const [index, item] of items.entries()) prepared.push(await prepareVersion(item.skill, store, gated[index]));
 
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
@@ -462,7 +530,7 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
         const space = spaceOf(destination.scope, { ownerId, teamId });
         await assertNameFree(tx, space, version.name);
         const skill = await tx.skill.create({ data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1 }, select: { id: true } });
-        await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: item.message?.trim() || "Initial version", version });
+        await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: item.message?.trim() || "Initial version", version, teamId });
         await audit(tx, { actorId: actor.id, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, teamId, detail: { scope: destination.scope } });
         results.push({ skillId: skill.id, name: version.name, version: 1, created: true });
       }
@@ -508,7 +576,7 @@ async function addVersionInTx(
     await assertNameFree(tx, skill.space, version.name, skill.id);
     await tx.skill.update({ where: { id: skillId }, data: { name: version.name } });
   }
-  await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message: options.message?.trim() || "New version", version });
+  await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message: options.message?.trim() || "New version", version, teamId: skill.teamId });
   await audit(tx, { actorId: actor.id, action: options.action, skillId, skillName: version.name, version: versionCount, teamId: skill.teamId, detail: options.detail });
   return { skillId, name: version.name, version: versionCount, created: false };
 }
@@ -603,8 +671,25 @@ export async function setSkillArchived(viewer: ViewerRef, skillId: string, archi
   });
 }
 
-/** Make an old version current again by adding a new version with its exact content. */
-export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, number: number, options: { baseVersion?: number } = {}): Promise<ImportResult> {
+/**
+ * Make an old version current again by adding a new version with its exact content. The restored
+ * content is scanned again with today's rules: an earlier review or override carries over only
+ * when the rules are the ones it was decided under (same content, same findings); otherwise the
+ * import gate applies as to any new version (critical blocks without an admin's override).
+ */
+export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, number: number, options: { baseVersion?: number; overrideReason?: string } = {}): Promise<ImportResult> {
+  const reader = await loadActor(db, viewer);
+  const source = await db.skillVersion.findFirst({
+    where: { number, skill: { AND: [{ id: skillId }, visibleTo(reader)] } },
+    select: { id: true, name: true, scanRuleset: true, reviewStatus: true, reviewedById: true, reviewedAt: true, reviewNote: true },
+  });
+  if (!source) throw (await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(reader)] }, select: { id: true } })) ? notFound(`Version ${number}`) : notFound();
+  const scan = await scanStoredVersion(db, source.id);
+  const carried = source.scanRuleset === scan.ruleset && (source.reviewStatus === "reviewed" || source.reviewStatus === "override");
+  const review: ReviewDecision = carried
+    ? { status: isReviewStatus(source.reviewStatus) ? source.reviewStatus : "needs_review", by: source.reviewedById, at: source.reviewedAt, note: source.reviewNote }
+    : reviewFromScan(reader, source.name, scan, options.overrideReason);
+
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { scope: true, ownerId: true, teamId: true } });
@@ -615,6 +700,8 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
       ...old,
       files: old.files.map(({ path, size, mediaType, sha256, tokens }) => ({ path, size, mediaType, sha256, tokens })),
       blobs: new Map(), // the blobs exist already: the old version references them
+      scan,
+      review,
     };
     return addVersionInTx(tx, actor, skillId, version, { message: `Restore v${number}`, baseVersion: options.baseVersion, action: "skill.restore", detail: { restored: number } });
   });

@@ -8,6 +8,8 @@ import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills";
+import { scanSkill } from "./version-writer";
+import { gateImport } from "@/lib/skills/scan-policy";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
@@ -64,6 +66,7 @@ function pickDestination(all: ResolvedDestination[], input: DestinationInput): R
  * nothing.
  */
 export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, requested: DestinationInput = { scope: "personal" }): Promise<UploadPreview> {
+  const actor = await loadActor(db, viewer);
   const destinations = await listDestinations(viewer);
   const { destination } = pickDestination(destinations, requested);
   const names = [...new Set(upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])))];
@@ -73,6 +76,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
   const skills = upload.skills.map(({ key, source, skill, digest }): UploadPreviewSkill => {
     const resourceTokens = new Map(skill.tokens.resources.map((r) => [r.path, r.tokens]));
     const existing: UploadPreviewSkill["existing"] = {};
+    const scan = scanSkill(skill);
     for (const [destinationKey, found] of existingByDestination) {
       const match = skill.name ? found.get(skill.name) : undefined;
       if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: match.digest === digest };
@@ -104,6 +108,8 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       },
       digest,
       existing,
+      scan,
+      gate: scan.highest === "critical" ? "blocked" : scan.highest === "high" ? "needs_review" : "none",
     };
   });
 
@@ -114,6 +120,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     skills,
     destinations: destinations.map((d) => d.destination),
     destination,
+    canOverrideScan: actor.role === "ADMIN",
     limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: DEFAULT_LIMITS.maxTotalBytes, maxFileBytes: DEFAULT_LIMITS.maxFileBytes, maxEntries: DEFAULT_LIMITS.maxEntries },
   };
 }
@@ -124,6 +131,8 @@ export interface CommitInput {
   choices: UploadChoice[] | null;
   /** Version message for every chosen skill without one; with "auto", asks for new versions of existing skills. */
   message?: string;
+  /** An instance admin's written reason to import the chosen skills that have a critical security finding (audited). */
+  overrideReason?: string;
 }
 
 export interface UploadPlanResult {
@@ -148,6 +157,13 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
   const names = [...new Set(selected.flatMap((s) => (s.skill.name ? [s.skill.name] : [])))];
   const existing = names.length ? await findSkillsInDestination(viewer, target, names) : new Map();
   const raw = planUpload(upload, selected, destination, existing, { message: input.message });
+  // The security gate, decided here too so a dry run and the modal see the refusal the commit would give.
+  const actor = await loadActor(db, viewer);
+  for (const item of raw.items) {
+    if (item.action === "unchanged") continue;
+    const gate = gateImport(item.name, scanSkill(item.skill), { isInstanceAdmin: actor.role === "ADMIN", overrideReason: input.overrideReason });
+    if (gate.kind === "blocked") raw.problems.push({ kind: gate.code === "FORBIDDEN" ? "forbidden" : "invalid", key: item.key, name: item.name, message: gate.message });
+  }
   const findings: UploadPlanResult["findings"] = [
     ...upload.sources.flatMap((s) => s.findings.map((f: Finding) => ({ ...f, source: s.index, skill: null, key: null }))),
     ...selected.flatMap((s) => s.skill.findings.map((f) => ({ ...f, source: s.entry.source, skill: s.skill.name, key: s.entry.key }))),
@@ -189,8 +205,8 @@ export async function commitUpload(
     viewer,
     writes.map((item) =>
       item.action === "create"
-        ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message }
-        : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message },
+        ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: input.overrideReason }
+        : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: input.overrideReason },
     ),
   );
   const byKey = new Map(writes.map((item, i) => [item.key, results[i]]));

@@ -3,6 +3,20 @@ import type { BundleSkill, Finding } from "@/lib/skills";
 import { bundleDigest } from "@/lib/skills/digest";
 import type { Tx } from "@/lib/db/client";
 import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
+import { scanBundleSkill } from "@/lib/skills/scan";
+import type { ScanResult } from "@/lib/skills/scan/types";
+import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/scan-policy";
+import { safeScan, scanColumns } from "./scan-columns";
+
+/** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */
+export interface ReviewDecision {
+  status: ReviewStatus;
+  by: string | null;
+  at: Date | null;
+  note: string | null;
+  /** This write is where the decision is made (an import's override), not a restore carrying an earlier one: audit it. */
+  decidedNow?: boolean;
+}
 
 /** A skill version ready to be written: everything computed before the transaction opens. */
 export interface PreparedVersion {
@@ -21,9 +35,22 @@ export interface PreparedVersion {
   warningCount: number;
   files: { path: string; size: number; mediaType: string; sha256: string; tokens: number | null }[];
   blobs: Map<string, { size: number; stored: StoredBlob }>;
+  /** The security scan of exactly these files. */
+  scan: ScanResult;
+  review: ReviewDecision;
 }
 
-export async function prepareVersion(skill: BundleSkill, store: BlobStore): Promise<PreparedVersion> {
+/** The security scan of a skill as the store records it (never throws: a scanner error reads "not fully scanned"). */
+export function scanSkill(skill: BundleSkill): ScanResult {
+  return safeScan(() => scanBundleSkill(skill));
+}
+
+/**
+ * Everything about a version computed before the transaction opens: metadata, blobs, and the
+ * security scan (passed in when the caller already ran it for the import gate). Without a review
+ * decision, a high or critical finding starts the version as "needs_review".
+ */
+export async function prepareVersion(skill: BundleSkill, store: BlobStore, options: { scan?: ScanResult; review?: ReviewDecision } = {}): Promise<PreparedVersion> {
   if (!skill.name || skill.description === null) throw new Error("prepareVersion needs a valid skill");
   const tokensByPath = new Map(skill.tokens.resources.map((resource) => [resource.path, resource.tokens]));
   const files = skill.files
@@ -35,6 +62,7 @@ export async function prepareVersion(skill: BundleSkill, store: BlobStore): Prom
       tokens: file.path === "SKILL.md" ? skill.tokens.body : (tokensByPath.get(file.path) ?? null),
     }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const scan = options.scan ?? scanSkill(skill);
   const blobs = new Map<string, { size: number; stored: StoredBlob }>();
   for (const file of skill.files) {
     if (!blobs.has(file.sha256)) blobs.set(file.sha256, { size: file.size, stored: await store.put(file.sha256, file.bytes) });
@@ -55,13 +83,19 @@ export async function prepareVersion(skill: BundleSkill, store: BlobStore): Prom
     warningCount: skill.findings.filter((finding) => finding.severity === "warning").length,
     files,
     blobs,
+    scan,
+    review: options.review ?? { status: initialReviewStatus(scan.highest), by: null, at: null, note: null },
   };
 }
 
-/** Writes version `number` of a skill with its files (blobs stored once) and makes it current. */
+/**
+ * Writes version `number` of a skill with its files (blobs stored once), its scan and review
+ * state, and makes it current. An admin's override of a critical finding is audited here, with
+ * the version it let through.
+ */
 export async function writeVersion(
   tx: Tx,
-  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion },
+  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion; teamId?: string | null },
 ): Promise<{ id: string; number: number }> {
   const { version } = input;
   for (const [sha256, blob] of version.blobs) {
@@ -90,11 +124,31 @@ export async function writeVersion(
       warningCount: version.warningCount,
       authorId: input.authorId,
       message: input.message,
+      ...scanColumns(version.scan),
+      reviewStatus: version.review.status,
+      reviewedById: version.review.by,
+      reviewedAt: version.review.at,
+      reviewNote: version.review.note,
       files: { create: version.files },
     },
     select: { id: true, number: true },
   });
   await tx.skill.update({ where: { id: input.skillId }, data: { currentVersionId: row.id } });
+  if (version.review.status === "override" && version.review.decidedNow) {
+    await audit(tx, {
+      actorId: version.review.by,
+      action: "skill.scan-override",
+      skillId: input.skillId,
+      skillName: version.name,
+      version: row.number,
+      teamId: input.teamId ?? null,
+      detail: {
+        reason: version.review.note,
+        ruleset: version.scan.ruleset,
+        critical: version.scan.findings.filter((f) => f.severity === "critical").map((f) => ({ rule: f.rule, file: f.file, line: f.line })),
+      },
+    });
+  }
   return row;
 }
 

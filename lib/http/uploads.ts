@@ -9,10 +9,10 @@ import { skillLinks } from "./links";
 // The three things an upload request can ask for, shared by the modal's routes, the v1 API and the
 // uploadthing route: the request has already been authenticated and parsed.
 
-type Upload = { sources: UploadSource[]; fields: Pick<UploadFieldsInput, "scope" | "team" | "message" | "profile" | "choices"> };
+type Upload = { sources: UploadSource[]; fields: Pick<UploadFieldsInput, "scope" | "team" | "message" | "profile" | "choices" | "overrideReason"> };
 
 function commitInput(fields: Upload["fields"]): CommitInput {
-  return { destination: { scope: fields.scope, team: fields.team }, choices: fields.choices, message: fields.message };
+  return { destination: { scope: fields.scope, team: fields.team }, choices: fields.choices, message: fields.message, overrideReason: fields.overrideReason };
 }
 
 /** 200 with the UploadPreview; stores nothing. */

@@ -75,6 +75,24 @@ export function canManageSkill(actor: Actor, skill: SkillAccess): boolean {
   }
 }
 
+/**
+ * Mark a version that needs security review as reviewed: the people who answer for the skill
+ * where it is shared. A team's owners and admins; instance admins for public and built-in skills;
+ * the owner of a personal skill (nobody else can see it, and a move to a team keeps the reviewer's
+ * name on record).
+ */
+export function canReviewSkill(actor: Actor, skill: SkillAccess): boolean {
+  switch (skill.scope) {
+    case "PERSONAL":
+      return skill.ownerId === actor.id;
+    case "TEAM":
+      return isTeamManager(actor, skill.teamId);
+    case "PUBLIC":
+    case "BUILTIN":
+      return isInstanceAdmin(actor);
+  }
+}
+
 /** Create a new skill in a destination (upload, import, or the target of a move). */
 export function canCreateIn(actor: Actor, destination: Destination): boolean {
   switch (destination.scope) {

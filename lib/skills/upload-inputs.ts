@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROFILES } from "./findings";
+import { MAX_REVIEW_NOTE } from "./scan-policy";
 
 // The fields of an upload request (multipart form fields, or the JSON of the uploadthing route),
 // shared by the upload routes and the HTTP API.
@@ -7,6 +8,13 @@ import { PROFILES } from "./findings";
 const message = z.string().trim().max(500, "Keep the message under 500 characters.");
 const digest = z.string().regex(/^[0-9a-f]{64}$/, "digest is the 64-character hex digest from the preview").optional();
 const key = z.string().min(1).max(300);
+/** An instance admin's written reason to import skills with a critical security finding (checked again by the data layer). */
+const overrideReason = z
+  .string()
+  .trim()
+  .max(MAX_REVIEW_NOTE, `Keep the override reason under ${MAX_REVIEW_NOTE} characters.`)
+  .optional()
+  .transform((value) => value || undefined);
 
 export const uploadChoiceInput = z.discriminatedUnion("action", [
   z.object({ key, action: z.literal("create"), message: message.optional(), digest }),
@@ -47,6 +55,7 @@ export const uploadFieldsInput = z
     profile: z.enum(PROFILES as ["spec", "anthropic"], "profile must be spec or anthropic").default("spec"),
     /** JSON: which skills of the upload, and what to do with each (see UploadChoice). */
     choices: choicesField,
+    overrideReason,
   })
   .refine((fields) => fields.scope !== "team" || fields.team, { message: "With scope team, name the team (its id or name).", path: ["team"] });
 export type UploadFieldsInput = z.infer<typeof uploadFieldsInput>;
@@ -61,4 +70,5 @@ export const remoteUploadInput = z.object({
   message: message.optional().transform((value) => value || undefined),
   profile: z.enum(PROFILES as ["spec", "anthropic"]).default("spec"),
   choices: z.array(uploadChoiceInput).min(1).max(500).nullable().default(null),
+  overrideReason,
 });

@@ -2,8 +2,10 @@
 import type { Finding } from "@/lib/skills/findings";
 import type { Scope } from "@/lib/skills/permissions";
 import type { TextSegment } from "@/lib/skills/search";
+import type { ReviewStatus } from "@/lib/skills/scan-policy";
+import type { ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
 
-export type { TextSegment };
+export type { ReviewStatus, ScanFinding, ScanSeverity, ScanSkipped, TextSegment };
 
 export interface SkillSummary {
   id: string;
@@ -24,6 +26,10 @@ export interface SkillSummary {
   warningCount: number;
   errorCount: number;
   archived: boolean;
+  /** The current version's highest security finding; null when it has none (or was never scanned). */
+  scanHighest: ScanSeverity | null;
+  /** The current version's review state (see VersionScan). */
+  reviewStatus: ReviewStatus;
   /** Set when a same-named skill in a higher-priority scope hides this one from agents. */
   shadowedBy: { id: string; name: string; scope: Scope; reason: string } | null;
 }
@@ -81,6 +87,27 @@ export interface SkillVersionDetail {
   message: string;
   createdAt: Date;
   files: SkillFileInfo[];
+  scan: VersionScan;
+}
+
+/** A version's security scan and review decision. */
+export interface VersionScan {
+  /** The rule set that produced the findings; null when the version was never scanned. */
+  ruleset: string | null;
+  /** The ruleset differs from the scanner's current one: a rescan is due. */
+  stale: boolean;
+  findings: ScanFinding[];
+  highest: ScanSeverity | null;
+  /** false when a file was skipped (too large, binary, scanner error): "no findings" does not hold then. */
+  complete: boolean;
+  skipped: ScanSkipped[];
+  review: {
+    /** "needs_review": a high finding awaits a reviewer; "override": an admin let a critical finding through. */
+    status: ReviewStatus;
+    reviewer: { id: string; name: string } | null;
+    at: Date | null;
+    note: string | null;
+  };
 }
 
 export interface VersionListItem {
@@ -99,6 +126,22 @@ export interface VersionListItem {
 export interface SkillDetail extends SkillSummary {
   current: SkillVersionDetail;
   versions: VersionListItem[];
-  can: { addVersion: boolean; manage: boolean };
+  /** review: may mark a version that needs review as reviewed. */
+  can: { addVersion: boolean; manage: boolean; review: boolean };
 }
 
+
+/** A version waiting for a security review the viewer may give (the account page's list). */
+export interface AwaitingReview {
+  skillId: string;
+  skillName: string;
+  scope: Scope;
+  team: { id: string; name: string } | null;
+  version: number;
+  /** It is the version agents get now (an older one waiting matters less). */
+  current: boolean;
+  highest: ScanSeverity | null;
+  findingCount: number;
+  createdAt: Date;
+  author: { id: string; name: string } | null;
+}

@@ -3,8 +3,9 @@
 import type { Finding } from "@/lib/skills/findings";
 import type { BundleKind, SkippedEntry } from "@/lib/skills/bundle";
 import type { UploadChoice, UploadProblem } from "@/lib/skills/upload";
+import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
 
-export type { Finding, SkippedEntry, UploadChoice, UploadProblem };
+export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };
 
 /** "personal", "public" or "team:<teamId>". */
 export type DestinationKey = string;
@@ -64,6 +65,13 @@ export interface UploadPreviewSkill {
   digest: string;
   /** Per destination key: the same-named skill already there (absent keys: the name is free). */
   existing: Record<DestinationKey, ExistingInDestination>;
+  /** The security scan of exactly these files (what the store will record). */
+  scan: ScanResult;
+  /**
+   * What the scan means for the import: "blocked" (a critical finding: only an instance admin's
+   * written override lets it through), "needs_review" (a high finding: stored, then reviewed), "none".
+   */
+  gate: "blocked" | "needs_review" | "none";
 }
 
 export interface UploadPreviewSource {
@@ -92,6 +100,8 @@ export interface UploadPreview {
   destinations: UploadDestination[];
   /** The destination the request named (scope and team; personal by default). */
   destination: UploadDestination;
+  /** The viewer is an instance admin: may import a skill with a critical finding by giving a written reason (`overrideReason`). */
+  canOverrideScan: boolean;
   limits: { maxUploadBytes: number; maxTotalBytes: number; maxFileBytes: number; maxEntries: number };
 }
 

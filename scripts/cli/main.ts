@@ -1,6 +1,8 @@
 import { EXIT_USAGE, UsageError, type CliIo } from "./io";
 import { importCommand, importUsage } from "./import";
 import { packCommand, packUsage } from "./pack";
+import { rescanCommand, rescanUsage } from "./rescan";
+import { scanCommand, scanUsage } from "./scan";
 import { validateCommand, validateUsage } from "./validate";
 
 export interface Command {
@@ -13,6 +15,8 @@ export interface Command {
 export const commands: Record<string, Command> = {
   validate: { usage: validateUsage, summary: "check skills (folders, SKILL.md files, ZIPs, tarballs); exit 1 on any error", run: validateCommand },
   pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
+  scan: { usage: scanUsage, summary: "security-scan skills (folders, SKILL.md files, ZIPs, tarballs) with static rules; exit 1 on any high or critical finding", run: scanCommand },
+  rescan: { usage: rescanUsage, summary: "scan stored skill versions again with the current security rules (stale ones, or --all)", run: rescanCommand },
   import: { usage: importUsage, summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)", run: importCommand },
 };
 

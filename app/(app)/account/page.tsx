@@ -8,12 +8,15 @@ import { signOutAction } from "@/lib/actions/auth";
 import { AccessTokens } from "@/components/account/access-tokens";
 import { requireViewer } from "@/lib/data/session";
 import { listTokens } from "@/lib/data/tokens";
+import { SecurityReview } from "@/components/account/security-review";
+import { countStaleVersions, listVersionsAwaitingReview } from "@/lib/data/review";
+import { RULESET_VERSION } from "@/lib/skills/scan";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const viewer = await requireViewer();
-  const tokens = await listTokens(viewer);
+  const [tokens, awaiting, stale] = await Promise.all([listTokens(viewer), listVersionsAwaitingReview(viewer), viewer.role === "ADMIN" ? countStaleVersions() : Promise.resolve(0)]);
   return (
     <div className="grid gap-6">
       <PageHeader title="Your account" />
@@ -43,6 +46,7 @@ export default async function AccountPage() {
         </CardFooter>
       </Card>
       <AccessTokens tokens={tokens} />
+      <SecurityReview awaiting={awaiting} admin={viewer.role === "ADMIN" ? { ruleset: RULESET_VERSION, stale } : null} />
     </div>
   );
 }

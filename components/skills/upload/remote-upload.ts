@@ -49,6 +49,7 @@ export interface RemoteUploadRequest {
   scope: string;
   team?: string;
   choices?: unknown[];
+  overrideReason?: string;
 }
 
 /** POSTs to /api/upload/remote: the same answers as /api/upload/preview and /api/upload/commit. */

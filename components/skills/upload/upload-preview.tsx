@@ -6,6 +6,7 @@ import { Label } from "@/components/ui/label";
 import { formatBytes, formatNumber, formatTokens } from "@/lib/format";
 import type { Finding, UploadPreviewSkill, UploadPreviewSource } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
+import { SkillScanReport } from "./upload-security";
 
 export interface SkillDecision {
   /** For a name already taken in the destination. */
@@ -127,6 +128,7 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
           {skill.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{skill.description}</p> : null}
           <p id={`${id}-summary`} className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
             {!importable ? <Badge variant="destructive">{sourceRefused ? "blocked by its archive" : `${skill.errorCount} ${skill.errorCount === 1 ? "error" : "errors"}: cannot be imported`}</Badge> : null}
+            {skill.gate === "blocked" ? <Badge variant="destructive">critical finding: blocked</Badge> : skill.gate === "needs_review" ? <Badge variant="warning">high finding: needs review</Badge> : null}
             {skill.warningCount ? <Badge variant="warning">{skill.warningCount} {skill.warningCount === 1 ? "warning" : "warnings"}</Badge> : null}
             <span>
               {skill.files.length} {skill.files.length === 1 ? "file" : "files"}, {formatBytes(skill.totalBytes)}
@@ -141,6 +143,10 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
       </div>
 
       {skill.findings.length ? <FindingList findings={skill.findings} className="pl-7" /> : null}
+
+      <div className="pl-7">
+        <SkillScanReport skill={skill} idPrefix={id} />
+      </div>
 
       <details className="pl-7 text-sm">
         <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">Files</summary>

@@ -4,10 +4,12 @@ import { notFound } from "next/navigation";
 import { documentLinks, documentsToParse } from "@/components/skills/markdown/link-index";
 import { LazySkillHeaderActions } from "@/components/skills/lazy-actions";
 import { SkillView } from "@/components/skills/skill-view";
-import type { DocumentView } from "@/components/skills/skill-routes";
+import type { FlaggedSource } from "@/components/skills/review-dialog";
+import type { DocumentView, SkillTab } from "@/components/skills/skill-routes";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
 import { isTextMediaType } from "@/lib/skills/media-type";
+import { makeVisible } from "@/lib/skills/scan";
 
 // Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can
 // answer 404 (skill, version, ?file=) is settled here, before anything streams: no Suspense or
@@ -33,6 +35,17 @@ export async function skillMetadata(skillId: string, versionNumber?: number | nu
   return { title: versionNumber && versionNumber !== skill.version ? `${skill.name} v${versionNumber}` : skill.name, description: skill.description };
 }
 
+/** Flagged files above this show their first part in the review dialog. */
+const REVIEW_SOURCE_MAX_BYTES = 256 * 1024;
+
+function flaggedSource(path: string, file: { bytes: Uint8Array; mediaType: string } | undefined): FlaggedSource {
+  if (!file || !isTextMediaType(file.mediaType)) return { path, text: null, truncated: false };
+  const truncated = file.bytes.length > REVIEW_SOURCE_MAX_BYTES;
+  const text = new TextDecoder().decode(truncated ? file.bytes.subarray(0, REVIEW_SOURCE_MAX_BYTES) : file.bytes);
+  // Line by line, so a made-visible character never merges or splits lines.
+  return { path, text: text.split("\n").map(makeVisible).join("\n"), truncated };
+}
+
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export async function SkillPage({ skillId, versionNumber, searchParams }: { skillId: string; versionNumber: number | null; searchParams: Awaited<SkillSearchParams> }) {
@@ -46,11 +59,16 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
   const selectedFile = version.files.find((f) => f.path === selectedPath);
   if (!selectedFile) notFound();
   const view: DocumentView = first(searchParams.view) === "source" ? "source" : "preview";
+  const tab: SkillTab = first(searchParams.tab) === "security" ? "security" : "files";
+  // The review dialog shows the raw source of every flagged file, to reviewers only.
+  const flaggedPaths =
+    tab === "security" && skill.can.review && version.scan.review.status === "needs_review" ? [...new Set(version.scan.findings.map((f) => f.file))].filter((path) => version.files.some((f) => f.path === path)) : null;
 
   const markdownFiles = version.files.filter((f) => f.mediaType === "text/markdown" && f.size <= LINK_SCAN_MAX_BYTES);
   const selectedIsText = isTextMediaType(selectedFile.mediaType) && selectedFile.size <= PREVIEW_MAX_BYTES;
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
+  if (flaggedPaths) toRead.push(...flaggedPaths);
   const files = await readSkillFiles(viewer, skillId, version.number, toRead);
   if (!files) notFound();
 
@@ -66,6 +84,8 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
       view={view}
       documentLinks={documentLinks(markdownFiles, texts)}
       actions={<LazySkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
+      tab={tab}
+      flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
     />
   );
 }

@@ -1,0 +1,122 @@
+import Link from "next/link";
+import { FileWarningIcon, InfoIcon, OctagonAlertIcon, ShieldAlertIcon, TriangleAlertIcon } from "lucide-react";
+import { findingLocation } from "@/lib/skills/scan-policy";
+
+export { scanHeadline, severityCounts } from "@/lib/skills/scan-policy";
+import { SEVERITY_ORDER, type ScanFinding, type ScanSeverity, type ScanSkipped } from "@/lib/skills/scan/types";
+import { cn } from "@/lib/utils";
+
+// Security findings as the upload preview, the Security tab and the review dialog show them. No
+// hooks and no "use client": it renders on whichever side uses it.
+
+export const SEVERITY_LABEL: Record<ScanSeverity, string> = { critical: "Critical", high: "High", medium: "Medium", low: "Low" };
+
+const SEVERITY_STYLE: Record<ScanSeverity, string> = {
+  critical: "border-red-600/30 bg-red-600/15 text-red-700 dark:border-red-400/30 dark:bg-red-500/20 dark:text-red-200",
+  high: "border-orange-600/30 bg-orange-500/15 text-orange-800 dark:border-orange-400/30 dark:bg-orange-500/20 dark:text-orange-200",
+  medium: "border-amber-500/30 bg-amber-400/15 text-amber-800 dark:border-amber-400/30 dark:bg-amber-400/15 dark:text-amber-200",
+  low: "border-border bg-muted text-muted-foreground",
+};
+
+const SEVERITY_ICON: Record<ScanSeverity, typeof ShieldAlertIcon> = { critical: OctagonAlertIcon, high: ShieldAlertIcon, medium: TriangleAlertIcon, low: InfoIcon };
+
+export function SeverityBadge({ severity, className, children }: { severity: ScanSeverity; className?: string; children?: React.ReactNode }) {
+  const Icon = SEVERITY_ICON[severity];
+  return (
+    <span className={cn("inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs font-medium whitespace-nowrap", SEVERITY_STYLE[severity], className)}>
+      <Icon aria-hidden className="size-3" />
+      {children ?? SEVERITY_LABEL[severity]}
+    </span>
+  );
+}
+
+/**
+ * Every finding, grouped by severity (worst first) and, within one, by file in line order: the
+ * rule, its plain-words risk, where it matched, and the excerpt with invisible characters shown.
+ */
+export function ScanFindingList({
+  findings,
+  fileHref,
+  headingLevel = 3,
+  idPrefix = "scan",
+}: {
+  findings: readonly ScanFinding[];
+  /** Where "file:line" links to; no link without it. */
+  fileHref?: (file: string, line: number | null) => string | null;
+  headingLevel?: 3 | 4;
+  idPrefix?: string;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <div className="grid gap-4">
+      {SEVERITY_ORDER.map((severity) => {
+        const group = findings.filter((f) => f.severity === severity);
+        if (!group.length) return null;
+        const files = [...new Set(group.map((f) => f.file))];
+        return (
+          <section key={severity} aria-labelledby={`${idPrefix}-${severity}`} className="grid gap-2">
+            <Heading id={`${idPrefix}-${severity}`} className="flex items-center gap-2 text-sm font-semibold">
+              <SeverityBadge severity={severity} />
+              <span className="font-normal text-muted-foreground">
+                {group.length} {group.length === 1 ? "finding" : "findings"}
+              </span>
+            </Heading>
+            <ul className="grid gap-2">
+              {files.flatMap((file) =>
+                group
+                  .filter((f) => f.file === file)
+                  .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+                  .map((finding, index) => <FindingItem key={`${file}:${finding.line}:${finding.rule}:${index}`} finding={finding} href={fileHref?.(finding.file, finding.line) ?? null} />),
+              )}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function FindingItem({ finding, href }: { finding: ScanFinding; href: string | null }) {
+  const place = findingLocation(finding);
+  return (
+    <li className="grid gap-1.5 rounded-lg border bg-background px-3 py-2.5" data-severity={finding.severity}>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+        <code className="font-mono font-medium text-foreground">{finding.rule}</code>
+        {href ? (
+          <Link href={href} prefetch={false} className="font-mono text-muted-foreground underline-offset-2 hover:text-foreground hover:underline">
+            {place}
+          </Link>
+        ) : (
+          <span className="font-mono text-muted-foreground">{place}</span>
+        )}
+      </p>
+      <p className="text-sm leading-snug">{finding.message}</p>
+      {finding.excerpt ? (
+        <pre className="max-h-40 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap" aria-label={`Matched text at ${place}`}>
+          {finding.excerpt}
+        </pre>
+      ) : null}
+    </li>
+  );
+}
+
+const SKIP_REASON: Record<ScanSkipped["reason"], string> = { "too-large": "too large to scan", binary: "binary, not read as text", error: "the scanner failed on it" };
+
+/** Files the scanner did not read: why the result is "not fully scanned". */
+export function SkippedFiles({ skipped }: { skipped: readonly ScanSkipped[] }) {
+  if (!skipped.length) return null;
+  return (
+    <ul className="grid gap-1 text-sm">
+      {skipped.map((entry) => (
+        <li key={`${entry.path}:${entry.reason}`} className="flex items-start gap-2">
+          <FileWarningIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          <span className="min-w-0 break-words">
+            <code className="font-mono text-xs">{entry.path === "*" ? "every file" : entry.path}</code>: {SKIP_REASON[entry.reason]}
+            {entry.detail ? <span className="text-muted-foreground"> ({entry.detail})</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+

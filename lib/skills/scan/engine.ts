@@ -1,0 +1,110 @@
+// The engine: decode each file once, run every rule over it, and fail closed. A file that cannot
+// be read as text (too large, binary) or that makes a rule throw is listed in `skipped` and the
+// result is incomplete, so it can never read as "no findings". Isomorphic.
+
+import { detectMediaType, isTextMediaType, sniffBinary } from "../media-type";
+import { decodeUtf8 } from "../text";
+import { excerptAt, extension, indexWords, lineOf, makeTextFile } from "./context";
+import type { RuleDef, ScanFile } from "./rule";
+import { SEVERITY_ORDER, type ScanFinding, type ScanInputFile, type ScanResult, type ScanSeverity, type ScanSkipped } from "./types";
+import { makeVisible } from "./visible";
+import { WordSearch } from "./word-search";
+
+const searches = new WeakMap<readonly RuleDef[], WordSearch>();
+
+/** One automaton for the quick words of a rule set, built once. */
+function wordSearchFor(rules: readonly RuleDef[]): WordSearch {
+  let search = searches.get(rules);
+  if (!search) {
+    search = new WordSearch(rules.flatMap((r) => r.quickWords ?? []));
+    searches.set(rules, search);
+  }
+  return search;
+}
+
+/** Text files larger than this are not read by the rules (1 MiB: far above any real SKILL.md or script). */
+export const DEFAULT_MAX_SCAN_BYTES = 1024 * 1024;
+
+/** At most this many findings of one rule in one file; the rest are counted in `findingsOmitted`. */
+export const MAX_FINDINGS_PER_RULE_AND_FILE = 25;
+
+const EXCERPT_MAX = 200;
+
+export interface ScanOptions {
+  /** Text files larger than this are skipped as "too-large" (default DEFAULT_MAX_SCAN_BYTES). */
+  maxFileBytes?: number;
+}
+
+export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef[], ruleset: string, options: ScanOptions = {}): ScanResult {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_SCAN_BYTES;
+  const findings: (ScanFinding & { order: number })[] = [];
+  const skipped: ScanSkipped[] = [];
+  let filesScanned = 0;
+  let bytesScanned = 0;
+  let omitted = 0;
+  const search = wordSearchFor(rules);
+
+  files.forEach((input, order) => {
+    const { path, bytes } = input;
+    const tooLarge = bytes.length > maxFileBytes;
+    let decoded = tooLarge ? null : decodeUtf8(bytes);
+    const mediaType = input.mediaType ?? detectMediaType(bytes, path, decoded);
+    // Stray control characters make the media type say "binary", yet they are exactly what the
+    // hidden-text rules look for: UTF-8 without a binary signature or NUL is still read as text.
+    const textual = decoded !== null && (isTextMediaType(mediaType) || (sniffBinary(bytes) === null && !decoded.slice(0, 8192).includes("\0")));
+    if (!textual) decoded = null;
+    if (decoded !== null && decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
+    const text = decoded === null ? null : makeTextFile(path, decoded, isTextMediaType(mediaType) ? mediaType : "text/plain");
+    if (text) indexWords(text, search);
+    if (tooLarge) skipped.push({ path, reason: "too-large", detail: `${bytes.length} bytes, over the ${maxFileBytes}-byte scan limit: the text rules did not read it` });
+    else if (text === null) skipped.push({ path, reason: "binary", detail: `${mediaType}: not text, so only the file-level rules looked at it` });
+    else {
+      filesScanned++;
+      bytesScanned += bytes.length;
+    }
+
+    const file: ScanFile = { path, name: path.slice(path.lastIndexOf("/") + 1).toLowerCase(), ext: extension(path), bytes, mediaType, text };
+    for (const rule of rules) {
+      const seen = new Set<number | null>();
+      let count = 0;
+      const add = (line: number | null, excerpt: string): void => {
+        if (seen.has(line)) return;
+        seen.add(line);
+        if (++count > MAX_FINDINGS_PER_RULE_AND_FILE) {
+          omitted++;
+          return;
+        }
+        findings.push({ rule: rule.id, severity: rule.severity, category: rule.category, file: path, line, excerpt: makeVisible(excerpt), message: rule.message, order });
+      };
+      try {
+        if (rule.file) for (const hit of rule.file(file)) add(hit.line, hit.excerpt);
+        if (rule.text && text) {
+          for (const m of rule.text(text)) add(lineOf(text, m.offset), m.excerpt ?? excerptAt(text, m.offset, m.length, EXCERPT_MAX));
+        }
+      } catch (error) {
+        skipped.push({ path, reason: "error", detail: `rule ${rule.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    }
+  });
+
+  const rank = (s: ScanSeverity): number => SEVERITY_ORDER.indexOf(s);
+  findings.sort((a, b) => rank(a.severity) - rank(b.severity) || a.order - b.order || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
+  const result: ScanResult = {
+    ruleset,
+    findings: findings.map(({ order: _order, ...f }) => f),
+    highest: highestSeverity(findings),
+    complete: skipped.length === 0,
+    skipped,
+    filesScanned,
+    bytesScanned,
+  };
+  if (omitted > 0) result.findingsOmitted = omitted;
+  return result;
+}
+
+/** The most severe of the findings' severities, or null when there are none. */
+export function highestSeverity(findings: readonly { severity: ScanSeverity }[]): ScanSeverity | null {
+  let best: ScanSeverity | null = null;
+  for (const f of findings) if (best === null || SEVERITY_ORDER.indexOf(f.severity) < SEVERITY_ORDER.indexOf(best)) best = f.severity;
+  return best;
+}
