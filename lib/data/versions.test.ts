@@ -59,7 +59,7 @@ describe("listSkillVersions", () => {
     expect(v2.byteDelta).toBe(rows[1].totalBytes - rows[0].totalBytes);
     expect(v2.tokens.total).toBe(total(rows[1]));
     expect(v1.fileCount).toBe(3);
-    expect(v1).toMatchObject({ errorCount: rows[0].errorCount, warningCount: rows[0].warningCount, scanHighest: null, reviewStatus: "none", pinnedBy: 0 });
+    expect(v1).toMatchObject({ errorCount: rows[0].errorCount, warningCount: rows[0].warningCount, scanHighest: rows[0].scanHighest, reviewStatus: rows[0].reviewStatus, pinnedBy: 0 });
     expect(history?.can).toEqual({ addVersion: true, manage: false });
     expect((await versions.listSkillVersions(owner, skillId))?.can).toEqual({ addVersion: true, manage: true });
   });
