@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, signInAs, test, uniqueEmail } from "./fixtures";
-import { skillIdByName } from "./skill-helpers";
+import Database from "better-sqlite3";
+import { E2E_DATABASE, skillIdByName } from "./skill-helpers";
 import { SHOTS, skillMd, zipOf } from "./upload-helpers";
 
 // The browser editor: live checks, token meter and preview; files added and linked; saving a
@@ -306,14 +307,16 @@ test("files: upload, rename and move, delete; a name taken in the team is refuse
   await page.context().close();
 });
 
-test("whoever may not add versions gets a 404 at the editor URL", async ({ browser }) => {
+test("a member of another team gets a 404 at the editor URL", async ({ browser }) => {
   const outsider = await (await browser.newContext()).newPage();
+  const email = uniqueEmail("editor-outsider");
   await outsider.goto("/sign-up");
   await outsider.getByLabel("Name").fill("Editor Outsider");
-  await outsider.getByLabel("Email").fill(uniqueEmail("editor-outsider"));
+  await outsider.getByLabel("Email").fill(email);
   await outsider.getByLabel("Password").fill("correct horse battery");
   await outsider.getByRole("button", { name: "Create account" }).click();
   await outsider.waitForURL((url) => !url.pathname.startsWith("/sign-up"));
+  joinOtherTeam(email);
   const response = await outsider.goto(editUrl());
   expect(response?.status()).toBe(404);
   await expect(outsider.getByRole("heading", { name: "Nothing on this shelf" })).toBeVisible();
@@ -323,3 +326,17 @@ test("whoever may not add versions gets a 404 at the editor URL", async ({ brows
   expect((await outsider.goto(`/skills/${encodeURIComponent(builtin)}/edit`))?.status()).toBe(404);
   await outsider.context().close();
 });
+
+/** Makes the account the owner of a team of its own, so the 404 is about the team, not about having none. */
+function joinOtherTeam(email: string) {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    const user = db.prepare(`SELECT id FROM "user" WHERE email = ?`).get(email) as { id: string };
+    const teamId = `team-${user.id}`;
+    const now = new Date().toISOString();
+    db.prepare(`INSERT INTO "Team" (id, name, "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`).run(teamId, `Other ${user.id}`, now, now);
+    db.prepare(`INSERT INTO "Membership" ("teamId", "userId", role, "createdAt") VALUES (?, ?, 'OWNER', ?)`).run(teamId, user.id, now);
+  } finally {
+    db.close();
+  }
+}

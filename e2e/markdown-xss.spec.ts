@@ -25,7 +25,9 @@ test("165 hostile Markdown files preview inert in the browser", async ({ page })
     path.join(SKILL_DIR, "SKILL.md"),
     `---\nname: markdown-xss-cases\ndescription: Hostile Markdown used to prove the skill preview is inert. Use only in tests.\n---\n\n# Hostile cases\n\n${names.map((name) => `- [${name}](references/${encodeURI(name)})`).join("\n")}\n`,
   );
-  const report = importSkills(SKILL_DIR);
+  // Hostile on purpose, so the security scan blocks it; the admin's written override lets it in.
+  const report = importSkills(SKILL_DIR, "ada@example.com", { overrideReason: "Hostile Markdown fixtures for the preview's XSS test" });
+  expect(report.error).toBeNull();
   expect(report.invalid).toEqual([]);
   const id = skillIdByName("markdown-xss-cases", "PERSONAL", "ada@example.com");
 

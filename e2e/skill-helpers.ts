@@ -12,8 +12,13 @@ export { E2E_DATABASE };
 export const SHARED_DIR = path.resolve(import.meta.dirname, "../../shared");
 
 /** `skills import <dir> --scope personal --as <email>` against the e2e database; the JSON report. */
-export function importSkills(dir: string, as = "ada@example.com"): { created: { name: string; skillId: string }[]; newVersions: { name: string; skillId: string }[]; unchanged: string[]; invalid: unknown[] } {
-  const result = spawnSync("npx", ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json"], {
+export function importSkills(
+  dir: string,
+  as = "ada@example.com",
+  options: { overrideReason?: string } = {},
+): { created: { name: string; skillId: string }[]; newVersions: { name: string; skillId: string }[]; unchanged: string[]; invalid: unknown[]; error: string | null } {
+  const extra = options.overrideReason ? ["--override-reason", options.overrideReason] : [];
+  const result = spawnSync("npx", ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra], {
     env: { ...process.env, DATABASE_URL: `file:./${E2E_DATABASE}` },
     encoding: "utf8",
     timeout: 120_000,

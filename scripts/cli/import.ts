@@ -6,7 +6,7 @@ import type { Destination } from "../../lib/skills/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 
-export const importUsage = "import <dir> --scope personal|team|public [--team <name>] --as <email> [--include-hidden] [--message <text>] [--format json|text]";
+export const importUsage = "import <dir> --scope personal|team|public [--team <name>] --as <email> [--include-hidden] [--message <text>] [--override-reason <text>] [--format json|text]";
 
 interface Found {
   folder: string;
@@ -39,7 +39,7 @@ export async function findSkillFolders(dir: string, options: { includeHidden: bo
 
 export async function importCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { positionals, options } = parseArgs(argv, {
-    values: { "--scope": "scope", "--team": "team", "--as": "as", "--message": "message", "--format": "format", "--profile": "profile" },
+    values: { "--scope": "scope", "--team": "team", "--as": "as", "--message": "message", "--format": "format", "--profile": "profile", "--override-reason": "override-reason" },
     flags: ["--include-hidden"],
   });
   if (positionals.length !== 1) throw new UsageError("import takes exactly one folder");
@@ -95,11 +95,14 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const existing = await findSkillsInDestination(viewer, destination, [...firstByName.keys()]);
   const unchanged: Found[] = [];
   const items = [];
+  // An instance admin's written reason lets skills with a critical security finding in (audited);
+  // the data layer refuses it from anyone else.
+  const overrideReason = typeof options.get("override-reason") === "string" ? String(options.get("override-reason")) : undefined;
   for (const [name, f] of firstByName) {
     const current = existing.get(name);
     if (current && current.digest === bundleDigest(f.skill!.files)) unchanged.push(f);
-    else if (current) items.push({ skill: f.skill!, target: { skillId: current.id }, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
-    else items.push({ skill: f.skill!, destination, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
+    else if (current) items.push({ skill: f.skill!, target: { skillId: current.id }, overrideReason, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
+    else items.push({ skill: f.skill!, destination, overrideReason, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
   }
 
   let results: Awaited<ReturnType<typeof importSkills>> = [];
