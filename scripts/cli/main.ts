@@ -1,6 +1,7 @@
 import { EXIT_USAGE, UsageError, type CliIo } from "./io";
 import { importCommand, importUsage } from "./import";
 import { packCommand, packUsage } from "./pack";
+import { routeCommand, routeUsage } from "./route";
 import { validateCommand, validateUsage } from "./validate";
 
 export interface Command {
@@ -13,6 +14,7 @@ export interface Command {
 export const commands: Record<string, Command> = {
   validate: { usage: validateUsage, summary: "check skills (folders, SKILL.md files, ZIPs, tarballs); exit 1 on any error", run: validateCommand },
   pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
+  route: { usage: routeUsage, summary: "route each query of a JSONL file through the offline router over a folder of skills; one JSON line per query", run: routeCommand },
   import: { usage: importUsage, summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)", run: importCommand },
 };
 
