@@ -31,10 +31,28 @@ export interface SystemPrompt {
 export function buildSystemPrompt(settings: Pick<PlaygroundSettings, "mode" | "exposeMetadata" | "instructions">, skills: readonly PlaygroundSkill[]): SystemPrompt {
   const header = settings.instructions.trim() || DEFAULT_INSTRUCTIONS;
   if (settings.mode === "search") {
-    return { system: `${header}\n\n${SEARCH_MODE_NOTE}`, header, catalogXml: "", catalogTokens: countTokens(SEARCH_MODE_NOTE), headerTokens: countTokens(header) };
+    return { system: `${header}\n\n${SEARCH_MODE_NOTE}`, header, catalogXml: "", catalogTokens: cachedTokens(SEARCH_MODE_NOTE), headerTokens: cachedTokens(header) };
   }
   const catalogXml = settings.exposeMetadata ? renderFullMetadataCatalog(skills) : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
-  return { system: `${header}\n\n${catalogXml}`, header, catalogXml, catalogTokens: countTokens(catalogXml), headerTokens: countTokens(header) };
+  return { system: `${header}\n\n${catalogXml}`, header, catalogXml, catalogTokens: cachedTokens(catalogXml), headerTokens: cachedTokens(header) };
+}
+
+// Every turn of a conversation renders the same catalog; tokenizing a 500-skill catalog is most of
+// a turn's own cost, so the last few counts are kept (keyed by the exact text).
+const tokenCache = new Map<string, number>();
+const TOKEN_CACHE_SIZE = 16;
+
+function cachedTokens(text: string): number {
+  const hit = tokenCache.get(text);
+  if (hit !== undefined) {
+    tokenCache.delete(text);
+    tokenCache.set(text, hit);
+    return hit;
+  }
+  const tokens = countTokens(text);
+  tokenCache.set(text, tokens);
+  if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value!);
+  return tokens;
 }
 
 // XML element names a frontmatter key can be used as as it is; any other key is written as
