@@ -3,6 +3,7 @@ import { importCommand, importUsage } from "./import";
 import { packCommand, packUsage } from "./pack";
 import { rescanCommand, rescanUsage } from "./rescan";
 import { scanCommand, scanUsage } from "./scan";
+import { routeCommand, routeUsage } from "./route";
 import { validateCommand, validateUsage } from "./validate";
 
 export interface Command {
@@ -17,6 +18,7 @@ export const commands: Record<string, Command> = {
   pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
   scan: { usage: scanUsage, summary: "security-scan skills (folders, SKILL.md files, ZIPs, tarballs) with static rules; exit 1 on any high or critical finding", run: scanCommand },
   rescan: { usage: rescanUsage, summary: "scan stored skill versions again with the current security rules (stale ones, or --all)", run: rescanCommand },
+  route: { usage: routeUsage, summary: "route each query of a JSONL file through the offline router over a folder of skills; one JSON line per query", run: routeCommand },
   import: { usage: importUsage, summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)", run: importCommand },
 };
 

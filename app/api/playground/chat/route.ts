@@ -1,0 +1,26 @@
+import { authenticate } from "@/lib/http/auth";
+import { readBodyLimited } from "@/lib/http/body";
+import { handle, HttpError } from "@/lib/http/errors";
+import { playgroundChat } from "@/lib/http/playground-chat";
+
+export const dynamic = "force-dynamic";
+// A turn with tool calls can take several model steps.
+export const maxDuration = 300;
+
+/** A message, its setup and the conversation id; a 64 KB body holds the longest message allowed many times over. */
+const BODY_LIMIT = 64 * 1024;
+
+/** One playground turn, streamed as an AI SDK UI message stream (text plus the disclosure ledger). */
+export async function POST(request: Request) {
+  return handle(async () => {
+    const { viewer } = await authenticate(request, { scope: "read", session: true });
+    const raw = new TextDecoder().decode(await readBodyLimited(request, BODY_LIMIT));
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, "invalid_json", "The request body is not JSON.");
+    }
+    return playgroundChat(viewer, body, { signal: request.signal });
+  });
+}

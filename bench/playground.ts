@@ -1,0 +1,158 @@
+// Playground benchmark (`npm run bench:playground`), in-process, through the real chat handler:
+//   1. seed a temporary database with 500 skills (through the data layer) and time whole turns of
+//      lib/http/playground-chat.ts: conversation and catalog loading, prepareTurn, the tools
+//      (load_skill reads a body from the store), the UI message stream, the ledger and the atomic
+//      write of the turn. The model answers instantly (a scripted LanguageModelV4: load_skill,
+//      then text), so the time is the server's own. Target: p95 under 30 ms.
+//   2. the token saving of progressive disclosure over ../shared/corpus: for each query of
+//      ../shared/trigger-eval/dev.jsonl the offline router runs a first turn; what entered the
+//      context (resident) is compared, in the same run, with loading every skill up front (eager).
+// Each figure prints on its own line as "<figure>: <number> <unit>".
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { readBundle, type BundleSkill } from "../lib/skills";
+import { configureSqlite } from "../lib/db/client";
+import { applyMigrations } from "../scripts/db/migrator";
+import { figure, percentile, seededRandom } from "./bench-kit";
+
+const SKILLS = 500;
+const WARMUP = 10;
+const RUNS = 150;
+/** Turns per conversation before a new one starts, so history (and resident content) grows realistically. */
+const TURNS_PER_CONVERSATION = 5;
+const TARGET_P95_MS = 30;
+
+const { pick, between } = seededRandom(0x91a7);
+const WORDS = ["review", "deploy", "invoice", "schema", "budget", "report", "incident", "release", "query", "chart", "ticket", "audit", "backup", "metric", "alert", "runbook"];
+const sentence = () => Array.from({ length: between(8, 16) }, () => pick(WORDS)).join(" ") + ".";
+
+function skill(i: number): BundleSkill {
+  const name = `bench-skill-${String(i).padStart(3, "0")}`;
+  const body = `# ${name}\n\n${Array.from({ length: between(6, 20) }, sentence).join("\n\n")}\n`;
+  const text = `---\nname: ${name}\ndescription: ${sentence()} Use when the user asks about ${pick(WORDS)} ${pick(WORDS)}.\n---\n\n${body}`;
+  const encoder = new TextEncoder();
+  const files = [
+    { path: `${name}/SKILL.md`, bytes: encoder.encode(text) },
+    { path: `${name}/references/guide.md`, bytes: encoder.encode(`# Guide\n\n${Array.from({ length: between(4, 12) }, sentence).join("\n\n")}\n`) },
+  ];
+  const parsed = readBundle({ kind: "files", files }).skills[0];
+  if (!parsed?.ok) throw new Error(`bench skill ${name} is invalid`);
+  return parsed;
+}
+
+const NO_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+/** A model with no latency: loads a skill on its first step, answers in text once a tool result is back. */
+function instantModel(pickSkill: () => string): LanguageModelV4 {
+  let call = 0;
+  return {
+    specificationVersion: "v4",
+    provider: "bench",
+    modelId: "instant",
+    supportedUrls: {},
+    async doGenerate() {
+      throw new Error("the benchmark streams");
+    },
+    async doStream(options) {
+      const answered = options.prompt.at(-1)?.role === "tool";
+      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      if (answered) {
+        parts.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Done: followed the skill." }, { type: "text-end", id: "t" });
+        parts.push({ type: "finish", usage: NO_USAGE, finishReason: { unified: "stop", raw: undefined } });
+      } else {
+        parts.push({ type: "tool-call", toolCallId: `call-${++call}`, toolName: "load_skill", input: JSON.stringify({ name: pickSkill() }) });
+        parts.push({ type: "finish", usage: NO_USAGE, finishReason: { unified: "tool-calls", raw: undefined } });
+      }
+      return { stream: new ReadableStream({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) }) };
+    },
+  };
+}
+
+async function turnTimes(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-bench-playground-"));
+  const databasePath = path.join(dir, "bench.db");
+  try {
+    await applyMigrations(databasePath);
+    process.env.DATABASE_URL = `file:${databasePath}`;
+    const { db } = await import("../lib/data/db");
+    // As the server runs it (scripts/db/prepare.ts): WAL, foreign keys on.
+    await configureSqlite(db);
+    const { importSkills } = await import("../lib/data/skills");
+    const { playgroundChat } = await import("../lib/http/playground-chat");
+
+    await db.user.create({ data: { id: "bench", name: "Bench", email: "bench@example.com" } });
+    const viewer = { id: "bench" };
+    const seedStart = performance.now();
+    const skills = Array.from({ length: SKILLS }, (_, i) => skill(i + 1));
+    for (let i = 0; i < skills.length; i += 100) await importSkills(viewer, skills.slice(i, i + 100).map((s) => ({ skill: s, destination: { scope: "PERSONAL" as const } })));
+    figure("playground seed 500 skills", (performance.now() - seedStart) / 1000, "s");
+
+    const model = instantModel(() => pick(skills).name!);
+    const setup = { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" };
+    let conversationId: string | null = null;
+    let turnsInConversation = 0;
+    const runTurn = async (i: number) => {
+      if (turnsInConversation === TURNS_PER_CONVERSATION) {
+        conversationId = null;
+        turnsInConversation = 0;
+      }
+      const response = await playgroundChat(viewer, { conversationId, text: `Question ${i}: please ${pick(WORDS)} the ${pick(WORDS)}`, setup }, { model });
+      const text = await response.text();
+      const saved = /"type":"data-conversation","data":\{"id":"([^"]+)"/.exec(text);
+      if (!saved || !text.includes('"type":"data-ledger"') || !text.includes('"kind":"load"')) throw new Error(`turn ${i} did not complete: ${text.slice(0, 300)}`);
+      conversationId = saved[1];
+      turnsInConversation++;
+    };
+
+    for (let i = 0; i < WARMUP; i++) await runTurn(i);
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await runTurn(WARMUP + i);
+      samples.push(performance.now() - start);
+    }
+    const stored = await db.conversationMessage.count();
+    if (stored !== 2 * (WARMUP + RUNS)) throw new Error(`expected ${2 * (WARMUP + RUNS)} stored messages, found ${stored}`);
+    figure("playground turn p50 (500-skill catalog, model time excluded)", percentile(samples, 50), "ms");
+    figure("playground turn p95 (500-skill catalog, model time excluded)", percentile(samples, 95), "ms");
+    figure("playground turn p95 target", TARGET_P95_MS, "ms", 0);
+    // Timings on a shared machine stretch with its load; printed so a slow run can be read as such.
+    figure("machine load average during the turns (1 min)", os.loadavg()[0], `tasks on ${os.availableParallelism()} cores`, 1);
+    await db.$disconnect();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function corpusSaving(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, "../../shared");
+  const { readCatalog, routeQuery } = await import("../scripts/cli/route");
+  const { source } = await readCatalog(path.join(root, "corpus"));
+  const queries = (await readFile(path.join(root, "trigger-eval/dev.jsonl"), "utf8"))
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { query: string }).query);
+  let eager = 0;
+  let resident = 0;
+  let loads = 0;
+  for (const query of queries) {
+    const { ledger, names } = await routeQuery(source, query, "full");
+    eager += ledger.totals.eagerTokens;
+    resident += ledger.totals.resident;
+    loads += names.length;
+  }
+  figure("corpus skills", source.skills.length, "skills", 0);
+  figure("corpus queries", queries.length, "queries", 0);
+  figure("corpus eager tokens per turn (every skill up front)", eager / queries.length, "tokens", 0);
+  figure("corpus disclosed tokens per turn (catalog + loaded, offline router)", resident / queries.length, "tokens", 0);
+  figure("corpus skills loaded per turn", loads / queries.length, "skills", 2);
+  figure("corpus token saving of progressive disclosure", 100 * (1 - resident / eager), "%");
+}
+
+await turnTimes();
+await corpusSaving();

@@ -1,0 +1,163 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { AlertCircleIcon, MessagesSquareIcon, RotateCcwIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { DisclosureEvent } from "@/lib/playground/types";
+import { MAX_MESSAGE_CHARS, type ModelOption, type PlaygroundMessage, type PlaygroundSetup } from "@/lib/types/playground";
+import { LedgerTimeline } from "./ledger-timeline";
+import { MentionInput, type MentionOption } from "./mention-input";
+import { AssistantMessage, ledgerOf, UserMessage } from "./message-view";
+
+/** The route answers refusals as JSON ({ error: { message } }); stream errors arrive as plain text. */
+function readableError(error: Error): string {
+  try {
+    const parsed = JSON.parse(error.message) as { error?: { message?: string } };
+    if (parsed.error?.message) return parsed.error.message;
+  } catch {
+    // not JSON: already a sentence
+  }
+  return error.message || "Something went wrong.";
+}
+
+function hasVisibleParts(message: PlaygroundMessage): boolean {
+  return message.parts.some((p) => (p.type === "text" && p.text.trim() !== "") || p.type.startsWith("tool-") || p.type === "data-notice" || p.type === "data-ledger");
+}
+
+export function ChatPanel({
+  conversationId,
+  initialMessages,
+  setup,
+  models,
+  mentionOptions,
+  skillIds,
+  onSaved,
+  examples,
+}: {
+  conversationId: string | null;
+  initialMessages: PlaygroundMessage[];
+  setup: PlaygroundSetup;
+  models: ModelOption[];
+  mentionOptions: MentionOption[];
+  skillIds: ReadonlyMap<string, string>;
+  onSaved: (conversation: { id: string; title: string }) => void;
+  examples: string[];
+}) {
+  const [savedId, setSavedId] = useState(conversationId);
+  const [liveEvents, setLiveEvents] = useState<DisclosureEvent[]>([]);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  // The server keeps the history: a request carries only the new text, the setup and the conversation.
+  const [transport] = useState(
+    () =>
+      new DefaultChatTransport<PlaygroundMessage>({
+        api: "/api/playground/chat",
+        prepareSendMessagesRequest: ({ messages, body }) => {
+          const last = [...messages].reverse().find((m) => m.role === "user");
+          const text = last?.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n") ?? "";
+          return { body: { ...body, text } };
+        },
+      }),
+  );
+
+  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<PlaygroundMessage>({
+    id: conversationId ?? undefined,
+    messages: initialMessages,
+    transport,
+    onData: (part) => {
+      if (part.type === "data-event") setLiveEvents((events) => [...events, part.data]);
+      if (part.type === "data-conversation") {
+        setSavedId(part.data.id);
+        onSaved(part.data);
+      }
+    },
+  });
+
+  const busy = status === "submitted" || status === "streaming";
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: "end", behavior: "smooth" });
+  }, [messages.length, status]);
+
+  const labels = new Map(models.map((m) => [m.id, m.label]));
+  const ledgers = messages.flatMap((m) => {
+    const ledger = m.role === "assistant" ? ledgerOf(m) : null;
+    return ledger ? [ledger] : [];
+  });
+  const lastAssistant = messages.at(-1)?.role === "assistant" ? messages.at(-1) : undefined;
+
+  function send(text: string) {
+    clearError();
+    setLiveEvents([]);
+    void sendMessage({ text }, { body: { conversationId: savedId, setup } });
+  }
+
+  function retry() {
+    clearError();
+    setLiveEvents([]);
+    void regenerate({ body: { conversationId: savedId, setup } });
+  }
+
+  return (
+    <section aria-label="Chat" className="flex min-h-[32rem] flex-col gap-4">
+      <LedgerTimeline ledgers={ledgers} />
+      <div className="grid flex-1 content-start gap-6" aria-live="polite" aria-busy={busy}>
+        {messages.length === 0 ? (
+          <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
+            <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-primary">
+              <MessagesSquareIcon className="size-6" aria-hidden />
+            </span>
+            <h2 className="text-base font-semibold">Try your skills</h2>
+            <p className="mt-1.5 max-w-md text-sm text-muted-foreground">
+              Ask something one of your skills covers. Each answer shows its ledger: which skills were offered, which the model loaded, what it read, and what that cost.
+            </p>
+            {examples.length ? (
+              <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="Example questions">
+                {examples.map((example) => (
+                  <li key={example}>
+                    <Button variant="outline" size="sm" onClick={() => send(example)} className="h-auto whitespace-normal py-1.5 text-left">
+                      {example}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : (
+          messages.map((message) =>
+            // A turn that failed before the model said anything leaves an empty answer: the error below speaks for it.
+            message.role === "assistant" && !hasVisibleParts(message) && !(busy && message === lastAssistant) ? null : message.role === "user" ? (
+              <UserMessage key={message.id} message={message} />
+            ) : (
+              <AssistantMessage
+                key={message.id}
+                message={message}
+                modelLabel={labels.get(ledgerOf(message)?.modelId ?? setup.modelId) ?? ledgerOf(message)?.modelId ?? "Model"}
+                liveEvents={message === lastAssistant && !ledgerOf(message) ? liveEvents : []}
+                streaming={busy && message === lastAssistant}
+                skillIds={skillIds}
+              />
+            ),
+          )
+        )}
+        {status === "submitted" && messages.at(-1)?.role === "user" ? <p className="pl-10 text-sm text-muted-foreground">Waiting for the model…</p> : null}
+        {error ? (
+          <div role="alert" className="flex flex-wrap items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+            <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-destructive dark:text-red-300">The turn failed; nothing was saved.</p>
+              <p className="mt-0.5 text-muted-foreground">{readableError(error)}</p>
+            </div>
+            <Button size="sm" variant="outline" onClick={retry}>
+              <RotateCcwIcon /> Retry
+            </Button>
+          </div>
+        ) : null}
+        <div ref={endRef} />
+      </div>
+      <div className="sticky bottom-0 bg-background/90 pt-2 pb-3 backdrop-blur">
+        <MentionInput options={mentionOptions} onSend={send} onStop={() => void stop()} busy={busy} maxLength={MAX_MESSAGE_CHARS} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+import { useMemo, useState, useTransition } from "react";
+import { LoaderCircleIcon } from "lucide-react";
+import { saveProfileAction } from "@/lib/actions/playground";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { formatNumber } from "@/lib/format";
+import type { AgentProfileInfo, CatalogEntry } from "@/lib/types/playground";
+
+export interface ProfileDraft {
+  id: string | null;
+  name: string;
+  instructions: string;
+  skills: { skillId: string; pinnedVersion: number | null }[];
+}
+
+/** Create or edit an agent profile: a name, instructions and a set of skills, each optionally pinned to its current version. */
+export function ProfileDialog({
+  draft,
+  entries,
+  onClose,
+  onSaved,
+}: {
+  draft: ProfileDraft | null;
+  entries: CatalogEntry[];
+  onClose: () => void;
+  onSaved: (profile: AgentProfileInfo, profiles: AgentProfileInfo[]) => void;
+}) {
+  return (
+    <Dialog open={draft !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent className="sm:max-w-xl">{draft ? <ProfileForm key={draft.id ?? "new"} draft={draft} entries={entries} onSaved={onSaved} onCancel={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraft; entries: CatalogEntry[]; onSaved: (profile: AgentProfileInfo, profiles: AgentProfileInfo[]) => void; onCancel: () => void }) {
+  const [name, setName] = useState(draft.name);
+  const [instructions, setInstructions] = useState(draft.instructions);
+  const [picked, setPicked] = useState(() => new Map(draft.skills.map((s) => [s.skillId, s.pinnedVersion])));
+  const [filter, setFilter] = useState("");
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [pending, start] = useTransition();
+
+  // Skills a profile already holds stay listed even when the catalog no longer shows them (shadowed, say).
+  const shown = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return entries.filter((e) => !q || e.name.includes(q) || e.description.toLowerCase().includes(q));
+  }, [entries, filter]);
+
+  function toggle(entry: CatalogEntry, on: boolean) {
+    setPicked((current) => {
+      const next = new Map(current);
+      if (on) next.set(entry.skillId, null);
+      else next.delete(entry.skillId);
+      return next;
+    });
+  }
+
+  function pin(entry: CatalogEntry, pinned: boolean) {
+    setPicked((current) => new Map(current).set(entry.skillId, pinned ? entry.version : null));
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    start(async () => {
+      const result = await saveProfileAction(draft.id, { name, instructions, skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })) });
+      if (result.ok) onSaved(result.profile, result.profiles);
+      else setError({ message: result.message, field: result.field });
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>{draft.id ? "Edit agent profile" : "New agent profile"}</DialogTitle>
+        <DialogDescription>A saved set of skills plus instructions. A skill an agent profile uses cannot be deleted until it is taken out.</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-1.5">
+        <Label htmlFor="profile-name">Name</Label>
+        <Input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} aria-invalid={error?.field === "name"} autoFocus />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="profile-instructions">Instructions</Label>
+        <textarea
+          id="profile-instructions"
+          value={instructions}
+          onChange={(e) => setInstructions(e.target.value)}
+          rows={3}
+          placeholder="Blank uses the playground's default instruction header."
+          className="rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:ring-3 focus-visible:ring-ring/50"
+        />
+      </div>
+      <fieldset className="grid gap-2" aria-invalid={error?.field === "skills"}>
+        <legend className="mb-1.5 flex w-full items-center justify-between text-sm font-medium">
+          Skills <span className="text-xs font-normal text-muted-foreground">{picked.size} chosen</span>
+        </legend>
+        <Input type="search" placeholder="Filter skills" aria-label="Filter skills" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <ul className="max-h-64 divide-y overflow-auto rounded-md border">
+          {shown.map((entry) => {
+            const on = picked.has(entry.skillId);
+            const pinned = picked.get(entry.skillId) != null;
+            return (
+              <li key={entry.skillId} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <input id={`pick-${entry.skillId}`} type="checkbox" checked={on} onChange={(e) => toggle(entry, e.target.checked)} className="size-4 accent-primary" />
+                <label htmlFor={`pick-${entry.skillId}`} className="min-w-0 flex-1 cursor-pointer">
+                  <span className="font-mono font-medium">{entry.name}</span> <span className="text-xs text-muted-foreground">{entry.place}</span>
+                  <span className="line-clamp-1 text-xs text-muted-foreground">{entry.description}</span>
+                </label>
+                {on ? (
+                  <label className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
+                    <input type="checkbox" checked={pinned} onChange={(e) => pin(entry, e.target.checked)} className="size-3.5 accent-primary" />
+                    pin v{entry.version}
+                  </label>
+                ) : (
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatNumber(entry.bodyTokens)} tok</span>
+                )}
+              </li>
+            );
+          })}
+          {shown.length === 0 ? <li className="px-3 py-6 text-center text-sm text-muted-foreground">No skill matches.</li> : null}
+        </ul>
+      </fieldset>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive dark:text-red-300">
+          {error.message}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
+          Save profile
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./fixtures";
+import { importSkills, SHARED_DIR, skillIdByName } from "./skill-helpers";
+import { openManage, shootBoth } from "./upload-helpers";
+
+// The playground with the offline router (the default model): the same route, tools and ledger a
+// real provider goes through. A fresh account keeps the imported corpus away from other specs.
+
+async function signUp(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill("Pia Playground");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/skills$/);
+  return email;
+}
+
+const input = (page: Page) => page.getByRole("combobox", { name: "Message" });
+const turns = (page: Page) => page.getByTestId("assistant-message");
+
+/** Send a message and wait for its turn's final ledger; the answer's ledger comes back. */
+async function ask(page: Page, text: string): Promise<Locator> {
+  const before = await turns(page).count();
+  await input(page).fill(text);
+  await input(page).press("Enter");
+  const answer = turns(page).nth(before);
+  await expect(answer.getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 30_000 });
+  return answer.getByTestId("ledger");
+}
+
+const loaded = (ledger: Locator) => ledger.getByRole("list", { name: "Skills loaded" });
+const reads = (ledger: Locator) => ledger.getByRole("list", { name: "Resources read" });
+
+test("the ledger shows what each turn offered, loaded, read and cost, and stays after a reload", async ({ page, consoleErrors }) => {
+  test.setTimeout(180_000);
+  await signUp(page, "playground");
+  await page.getByRole("link", { name: "Playground" }).click();
+  await expect(page.getByRole("heading", { name: "Playground" })).toBeVisible();
+  await expect(page.getByTestId("catalog-tokens")).toContainText(/catalog \d+ tok · \d+ skills/);
+  await expect(page.getByText("Try your skills")).toBeVisible();
+  await shootBoth(page, "playground-empty");
+
+  // A seeded built-in skill covers the request: the router loads it (L2) and the ledger says its tokens.
+  const first = await ask(page, "Write a commit message for my staged changes");
+  await expect(loaded(first)).toContainText("commit-messages");
+  await expect(loaded(first)).toContainText("by the model");
+  await expect(loaded(first).getByRole("listitem").first()).toContainText(/\d[\d,]* tokens/);
+  await expect(first).toContainText(/\d+ skills in the catalog/);
+  await expect(first.getByLabel("Totals")).toContainText("Saving");
+  await expect(page).toHaveURL(/\/playground\?c=/);
+
+  // A question about one of its reference files: an L3 read of that file.
+  const second = await ask(page, "Which types does the conventional-commits reference allow?");
+  await expect(reads(second)).toContainText("references/conventional-commits.md");
+
+  // $ opens the autocomplete; the keyboard picks the skill; the ledger says it came by mention.
+  await input(page).fill("");
+  await input(page).pressSequentially("$csv");
+  const options = page.getByRole("listbox", { name: "Skills to mention" });
+  await expect(options.getByRole("option", { name: /csv-insights/ })).toBeVisible();
+  await input(page).press("Enter");
+  await expect(input(page)).toHaveValue("$csv-insights ");
+  await input(page).pressSequentially("which columns should I look at first?");
+  const before = await turns(page).count();
+  await input(page).press("Enter");
+  const mention = turns(page).nth(before).getByTestId("ledger");
+  await expect(turns(page).nth(before).getByRole("region", { name: "Disclosure ledger · turn 3" })).toBeVisible({ timeout: 30_000 });
+  await expect(loaded(mention)).toContainText("by $mention");
+  await expect(loaded(mention)).toContainText("csv-insights");
+  // The stored user message is the user's text, not the injected skill body.
+  await expect(page.getByTestId("user-message").nth(2)).toHaveText("$csv-insights which columns should I look at first?");
+
+  // Nothing in the catalog fits: nothing is loaded.
+  const unrelated = await ask(page, "What is the capital of France?");
+  await expect(unrelated).toContainText("No skill loaded.");
+  await expect(unrelated).toContainText("No resource read.");
+  await expect(page.getByRole("navigation", { name: "Disclosure timeline" }).getByRole("listitem")).toHaveCount(4);
+  const ledgerTexts = await page.getByTestId("ledger").allInnerTexts();
+  await unrelated.getByText(/Offline router ranking/).click();
+  await expect(unrelated.getByRole("list", { name: "Router ranking" })).toBeVisible();
+  await shootBoth(page, "playground-conversation");
+  await page.screenshot({ path: "test-results/screenshots/playground-conversation-full.png", fullPage: true });
+
+  // Reopening the conversation shows the same ledgers, word for word.
+  await page.reload();
+  await expect(page.getByTestId("ledger")).toHaveCount(4);
+  expect(await page.getByTestId("ledger").allInnerTexts()).toEqual(ledgerTexts);
+  await expect(page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Write a commit message/ })).toHaveAttribute("aria-current", "page");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("with the corpus imported, a GIF for Slack loads slack-gif-creator, and a saved profile shows up as a reference on its manage dialog", async ({ page, consoleErrors }) => {
+  test.setTimeout(240_000);
+  const email = await signUp(page, "playground-corpus");
+  const report = importSkills(path.join(SHARED_DIR, "corpus"), email);
+  expect(report.created.length).toBeGreaterThan(30);
+
+  await page.goto("/playground");
+  const ledger = await ask(page, "I want a GIF for Slack of a rocket launching");
+  await expect(loaded(ledger).getByRole("link", { name: "slack-gif-creator" })).toBeVisible();
+  await expect(loaded(ledger)).toContainText(/slack-gif-creator\s*v1\s*by the model.*\d[\d,]* tokens/);
+  await shootBoth(page, "playground-corpus");
+
+  // Save an agent profile with that skill from the setup panel.
+  const profileName = `Slack helper ${Date.now()}`;
+  await page.getByRole("button", { name: "New profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "New agent profile" });
+  await dialog.getByLabel("Name").fill(profileName);
+  await dialog.getByLabel("Instructions").fill("Make small, loopable GIFs.");
+  await dialog.getByRole("searchbox", { name: "Filter skills" }).fill("slack-gif");
+  await dialog.getByRole("checkbox", { name: /slack-gif-creator/ }).check();
+  await dialog.getByRole("button", { name: "Save profile" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("radio", { name: "Profile" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByLabel("Agent profile")).toHaveValue(/.+/);
+  await expect(page.getByRole("list", { name: `Skills in ${profileName}` })).toContainText("slack-gif-creator");
+  await expect(page.getByTestId("catalog-tokens")).toContainText("· 1 skills");
+  await shootBoth(page, "playground-profile");
+
+  const skillId = skillIdByName("slack-gif-creator", "PERSONAL", email);
+  const manage = await openManage(page, { id: skillId, name: "slack-gif-creator" });
+  await expect(manage.getByRole("list", { name: "Agent profiles using this skill" })).toContainText(profileName);
+  // Deleting it now has to deal with the profile first.
+  await manage.getByRole("tab", { name: "Delete" }).click();
+  await expect(manage.getByText("“slack-gif-creator” is used by 1 agent profile.")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("an over-long message is refused with its limit", async ({ page, consoleErrors }) => {
+  await signUp(page, "playground-long");
+  await page.goto("/playground");
+  await input(page).fill("x".repeat(8_001));
+  await expect(page.getByText("8,001 / 8,000 characters: too long")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  const response = await page.request.post("/api/playground/chat", {
+    data: { conversationId: null, text: "x".repeat(8_001), setup: { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" } },
+  });
+  expect(response.status()).toBe(422);
+  expect((await response.json()).error.message).toBe("Messages are limited to 8,000 characters; shorten yours and send it again.");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a provider error shows in the chat with Retry, and the retried turn completes", async ({ page, consoleErrors }) => {
+  await signUp(page, "playground-retry");
+  await page.goto("/playground");
+  // The first request answers the way the route does when the provider refuses (a stream with an
+  // error chunk); the retry goes through to the real route and the offline router.
+  let failed = false;
+  await page.route("**/api/playground/chat", async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.fulfill({
+      status: 200,
+      headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+      body: `data: ${JSON.stringify({ type: "start", messageId: "failed-turn" })}\n\ndata: ${JSON.stringify({ type: "error", errorText: "The model provider at api.example.com is rate limiting requests (429). Wait a moment, then retry." })}\n\ndata: [DONE]\n\n`,
+    });
+  });
+  await input(page).fill("Write a commit message for my staged changes");
+  await input(page).press("Enter");
+  const alert = page.getByRole("alert").filter({ hasText: "The turn failed; nothing was saved." });
+  await expect(alert).toContainText("rate limiting requests (429)");
+  await expect(page).toHaveURL(/\/playground$/);
+  await shootBoth(page, "playground-error");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("region", { name: "Disclosure ledger · turn 1" })).toBeVisible({ timeout: 30_000 });
+  await expect(loaded(page.getByTestId("ledger"))).toContainText("commit-messages");
+  await expect(alert).toBeHidden();
+  await expect(page.getByTestId("user-message")).toHaveCount(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("search mode finds the skill through search_skills; a hand-picked catalog offers only what was picked", async ({ page, consoleErrors }) => {
+  await signUp(page, "playground-modes");
+  await page.goto("/playground");
+  await page.getByRole("radio", { name: "Search tool" }).click();
+  await expect(page.getByTestId("system-prompt")).toContainText("search_skills");
+  const searched = await ask(page, "Write a commit message for my staged changes");
+  await expect(searched).toContainText("Search mode");
+  await expect(searched).toContainText('search_skills("');
+  await expect(loaded(searched)).toContainText("commit-messages");
+
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page.getByText("Try your skills")).toBeVisible();
+  await page.getByRole("radio", { name: "Hand-picked" }).click();
+  await page.getByRole("checkbox", { name: "csv-insights" }).check();
+  await expect(page.getByTestId("catalog-tokens")).toContainText("· 1 skills");
+  const picked = await ask(page, "Write a commit message for my staged changes");
+  await expect(picked).toContainText("1 skill in the catalog");
+  await expect(picked).toContainText("No skill loaded.");
+  expect(consoleErrors).toEqual([]);
+});

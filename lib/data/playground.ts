@@ -1,0 +1,351 @@
+import "server-only";
+import type { UIMessage } from "ai";
+import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource, TurnLedger } from "@/lib/playground/types";
+import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
+import type {
+  CatalogEntry,
+  CatalogSource,
+  ConversationDetail,
+  ConversationSummary,
+  PlaygroundMessage,
+  PlaygroundSetup,
+  ShadowedEntry,
+} from "@/lib/types/playground";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { DataError, notFound } from "./errors";
+import { readSkillFile, resolveVisibleSkills } from "./skills";
+
+// The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
+// (lib/playground) reads skill bodies and resources through, and conversation persistence.
+
+function placeOf(skill: { scope: string; team: { name: string } | null }): string {
+  if (skill.scope === "TEAM") return skill.team ? `Team ${skill.team.name}` : "Team";
+  return skill.scope === "PERSONAL" ? "Personal" : skill.scope === "PUBLIC" ? "Public" : "Built-in";
+}
+
+const reviewStatusOf = (value: string): ReviewStatus =>
+  value === "needs_review" || value === "reviewed" || value === "override" ? value : "none";
+
+// ---------- Catalog ----------
+
+/** Every skill the viewer's agents see (one per name) and the same-named ones they hide, for the setup panel. */
+export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries: CatalogEntry[]; shadowed: ShadowedEntry[] }> {
+  const { visible, shadowed } = await resolveVisibleSkills(viewer);
+  const reviews = await db.skill.findMany({ where: { id: { in: visible.map((s) => s.id) } }, select: { id: true, currentVersion: { select: { reviewStatus: true } } } });
+  const review = new Map(reviews.map((r) => [r.id, reviewStatusOf(r.currentVersion?.reviewStatus ?? "none")]));
+  return {
+    entries: visible.map((s) => ({
+      skillId: s.id,
+      name: s.name,
+      description: s.description,
+      version: s.version,
+      scope: s.scope,
+      place: placeOf(s),
+      catalogTokens: s.catalogTokens,
+      bodyTokens: s.bodyTokens,
+      resourceTokens: s.resourceTokens,
+      reviewStatus: review.get(s.id) ?? "none",
+    })),
+    shadowed: shadowed.map((s) => ({ skillId: s.id, name: s.name, place: placeOf(s), winnerId: s.shadowedBy!.id, reason: s.shadowedBy!.reason })),
+  };
+}
+
+const versionSelect = {
+  skillId: true,
+  number: true,
+  name: true,
+  description: true,
+  frontmatter: true,
+  catalogTokens: true,
+  bodyTokens: true,
+  resourceTokens: true,
+  reviewStatus: true,
+  files: { select: { path: true, size: true, mediaType: true, tokens: true }, orderBy: { path: "asc" } },
+} satisfies Prisma.SkillVersionSelect;
+type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
+
+function toPlaygroundSkill(row: VersionRow, scope: SkillScope): PlaygroundSkill {
+  const files: PlaygroundFileInfo[] = row.files.filter((f) => f.path !== "SKILL.md").map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, tokens: f.tokens }));
+  return {
+    skillId: row.skillId,
+    name: row.name,
+    description: row.description,
+    version: row.number,
+    scope,
+    frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>,
+    catalogTokens: row.catalogTokens,
+    bodyTokens: row.bodyTokens,
+    resourceTokens: row.resourceTokens,
+    reviewStatus: reviewStatusOf(row.reviewStatus),
+    files,
+  };
+}
+
+export interface LoadedSource {
+  source: SkillSource;
+  /** Instructions a profile brings (empty for other sources). */
+  profileInstructions: string | null;
+  profileName: string | null;
+  /** What the source asked for but the viewer can no longer see, as sentences for the chat. */
+  notices: string[];
+}
+
+/**
+ * The skills a conversation offers, as the pure core reads them. Bodies and resources are read
+ * on demand through the same visibility rules as every other read.
+ */
+export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource): Promise<LoadedSource> {
+  const actor = await loadActor(db, viewer);
+  const notices: string[] = [];
+  let picks: { skillId: string; scope: SkillScope; pinned: number | null }[];
+  let profileInstructions: string | null = null;
+  let profileName: string | null = null;
+
+  if (catalog.kind === "profile") {
+    const profile = await db.agentProfile.findFirst({
+      where: { id: catalog.profileId, ownerId: actor.id },
+      select: { name: true, instructions: true, skills: { select: { skillId: true, pinnedVersion: true } } },
+    });
+    if (!profile) throw notFound("Agent profile");
+    profileInstructions = profile.instructions;
+    profileName = profile.name;
+    const visible = await db.skill.findMany({
+      where: { AND: [{ id: { in: profile.skills.map((s) => s.skillId) } }, visibleTo(actor)] },
+      select: { id: true, name: true, scope: true },
+      orderBy: { name: "asc" },
+    });
+    const lost = profile.skills.length - visible.length;
+    if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
+    const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
+    picks = visible.map((s) => ({ skillId: s.id, scope: s.scope as SkillScope, pinned: pinned.get(s.id) ?? null }));
+  } else {
+    // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
+    // the ORM's relation loading costs more than the rest of the turn together.
+    const rows = await catalogRows(actor);
+    const { visible, shadowedBy } = resolveShadowing(rows);
+    let chosen = visible;
+    if (catalog.kind === "picked") {
+      const wanted = new Set(catalog.skillIds);
+      chosen = visible.filter((s) => wanted.has(s.id));
+      const hidden = rows.filter((s) => wanted.has(s.id) && shadowedBy.has(s.id));
+      for (const s of hidden) notices.push(`"${s.name}" (${placeOf(s)}) is hidden by a same-named skill and was left out.`);
+      const lost = wanted.size - chosen.length - hidden.length;
+      if (lost > 0) notices.push(`${lost} picked skill(s) are no longer visible to you and were left out.`);
+    }
+    const skills = chosen.map((row) => row.skill).sort((a, b) => a.name.localeCompare(b.name));
+    return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices };
+  }
+
+  const rows = await versionRows(picks);
+  const byId = new Map(rows.map((row) => [row.skillId, row]));
+  const skills: PlaygroundSkill[] = [];
+  for (const pick of picks) {
+    const row = byId.get(pick.skillId);
+    if (row) skills.push(toPlaygroundSkill(row, pick.scope));
+  }
+  skills.sort((a, b) => a.name.localeCompare(b.name));
+  return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices };
+}
+
+interface CatalogRow {
+  id: string;
+  name: string;
+  scope: Scope;
+  rank?: string;
+  team: { name: string } | null;
+  skill: PlaygroundSkill;
+}
+
+/** Every visible, unarchived skill with its current version and file list (shadowing not yet resolved). */
+async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
+  const rows = await db.$queryRaw<
+    { id: string; skillName: string; scope: string; teamName: string | null; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
+  >(Prisma.sql`
+    SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", v."number", v."name", v."description", v."frontmatter",
+      v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
+      (SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
+         FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f) AS "files"
+    FROM "Skill" s
+    JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
+    LEFT JOIN "Team" t ON t."id" = s."teamId"
+    WHERE s."archived" = 0 AND ${visibleToSql(actor)}`);
+  return rows.map((row) => {
+    const scope = row.scope as Scope;
+    const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({ path, size, mediaType, tokens }));
+    let frontmatter: Record<string, unknown> | null = null;
+    return {
+      id: row.id,
+      name: row.skillName,
+      scope,
+      rank: row.teamName ?? undefined,
+      team: row.teamName === null ? null : { name: row.teamName },
+      skill: {
+        skillId: row.id,
+        name: row.name,
+        description: row.description,
+        version: Number(row.number),
+        scope,
+        // Parsed on first use: only "expose all metadata" reads it, and this runs for every skill on every turn.
+        get frontmatter() {
+          frontmatter ??= JSON.parse(row.frontmatter) as Record<string, unknown>;
+          return frontmatter;
+        },
+        catalogTokens: Number(row.catalogTokens),
+        bodyTokens: Number(row.bodyTokens),
+        resourceTokens: Number(row.resourceTokens),
+        reviewStatus: reviewStatusOf(row.reviewStatus),
+        files,
+      },
+    };
+  });
+}
+
+async function versionRows(picks: { skillId: string; pinned: number | null }[]): Promise<VersionRow[]> {
+  const current = picks.filter((p) => p.pinned === null).map((p) => p.skillId);
+  const pinned = picks.filter((p) => p.pinned !== null);
+  const [a, b] = await Promise.all([
+    current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
+    pinned.length ? db.skillVersion.findMany({ where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })) }, select: versionSelect }) : [],
+  ]);
+  return [...a, ...b];
+}
+
+function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[]): SkillSource {
+  const decoder = new TextDecoder("utf-8", { fatal: false });
+  return {
+    skills,
+    async body(skill) {
+      const row = await db.skillVersion.findFirst({ where: { skillId: skill.skillId, number: skill.version, skill: visibleTo(actor) }, select: { body: true } });
+      if (!row) throw notFound();
+      return row.body;
+    },
+    async resource(skill, path) {
+      if (path === "SKILL.md") return null;
+      const info = skill.files.find((f) => f.path === path);
+      if (!info) return null;
+      const file = await readSkillFile(viewer, skill.skillId, path, skill.version);
+      if (!file) return null;
+      if (info.tokens === null) return { kind: "binary", size: file.size, mediaType: file.mediaType };
+      return { kind: "text", text: decoder.decode(file.bytes), tokens: info.tokens, size: file.size, mediaType: file.mediaType };
+    },
+  };
+}
+
+// ---------- Conversations ----------
+
+/** A stored message as the turn preparation reads it: parts as streamed, the ledger beside them. */
+export interface StoredTurnMessage {
+  role: "user" | "assistant";
+  parts: UIMessage["parts"];
+  ledger: TurnLedger | null;
+}
+
+export async function listConversations(viewer: ViewerRef, limit = 50): Promise<ConversationSummary[]> {
+  const actor = await loadActor(db, viewer);
+  const rows = await db.conversation.findMany({
+    where: { ownerId: actor.id },
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+    select: { id: true, title: true, updatedAt: true, _count: { select: { messages: { where: { role: "user" } } } } },
+  });
+  return rows.map((row) => ({ id: row.id, title: row.title, updatedAt: row.updatedAt, turns: row._count.messages }));
+}
+
+async function conversationRows(actor: Actor, conversationId: string) {
+  return db.conversation.findFirst({
+    where: { id: conversationId, ownerId: actor.id },
+    select: { id: true, title: true, settings: true, updatedAt: true, messages: { orderBy: { position: "asc" }, select: { id: true, role: true, parts: true, ledger: true } } },
+  });
+}
+
+/** The stored history of one of the viewer's conversations, or null. */
+export async function getConversationHistory(viewer: ViewerRef, conversationId: string): Promise<{ id: string; title: string; history: StoredTurnMessage[] } | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await conversationRows(actor, conversationId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    history: row.messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", parts: JSON.parse(m.parts) as UIMessage["parts"], ledger: m.ledger ? (JSON.parse(m.ledger) as TurnLedger) : null })),
+  };
+}
+
+/** One of the viewer's conversations as the chat shows it (the ledger as a data part of its turn), or null. */
+export async function getConversation(viewer: ViewerRef, conversationId: string): Promise<ConversationDetail | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await conversationRows(actor, conversationId);
+  if (!row) return null;
+  const messages: PlaygroundMessage[] = row.messages.map((m) => {
+    const parts = JSON.parse(m.parts) as PlaygroundMessage["parts"];
+    if (m.ledger) parts.push({ type: "data-ledger", id: `ledger-${m.id}`, data: JSON.parse(m.ledger) as TurnLedger });
+    return { id: m.id, role: m.role === "user" ? "user" : "assistant", parts };
+  });
+  return { id: row.id, title: row.title, setup: JSON.parse(row.settings) as PlaygroundSetup, messages, updatedAt: row.updatedAt };
+}
+
+export interface SaveTurnInput {
+  /** null starts a new conversation. */
+  conversationId: string | null;
+  setup: PlaygroundSetup;
+  userText: string;
+  /** Generated by the server for the streamed message, so the stored one keeps its id. */
+  assistantMessageId: string;
+  /** How many messages the conversation had when the turn read its history (0 for a new one). */
+  afterMessages: number;
+  assistantParts: UIMessage["parts"];
+  ledger: TurnLedger;
+}
+
+const titleOf = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line || "Untitled conversation";
+};
+
+/**
+ * Store one finished turn: the user's text (never content a $mention injected) and the
+ * assistant's message with its ledger, both or neither. A new conversation is created here, so
+ * a turn that fails before this point leaves nothing behind.
+ */
+export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise<{ id: string; title: string }> {
+  const actor = await loadActor(db, viewer);
+  const assistantParts = input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation");
+  const messages = (position: number) => [
+    { position, role: "user", parts: JSON.stringify([{ type: "text", text: input.userText }]) },
+    { id: input.assistantMessageId, position: position + 1, role: "assistant", parts: JSON.stringify(assistantParts), ledger: JSON.stringify(input.ledger) },
+  ];
+  const select = { id: true, title: true } as const;
+  // One statement each way (a nested write is atomic), so a turn costs a single round trip to store.
+  if (!input.conversationId) {
+    return db.conversation.create({ data: { ownerId: actor.id, title: titleOf(input.userText), settings: JSON.stringify(input.setup), messages: { create: messages(0) } }, select });
+  }
+  try {
+    return await db.conversation.update({
+      where: { id: input.conversationId, ownerId: actor.id },
+      data: { settings: JSON.stringify(input.setup), messages: { create: messages(input.afterMessages) } },
+      select,
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Conversation");
+    // (conversationId, position) is unique: another turn was stored since this one read the history.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new DataError("CONFLICT", "This conversation changed while the model answered (another tab?). Reload it and send the message again.");
+    }
+    throw error;
+  }
+}
+
+export async function renameConversation(viewer: ViewerRef, conversationId: string, title: string): Promise<void> {
+  const clean = title.replace(/\s+/g, " ").trim();
+  if (!clean || clean.length > 120) throw new DataError("INVALID", "Conversation titles are 1 to 120 characters.", { field: "title" });
+  const actor = await loadActor(db, viewer);
+  const { count } = await db.conversation.updateMany({ where: { id: conversationId, ownerId: actor.id }, data: { title: clean } });
+  if (!count) throw notFound("Conversation");
+}
+
+export async function deleteConversation(viewer: ViewerRef, conversationId: string): Promise<void> {
+  const actor = await loadActor(db, viewer);
+  const { count } = await db.conversation.deleteMany({ where: { id: conversationId, ownerId: actor.id } });
+  if (!count) throw notFound("Conversation");
+}

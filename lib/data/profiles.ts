@@ -1,0 +1,138 @@
+import "server-only";
+import { profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
+import type { AgentProfileInfo } from "@/lib/types/playground";
+import type { Db, Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { DataError, notFound } from "./errors";
+
+// Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They
+// belong to one user and only that user sees or changes them; a skill a profile references
+// cannot be deleted (lib/data/skills.ts deleteSkill).
+
+const profileSelect = {
+  id: true,
+  name: true,
+  instructions: true,
+  updatedAt: true,
+  skills: { select: { skillId: true, pinnedVersion: true, skill: { select: { name: true, currentVersion: { select: { number: true } } } } } },
+} satisfies Prisma.AgentProfileSelect;
+
+function toInfo(row: Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>): AgentProfileInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    instructions: row.instructions,
+    updatedAt: row.updatedAt,
+    skills: row.skills
+      .map((s) => ({ skillId: s.skillId, name: s.skill.name, pinnedVersion: s.pinnedVersion, currentVersion: s.skill.currentVersion?.number ?? 0 }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+export async function listProfiles(viewer: ViewerRef): Promise<AgentProfileInfo[]> {
+  const actor = await loadActor(db, viewer);
+  const rows = await db.agentProfile.findMany({ where: { ownerId: actor.id }, select: profileSelect, orderBy: { name: "asc" } });
+  return rows.map(toInfo);
+}
+
+/** One of the viewer's profiles, or null (someone else's profile is as missing as a deleted one). */
+export async function getProfile(viewer: ViewerRef, profileId: string): Promise<AgentProfileInfo | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await db.agentProfile.findFirst({ where: { id: profileId, ownerId: actor.id }, select: profileSelect });
+  return row ? toInfo(row) : null;
+}
+
+function parse(input: ProfileInput): ProfileInput {
+  const result = profileInput.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new DataError("INVALID", issue?.message ?? "The profile is invalid.", { field: issue?.path.join(".") });
+  }
+  const seen = new Set<string>();
+  for (const skill of result.data.skills) {
+    if (seen.has(skill.skillId)) throw new DataError("INVALID", "A skill appears twice in the profile.", { field: "skills" });
+    seen.add(skill.skillId);
+  }
+  return result.data;
+}
+
+/** Every skill must be visible to the owner, one per name, and a pinned version must exist. */
+async function checkSkills(tx: Tx | Db, viewer: ViewerRef, skills: ProfileInput["skills"]): Promise<void> {
+  const actor = await loadActor(tx, viewer);
+  const rows = await tx.skill.findMany({
+    where: { AND: [{ id: { in: skills.map((s) => s.skillId) } }, visibleTo(actor)] },
+    select: { id: true, name: true, versions: { select: { number: true } } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const names = new Map<string, string>();
+  for (const pick of skills) {
+    const row = byId.get(pick.skillId);
+    if (!row) throw new DataError("INVALID", "A skill in the profile no longer exists or is not visible to you.", { field: "skills", skillId: pick.skillId });
+    if (names.has(row.name)) throw new DataError("INVALID", `Two skills named "${row.name}" cannot both be in one profile: an agent sees one skill per name.`, { field: "skills" });
+    names.set(row.name, row.id);
+    if (pick.pinnedVersion !== null && !row.versions.some((v) => v.number === pick.pinnedVersion)) {
+      throw new DataError("INVALID", `"${row.name}" has no version ${pick.pinnedVersion}.`, { field: "skills" });
+    }
+  }
+}
+
+function conflict(name: string) {
+  return new DataError("CONFLICT", `You already have a profile named "${name}".`, { field: "name" });
+}
+
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+export async function createProfile(viewer: ViewerRef, input: ProfileInput): Promise<AgentProfileInfo> {
+  const data = parse(input);
+  try {
+    const id = await db.$transaction(async (tx) => {
+      const actor = await loadActor(tx, viewer);
+      if (await tx.agentProfile.findUnique({ where: { ownerId_name: { ownerId: actor.id, name: data.name } }, select: { id: true } })) throw conflict(data.name);
+      await checkSkills(tx, viewer, data.skills);
+      const profile = await tx.agentProfile.create({
+        data: { ownerId: actor.id, name: data.name, instructions: data.instructions, skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) } },
+        select: { id: true },
+      });
+      return profile.id;
+    });
+    return (await getProfile(viewer, id))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(data.name);
+    throw error;
+  }
+}
+
+/** Replace a profile's name, instructions and skills in one write. */
+export async function updateProfile(viewer: ViewerRef, profileId: string, input: ProfileInput): Promise<AgentProfileInfo> {
+  const data = parse(input);
+  try {
+    await db.$transaction(async (tx) => {
+      const actor = await loadActor(tx, viewer);
+      const profile = await tx.agentProfile.findFirst({ where: { id: profileId, ownerId: actor.id }, select: { id: true } });
+      if (!profile) throw notFound("Agent profile");
+      const clash = await tx.agentProfile.findUnique({ where: { ownerId_name: { ownerId: actor.id, name: data.name } }, select: { id: true } });
+      if (clash && clash.id !== profileId) throw conflict(data.name);
+      await checkSkills(tx, viewer, data.skills);
+      await tx.agentProfileSkill.deleteMany({ where: { profileId } });
+      await tx.agentProfile.update({
+        where: { id: profileId },
+        data: { name: data.name, instructions: data.instructions, skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) } },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(data.name);
+    throw error;
+  }
+  return (await getProfile(viewer, profileId))!;
+}
+
+export async function deleteProfile(viewer: ViewerRef, profileId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const actor = await loadActor(tx, viewer);
+    const profile = await tx.agentProfile.findFirst({ where: { id: profileId, ownerId: actor.id }, select: { id: true } });
+    if (!profile) throw notFound("Agent profile");
+    await tx.agentProfile.delete({ where: { id: profileId } });
+  });
+}

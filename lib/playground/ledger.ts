@@ -1,0 +1,87 @@
+import type { DisclosureEvent, LedgerTotals, PlaygroundSkill, RouterRanking, TurnLedger } from "./types";
+
+// The ledger's arithmetic. All skill figures are approximate o200k_base counts (lib/skills/tokens)
+// of skill content, the same figures the skill pages show: a load counts the SKILL.md body, a read
+// the file's text, a binary read the short note sent instead, a search its result list, the
+// catalog its rendered block. The few tokens of tags and resource listings around a body are not
+// skill content and are left out, so the counterfactual below compares like with like. Provider
+// figures are copied as reported, never estimated.
+//
+// Definitions, per turn:
+// - newlyDisclosed: skill content that entered the context for the first time in this turn: the
+//   catalog (on the conversation's first turn, or when the catalog changed since the previous
+//   turn), plus every body loaded (by the model or a mention), every resource read and every
+//   search result list in this turn. Repeat-load replies and errors carry no skill content.
+// - resident: skill content in the context the model saw at the end of this turn: the catalog,
+//   plus the loads, reads and search results of this and every earlier turn (tool results stay in
+//   the history), plus this turn's mention blocks. Earlier turns' mention blocks are not counted:
+//   they are not persisted, so they are gone from later turns' context.
+// - eagerTokens: the counterfactual of loading everything up front: the catalog (full mode: the
+//   rendered catalog; search mode: what listing every skill's name and description would cost)
+//   plus every catalog skill's body and resources.
+// - savingPercent: 100 * (1 - resident / eagerTokens), one decimal; 0 when eagerTokens is 0.
+
+export interface TokenUsage {
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+}
+
+export interface FinishTurnLedgerInput {
+  turn: number;
+  modelId: string;
+  events: readonly DisclosureEvent[];
+  /** Ledgers of the earlier turns of this conversation, oldest first. */
+  history: readonly TurnLedger[];
+  /** The skills offered this turn. */
+  skills: readonly PlaygroundSkill[];
+  /** Tokens of the skill part of this turn's system prompt (catalog, or the search-mode note). */
+  catalogTokens: number;
+  usage?: TokenUsage | null;
+  router?: RouterRanking | null;
+}
+
+/** Tokens of an event's content that stays in the history, by the rules above. */
+function persistentTokens(event: DisclosureEvent): number {
+  if (event.kind === "load") return event.by === "model" ? event.tokens : 0;
+  if (event.kind === "read" || event.kind === "search") return event.tokens;
+  return 0;
+}
+
+function newTokens(event: DisclosureEvent): number {
+  if (event.kind === "load" || event.kind === "read" || event.kind === "search") return event.tokens;
+  return 0;
+}
+
+export function eagerTokens(skills: readonly PlaygroundSkill[], catalogTokens: number, mode: "full" | "search"): number {
+  const catalog = mode === "full" ? catalogTokens : skills.reduce((sum, s) => sum + s.catalogTokens, 0);
+  return catalog + skills.reduce((sum, s) => sum + s.bodyTokens + s.resourceTokens, 0);
+}
+
+export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
+  const { events, history, catalogTokens } = input;
+  const previous = history.at(-1);
+  const catalogIsNew = !previous || previous.totals.catalogTokens !== catalogTokens;
+  const newlyDisclosed = (catalogIsNew ? catalogTokens : 0) + events.reduce((sum, e) => sum + newTokens(e), 0);
+
+  const earlier = history.reduce((sum, ledger) => sum + ledger.events.reduce((s, e) => s + persistentTokens(e), 0), 0);
+  const resident = catalogTokens + earlier + events.reduce((sum, e) => sum + newTokens(e), 0);
+
+  const catalogEvent = events.find((e) => e.kind === "catalog");
+  const mode = catalogEvent?.kind === "catalog" ? catalogEvent.mode : "full";
+  const eager = eagerTokens(input.skills, catalogTokens, mode);
+
+  const totals: LedgerTotals = {
+    newlyDisclosed,
+    resident,
+    catalogTokens,
+    inputTokens: validCount(input.usage?.inputTokens),
+    outputTokens: validCount(input.usage?.outputTokens),
+    eagerTokens: eager,
+    savingPercent: eager === 0 ? 0 : Math.round(1000 * (1 - resident / eager)) / 10,
+  };
+  return { turn: input.turn, modelId: input.modelId, events: [...events], totals, router: input.router ?? null };
+}
+
+function validCount(n: number | null | undefined): number | null {
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : null;
+}

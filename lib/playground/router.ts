@@ -1,0 +1,444 @@
+import type {
+  JSONObject,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolResultOutput,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { parseMentionBlocks, stripMentionBlocks } from "./mentions";
+import { parseCatalogXml } from "./prompt";
+import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
+import { isLoadOutput, LOAD_SKILL, parseResourceList, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
+import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
+
+// The offline router: a deterministic stand-in for a model, implemented as an AI SDK language
+// model so it runs through the same route, tools and ledger as a real one. It is honest: it reads
+// only its prompt (the catalog in the system prompt, the user's message, tool results), never the
+// store. Each call decides one step:
+//   1. search mode: call search_skills with the user's message;
+//   2. rank the catalog (or the search results) and call load_skill for the best skill above the
+//      threshold, unless its body is already in the conversation (an earlier load, a $mention);
+//   3. call read_skill_resource for each listed resource the message points at;
+//   4. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
+
+export const ROUTER_LABEL = "Offline router (not an LLM)";
+export const ROUTER_PROVIDER = "skillshelf";
+
+/** How many ranked skills are reported in the metadata (the UI shows the top of the list). */
+const REPORTED = 10;
+/** Resource reads per turn at most. */
+const MAX_READS = 3;
+/** Characters of a quoted section at most. */
+const MAX_QUOTE = 1500;
+
+const NO_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+type Action = { kind: "tool"; toolName: string; input: Record<string, string> } | { kind: "text"; text: string };
+
+interface Decision {
+  action: Action;
+  ranking: RouterRanking | null;
+  toolCallId: string;
+}
+
+export function createOfflineRouterModel(): LanguageModelV4 {
+  return {
+    specificationVersion: "v4",
+    provider: ROUTER_PROVIDER,
+    modelId: OFFLINE_ROUTER_ID,
+    supportedUrls: {},
+    async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+      const decision = route(options);
+      const content: LanguageModelV4Content[] =
+        decision.action.kind === "tool"
+          ? [{ type: "tool-call", toolCallId: decision.toolCallId, toolName: decision.action.toolName, input: JSON.stringify(decision.action.input) }]
+          : [{ type: "text", text: decision.action.text }];
+      return {
+        content,
+        finishReason: { unified: decision.action.kind === "tool" ? "tool-calls" : "stop", raw: undefined },
+        usage: NO_USAGE,
+        providerMetadata: metadata(decision.ranking),
+        response: { modelId: OFFLINE_ROUTER_ID },
+        warnings: [],
+      };
+    },
+    async doStream(options: LanguageModelV4CallOptions) {
+      const decision = route(options);
+      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", modelId: OFFLINE_ROUTER_ID }];
+      if (decision.action.kind === "tool") {
+        const input = JSON.stringify(decision.action.input);
+        parts.push(
+          { type: "tool-input-start", id: decision.toolCallId, toolName: decision.action.toolName },
+          { type: "tool-input-delta", id: decision.toolCallId, delta: input },
+          { type: "tool-input-end", id: decision.toolCallId },
+          { type: "tool-call", toolCallId: decision.toolCallId, toolName: decision.action.toolName, input },
+        );
+      } else {
+        const id = `${decision.toolCallId}-text`;
+        parts.push({ type: "text-start", id });
+        for (const delta of chunks(decision.action.text)) parts.push({ type: "text-delta", id, delta });
+        parts.push({ type: "text-end", id });
+      }
+      parts.push({
+        type: "finish",
+        usage: NO_USAGE,
+        finishReason: { unified: decision.action.kind === "tool" ? "tool-calls" : "stop", raw: undefined },
+        providerMetadata: metadata(decision.ranking),
+      });
+      return {
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}
+
+function metadata(ranking: RouterRanking | null): Record<string, JSONObject> | undefined {
+  return ranking ? { [ROUTER_METADATA_KEY]: ranking as unknown as JSONObject } : undefined;
+}
+
+/** Text split at word boundaries into pieces of about 48 characters, so the answer streams. */
+function chunks(text: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const piece of text.split(/(?<=\s)/)) {
+    current += piece;
+    if (current.length >= 48) {
+      out.push(current);
+      current = "";
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+// ---- Reading the prompt ----
+
+interface ToolExchange {
+  toolName: string;
+  input: Record<string, unknown>;
+  /** The result text, or null when there is none yet. */
+  output: string | null;
+  isError: boolean;
+}
+
+interface PromptView {
+  system: string;
+  userText: string;
+  mentioned: string[];
+  /** 1-based: how many user messages the prompt holds. */
+  turn: number;
+  /** Tool calls of this turn (after the last user message), with their results. */
+  thisTurn: ToolExchange[];
+  /** Bodies in the conversation: earlier successful loads and this turn's loads, by skill. */
+  bodies: Map<string, string>;
+  /** Resources listed by the loads in the conversation, by skill. */
+  resources: Map<string, string[]>;
+  /** Resources read this turn: skill, path and text. */
+  reads: { skill: string; path: string; text: string }[];
+  /** The names of the tools on offer. */
+  tools: Set<string>;
+}
+
+function outputText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean } {
+  switch (output.type) {
+    case "text":
+      return { text: output.value, isError: false };
+    case "error-text":
+      return { text: output.value, isError: true };
+    case "json":
+      return { text: JSON.stringify(output.value), isError: false };
+    case "error-json":
+      return { text: JSON.stringify(output.value), isError: true };
+    case "content":
+      return { text: output.value.map((part) => (part.type === "text" ? part.text : "")).join("\n"), isError: false };
+    default:
+      return { text: "", isError: true };
+  }
+}
+
+export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<string>): PromptView {
+  const system = prompt
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n\n");
+  let lastUser = -1;
+  let turn = 0;
+  prompt.forEach((message, index) => {
+    if (message.role === "user") {
+      lastUser = index;
+      turn++;
+    }
+  });
+  const userMessage = lastUser >= 0 ? prompt[lastUser] : null;
+  const rawUser = userMessage?.role === "user" ? userMessage.content.map((part) => (part.type === "text" ? part.text : "")).join("\n") : "";
+
+  const calls = new Map<string, ToolExchange & { index: number }>();
+  const bodies = new Map<string, string>();
+  const resources = new Map<string, string[]>();
+  const reads: PromptView["reads"] = [];
+  prompt.forEach((message, index) => {
+    if (message.role !== "assistant" && message.role !== "tool") return;
+    for (const part of message.content) {
+      if (part.type === "tool-call") {
+        const input = part.input && typeof part.input === "object" ? (part.input as Record<string, unknown>) : {};
+        calls.set(part.toolCallId, { toolName: part.toolName, input, output: null, isError: false, index });
+      } else if (part.type === "tool-result") {
+        const call = calls.get(part.toolCallId);
+        if (!call) continue;
+        const { text, isError } = outputText(part.output);
+        call.output = text;
+        call.isError = isError;
+        const name = typeof call.input.name === "string" ? call.input.name : "";
+        if (call.toolName === LOAD_SKILL && !isError && isLoadOutput(text) && name) {
+          bodies.set(name, loadedBody(text));
+          resources.set(name, parseResourceList(text));
+        }
+        if (call.toolName === READ_SKILL_RESOURCE && !isError && index > lastUser && name && typeof call.input.path === "string") {
+          reads.push({ skill: name, path: call.input.path, text: resourceBody(text) });
+        }
+      }
+    }
+  });
+  for (const [name, body] of mentionBodies(rawUser)) bodies.set(name, body);
+  return {
+    system,
+    userText: stripMentionBlocks(rawUser),
+    mentioned: parseMentionBlocks(rawUser),
+    turn: Math.max(1, turn),
+    thisTurn: [...calls.values()].filter((c) => c.index > lastUser),
+    bodies,
+    resources,
+    reads,
+    tools: new Set(toolNames),
+  };
+}
+
+function loadedBody(output: string): string {
+  const start = output.indexOf(">") + 1;
+  const end = output.lastIndexOf("</skill_content>");
+  return output.slice(start, end < 0 ? undefined : end).trim();
+}
+
+function resourceBody(output: string): string {
+  if (!output.startsWith("<skill_resource ")) return output;
+  const start = output.indexOf("\n") + 1;
+  const end = output.lastIndexOf("\n</skill_resource>");
+  return output.slice(start, end < 0 ? undefined : end);
+}
+
+function mentionBodies(text: string): Map<string, string> {
+  const bodies = new Map<string, string>();
+  for (const match of text.matchAll(/<skill name="([a-z0-9-]+)" version="\d+" source="mention">\n([\s\S]*?)\n<\/skill>/g)) bodies.set(match[1], match[2]);
+  return bodies;
+}
+
+// ---- Deciding ----
+
+function route(options: LanguageModelV4CallOptions): Decision {
+  const toolNames = (options.tools ?? []).map((t) => t.name);
+  const view = readPrompt(options.prompt, toolNames);
+  const step = view.thisTurn.length + 1;
+  const id = (what: string) => `router-t${view.turn}-s${step}-${what}`;
+  const ranking = rank(view);
+
+  if (ranking.kind === "search") return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
+  const report = ranking.ranking;
+
+  // Which skill the answer is about: a mentioned one (the user chose), else the router's pick.
+  const subject = view.mentioned[0] ?? report?.chosen ?? null;
+  const attempted = (toolName: string, input: Record<string, string>) =>
+    view.thisTurn.some((c) => c.toolName === toolName && Object.entries(input).every(([k, v]) => c.input[k] === v));
+
+  if (subject && !view.bodies.has(subject) && view.tools.has(LOAD_SKILL) && !attempted(LOAD_SKILL, { name: subject })) {
+    return { action: { kind: "tool", toolName: LOAD_SKILL, input: { name: subject } }, ranking: report, toolCallId: id(LOAD_SKILL) };
+  }
+
+  if (subject && view.bodies.has(subject) && view.tools.has(READ_SKILL_RESOURCE)) {
+    const readsSoFar = view.thisTurn.filter((c) => c.toolName === READ_SKILL_RESOURCE).length;
+    const wanted = pointedResources(view.userText, view.resources.get(subject) ?? []);
+    const next = wanted.find((path) => !attempted(READ_SKILL_RESOURCE, { name: subject, path }));
+    if (next && readsSoFar < MAX_READS) {
+      return { action: { kind: "tool", toolName: READ_SKILL_RESOURCE, input: { name: subject, path: next } }, ranking: report, toolCallId: id(READ_SKILL_RESOURCE) };
+    }
+  }
+
+  return { action: { kind: "text", text: answer(view, subject, report) }, ranking: report, toolCallId: id("answer") };
+}
+
+// The catalog is the same on every step of a turn and usually on every turn of a conversation;
+// parsing and indexing it once per distinct system prompt keeps a 500-skill catalog cheap.
+const RANKER_CACHE_LIMIT = 4;
+const rankerCache = new Map<string, Ranker | null>();
+
+function catalogRanker(system: string): Ranker | null {
+  if (rankerCache.has(system)) return rankerCache.get(system)!;
+  const catalog = parseCatalogXml(system);
+  const ranker = catalog ? createCatalogRanker(catalog) : null;
+  if (rankerCache.size >= RANKER_CACHE_LIMIT) rankerCache.delete(rankerCache.keys().next().value!);
+  rankerCache.set(system, ranker);
+  return ranker;
+}
+
+type RankOutcome = { kind: "search"; query: string } | { kind: "ranked"; ranking: RouterRanking | null };
+
+function rank(view: PromptView): RankOutcome {
+  const query = view.userText;
+  const ranker = catalogRanker(view.system);
+  if (ranker) {
+    const decision = decide(ranker, query);
+    const ranking: RouterRanking = { query, threshold: decision.threshold, ranked: decision.ranked.slice(0, REPORTED).map(roundScore), chosen: decision.chosen };
+    if (decision.reason) ranking.reason = decision.reason;
+    return { kind: "ranked", ranking };
+  }
+  if (!view.tools.has(SEARCH_SKILLS)) return { kind: "ranked", ranking: null };
+  const search = view.thisTurn.find((c) => c.toolName === SEARCH_SKILLS);
+  if (!search) {
+    // Nothing to search with (a bare $mention, say): no search, and nothing to rank.
+    if (terms(query).length === 0) return { kind: "ranked", ranking: null };
+    return { kind: "search", query };
+  }
+  // The search tool ranks with the same BM25F as full mode, so its scores are read as they are.
+  const results = search.output && !search.isError ? parseSearchOutput(search.output) : [];
+  const best = results[0];
+  const reason = disqualification(query, best, best ? countMatchedTerms(query, `${best.name.replace(/-/g, " ")} ${best.description}`) : 0);
+  const ranking: RouterRanking = { query, threshold: SCORE_THRESHOLD, ranked: results.map((r) => roundScore(r)), chosen: reason === null ? best.name : null };
+  if (reason !== null) ranking.reason = reason;
+  return { kind: "ranked", ranking };
+}
+
+const roundScore = (r: { name: string; score: number }) => ({ name: r.name, score: Math.round(r.score * 100) / 100 });
+
+/** Words that say "a file" of any kind; with one, a file's stem alone is enough to point at it. */
+const FILE_NOUNS = new Set(terms("file files doc docs document documents resource resources"));
+
+/**
+ * Listed resources the message points at, best first: the path or file name written out, or every
+ * word of the file's stem (e.g. "fields" for reference/fields.md) together with a cue that a file
+ * is meant: one of its own folders or its extension ("the fields reference" for reference/fields.md,
+ * "the fill script" for scripts/fill.py), or a word such as "file" or "document". Without the cue, a stem that is an everyday word ("fill", "forms")
+ * would be read as a request for the file whenever the task is mentioned.
+ */
+export function pointedResources(message: string, paths: readonly string[]): string[] {
+  const lower = message.toLowerCase();
+  const messageTerms = new Set(terms(message));
+  const scored: { path: string; score: number }[] = [];
+  for (const path of paths) {
+    const slash = path.lastIndexOf("/");
+    const base = path.slice(slash + 1).toLowerCase();
+    const dot = base.lastIndexOf(".");
+    let score = 0;
+    if (lower.includes(path.toLowerCase())) score = 100;
+    else if (dot > 0 && lower.includes(base)) score = 50;
+    else {
+      const stemWords = terms(dot > 0 ? base.slice(0, dot) : base);
+      const cues = [...terms(slash > 0 ? path.slice(0, slash) : ""), ...(dot > 0 ? terms(base.slice(dot + 1)) : [])];
+      const cued = cues.some((w) => messageTerms.has(w)) || [...messageTerms].some((w) => FILE_NOUNS.has(w));
+      if (stemWords.length > 0 && cued && stemWords.every((w) => messageTerms.has(w))) score = 10 + stemWords.length;
+    }
+    if (score > 0) scored.push({ path, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : 1)).map((s) => s.path);
+}
+
+// ---- Answering ----
+
+interface Section {
+  heading: string;
+  text: string;
+}
+
+/** Markdown split at its headings (outside fenced code); text before the first heading is its own section. */
+export function sections(markdown: string): Section[] {
+  const out: Section[] = [];
+  let current: Section = { heading: "", text: "" };
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fenceMatch) fence = fence === null ? fenceMatch[1][0] : fence === fenceMatch[1][0] ? null : fence;
+    const heading = fence === null && !fenceMatch ? /^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line) : null;
+    if (heading) {
+      if (current.text.trim() || current.heading) out.push(current);
+      current = { heading: heading[1], text: `${line}\n` };
+    } else current.text += `${line}\n`;
+  }
+  if (current.text.trim()) out.push(current);
+  return out.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
+}
+
+/** The section of the texts that best matches the message (BM25F, heading weighted up), or the first. */
+export function bestSection(message: string, texts: readonly { label: string; text: string }[]): { label: string; section: Section } | null {
+  const every = texts.flatMap((t) => sections(t.text).map((section) => ({ label: t.label, section })));
+  // A heading with nothing under it (a title followed by a subheading) has nothing to quote.
+  const withContent = every.filter(({ section }) => section.text.split("\n").some((line) => line.trim() && !/^ {0,3}#{1,6}\s/.test(line)));
+  const all = withContent.length > 0 ? withContent : every;
+  if (all.length === 0) return null;
+  const ranker = new Ranker(all.map((s, i) => ({ name: String(i), fields: [{ text: s.section.heading, weight: 2 }, { text: s.section.text, weight: 1 }] })));
+  const [best] = ranker.rank(message);
+  const pick = best && best.score > 0 ? all[Number(best.name)] : all[0];
+  return pick;
+}
+
+function quote(text: string): string {
+  let clipped = text;
+  if (clipped.length > MAX_QUOTE) {
+    const cut = clipped.lastIndexOf("\n", MAX_QUOTE);
+    clipped = `${clipped.slice(0, cut > MAX_QUOTE / 2 ? cut : MAX_QUOTE)}\n…`;
+  }
+  return clipped
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
+
+function answer(view: PromptView, subject: string | null, ranking: RouterRanking | null): string {
+  const lines: string[] = [];
+  const errors = view.thisTurn.filter((c) => c.isError && c.output);
+  const best = ranking?.ranked[0];
+
+  if (!subject || !view.bodies.has(subject)) {
+    if (subject) {
+      lines.push(`**${ROUTER_LABEL}.** I picked \`${subject}\`, but loading it failed, so I have nothing to quote.`);
+    } else if (!ranking || !best || best.score <= 0) {
+      lines.push(`**${ROUTER_LABEL}.** No skill in this catalog matches your message, so none was loaded. I only route requests to skills and quote them; I cannot answer on my own.`);
+    } else {
+      lines.push(`**${ROUTER_LABEL}.** No skill matches your message closely enough, so none was loaded (${ranking.reason ?? "no skill qualified"}). I only route requests to skills and quote them; I cannot answer on my own.`);
+    }
+    for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+    return lines.join("\n");
+  }
+
+  const how = view.mentioned.includes(subject)
+    ? `You mentioned \`${subject}\`, so its instructions came with your message.`
+    : view.thisTurn.some((c) => c.toolName === LOAD_SKILL && c.input.name === subject && !c.isError)
+      ? `I loaded \`${subject}\`${ranking?.chosen === subject && best ? ` (score ${best.score.toFixed(2)}, threshold ${ranking.threshold.toFixed(2)})` : ""}.`
+      : `\`${subject}\` was loaded earlier in this conversation.`;
+  lines.push(`**${ROUTER_LABEL}.** ${how}`);
+
+  // Quote from what the user pointed at when a resource was read, else from the skill's body.
+  const reads = view.reads.filter((r) => r.skill === subject);
+  const sources = reads.length > 0 ? reads.map((r) => ({ label: `${subject}/${r.path}`, text: r.text })) : [{ label: `${subject}/SKILL.md`, text: view.bodies.get(subject) ?? "" }];
+  const picked = bestSection(view.userText, sources);
+  if (picked) {
+    const where = picked.section.heading ? `${picked.label}, section “${picked.section.heading}”` : picked.label;
+    lines.push("", `The most relevant part (${where}):`, "", quote(picked.section.text));
+  }
+  const listed = view.resources.get(subject) ?? [];
+  if (listed.length > 0 && reads.length === 0) {
+    const shown = listed.slice(0, 8).map((p) => `\`${p}\``);
+    lines.push("", `Resources you can ask about: ${shown.join(", ")}${listed.length > shown.length ? ` and ${listed.length - shown.length} more` : ""}.`);
+  }
+  for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+  return lines.join("\n");
+}

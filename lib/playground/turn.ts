@@ -1,0 +1,178 @@
+import { convertToModelMessages, isStepCount, type ModelMessage, type StepResult, type StopCondition, type ToolSet, type UIMessage } from "ai";
+import { countTokens } from "../skills/tokens";
+import { finishTurnLedger, type TokenUsage } from "./ledger";
+import { renderMentionBlock, resolveMentions, unknownMentionNotice } from "./mentions";
+import { buildSystemPrompt, type SystemPrompt } from "./prompt";
+import { createRecorder, type DisclosureRecorder } from "./recorder";
+import { createSkillTools, isLoadOutput, LOAD_SKILL, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
+import { ROUTER_METADATA_KEY, type DisclosureEvent, type PlaygroundSettings, type RouterRanking, type SkillSource, type TurnLedger } from "./types";
+
+// One playground turn, prepared the same way for the chat route (streamText) and the route CLI
+// (generateText): system prompt, model messages with this turn's mention blocks, the skill tools,
+// a step cap, and a recorder whose events become the turn's ledger.
+
+/** Model steps per turn: enough for search, load, a couple of reads and the answer. */
+export const MAX_STEPS = 6;
+
+export interface PrepareTurnInput {
+  source: SkillSource;
+  settings: PlaygroundSettings;
+  /**
+   * The conversation so far (earlier turns only, not the new user message): UI messages as the
+   * AI SDK's UI stream produced them (ids optional), each assistant message with its turn's ledger.
+   */
+  history: readonly HistoryMessage[];
+  /** What the user typed for this turn. It is what gets stored; mention blocks are added for the model only. */
+  userText: string;
+  /** The ledgers of the earlier turns, oldest first; defaults to the `ledger` fields of `history`. */
+  ledgers?: readonly TurnLedger[];
+  /** 1-based; defaults to the number of user messages in `history` + 1. */
+  turn?: number;
+  /** Defaults to settings.modelId. */
+  modelId?: string;
+  /** Called with every disclosure event as it is recorded (to stream the ledger live). */
+  onEvent?: (event: DisclosureEvent) => void;
+  maxSteps?: number;
+}
+
+/** A stored message: a UI message without the need for an id, an assistant one with its ledger. */
+export type HistoryMessage = Omit<UIMessage, "id"> & { id?: string; ledger?: TurnLedger | null };
+
+/** Exactly the options to spread into streamText/generateText next to `model`. */
+export interface TurnRequest {
+  instructions: string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  stopWhen: StopCondition<ToolSet>;
+  /** Records tool errors the SDK raised before a tool ran, and the offline router's ranking. */
+  onStepEnd: (step: StepResult<ToolSet>) => void;
+}
+
+export interface PreparedTurn {
+  request: TurnRequest;
+  turn: number;
+  modelId: string;
+  prompt: SystemPrompt;
+  recorder: DisclosureRecorder;
+  /** Messages for the user (unknown mentions, skills that need review), also recorded as notice events. */
+  notices: string[];
+  /** Skills injected by $mention this turn. */
+  mentioned: string[];
+  /** Skills already loaded in earlier turns, with the turn that loaded them (rebuilt from the history). */
+  loadedBefore: ReadonlyMap<string, number>;
+  /**
+   * The turn's ledger. Pass the SDK's total usage (summed over steps). providerMetadata (one
+   * object, or one per step) is only needed when request.onStepEnd was not passed to the SDK:
+   * the router's ranking is then taken from it.
+   */
+  finish(usage?: TokenUsage | null, providerMetadata?: ProviderMetadataInput): TurnLedger;
+}
+
+type MetadataRecord = Record<string, unknown>;
+export type ProviderMetadataInput = MetadataRecord | readonly (MetadataRecord | undefined | null)[] | null | undefined;
+
+function rankingFrom(metadata: ProviderMetadataInput): RouterRanking | null {
+  const list = Array.isArray(metadata) ? metadata : [metadata];
+  for (const item of list as readonly (MetadataRecord | undefined | null)[]) {
+    const ranking = item?.[ROUTER_METADATA_KEY];
+    if (ranking && typeof ranking === "object") return ranking as RouterRanking;
+  }
+  return null;
+}
+
+/** Which skills earlier assistant messages loaded (successful load_skill results), with their turn. */
+export function loadedInHistory(history: readonly Pick<UIMessage, "role" | "parts">[]): Map<string, number> {
+  const loaded = new Map<string, number>();
+  let turn = 0;
+  for (const message of history) {
+    if (message.role === "user") turn++;
+    if (message.role !== "assistant") continue;
+    for (const part of message.parts) {
+      const isLoad = part.type === `tool-${LOAD_SKILL}` || (part.type === "dynamic-tool" && part.toolName === LOAD_SKILL);
+      if (!isLoad || !("state" in part) || part.state !== "output-available") continue;
+      const name = (part.input as { name?: unknown } | undefined)?.name;
+      if (typeof name === "string" && isLoadOutput(part.output) && !loaded.has(name)) loaded.set(name, Math.max(1, turn));
+    }
+  }
+  return loaded;
+}
+
+export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn> {
+  const { source, settings, history } = input;
+  const turn = input.turn ?? history.filter((m) => m.role === "user").length + 1;
+  const modelId = input.modelId ?? settings.modelId;
+  const prompt = buildSystemPrompt(settings, source.skills);
+  const recorder = createRecorder(input.onEvent);
+  const notices: string[] = [];
+  const notice = (message: string) => {
+    notices.push(message);
+    recorder.record({ level: 0, kind: "notice", message });
+  };
+
+  recorder.record({ level: 1, kind: "catalog", mode: settings.mode, skills: settings.mode === "full" ? source.skills.map((s) => s.name) : [], tokens: prompt.catalogTokens });
+
+  const mentions = resolveMentions(input.userText, source.skills);
+  for (const name of mentions.unknown) notice(unknownMentionNotice(name));
+  const blocks: string[] = [];
+  for (const skill of mentions.skills) {
+    const body = await source.body(skill);
+    blocks.push(renderMentionBlock(skill, body));
+    const needsReview = skill.reviewStatus === "needs_review";
+    if (needsReview) notice(`"${skill.name}" needs review: its security scan found something to check.`);
+    recorder.record({ level: 2, kind: "load", skill: skill.name, skillId: skill.skillId, version: skill.version, by: "mention", tokens: countTokens(body), needsReview });
+  }
+
+  const loadedBefore = loadedInHistory(history);
+  const loaded = new Map(loadedBefore);
+  const tools = createSkillTools({ source, mode: settings.mode, recorder, turn, loaded, mentioned: new Set(mentions.skills.map((s) => s.name)) });
+
+  const messages: ModelMessage[] = [
+    ...(await convertToModelMessages(
+      history.map(({ role, parts }) => ({ role, parts })),
+      { ignoreIncompleteToolCalls: true },
+    )),
+    { role: "user", content: [{ type: "text", text: input.userText }, ...blocks.map((text) => ({ type: "text" as const, text }))] },
+  ];
+
+  const onStepEnd = (step: StepResult<ToolSet>) => {
+    recorder.router ??= rankingFrom(step.providerMetadata);
+    for (const part of step.content) {
+      if (part.type !== "tool-error" || recorder.handled.has(part.toolCallId)) continue;
+      recorder.record(sdkToolError(part.toolName, part.input, part.error), part.toolCallId);
+    }
+  };
+
+  return {
+    request: { instructions: prompt.system, messages, tools, stopWhen: isStepCount(input.maxSteps ?? MAX_STEPS), onStepEnd },
+    turn,
+    modelId,
+    prompt,
+    recorder,
+    notices,
+    mentioned: mentions.skills.map((s) => s.name),
+    loadedBefore,
+    finish(usage, providerMetadata) {
+      return finishTurnLedger({
+        turn,
+        modelId,
+        events: recorder.events,
+        history: input.ledgers ?? history.flatMap((m) => (m.ledger ? [m.ledger] : [])),
+        skills: source.skills,
+        catalogTokens: prompt.catalogTokens,
+        usage,
+        router: recorder.router ?? rankingFrom(providerMetadata),
+      });
+    },
+  };
+}
+
+/** A tool error the SDK produced itself (input failing the schema, a tool that does not exist). */
+function sdkToolError(toolName: string, input: unknown, error: unknown): DisclosureEvent {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
+  const fields = (input && typeof input === "object" ? input : {}) as { name?: unknown; path?: unknown };
+  const skill = typeof fields.name === "string" ? fields.name : undefined;
+  const path = typeof fields.path === "string" ? fields.path : undefined;
+  if (toolName === READ_SKILL_RESOURCE) return { level: 3, kind: "error", tool: READ_SKILL_RESOURCE, skill, path, error: message };
+  if (toolName === LOAD_SKILL || toolName === SEARCH_SKILLS) return { level: 2, kind: "error", tool: toolName, skill, error: message };
+  return { level: 0, kind: "notice", message: `The model called a tool that does not exist ("${toolName}"); it was told so.` };
+}

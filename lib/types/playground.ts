@@ -1,0 +1,99 @@
+// What the playground's pages, chat route and components exchange: plain data, no behaviour.
+import type { UIMessage } from "ai";
+import type { CatalogMode, DisclosureEvent, ReviewStatus, SkillScope, TurnLedger } from "@/lib/playground/types";
+
+/** Where a conversation's catalog comes from. */
+export type CatalogSource = { kind: "all" } | { kind: "picked"; skillIds: string[] } | { kind: "profile"; profileId: string };
+
+/** Everything the setup panel decides; stored on the conversation so reopening continues the same way. */
+export interface PlaygroundSetup {
+  source: CatalogSource;
+  mode: CatalogMode;
+  exposeMetadata: boolean;
+  instructions: string;
+  modelId: string;
+}
+
+/** A skill the setup panel can offer (one per name, shadowing resolved). */
+export interface CatalogEntry {
+  skillId: string;
+  name: string;
+  description: string;
+  version: number;
+  scope: SkillScope;
+  /** "Team Platform", "Personal", ... */
+  place: string;
+  catalogTokens: number;
+  bodyTokens: number;
+  resourceTokens: number;
+  reviewStatus: ReviewStatus;
+}
+
+/** A same-named skill that a higher-priority one hides from agents. */
+export interface ShadowedEntry {
+  skillId: string;
+  name: string;
+  place: string;
+  winnerId: string;
+  reason: string;
+}
+
+export interface ProfileSkillRef {
+  skillId: string;
+  name: string;
+  /** null follows the current version. */
+  pinnedVersion: number | null;
+  currentVersion: number;
+}
+
+export interface AgentProfileInfo {
+  id: string;
+  name: string;
+  instructions: string;
+  skills: ProfileSkillRef[];
+  updatedAt: Date;
+}
+
+export interface ModelOption {
+  id: string;
+  label: string;
+  provider: "offline" | "openai" | "anthropic";
+  /** Tokens the model accepts; the setup panel warns when the catalog takes a large share. */
+  contextWindow: number;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: Date;
+  turns: number;
+}
+
+/** Data parts the chat route streams beside the text. */
+export type PlaygroundDataParts = {
+  /** One disclosure event as it happens (transient: the final ledger carries them all). */
+  event: DisclosureEvent;
+  /** The turn's complete ledger, once the turn has ended. */
+  ledger: TurnLedger;
+  /** The conversation the turn was stored in (a new conversation learns its id this way). */
+  conversation: { id: string; title: string };
+  /** Things the user should see before the answer: an unknown $mention, a catalog over budget. */
+  notice: { message: string };
+};
+
+export type PlaygroundMessage = UIMessage<unknown, PlaygroundDataParts>;
+
+export interface ConversationDetail {
+  id: string;
+  title: string;
+  setup: PlaygroundSetup;
+  messages: PlaygroundMessage[];
+  updatedAt: Date;
+}
+
+/** The longest user message the chat accepts, in characters. */
+export const MAX_MESSAGE_CHARS = 8_000;
+export const MAX_INSTRUCTIONS_CHARS = 4_000;
+
+/** The share of a model's context the catalog may take before the playground suggests search mode. */
+export const CATALOG_BUDGET_SHARE = 0.25;
