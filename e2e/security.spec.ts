@@ -113,6 +113,9 @@ test("a high finding needs review: badge on the list, Security tab, Mark reviewe
   await expect(page.getByRole("heading", { level: 2, name: /Security scan: 1 finding: 1 high/ })).toBeVisible();
   await expect(page.getByText("An owner or admin of team Platform can mark it reviewed.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark reviewed…" })).toHaveCount(0);
+  // The playground warns before the model can load it.
+  await page.goto("/playground");
+  await expect(page.getByRole("note").filter({ hasText: "Needs review:" })).toContainText(quiet);
   await page.goto("/account");
   await expect(page.getByRole("list", { name: "Awaiting your review" })).toHaveCount(0);
 

@@ -33,7 +33,6 @@ export function ChatPanel({
   mentionOptions,
   skillIds,
   onSaved,
-  examples,
 }: {
   conversationId: string | null;
   initialMessages: PlaygroundMessage[];
@@ -42,7 +41,6 @@ export function ChatPanel({
   mentionOptions: MentionOption[];
   skillIds: ReadonlyMap<string, string>;
   onSaved: (conversation: { id: string; title: string }) => void;
-  examples: string[];
 }) {
   const [savedId, setSavedId] = useState(conversationId);
   const [liveEvents, setLiveEvents] = useState<DisclosureEvent[]>([]);
@@ -111,17 +109,6 @@ export function ChatPanel({
             <p className="mt-1.5 max-w-md text-sm text-muted-foreground">
               Ask something one of your skills covers. Each answer shows its ledger: which skills were offered, which the model loaded, what it read, and what that cost.
             </p>
-            {examples.length ? (
-              <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="Example questions">
-                {examples.map((example) => (
-                  <li key={example}>
-                    <Button variant="outline" size="sm" onClick={() => send(example)} className="h-auto whitespace-normal py-1.5 text-left">
-                      {example}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
           </div>
         ) : (
           messages.map((message) =>

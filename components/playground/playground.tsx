@@ -136,7 +136,6 @@ export function Playground({
         mentionOptions={mentionOptions}
         skillIds={skillIds}
         onSaved={onSaved}
-        examples={[]}
       />
     </div>
   );

@@ -103,6 +103,10 @@ export function SetupPanel({
     return entries.filter((e) => !q || e.name.includes(q) || e.description.toLowerCase().includes(q));
   }, [entries, filter]);
 
+  // Issue 9's rule: warn before the model can load a version that waits for a security review.
+  const offeredIds = setup.source.kind === "all" ? null : setup.source.kind === "picked" ? picked : new Set(profile?.skills.map((s) => s.skillId) ?? []);
+  const needsReview = entries.filter((e) => e.reviewStatus === "needs_review" && (!offeredIds || offeredIds.has(e.skillId)));
+
   function togglePick(skillId: string, on: boolean) {
     const next = new Set(picked);
     if (on) next.add(skillId);
@@ -151,6 +155,11 @@ export function SetupPanel({
                   <label htmlFor={`offer-${entry.skillId}`} className="min-w-0 flex-1 cursor-pointer truncate font-mono text-xs" title={entry.description}>
                     {entry.name}
                   </label>
+                  {entry.reviewStatus === "needs_review" ? (
+                    <Badge variant="outline" className="border-amber-500/40 text-[11px] font-normal text-amber-700 dark:text-amber-400">
+                      needs review
+                    </Badge>
+                  ) : null}
                   <span className="text-[11px] text-muted-foreground">{entry.place}</span>
                 </li>
               ))}
@@ -209,6 +218,15 @@ export function SetupPanel({
           ) : (
             <p className="text-sm text-muted-foreground">No agent profiles yet. A profile is a named set of skills plus instructions.</p>
           )
+        ) : null}
+        {needsReview.length ? (
+          <p role="note" className="flex items-start gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-2.5 py-2 text-xs leading-relaxed">
+            <AlertTriangleIcon aria-hidden className="mt-0.5 size-3.5 shrink-0 text-amber-600 dark:text-amber-400" />
+            <span>
+              <span className="font-medium">Needs review:</span> {needsReview.map((e) => e.name).join(", ")}. A security scan found something a reviewer has not checked yet; the model is warned if it loads{" "}
+              {needsReview.length === 1 ? "it" : "them"}.
+            </span>
+          </p>
         ) : null}
         <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={() => setDraft({ id: null, name: "", instructions: "", skills: [] })}>
           <PlusIcon aria-hidden /> New profile
