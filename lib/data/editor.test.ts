@@ -34,6 +34,18 @@ describe("getEditorSkill", () => {
   });
 });
 
+describe("mayEditSkill", () => {
+  it("is true only for whoever may add versions (the preview asks before rendering)", async () => {
+    const personal = await skills.createSkill(ada, { skill: makeSkill("ed-may-personal"), destination: { scope: "PERSONAL" } });
+    const published = await skills.createSkill(ada, { skill: makeSkill("ed-may-public"), destination: { scope: "PUBLIC" } });
+    expect(await editor.mayEditSkill(ada, personal.skillId)).toBe(true);
+    expect(await editor.mayEditSkill(ada, published.skillId)).toBe(true);
+    expect(await editor.mayEditSkill(grace, personal.skillId)).toBe(false); // not visible
+    expect(await editor.mayEditSkill(grace, published.skillId)).toBe(false); // visible, read-only for her
+    expect(await editor.mayEditSkill(grace, "missing")).toBe(false);
+  });
+});
+
 describe("saveSkillDraft", () => {
   it("rebuilds the bundle from stored references, typed text and uploads, and saves it as the next version", async () => {
     const created = await skills.createSkill(ada, { skill: makeSkill("ed-save", { files: { "references/api.md": "# API\n", "references/old.md": "# Old\n" } }), destination: { scope: "PERSONAL" } });

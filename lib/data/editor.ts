@@ -29,6 +29,14 @@ async function editableSkill(viewer: ViewerRef, skillId: string) {
 }
 
 /**
+ * Whether the viewer may open this skill in the editor (see it and add versions to it). The live
+ * preview asks before rendering anything, so it is not a Markdown renderer for any signed-in caller.
+ */
+export async function mayEditSkill(viewer: ViewerRef, skillId: string): Promise<boolean> {
+  return (await editableSkill(viewer, skillId)) !== null;
+}
+
+/**
  * A version of a skill the viewer may edit, with every file's text (null for binaries and large
  * files); null when the skill is not visible, may not get new versions (built-ins, other people's
  * public skills), or has no such version. `number` defaults to the current version.
