@@ -184,7 +184,7 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         const stored = entry.source.kind === "stored" ? baseFiles.get(entry.source.path) : undefined;
         if (stored && entry.source.kind === "stored" && entry.source.version === draft.baseVersion) return { path: entry.path, mediaType: stored.mediaType };
         const text = entryText(draft, entry, baseFiles);
-        return { path: entry.path, mediaType: text !== null ? detectMediaType(new Uint8Array(0), entry.path, text) : entry.source.kind === "bytes" ? detectMediaType(base64ToBytes(entry.source.base64).subarray(0, 64), entry.path, null) : "application/octet-stream" };
+        return { path: entry.path, mediaType: text !== null ? detectMediaType(new Uint8Array(0), entry.path, text) : entry.source.kind === "bytes" ? detectMediaType(base64ToBytes(entry.source.base64.slice(0, 88)).subarray(0, 64), entry.path, null) : "application/octet-stream" };
       }),
     [draft, baseFiles],
   );

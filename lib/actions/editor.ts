@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEditorVersion, InvalidDraftError, saveSkillDraft } from "@/lib/data/editor";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
-import { saveDraftInput } from "@/lib/skills/draft-inputs";
+import { describeSaveDraftProblem, saveDraftInput } from "@/lib/skills/draft-inputs";
 import type { EditorVersion, SaveDraftResult } from "@/lib/types/editor";
 
 /**
@@ -21,10 +21,7 @@ export async function saveSkillDraftAction(formData: FormData): Promise<SaveDraf
     return { ok: false, kind: "error", message: "The draft could not be read; reload the editor (your changes are kept in this browser)." };
   }
   const input = saveDraftInput.safeParse({ skillId: formData.get("skillId"), baseVersion: formData.get("baseVersion"), message: formData.get("message") ?? "", entries });
-  if (!input.success) {
-    const issue = input.error.issues[0];
-    return { ok: false, kind: "invalid", message: issue?.message ?? "The draft is not valid.", findings: [], field: issue?.path[0] === "message" ? "message" : undefined };
-  }
+  if (!input.success) return { ok: false, kind: "invalid", findings: [], ...describeSaveDraftProblem(input.error.issues, entries) };
   const uploads: Uint8Array[] = [];
   for (const entry of input.data.entries) {
     if (!("upload" in entry)) continue;

@@ -20,6 +20,24 @@ export const saveDraftInput = z.object({
 });
 export type SaveDraftInput = z.infer<typeof saveDraftInput>;
 
+/**
+ * The first problem of a refused save request, worded for the editor: a problem with one file
+ * names that file (a draft can hold hundreds), and a missing message points at the message field.
+ */
+export function describeSaveDraftProblem(issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[], entries: unknown): { message: string; field?: "message" } {
+  const issue = issues[0];
+  if (!issue) return { message: "The draft is not valid." };
+  if (issue.path[0] === "message") return { message: issue.message, field: "message" };
+  const index = issue.path[0] === "entries" ? issue.path[1] : undefined;
+  if (typeof index !== "number") return { message: issue.message };
+  const raw: unknown = Array.isArray(entries) ? entries[index] : undefined;
+  const given = raw && typeof raw === "object" ? (raw as { path?: unknown }).path : undefined;
+  const name = typeof given === "string" && given ? (given.length > 80 ? `${given.slice(0, 79)}…` : given) : `File ${index + 1}`;
+  // A union failure lists every shape the entry is not; what matters is that the editor sent something it cannot have made.
+  const message = issue.code === "invalid_union" ? "the draft's record of this file is damaged; reload the editor (your changes are kept in this browser)." : issue.message;
+  return { message: `${name}: ${message}` };
+}
+
 export const previewInput = z.object({
   skillId: z.string().trim().min(1).max(100),
   baseVersion: z.number().int().positive(),
