@@ -8,21 +8,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { pruneVersionsAction, type VersionActionState } from "@/lib/actions/versions";
+import { planPrune } from "@/lib/skills/prune";
 
+/** A row of the history as the prune preview needs it. */
 export interface PruneCandidate {
   number: number;
   current: boolean;
   pinnedBy: number;
-}
-
-/** The versions prune would delete: past the newest `keep`, never current, never pinned (the data layer decides again). */
-export function pruneVictims(versions: readonly PruneCandidate[], keep: number): number[] {
-  return [...versions]
-    .sort((a, b) => b.number - a.number)
-    .slice(keep)
-    .filter((v) => !v.current && v.pinnedBy === 0)
-    .map((v) => v.number)
-    .sort((a, b) => a - b);
 }
 
 /** Owners and admins: delete old versions, keeping the newest N. Shows what will go before it goes. */
@@ -42,8 +34,11 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
   }, null);
   const keepNumber = Number(keep);
   const valid = Number.isInteger(keepNumber) && keepNumber >= 1;
-  const victims = valid ? pruneVictims(versions, keepNumber) : [];
-  const spared = valid ? versions.filter((v) => [...versions].sort((a, b) => b.number - a.number).indexOf(v) >= keepNumber && (v.current || v.pinnedBy > 0)) : [];
+  // The data layer's own rule, so what this promises is what the server deletes (it decides again).
+  const { deleted: victims, spared } = planPrune(
+    versions.map((v) => ({ number: v.number, current: v.current, pinned: v.pinnedBy > 0 })),
+    keepNumber,
+  );
   const failure = state && !state.ok ? state : null;
 
   return (
@@ -79,7 +74,7 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
             </DialogTitle>
             <DialogDescription>
               {victims.map((n) => `v${n}`).join(", ")} will be deleted for good; their content cannot be restored afterwards. The newest {keepNumber} {keepNumber === 1 ? "version stays" : "versions stay"}
-              {spared.length ? `, and ${spared.map((v) => `v${v.number}`).join(", ")} ${spared.length === 1 ? "is" : "are"} kept (current or pinned)` : ""}.
+              {spared.length ? `, and ${spared.map((n) => `v${n}`).join(", ")} ${spared.length === 1 ? "is" : "are"} kept (current or pinned)` : ""}.
             </DialogDescription>
           </DialogHeader>
           {failure ? (
