@@ -123,11 +123,13 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
         <ReviewBanner scan={scan} routes={routes} showLink={false} />
         {scan.review.status === "needs_review" && !skill.can.review ? (
           <p className="text-sm text-muted-foreground">
-            {skill.scope === "TEAM"
-              ? `An owner or admin of team ${skill.team?.name ?? ""} can mark it reviewed.`
-              : skill.scope === "PERSONAL"
-                ? "Its owner can mark it reviewed."
-                : "An instance admin can mark it reviewed."}
+            {scan.highest === "critical"
+              ? "A critical finding needs an instance admin's decision: an instance admin can mark it reviewed."
+              : skill.scope === "TEAM"
+                ? `An owner or admin of team ${skill.team?.name ?? ""} can mark it reviewed.`
+                : skill.scope === "PERSONAL"
+                  ? "Its owner can mark it reviewed."
+                  : "An instance admin can mark it reviewed."}
           </p>
         ) : null}
         {scan.skipped.length ? (

@@ -152,6 +152,48 @@ describe("review", () => {
   });
 });
 
+describe("who decides", () => {
+  it("a critical finding a rescan turns up on a stored version needs an instance admin's review, not a team admin's", async () => {
+    const [created] = await skills.importSkills(ada, [{ skill: makeSkill("late-critical", { body: criticalBody }), destination: toTeam, overrideReason: "Stand-in for a version stored before the rule." }]);
+    const { skillId } = created;
+    // As a database from before the rule would hold it: stored, shared, never gated.
+    await db.skillVersion.updateMany({ where: { skillId }, data: { scanRuleset: null, scanFindings: "[]", scanHighest: null, reviewStatus: "none", reviewedById: null, reviewNote: null, reviewedAt: null } });
+    await review.rescanStoredVersions();
+    expect(await db.skillVersion.findFirstOrThrow({ where: { skillId } })).toMatchObject({ reviewStatus: "needs_review", scanHighest: "critical" });
+
+    expect((await skills.getSkill(grace, skillId))?.can.review).toBe(false);
+    expect((await review.listVersionsAwaitingReview(grace)).map((v) => v.skillName)).not.toContain("late-critical");
+    const forbidden = await refusal(review.markVersionReviewed(grace, skillId, 1, "Looks fine to me as the team's admin."));
+    expect(forbidden.code).toBe("FORBIDDEN");
+    expect(forbidden.message).toMatch(/instance admin/i);
+
+    expect((await skills.getSkill(ada, skillId))?.can.review).toBe(true);
+    expect((await review.listVersionsAwaitingReview(ada)).map((v) => v.skillName)).toContain("late-critical");
+    await review.markVersionReviewed(ada, skillId, 1, "Checked with security: a red-team fixture.");
+    expect((await db.skillVersion.findFirstOrThrow({ where: { skillId } })).reviewStatus).toBe("reviewed");
+  });
+
+  it("sharing a self-reviewed personal skill with a team reopens its review for the team's admins", async () => {
+    const { skillId } = await skills.createSkill(linus, { skill: makeSkill("self-reviewed", { body: highBody }), destination: { scope: "PERSONAL" } });
+    await review.markVersionReviewed(linus, skillId, 1, "I wrote it, it is fine, trust me.");
+    await skills.changeSkillScope(linus, skillId, toTeam);
+    expect(await db.skillVersion.findFirstOrThrow({ where: { skillId } })).toMatchObject({ reviewStatus: "needs_review", reviewedById: "linus" });
+    expect((await review.listVersionsAwaitingReview(grace)).map((v) => v.skillName)).toContain("self-reviewed");
+    // Nor can the restore of the self-reviewed version carry the decision into the team.
+    await skills.addSkillVersion(linus, skillId, { skill: makeSkill("self-reviewed"), message: "Clean" });
+    const restored = await skills.restoreSkillVersion(linus, skillId, 1);
+    expect((await db.skillVersion.findUniqueOrThrow({ where: { skillId_number: { skillId, number: restored.version } } })).reviewStatus).toBe("needs_review");
+    await review.markVersionReviewed(grace, skillId, 1, "Read the step: it deletes build output only.");
+  });
+
+  it("a move keeps a review its reviewer could also give where the skill goes", async () => {
+    const { skillId } = await skills.createSkill(grace, { skill: makeSkill("admin-reviewed", { body: highBody }), destination: { scope: "PERSONAL" } });
+    await review.markVersionReviewed(grace, skillId, 1, "Read the cleanup step; harmless.");
+    await skills.changeSkillScope(grace, skillId, toTeam);
+    expect(await db.skillVersion.findFirstOrThrow({ where: { skillId } })).toMatchObject({ reviewStatus: "reviewed", reviewedById: "grace" });
+  });
+});
+
 describe("rescans", () => {
   it("rescans versions with another (or no) rule set and leaves current ones alone", async () => {
     const { skillId } = await skills.createSkill(linus, { skill: makeSkill("stale-one", { body: highBody }), destination: toTeam });

@@ -1,8 +1,8 @@
 import "server-only";
-import { canReviewSkill, canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions";
+import { canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding } from "@/lib/skills/scan/types";
-import { isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
+import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };
@@ -20,8 +20,8 @@ const access = (row: { scope: string; ownerId: string | null; teamId: string | n
 
 /**
  * Mark one version that needs review as reviewed, with a note saying what was checked (audited as
- * "skill.review"). Refused for anyone but the skill's reviewers (see canReviewSkill), and for a
- * version that does not need review.
+ * "skill.review"). Refused for anyone but the version's reviewers (see canReviewVersion: a
+ * critical finding needs an instance admin), and for a version that does not need review.
  */
 export async function markVersionReviewed(viewer: ViewerRef, skillId: string, number: number, note: string): Promise<{ status: "reviewed"; reviewedAt: Date }> {
   const text = note.trim();
@@ -31,9 +31,9 @@ export async function markVersionReviewed(viewer: ViewerRef, skillId: string, nu
     const actor = await loadActor(tx, viewer);
     const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { name: true, scope: true, ownerId: true, teamId: true } });
     if (!skill || !canViewSkill(actor, access(skill))) throw notFound();
-    if (!canReviewSkill(actor, access(skill))) throw new DataError("FORBIDDEN", reviewerHint(skill.scope));
     const version = await tx.skillVersion.findUnique({ where: { skillId_number: { skillId, number } }, select: { id: true, reviewStatus: true, scanHighest: true, scanRuleset: true, scanFindings: true } });
     if (!version) throw notFound(`Version ${number}`);
+    if (!canReviewVersion(actor, access(skill), version.scanHighest)) throw new DataError("FORBIDDEN", reviewerHint(skill.scope, version.scanHighest));
     if (version.reviewStatus !== "needs_review") {
       throw new DataError("CONFLICT", version.reviewStatus === "reviewed" ? `Version ${number} is already reviewed.` : `Version ${number} does not need a review.`, { reason: "not-needs-review" });
     }
@@ -53,7 +53,8 @@ export async function markVersionReviewed(viewer: ViewerRef, skillId: string, nu
   });
 }
 
-function reviewerHint(scope: string): string {
+function reviewerHint(scope: string, highest: string | null): string {
+  if (highest === "critical") return "Only an instance admin can mark a version with a critical finding reviewed.";
   if (scope === "TEAM") return "Only the team's owners and admins can mark this skill reviewed.";
   if (scope === "PERSONAL") return "Only the skill's owner can mark it reviewed.";
   return "Only instance admins can mark public and built-in skills reviewed.";
@@ -77,7 +78,7 @@ export async function listVersionsAwaitingReview(viewer: ViewerRef, limit = 50):
     take: 500,
   });
   return rows
-    .filter((row) => canReviewSkill(actor, access(row.skill)))
+    .filter((row) => canReviewVersion(actor, access(row.skill), row.scanHighest))
     .map((row) => ({
       skillId: row.skill.id,
       skillName: row.skill.name,

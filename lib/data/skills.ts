@@ -5,7 +5,6 @@ import {
   canCreateIn,
   canManageSkill,
   canMoveSkill,
-  canReviewSkill,
   canViewSkill,
   explainShadowing,
   resolveShadowing,
@@ -15,6 +14,7 @@ import {
   type SkillAccess,
 } from "@/lib/skills/permissions";
 import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/search";
+import { planPrune } from "@/lib/skills/prune";
 import { spaceOf } from "@/lib/skills/space";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -25,7 +25,7 @@ import { getBlobStore } from "./storage";
 import { audit, collectOrphanBlobs, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "./version-writer";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding, ScanResult, ScanSkipped } from "@/lib/skills/scan/types";
-import { gateImport, isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
+import { canReviewVersion, gateImport, isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
 import { scanStoredVersion } from "./scan-columns";
 
 import type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
@@ -415,7 +415,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
     ...toSummary(row, shadows.get(row.id) ?? null),
     current: await toVersionDetail(row.currentVersion),
     versions: row.versions,
-    can: { addVersion: canAddVersion(actor, access(row)), manage: canManageSkill(actor, access(row)), review: canReviewSkill(actor, access(row)) },
+    can: { addVersion: canAddVersion(actor, access(row)), manage: canManageSkill(actor, access(row)), review: canReviewVersion(actor, access(row), row.currentVersion.scanHighest) },
   };
 }
 
@@ -605,17 +605,42 @@ export async function changeSkillScope(viewer: ViewerRef, skillId: string, desti
     const space = spaceOf(destination.scope, { ownerId, teamId });
     await assertNameFree(tx, space, skill.name, skill.id);
     await tx.skill.update({ where: { id: skillId }, data: { scope: destination.scope, ownerId, teamId, space } });
+    const reopenedReviews = await reopenReviewsAfterMove(tx, skillId, { scope: destination.scope, ownerId, teamId });
     await audit(tx, {
       actorId: actor.id,
       action: "skill.scope",
       skillId,
       skillName: skill.name,
       teamId: teamId ?? skill.teamId,
-      detail: { from: { scope: skill.scope, teamId: skill.teamId }, to: { scope: destination.scope, teamId } },
+      detail: { from: { scope: skill.scope, teamId: skill.teamId }, to: { scope: destination.scope, teamId }, ...(reopenedReviews.length ? { reopenedReviews } : {}) },
     });
   });
   const row = await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: summarySelect });
   return toSummary(row);
+}
+
+/**
+ * A security review answers for the skill where it was given. After a move, a "reviewed" version
+ * whose reviewer could not give that review where the skill now is goes back to "needs_review"
+ * (reviewer and note stay on record), or a member could review their own personal skill and share
+ * it with a team as reviewed. Overrides stand: they are an instance admin's decision. Returns the
+ * version numbers reopened.
+ */
+async function reopenReviewsAfterMove(tx: Tx, skillId: string, to: SkillAccess): Promise<number[]> {
+  const reviewed = await tx.skillVersion.findMany({ where: { skillId, reviewStatus: "reviewed" }, select: { id: true, number: true, reviewedById: true, scanHighest: true } });
+  const reviewers = new Map<string, Actor | null>();
+  const reopen: { id: string; number: number }[] = [];
+  for (const version of reviewed) {
+    const id = version.reviewedById;
+    if (id && !reviewers.has(id)) {
+      // A deleted reviewer cannot answer for the new place either.
+      reviewers.set(id, await loadActor(tx, { id }).catch((error: unknown) => (error instanceof DataError ? null : Promise.reject(error))));
+    }
+    const reviewer = id ? reviewers.get(id) : null;
+    if (!reviewer || !canReviewVersion(reviewer, to, version.scanHighest)) reopen.push(version);
+  }
+  if (reopen.length) await tx.skillVersion.updateMany({ where: { id: { in: reopen.map((v) => v.id) } }, data: { reviewStatus: "needs_review" } });
+  return reopen.map((v) => v.number).sort((a, b) => a - b);
 }
 
 export interface ProfileReference {
@@ -684,6 +709,10 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
     select: { id: true, name: true, scanRuleset: true, reviewStatus: true, reviewedById: true, reviewedAt: true, reviewNote: true },
   });
   if (!source) throw (await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(reader)] }, select: { id: true } })) ? notFound(`Version ${number}`) : notFound();
+  // Refuse before scanning: a viewer who may only read the skill must not be able to make the
+  // server rescan its versions. The transaction below checks again on the rows it writes.
+  const target = await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: { scope: true, ownerId: true, teamId: true } });
+  if (!canAddVersion(reader, access(target))) throw new DataError("FORBIDDEN", target.scope === "BUILTIN" ? "Built-in skills are read-only." : "You cannot add versions to this skill.");
   const scan = await scanStoredVersion(db, source.id);
   const carried = source.scanRuleset === scan.ruleset && (source.reviewStatus === "reviewed" || source.reviewStatus === "override");
   const review: ReviewDecision = carried
@@ -722,7 +751,8 @@ export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, kee
     const pinned = new Set(
       (await tx.agentProfileSkill.findMany({ where: { skillId, pinnedVersion: { not: null } }, select: { pinnedVersion: true } })).map((p) => p.pinnedVersion),
     );
-    const doomed = versions.slice(keep).filter((v) => v.id !== skill.currentVersionId && !pinned.has(v.number));
+    const deleted = new Set(planPrune(versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })), keep).deleted);
+    const doomed = versions.filter((v) => deleted.has(v.number));
     if (!doomed.length) return [];
     await tx.skillVersion.deleteMany({ where: { id: { in: doomed.map((v) => v.id) } } });
     await collectOrphanBlobs(tx);

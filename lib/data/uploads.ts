@@ -9,7 +9,7 @@ import { db } from "./db";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills";
 import { scanSkill } from "./version-writer";
-import { gateImport } from "@/lib/skills/scan-policy";
+import { gateImport, gateOf } from "@/lib/skills/scan-policy";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
@@ -109,7 +109,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       digest,
       existing,
       scan,
-      gate: scan.highest === "critical" ? "blocked" : scan.highest === "high" ? "needs_review" : "none",
+      gate: gateOf(scan),
     };
   });
 

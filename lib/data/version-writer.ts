@@ -48,7 +48,7 @@ export function scanSkill(skill: BundleSkill): ScanResult {
 /**
  * Everything about a version computed before the transaction opens: metadata, blobs, and the
  * security scan (passed in when the caller already ran it for the import gate). Without a review
- * decision, a high or critical finding starts the version as "needs_review".
+ * decision, a high or critical finding (or a failed scan) starts the version as "needs_review".
  */
 export async function prepareVersion(skill: BundleSkill, store: BlobStore, options: { scan?: ScanResult; review?: ReviewDecision } = {}): Promise<PreparedVersion> {
   if (!skill.name || skill.description === null) throw new Error("prepareVersion needs a valid skill");
@@ -84,7 +84,7 @@ export async function prepareVersion(skill: BundleSkill, store: BlobStore, optio
     files,
     blobs,
     scan,
-    review: options.review ?? { status: initialReviewStatus(scan.highest), by: null, at: null, note: null },
+    review: options.review ?? { status: initialReviewStatus(scan.highest, scan), by: null, at: null, note: null },
   };
 }
 

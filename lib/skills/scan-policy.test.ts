@@ -39,6 +39,11 @@ describe("review states", () => {
     expect(reviewAfterRescan({ status: "needs_review", findings: seen }, scan(finding("low")))).toBe("none");
     expect(reviewAfterRescan({ status: "none", findings: [] }, scan(finding("critical")))).toBe("needs_review");
   });
+
+  it("reopens a decision when a finding it saw became more severe", () => {
+    const seen = [finding("high", "a/b", 4)];
+    expect(reviewAfterRescan({ status: "reviewed", findings: seen }, scan(finding("critical", "a/b", 4)))).toBe("needs_review");
+  });
 });
 
 describe("scanHeadline", () => {

@@ -1,7 +1,8 @@
 // What the store does with a scan result: the import gate (critical blocks unless an instance
 // admin overrides with a written reason), the review state a new version starts in, and how a
 // rescan moves a stored version's review state. Pure: the data layer loads the facts and asks.
-import { SEVERITY_ORDER, type ScanFinding, type ScanResult, type ScanSeverity } from "./scan/types";
+import { canReviewSkill, type Actor, type SkillAccess } from "./permissions";
+import { SEVERITY_ORDER, type ScanFinding, type ScanResult, type ScanSeverity, type ScanSkipped } from "./scan/types";
 
 export const REVIEW_STATUSES = ["none", "needs_review", "reviewed", "override"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -59,17 +60,39 @@ export const OVERRIDE_PROBLEM_MESSAGE: Record<OverrideProblem, string> = {
   "too-long": `Keep the reason under ${MAX_REVIEW_NOTE} characters.`,
 };
 
+/**
+ * Who may mark a version reviewed. A critical finding is what the import gate lets through only on
+ * an instance admin's word, so one that reaches a stored version later (a rescan with new rules)
+ * waits for an instance admin too; anything less answers to the skill's reviewers (canReviewSkill).
+ */
+export function canReviewVersion(actor: Actor, skill: SkillAccess, highest: string | null): boolean {
+  return highest === "critical" ? actor.role === "ADMIN" : canReviewSkill(actor, skill);
+}
+
+/** A rule or the scanner itself failed: what it would have found is unknown, so a person has to look. */
+export function scanFailed(scan: { skipped?: readonly Pick<ScanSkipped, "reason">[] }): boolean {
+  return !!scan.skipped?.some((s) => s.reason === "error");
+}
+
 export type GateDecision =
   | { kind: "pass"; status: "none" | "needs_review" }
   | { kind: "override"; reason: string }
   | { kind: "blocked"; code: "FORBIDDEN" | "INVALID"; message: string };
 
+type GatedScan = Pick<ScanResult, "findings" | "highest"> & { skipped?: readonly Pick<ScanSkipped, "reason">[] };
+
+/** What the gate does with a scan, before anyone's role or reason is known (the upload preview's label). */
+export function gateOf(scan: GatedScan): "blocked" | "needs_review" | "none" {
+  return scan.highest === "critical" ? "blocked" : initialReviewStatus(scan.highest, scan);
+}
+
 /**
  * The import gate for one skill. critical: blocked, unless the actor is an instance admin with a
- * written reason (then "override"); high: stored as "needs_review"; medium, low and none pass.
+ * written reason (then "override"); high, or a scan that failed (it may have missed a critical
+ * finding): stored as "needs_review"; medium, low and none pass.
  */
-export function gateImport(skillName: string, scan: Pick<ScanResult, "findings" | "highest">, actor: { isInstanceAdmin: boolean; overrideReason?: string | null }): GateDecision {
-  if (scan.highest !== "critical") return { kind: "pass", status: scan.highest === "high" ? "needs_review" : "none" };
+export function gateImport(skillName: string, scan: GatedScan, actor: { isInstanceAdmin: boolean; overrideReason?: string | null }): GateDecision {
+  if (scan.highest !== "critical") return { kind: "pass", status: initialReviewStatus(scan.highest, scan) };
   const what = describeCritical(skillName, scan.findings);
   if (!actor.isInstanceAdmin) {
     return { kind: "blocked", code: "FORBIDDEN", message: `${what} The import is blocked; only an instance admin can let it through, with a written reason.` };
@@ -82,29 +105,31 @@ export function gateImport(skillName: string, scan: Pick<ScanResult, "findings" 
 }
 
 /** The review state of a version written without an import decision (built-ins, rescans of never-scanned rows). */
-export function initialReviewStatus(highest: ScanSeverity | null): "none" | "needs_review" {
-  return severityRank(highest) >= severityRank("high") ? "needs_review" : "none";
+export function initialReviewStatus(highest: ScanSeverity | null, scan: { skipped?: readonly Pick<ScanSkipped, "reason">[] } = {}): "none" | "needs_review" {
+  return severityRank(highest) >= severityRank("high") || scanFailed(scan) ? "needs_review" : "none";
 }
 
-const findingKey = (f: Pick<ScanFinding, "rule" | "file" | "line">) => `${f.rule}\0${f.file}\0${f.line ?? ""}`;
+// Severity is part of a finding's identity: a decision taken on a high finding does not cover the
+// same match once the rules call it critical.
+const findingKey = (f: Pick<ScanFinding, "rule" | "file" | "line" | "severity">) => `${f.rule}\0${f.file}\0${f.line ?? ""}\0${f.severity}`;
 
 /**
  * A stored version's review state after a rescan. Content never changes, so only the rules did:
  * - a decision ("reviewed", "override") stands while every high or critical finding it saw is
  *   still all there is; a new one (a rule that did not exist then) sends it back to "needs_review"
  *   (the earlier reviewer and note are kept for the record);
- * - "needs_review" with no high or critical left goes back to "none";
- * - "none" with a high or critical finding now needs review (a stored version is never blocked
- *   after the fact: a reviewer has to look).
+ * - "needs_review" with no high or critical left (and a scan that did not fail) goes back to "none";
+ * - "none" with a high or critical finding, or a scan that failed, now needs review (a stored
+ *   version is never blocked after the fact: a reviewer has to look).
  */
-export function reviewAfterRescan(previous: { status: ReviewStatus; findings: readonly ScanFinding[] }, next: Pick<ScanResult, "findings" | "highest">): ReviewStatus {
+export function reviewAfterRescan(previous: { status: ReviewStatus; findings: readonly ScanFinding[] }, next: GatedScan): ReviewStatus {
   const serious = (findings: readonly ScanFinding[]) => findings.filter((f) => f.severity === "critical" || f.severity === "high");
   const now = serious(next.findings);
   if (previous.status === "reviewed" || previous.status === "override") {
     const seen = new Set(serious(previous.findings).map(findingKey));
     return now.some((f) => !seen.has(findingKey(f))) ? "needs_review" : previous.status;
   }
-  return now.length ? "needs_review" : "none";
+  return now.length || scanFailed(next) ? "needs_review" : "none";
 }
 
 /** "2 critical, 1 high" for a set of findings. */

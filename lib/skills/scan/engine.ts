@@ -1,5 +1,5 @@
 // The engine: decode each file once, run every rule over it, and fail closed. A file that cannot
-// be read as text (too large, binary) or that makes a rule throw is listed in `skipped` and the
+// be read as text (too large, binary) or that makes a rule or the engine throw is listed in `skipped` and the
 // result is incomplete, so it can never read as "no findings". Isomorphic.
 
 import { detectMediaType, isTextMediaType, sniffBinary } from "../media-type";
@@ -45,6 +45,16 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
   const search = wordSearchFor(rules);
 
   files.forEach((input, order) => {
+    // Whatever goes wrong with one file (decoding, sniffing, indexing) costs only that file: the
+    // other files' findings stand, so one crafted file cannot hide a critical finding elsewhere.
+    try {
+      scanOne(input, order);
+    } catch (error) {
+      skipped.push({ path: input.path, reason: "error", detail: `the scanner failed on this file: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  });
+
+  function scanOne(input: ScanInputFile, order: number): void {
     const { path, bytes } = input;
     const tooLarge = bytes.length > maxFileBytes;
     let decoded = tooLarge ? null : decodeUtf8(bytes);
@@ -85,7 +95,7 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
         skipped.push({ path, reason: "error", detail: `rule ${rule.id} failed: ${error instanceof Error ? error.message : String(error)}` });
       }
     }
-  });
+  }
 
   const rank = (s: ScanSeverity): number => SEVERITY_ORDER.indexOf(s);
   findings.sort((a, b) => rank(a.severity) - rank(b.severity) || a.order - b.order || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
