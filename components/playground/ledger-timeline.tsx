@@ -1,5 +1,6 @@
 "use client";
 import { formatNumber, formatTokens } from "@/lib/format";
+import { tokensByLevel } from "@/lib/playground/ledger";
 import type { TurnLedger } from "@/lib/playground/types";
 
 /** Every turn's disclosure at a glance: what each level added, and what stayed resident. */
@@ -18,9 +19,7 @@ export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
       </div>
       <ol className="flex items-end gap-2 overflow-x-auto pb-1">
         {ledgers.map((ledger) => {
-          const l1 = ledger.events.reduce((sum, e) => sum + (e.kind === "catalog" || e.kind === "search" ? e.tokens : 0), 0);
-          const l2 = ledger.events.reduce((sum, e) => sum + (e.kind === "load" || e.kind === "repeat" ? e.tokens : 0), 0);
-          const l3 = ledger.events.reduce((sum, e) => sum + (e.kind === "read" ? e.tokens : 0), 0);
+          const { l1, l2, l3 } = tokensByLevel(ledger);
           const loaded = ledger.events.flatMap((e) => (e.kind === "load" ? [e.skill] : []));
           const reads = ledger.events.filter((e) => e.kind === "read").length;
           const height = (n: number) => `${Math.max(n ? 2 : 0, (n / max) * 44)}px`;

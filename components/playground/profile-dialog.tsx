@@ -13,7 +13,8 @@ export interface ProfileDraft {
   id: string | null;
   name: string;
   instructions: string;
-  skills: { skillId: string; pinnedVersion: number | null }[];
+  /** name: as the profile lists it (null when the owner can no longer see the skill); absent for a new pick. */
+  skills: { skillId: string; name?: string | null; pinnedVersion: number | null }[];
 }
 
 /** Create or edit an agent profile: a name, instructions and a set of skills, each optionally pinned to its current version. */
@@ -43,17 +44,32 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [pending, start] = useTransition();
 
-  // Skills a profile already holds stay listed even when the catalog no longer shows them (shadowed, say).
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
     return entries.filter((e) => !q || e.name.includes(q) || e.description.toLowerCase().includes(q));
   }, [entries, filter]);
+  // Skills the profile already holds that the catalog does not offer (shadowed, archived, or no
+  // longer visible) stay listed, so they can be taken out: a profile holding one it cannot see
+  // is refused on save.
+  const held = useMemo(() => {
+    const offered = new Set(entries.map((e) => e.skillId));
+    return draft.skills.filter((s) => !offered.has(s.skillId));
+  }, [draft.skills, entries]);
 
   function toggle(entry: CatalogEntry, on: boolean) {
     setPicked((current) => {
       const next = new Map(current);
       if (on) next.set(entry.skillId, null);
       else next.delete(entry.skillId);
+      return next;
+    });
+  }
+
+  function keep(skill: ProfileDraft["skills"][number], on: boolean) {
+    setPicked((current) => {
+      const next = new Map(current);
+      if (on) next.set(skill.skillId, skill.pinnedVersion);
+      else next.delete(skill.skillId);
       return next;
     });
   }
@@ -98,6 +114,21 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
         </legend>
         <Input type="search" placeholder="Filter skills" aria-label="Filter skills" value={filter} onChange={(e) => setFilter(e.target.value)} />
         <ul className="max-h-64 divide-y overflow-auto rounded-md border">
+          {held.map((skill) => (
+            <li key={skill.skillId} className="flex items-center gap-3 px-3 py-2 text-sm">
+              <input
+                id={`pick-${skill.skillId}`}
+                type="checkbox"
+                checked={picked.has(skill.skillId)}
+                onChange={(e) => keep(skill, e.target.checked)}
+                className="size-4 accent-primary"
+              />
+              <label htmlFor={`pick-${skill.skillId}`} className="min-w-0 flex-1 cursor-pointer">
+                {skill.name ? <span className="font-mono font-medium">{skill.name}</span> : <span className="italic">A skill you can no longer see</span>}
+                <span className="line-clamp-1 text-xs text-muted-foreground">Not in your catalog (hidden by a same-named skill, archived, or out of reach). Untick to take it out.</span>
+              </label>
+            </li>
+          ))}
           {shown.map((entry) => {
             const on = picked.has(entry.skillId);
             const pinned = picked.get(entry.skillId) != null;

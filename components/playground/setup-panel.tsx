@@ -197,15 +197,22 @@ export function SetupPanel({
                   <ul className="flex flex-wrap gap-1" aria-label={`Skills in ${profile.name}`}>
                     {profile.skills.map((s) => (
                       <li key={s.skillId}>
-                        <Badge variant="outline" className="font-mono font-normal">
-                          {s.name}
-                          {s.pinnedVersion ? <span className="text-muted-foreground">@v{s.pinnedVersion}</span> : null}
-                        </Badge>
+                        {s.name === null ? (
+                          <Badge variant="outline" className="font-normal text-muted-foreground italic" title="You can no longer see this skill; edit the profile to take it out.">
+                            no longer visible
+                          </Badge>
+                        ) : (
+                          <Badge variant="outline" className="font-mono font-normal" title={s.archived ? "Archived: agents do not see it." : undefined}>
+                            <span className={s.archived ? "line-through" : undefined}>{s.name}</span>
+                            {s.pinnedVersion ? <span className="text-muted-foreground">@v{s.pinnedVersion}</span> : null}
+                            {s.archived ? <span className="font-sans text-muted-foreground">archived</span> : null}
+                          </Badge>
+                        )}
                       </li>
                     ))}
                   </ul>
                   <div className="flex gap-2">
-                    <Button type="button" size="sm" variant="outline" onClick={() => setDraft({ id: profile.id, name: profile.name, instructions: profile.instructions, skills: profile.skills.map(({ skillId, pinnedVersion }) => ({ skillId, pinnedVersion })) })}>
+                    <Button type="button" size="sm" variant="outline" onClick={() => setDraft({ id: profile.id, name: profile.name, instructions: profile.instructions, skills: profile.skills.map(({ skillId, name, pinnedVersion }) => ({ skillId, name, pinnedVersion })) })}>
                       <PencilIcon aria-hidden /> Edit
                     </Button>
                     <Button type="button" size="sm" variant="ghost" disabled={deleting} onClick={() => deleteProfile(profile)} aria-label={`Delete profile ${profile.name}`}>

@@ -2,15 +2,15 @@
 import { revalidatePath } from "next/cache";
 import { listModels } from "@/lib/ai/models";
 import { DataError } from "@/lib/data/errors";
-import { deleteConversation, getConversation, loadSkillSource, renameConversation } from "@/lib/data/playground";
+import { deleteConversation, loadSkillSource } from "@/lib/data/playground";
 import { createProfile, deleteProfile, listProfiles, updateProfile } from "@/lib/data/profiles";
 import { requireViewer } from "@/lib/data/session";
-import { buildSystemPrompt } from "@/lib/playground/prompt";
-import { firstIssue, playgroundSetupInput, profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
-import { CATALOG_BUDGET_SHARE, type AgentProfileInfo, type ConversationDetail, type PlaygroundSetup } from "@/lib/types/playground";
+import { buildSystemPrompt, catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
+import { conversationIdInput, firstIssue, playgroundSetupInput, profileIdInput, profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
+import type { AgentProfileInfo, PlaygroundSetup } from "@/lib/types/playground";
 
 // The playground's setup panel and conversation list. The chat itself streams through
-// app/api/playground/chat/route.ts.
+// app/api/playground/chat/route.ts; a conversation opens through the page's URL (?c=).
 
 export type PromptPreview = {
   ok: true;
@@ -36,10 +36,9 @@ export async function previewPromptAction(setup: PlaygroundSetup): Promise<Previ
   if (!input.success) return { ok: false, message: firstIssue(input.error) };
   try {
     const loaded = await loadSkillSource(viewer, input.data.source);
-    const instructions = input.data.instructions.trim() || loaded.profileInstructions || "";
+    const instructions = chooseInstructions(input.data.instructions, loaded.profileInstructions);
     const prompt = buildSystemPrompt({ mode: input.data.mode, exposeMetadata: input.data.exposeMetadata, instructions }, loaded.source.skills);
     const model = listModels().find((m) => m.id === input.data.modelId);
-    const budget = model ? Math.floor(model.contextWindow * CATALOG_BUDGET_SHARE) : null;
     return {
       ok: true,
       system: prompt.system,
@@ -50,7 +49,7 @@ export async function previewPromptAction(setup: PlaygroundSetup): Promise<Previ
       skillCount: loaded.source.skills.length,
       profileInstructions: loaded.profileInstructions,
       notices: loaded.notices,
-      overBudget: model && budget !== null && input.data.mode === "full" && prompt.catalogTokens > budget ? { budget, contextWindow: model.contextWindow } : null,
+      overBudget: model ? catalogOverBudget(input.data.mode, prompt.catalogTokens, model.contextWindow) : null,
     };
   } catch (error) {
     if (error instanceof DataError) return { ok: false, message: error.message };
@@ -62,10 +61,12 @@ export type ProfileResult = { ok: true; profile: AgentProfileInfo; profiles: Age
 
 export async function saveProfileAction(profileId: string | null, values: ProfileInput): Promise<ProfileResult> {
   const viewer = await requireViewer();
+  const id = profileIdInput.nullable().safeParse(profileId);
+  if (!id.success) return { ok: false, message: firstIssue(id.error) };
   const input = profileInput.safeParse(values);
   if (!input.success) return { ok: false, message: firstIssue(input.error), field: String(input.error.issues[0]?.path[0] ?? "") };
   try {
-    const profile = profileId ? await updateProfile(viewer, profileId, input.data) : await createProfile(viewer, input.data);
+    const profile = id.data ? await updateProfile(viewer, id.data, input.data) : await createProfile(viewer, input.data);
     // The manage dialog of each skill lists the profiles that reference it.
     revalidatePath("/skills", "layout");
     return { ok: true, profile, profiles: await listProfiles(viewer) };
@@ -77,8 +78,10 @@ export async function saveProfileAction(profileId: string | null, values: Profil
 
 export async function deleteProfileAction(profileId: string): Promise<{ ok: true; profiles: AgentProfileInfo[] } | { ok: false; message: string }> {
   const viewer = await requireViewer();
+  const id = profileIdInput.safeParse(profileId);
+  if (!id.success) return { ok: false, message: firstIssue(id.error) };
   try {
-    await deleteProfile(viewer, String(profileId));
+    await deleteProfile(viewer, id.data);
     revalidatePath("/skills", "layout");
     return { ok: true, profiles: await listProfiles(viewer) };
   } catch (error) {
@@ -87,28 +90,12 @@ export async function deleteProfileAction(profileId: string): Promise<{ ok: true
   }
 }
 
-export async function openConversationAction(conversationId: string): Promise<{ ok: true; conversation: ConversationDetail } | { ok: false; message: string }> {
-  const viewer = await requireViewer();
-  const conversation = await getConversation(viewer, String(conversationId));
-  return conversation ? { ok: true, conversation } : { ok: false, message: "Conversation not found." };
-}
-
 export async function deleteConversationAction(conversationId: string): Promise<{ ok: boolean; message?: string }> {
   const viewer = await requireViewer();
+  const id = conversationIdInput.safeParse(conversationId);
+  if (!id.success) return { ok: false, message: firstIssue(id.error) };
   try {
-    await deleteConversation(viewer, String(conversationId));
-    revalidatePath("/playground");
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
-
-export async function renameConversationAction(conversationId: string, title: string): Promise<{ ok: boolean; message?: string }> {
-  const viewer = await requireViewer();
-  try {
-    await renameConversation(viewer, String(conversationId), String(title));
+    await deleteConversation(viewer, id.data);
     revalidatePath("/playground");
     return { ok: true };
   } catch (error) {

@@ -80,7 +80,7 @@ describe("the playground catalog", () => {
 describe("agent profiles", () => {
   it("are owner-only, unique by name, and block deleting their skills", async () => {
     const created = await profiles.createProfile(ada, { name: "Docs agent", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] });
-    expect(created.skills).toEqual([{ skillId: teamPdf.skillId, name: "pdf-tools", pinnedVersion: null, currentVersion: 1 }]);
+    expect(created.skills).toEqual([{ skillId: teamPdf.skillId, name: "pdf-tools", pinnedVersion: null, currentVersion: 1, archived: false }]);
     expect((await refusal(profiles.createProfile(ada, { name: "Docs agent", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] }))).code).toBe("CONFLICT");
     // Another user may reuse the name: names are unique per owner.
     await profiles.createProfile(grace, { name: "Docs agent", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] });
@@ -109,6 +109,45 @@ describe("agent profiles", () => {
     expect((await refusal(profiles.createProfile(grace, { name: "Old", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: 9 }] }))).message).toContain("no version 9");
     expect((await refusal(profiles.createProfile(grace, { name: "Empty", instructions: "", skills: [] }))).message).toBe("Pick at least one skill for the profile.");
     expect((await refusal(profiles.createProfile(grace, { name: " ", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] }))).message).toBe("Give the profile a name.");
+  });
+});
+
+describe("a profile after its skills moved out of reach", () => {
+  it("names no skill its owner can no longer see, and serves none of it", async () => {
+    await createUser(db, "hopper");
+    const hopper = { id: "hopper" };
+    await db.membership.create({ data: { userId: "hopper", teamId: team.id, role: "MEMBER" } });
+    const secret = await skills.createSkill(ada, { skill: makeSkill("release-plan", { body: "# Release plan\n\nShip on Friday.\n" }), destination: { scope: "TEAM", teamId: team.id } });
+    const profile = await profiles.createProfile(hopper, { name: "Releases", instructions: "", skills: [{ skillId: secret.skillId, pinnedVersion: 1 }] });
+    expect(profile.skills).toEqual([{ skillId: secret.skillId, name: "release-plan", pinnedVersion: 1, currentVersion: 1, archived: false }]);
+
+    // Hopper leaves the team; the team renames the plan in a new version.
+    await db.membership.deleteMany({ where: { userId: "hopper" } });
+    await skills.addSkillVersion(ada, secret.skillId, { skill: makeSkill("release-plan", { body: "# Release plan\n\nShip on Monday.\n" }), message: "v2" });
+
+    const [listed] = await profiles.listProfiles(hopper);
+    expect(listed.skills).toEqual([{ skillId: secret.skillId, name: null, pinnedVersion: 1, currentVersion: null, archived: false }]);
+    expect(JSON.stringify(await profiles.getProfile(hopper, profile.id))).not.toContain("release-plan");
+
+    const loaded = await playground.loadSkillSource(hopper, { kind: "profile", profileId: profile.id });
+    expect(loaded.source.skills).toEqual([]);
+    expect(loaded.notices.join(" ")).not.toContain("release-plan");
+    // Saving the profile unchanged is refused (the skill is out of reach); taking it out is the way on.
+    expect((await refusal(profiles.updateProfile(hopper, profile.id, { name: "Releases", instructions: "", skills: [{ skillId: secret.skillId, pinnedVersion: 1 }] }))).code).toBe("INVALID");
+    await profiles.deleteProfile(hopper, profile.id);
+  });
+
+  it("leaves an archived skill out of the agent, as the full catalog does", async () => {
+    const old = await skills.createSkill(grace, { skill: makeSkill("old-habits"), destination: { scope: "PERSONAL" } });
+    const profile = await profiles.createProfile(grace, { name: "Habits", instructions: "", skills: [{ skillId: old.skillId, pinnedVersion: null }, { skillId: notes.skillId, pinnedVersion: null }] });
+    await skills.setSkillArchived(grace, old.skillId, true);
+
+    expect((await profiles.getProfile(grace, profile.id))?.skills.find((s) => s.skillId === old.skillId)).toMatchObject({ name: "old-habits", archived: true });
+    const loaded = await playground.loadSkillSource(grace, { kind: "profile", profileId: profile.id });
+    expect(loaded.source.skills.map((s) => s.name)).toEqual(["meeting-notes"]);
+    expect(loaded.notices).toEqual(['"old-habits" is archived, so agents do not see it; it was left out of profile "Habits".']);
+    await profiles.deleteProfile(grace, profile.id);
+    await skills.setSkillArchived(grace, old.skillId, false);
   });
 });
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { UIMessage } from "ai";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource, TurnLedger } from "@/lib/playground/types";
 import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
+import { conversationTitleInput, firstIssue } from "@/lib/skills/playground-inputs";
 import type {
   CatalogEntry,
   CatalogSource,
@@ -113,13 +114,15 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     profileName = profile.name;
     const visible = await db.skill.findMany({
       where: { AND: [{ id: { in: profile.skills.map((s) => s.skillId) } }, visibleTo(actor)] },
-      select: { id: true, name: true, scope: true },
+      select: { id: true, name: true, scope: true, archived: true },
       orderBy: { name: "asc" },
     });
     const lost = profile.skills.length - visible.length;
     if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
+    // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile.
+    for (const s of visible.filter((s) => s.archived)) notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
     const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
-    picks = visible.map((s) => ({ skillId: s.id, scope: s.scope as SkillScope, pinned: pinned.get(s.id) ?? null }));
+    picks = visible.filter((s) => !s.archived).map((s) => ({ skillId: s.id, scope: s.scope as SkillScope, pinned: pinned.get(s.id) ?? null }));
   } else {
     // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
     // the ORM's relation loading costs more than the rest of the turn together.
@@ -337,10 +340,10 @@ export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise
 }
 
 export async function renameConversation(viewer: ViewerRef, conversationId: string, title: string): Promise<void> {
-  const clean = title.replace(/\s+/g, " ").trim();
-  if (!clean || clean.length > 120) throw new DataError("INVALID", "Conversation titles are 1 to 120 characters.", { field: "title" });
+  const clean = conversationTitleInput.safeParse(title);
+  if (!clean.success) throw new DataError("INVALID", firstIssue(clean.error), { field: "title" });
   const actor = await loadActor(db, viewer);
-  const { count } = await db.conversation.updateMany({ where: { id: conversationId, ownerId: actor.id }, data: { title: clean } });
+  const { count } = await db.conversation.updateMany({ where: { id: conversationId, ownerId: actor.id }, data: { title: clean.data } });
   if (!count) throw notFound("Conversation");
 }
 

@@ -3,6 +3,7 @@ import { profileInput, type ProfileInput } from "@/lib/skills/playground-inputs"
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
@@ -16,32 +17,43 @@ const profileSelect = {
   name: true,
   instructions: true,
   updatedAt: true,
-  skills: { select: { skillId: true, pinnedVersion: true, skill: { select: { name: true, currentVersion: { select: { number: true } } } } } },
+  skills: {
+    select: {
+      skillId: true,
+      pinnedVersion: true,
+      skill: { select: { name: true, scope: true, ownerId: true, teamId: true, archived: true, currentVersion: { select: { number: true } } } },
+    },
+  },
 } satisfies Prisma.AgentProfileSelect;
 
-function toInfo(row: Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>): AgentProfileInfo {
-  return {
-    id: row.id,
-    name: row.name,
-    instructions: row.instructions,
-    updatedAt: row.updatedAt,
-    skills: row.skills
-      .map((s) => ({ skillId: s.skillId, name: s.skill.name, pinnedVersion: s.pinnedVersion, currentVersion: s.skill.currentVersion?.number ?? 0 }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  };
+/**
+ * The profile as its owner sees it. A skill the owner can no longer see (they left its team, it
+ * moved to another space) keeps its row, so they can take it out, but not its name or version:
+ * those may have changed since, and are someone else's to know.
+ */
+function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>): AgentProfileInfo {
+  const skills = row.skills.map((s) => {
+    const visible = canViewSkill(actor, { scope: s.skill.scope as Scope, ownerId: s.skill.ownerId, teamId: s.skill.teamId });
+    return visible
+      ? { skillId: s.skillId, name: s.skill.name, pinnedVersion: s.pinnedVersion, currentVersion: s.skill.currentVersion?.number ?? null, archived: s.skill.archived }
+      : { skillId: s.skillId, name: null, pinnedVersion: s.pinnedVersion, currentVersion: null, archived: false };
+  });
+  // Out-of-reach skills last, in a stable order.
+  skills.sort((a, b) => (a.name === null ? (b.name === null ? a.skillId.localeCompare(b.skillId) : 1) : b.name === null ? -1 : a.name.localeCompare(b.name)));
+  return { id: row.id, name: row.name, instructions: row.instructions, updatedAt: row.updatedAt, skills };
 }
 
 export async function listProfiles(viewer: ViewerRef): Promise<AgentProfileInfo[]> {
   const actor = await loadActor(db, viewer);
   const rows = await db.agentProfile.findMany({ where: { ownerId: actor.id }, select: profileSelect, orderBy: { name: "asc" } });
-  return rows.map(toInfo);
+  return rows.map((row) => toInfo(actor, row));
 }
 
 /** One of the viewer's profiles, or null (someone else's profile is as missing as a deleted one). */
 export async function getProfile(viewer: ViewerRef, profileId: string): Promise<AgentProfileInfo | null> {
   const actor = await loadActor(db, viewer);
   const row = await db.agentProfile.findFirst({ where: { id: profileId, ownerId: actor.id }, select: profileSelect });
-  return row ? toInfo(row) : null;
+  return row ? toInfo(actor, row) : null;
 }
 
 function parse(input: ProfileInput): ProfileInput {

@@ -181,6 +181,25 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("discloses nothing of a skill the viewer cannot see, whether picked by id or $mentioned", async () => {
+    await createUser(db, "bob");
+    const secret = await createSkill({ id: "bob" }, { skill: makeSkill("private-plan", { description: "Bob's plan for PDF files.", body: "# Plan\n\nTOP SECRET steps.\n" }), destination: { scope: "PERSONAL" } });
+    const offline: PlaygroundSetup = { ...setup, modelId: "offline-router", source: { kind: "picked", skillIds: [secret.skillId] } };
+    const response = await playgroundChat(ada, { conversationId: null, text: "Follow $private-plan for my PDF files", setup: offline });
+    const raw = await response.text();
+    expect(raw).not.toContain("TOP SECRET");
+    expect(raw).not.toContain("Bob's plan");
+    const stream = raw
+      .split("\n")
+      .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; data?: unknown });
+    const ledger = stream.find((c) => c.type === "data-ledger")?.data as TurnLedger;
+    expect(ledger.events.filter((e) => e.kind === "load" || e.kind === "read")).toEqual([]);
+    expect(ledger.events.find((e) => e.kind === "catalog")).toMatchObject({ skills: [] });
+    expect(ledger.events).toContainEqual({ level: 0, kind: "notice", message: "$private-plan is not in this catalog; ignored." });
+    expect(stream.filter((c) => c.type === "data-notice").map((c) => (c.data as { message: string }).message)).toEqual(["1 picked skill(s) are no longer visible to you and were left out."]);
+  });
+
   it("reports a provider that refuses connections", async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -4,10 +4,11 @@ import { resolveModel } from "@/lib/ai/models";
 import { DataError } from "@/lib/data/errors";
 import { getConversationHistory, loadSkillSource, saveTurn } from "@/lib/data/playground";
 import type { ViewerRef } from "@/lib/data/actor";
+import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn } from "@/lib/playground/turn";
 import type { TurnLedger } from "@/lib/playground/types";
 import { chatRequestInput, firstIssue } from "@/lib/skills/playground-inputs";
-import { CATALOG_BUDGET_SHARE, type PlaygroundMessage } from "@/lib/types/playground";
+import type { PlaygroundMessage } from "@/lib/types/playground";
 import { HttpError } from "./errors";
 
 // One playground turn: validate, load the conversation and its catalog, let the pure core prepare
@@ -40,7 +41,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   const loaded = await loadSkillSource(viewer, setup.source);
   const history = conversation?.history ?? [];
   const turnNumber = history.filter((m) => m.role === "user").length + 1;
-  const instructions = setup.instructions.trim() || loaded.profileInstructions || "";
+  const instructions = chooseInstructions(setup.instructions, loaded.profileInstructions);
 
   const turn = await prepareTurn({
     source: loaded.source,
@@ -54,9 +55,8 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   // The turn's own notices (unknown $mentions, skills that need review) are ledger events; these
   // are about the setup and are stored with the answer as notice parts.
   const notices = [...loaded.notices];
-  const budget = Math.floor(resolved.option.contextWindow * CATALOG_BUDGET_SHARE);
   const catalogTokens = turn.prompt.catalogTokens;
-  if (setup.mode === "full" && catalogTokens > budget) {
+  if (catalogOverBudget(setup.mode, catalogTokens, resolved.option.contextWindow)) {
     notices.push(`The catalog takes ${catalogTokens.toLocaleString("en-US")} tokens, more than a quarter of ${resolved.option.label}'s ${resolved.option.contextWindow.toLocaleString("en-US")}-token context. Switch the catalog to search mode.`);
   }
 

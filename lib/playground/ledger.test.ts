@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishTurnLedger } from "./ledger";
+import { finishTurnLedger, tokensByLevel } from "./ledger";
 import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./types";
 
 const skill = (name: string, catalogTokens: number, bodyTokens: number, resourceTokens: number): PlaygroundSkill => ({
@@ -86,5 +86,21 @@ describe("finishTurnLedger", () => {
   it("keeps the router's ranking", () => {
     const router = { query: "q", threshold: 1.5, ranked: [{ name: "a", score: 2 }], chosen: "a" };
     expect(finishTurnLedger({ turn: 1, modelId: "offline-router", events: [], history: [], skills, catalogTokens: 0, router }).router).toEqual(router);
+  });
+});
+
+describe("tokensByLevel", () => {
+  it("splits a turn's skill content by level; repeats, errors and notices count nowhere", () => {
+    const events: DisclosureEvent[] = [
+      catalog,
+      { level: 1, kind: "search", query: "pdf", results: [{ name: "a", score: 1 }], tokens: 25 },
+      { level: 2, kind: "load", skill: "a", skillId: "a", version: 1, by: "model", tokens: 410, needsReview: false },
+      { level: 2, kind: "load", skill: "b", skillId: "b", version: 1, by: "mention", tokens: 300, needsReview: false },
+      { level: 2, kind: "repeat", skill: "a", firstTurn: 1, tokens: 20 },
+      { level: 3, kind: "read", skill: "a", path: "r.md", tokens: 90, size: 300, mediaType: "text/markdown", binary: false },
+      { level: 3, kind: "error", tool: "read_skill_resource", skill: "a", path: "x", error: "no such file" },
+      { level: 0, kind: "notice", message: "hi" },
+    ];
+    expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90 });
   });
 });

@@ -82,6 +82,21 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
   return { turn: input.turn, modelId: input.modelId, events: [...events], totals, router: input.router ?? null };
 }
 
+/**
+ * What each disclosure level put into the context in one turn (the timeline's bars): L1 the
+ * catalog and search results, L2 bodies loaded (by the model or a mention), L3 resources read.
+ * Repeat-load replies and errors carry no skill content and count nowhere, as in the totals.
+ */
+export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number; l2: number; l3: number } {
+  const levels = { l1: 0, l2: 0, l3: 0 };
+  for (const event of ledger.events) {
+    if (event.kind === "catalog" || event.kind === "search") levels.l1 += event.tokens;
+    else if (event.kind === "load") levels.l2 += event.tokens;
+    else if (event.kind === "read") levels.l3 += event.tokens;
+  }
+  return levels;
+}
+
 function validCount(n: number | null | undefined): number | null {
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : null;
 }

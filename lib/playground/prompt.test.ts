@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countTokens } from "../skills/tokens";
-import { buildSystemPrompt, DEFAULT_INSTRUCTIONS, parseCatalogXml, SEARCH_MODE_NOTE } from "./prompt";
+import { buildSystemPrompt, catalogOverBudget, chooseInstructions, DEFAULT_INSTRUCTIONS, parseCatalogXml, SEARCH_MODE_NOTE } from "./prompt";
 import { inlineSource } from "./test-helpers";
 
 const source = inlineSource([
@@ -38,5 +38,19 @@ describe("buildSystemPrompt", () => {
     expect(prompt.system).not.toContain("alpha");
     expect(parseCatalogXml(prompt.system)).toBeNull();
     expect(prompt.catalogTokens).toBe(countTokens(SEARCH_MODE_NOTE));
+  });
+});
+
+describe("the setup's choices", () => {
+  it("uses the setup's header, else the profile's instructions", () => {
+    expect(chooseInstructions("  Be brief. ", "From the profile.")).toBe("Be brief.");
+    expect(chooseInstructions("   ", "From the profile.")).toBe("From the profile.");
+    expect(chooseInstructions("", null)).toBe("");
+  });
+
+  it("flags a full catalog over a quarter of the context, never search mode", () => {
+    expect(catalogOverBudget("full", 8_000, 32_000)).toBeNull();
+    expect(catalogOverBudget("full", 8_001, 32_000)).toEqual({ budget: 8_000, contextWindow: 32_000 });
+    expect(catalogOverBudget("search", 100_000, 32_000)).toBeNull();
   });
 });

@@ -28,6 +28,20 @@ export interface SystemPrompt {
   headerTokens: number;
 }
 
+/** The instruction header a turn uses: the setup's own, else its profile's (blank means the default). */
+export function chooseInstructions(setupInstructions: string, profileInstructions: string | null): string {
+  return setupInstructions.trim() || profileInstructions || "";
+}
+
+/** The share of a model's context the catalog may take before the playground suggests search mode. */
+export const CATALOG_BUDGET_SHARE = 0.25;
+
+/** Set when a full-mode catalog takes more of the model's context than the budget allows (search mode never is). */
+export function catalogOverBudget(mode: PlaygroundSettings["mode"], catalogTokens: number, contextWindow: number): { budget: number; contextWindow: number } | null {
+  const budget = Math.floor(contextWindow * CATALOG_BUDGET_SHARE);
+  return mode === "full" && catalogTokens > budget ? { budget, contextWindow } : null;
+}
+
 export function buildSystemPrompt(settings: Pick<PlaygroundSettings, "mode" | "exposeMetadata" | "instructions">, skills: readonly PlaygroundSkill[]): SystemPrompt {
   const header = settings.instructions.trim() || DEFAULT_INSTRUCTIONS;
   if (settings.mode === "search") {

@@ -6,6 +6,15 @@ import { MAX_INSTRUCTIONS_CHARS, MAX_MESSAGE_CHARS } from "@/lib/types/playgroun
 
 const id = (what: string) => z.string().trim().min(1, `${what} not found.`).max(100, `${what} not found.`);
 
+/** The id a conversation or profile action receives from the client. */
+export const conversationIdInput = id("Conversation");
+export const profileIdInput = id("Agent profile");
+
+export const conversationTitleInput = z
+  .string()
+  .transform((title) => title.replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(1, "Give the conversation a title.").max(120, "Conversation titles are limited to 120 characters."));
+
 export const catalogSourceInput = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all") }),
   z.object({ kind: z.literal("picked"), skillIds: z.array(id("Skill")).max(1000, "Pick at most 1000 skills.") }),

@@ -40,10 +40,14 @@ export interface ShadowedEntry {
 
 export interface ProfileSkillRef {
   skillId: string;
-  name: string;
+  /** null when the owner can no longer see the skill: it stays listed so they can take it out. */
+  name: string | null;
   /** null follows the current version. */
   pinnedVersion: number | null;
-  currentVersion: number;
+  /** null when not visible (or the skill has no version). */
+  currentVersion: number | null;
+  /** Archived skills stay in the profile but agents do not see them. */
+  archived: boolean;
 }
 
 export interface AgentProfileInfo {
@@ -94,6 +98,3 @@ export interface ConversationDetail {
 /** The longest user message the chat accepts, in characters. */
 export const MAX_MESSAGE_CHARS = 8_000;
 export const MAX_INSTRUCTIONS_CHARS = 4_000;
-
-/** The share of a model's context the catalog may take before the playground suggests search mode. */
-export const CATALOG_BUDGET_SHARE = 0.25;
