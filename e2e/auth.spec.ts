@@ -81,7 +81,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill("grace@example.com");
     await page.getByLabel("Password").fill("a new password");
     await submit.click();
-    await expect(page.getByText("An account with this email already exists. Sign in instead.")).toBeVisible();
+    await expect(page.getByText("We couldn't create an account with these details. If you already have one, sign in instead.")).toBeVisible();
 
     // Neither failed attempt left an account behind.
     await signIn(page, shortEmail, "short");

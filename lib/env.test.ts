@@ -36,6 +36,12 @@ describe("parseEnv", () => {
     expect(attempt).toThrowError(/PORT /);
   });
 
+  it("reads TRUSTED_PROXIES as a list (none by default) and names a bad entry", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXIES: " 127.0.0.1, 10.0.0.0/8 " }).TRUSTED_PROXIES).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "127.0.0.1,proxy.local" })).toThrowError(/TRUSTED_PROXIES must be a comma-separated list/);
+  });
+
   it("treats empty optional keys as unset", () => {
     const env = parseEnv({ OPENAI_API_KEY: "", BETTER_AUTH_URL: "" });
     expect(env.OPENAI_API_KEY).toBeUndefined();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isProxyEntry } from "@/lib/auth/client-address";
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or calls `parseEnv` in
@@ -20,6 +21,16 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+// Comma-separated addresses or IPv4 CIDRs of the reverse proxies in front of the app: only their
+// X-Forwarded-For / X-Real-IP are believed when rate limiting by client address.
+const proxyList = z
+  .string()
+  .default("")
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .refine((entries) => entries.every(isProxyEntry), {
+    message: 'must be a comma-separated list of IP addresses or IPv4 CIDRs, such as "127.0.0.1,10.0.0.0/8"',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -33,6 +44,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:11434/v1").optional()),
   OPENAI_MODELS: optionalText,
   ANTHROPIC_API_KEY: optionalText,
+  TRUSTED_PROXIES: proxyList,
 });
 
 export type Env = z.infer<typeof envSchema> & {

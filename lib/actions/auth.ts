@@ -15,17 +15,19 @@ export type AuthFormState = {
 // better-auth's codes, said as a person would; anything else falls back to its own message.
 const authMessages: Record<string, { field?: "email" | "password"; message: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { message: "That email and password don't match an account." },
-  USER_ALREADY_EXISTS: { field: "email", message: "An account with this email already exists. Sign in instead." },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { field: "email", message: "An account with this email already exists. Sign in instead." },
   INVALID_EMAIL: { field: "email", message: "Enter a valid email address, like ada@example.com." },
   PASSWORD_TOO_SHORT: { field: "password", message: "Use at least 8 characters." },
   PASSWORD_TOO_LONG: { field: "password", message: "Use at most 128 characters." },
 };
 
+const SIGN_UP_REFUSED = "We couldn't create an account with these details. If you already have one, sign in instead.";
+
 function fromApiError(error: unknown, values: AuthFormState["values"]): AuthFormState {
   if (!(error instanceof APIError)) throw error;
   const code = typeof error.body?.code === "string" ? error.body.code : "";
   const known = authMessages[code];
+  // The policy's and the limiter's messages are written for people already (lib/auth/guard.ts).
+  if (code === "PASSWORD_TOO_WEAK") return { fieldErrors: { password: [String(error.body?.message)] }, values };
   if (known?.field) return { fieldErrors: { [known.field]: [known.message] }, values };
   return { message: known?.message ?? error.body?.message ?? "Something went wrong. Try again.", values };
 }
@@ -46,9 +48,19 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
   const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   const input = signUpInput.safeParse(Object.fromEntries(formData));
   if (!input.success) return { fieldErrors: z.flattenError(input.error).fieldErrors, values };
+  const requestHeaders = await headers();
   try {
-    await auth.api.signUpEmail({ body: input.data, headers: await headers() });
+    // Answers alike for a new and a taken email (autoSignIn is off), so it confirms no account.
+    await auth.api.signUpEmail({ body: input.data, headers: requestHeaders });
   } catch (error) {
+    return fromApiError(error, values);
+  }
+  try {
+    await auth.api.signInEmail({ body: { email: input.data.email, password: input.data.password }, headers: requestHeaders });
+  } catch (error) {
+    // The email was taken and this is not its password. Said without confirming either: the same
+    // words would fit any refusal, and guesses here count against the sign-in limits.
+    if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") return { message: SIGN_UP_REFUSED, values };
     return fromApiError(error, values);
   }
   redirect(safeNextPath(formData.get("next")?.toString()));

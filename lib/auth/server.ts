@@ -5,6 +5,7 @@ import { nextCookies } from "better-auth/next-js";
 import { getEnv } from "@/lib/env";
 import { db } from "@/lib/data/db";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/rules";
+import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
 
 const env = getEnv();
 const origin = new URL(env.authUrl);
@@ -16,9 +17,15 @@ export const auth = betterAuth({
   // The same server answers on localhost and 127.0.0.1; both are this origin's port.
   trustedOrigins: [`${origin.protocol}//localhost:${origin.port}`, `${origin.protocol}//127.0.0.1:${origin.port}`],
   database: prismaAdapter(db, { provider: "sqlite" }),
+  // Our own limiter (lib/auth/guard.ts) covers every password check, on HTTP and auth.api calls
+  // alike; better-auth's would add a second, forgeable per-header bucket shared by everyone.
+  rateLimit: { enabled: false },
+  hooks: { before: authBeforeHook, after: authAfterHook },
   emailAndPassword: {
     enabled: true,
-    autoSignIn: true,
+    // Off so that signing up with a taken email answers exactly like a new one (better-auth's
+    // generic duplicate response); the sign-up form signs in as a separate step.
+    autoSignIn: false,
     minPasswordLength: PASSWORD_MIN_LENGTH,
     maxPasswordLength: PASSWORD_MAX_LENGTH,
   },

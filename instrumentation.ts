@@ -1,0 +1,5 @@
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stampPeerAddress } = await import("@/lib/http/peer");
+  stampPeerAddress();
+}

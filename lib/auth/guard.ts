@@ -1,0 +1,104 @@
+import "server-only";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { getEnv } from "@/lib/env";
+import { PEER_HEADER, clientAddress } from "./client-address";
+import { passwordProblem } from "./password-policy";
+import { createRateLimiter, retryAfterSeconds, type RateLimiter } from "./rate-limit";
+
+/**
+ * Guesses against passwords, throttled in our own code because better-auth's limiter runs only
+ * for HTTP requests (never for auth.api calls such as the sign-in form's) and keys on a header
+ * any client can forge. Every endpoint that checks a password goes through here.
+ *
+ * Every attempt counts while it runs (so parallel guesses cannot all slip past the check); a
+ * success gives its slot back, so only failures accumulate. The windows slide: a locked account
+ * opens again at most ACCOUNT_RULE.windowMs after the last counted failure.
+ */
+export const ACCOUNT_RULE = { limit: 10, windowMs: 15 * 60_000 };
+export const ADDRESS_RULE = { limit: 30, windowMs: 15 * 60_000 };
+
+type Limiters = { account: RateLimiter; address: RateLimiter };
+
+// One set per process. A global, because Next may load this module once per route bundle and a
+// per-bundle limiter would give the form and the API separate allowances.
+const store = globalThis as typeof globalThis & { __skillshelfAuthLimiters?: Limiters };
+function limiters(): Limiters {
+  store.__skillshelfAuthLimiters ??= { account: createRateLimiter(ACCOUNT_RULE), address: createRateLimiter(ADDRESS_RULE) };
+  return store.__skillshelfAuthLimiters;
+}
+
+/** Test hook: start from empty limiters. */
+export function resetAuthLimiters(): void {
+  delete store.__skillshelfAuthLimiters;
+}
+
+type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+// Paths that verify a password, and where the account they guess at comes from.
+const BY_EMAIL = new Set(["/sign-in/email", "/sign-up/email"]);
+const BY_SESSION = new Set(["/change-password", "/delete-user", "/verify-password"]);
+
+const bodyText = (ctx: Ctx, key: string): string | undefined => {
+  const value = (ctx.body as Record<string, unknown> | undefined)?.[key];
+  return typeof value === "string" ? value : undefined;
+};
+
+async function limiterKeys(ctx: Ctx): Promise<Array<[keyof Limiters, string]>> {
+  const headers = ctx.headers ?? ctx.request?.headers;
+  const address = clientAddress(
+    { peer: headers?.get(PEER_HEADER) ?? undefined, forwardedFor: headers?.get("x-forwarded-for") ?? null, realIp: headers?.get("x-real-ip") ?? null },
+    getEnv().TRUSTED_PROXIES,
+  );
+  const keys: Array<[keyof Limiters, string]> = [["address", `${ctx.path} ${address}`]];
+  if (BY_EMAIL.has(ctx.path ?? "")) {
+    const email = bodyText(ctx, "email")?.trim().toLowerCase();
+    if (email) keys.push(["account", `email ${email}`]);
+  } else {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (session) keys.push(["account", `user ${session.user.id}`]);
+  }
+  return keys;
+}
+
+function refuseWeakPassword(ctx: Ctx, password: string | undefined, owner: { email?: string; name?: string }) {
+  const problem = password === undefined ? null : passwordProblem(password, owner);
+  if (problem) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_WEAK", message: problem });
+}
+
+export const authBeforeHook = createAuthMiddleware(async (ctx) => {
+  const path = ctx.path ?? "";
+  if (path === "/sign-up/email") refuseWeakPassword(ctx, bodyText(ctx, "password"), { email: bodyText(ctx, "email"), name: bodyText(ctx, "name") });
+  if (path === "/change-password" || path === "/set-password" || path === "/reset-password") {
+    const session = path === "/reset-password" ? null : await getSessionFromCtx(ctx).catch(() => null);
+    refuseWeakPassword(ctx, bodyText(ctx, "newPassword"), { email: session?.user.email, name: session?.user.name });
+  }
+  if (BY_EMAIL.has(path) || BY_SESSION.has(path)) {
+    const taken: Array<[keyof Limiters, string]> = [];
+    for (const [which, key] of await limiterKeys(ctx)) {
+      const decision = limiters()[which].take(key);
+      if (!decision.ok) {
+        for (const [w, k] of taken) limiters()[w].release(k);
+        const seconds = retryAfterSeconds(decision);
+        throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: `Too many attempts, try again in ${seconds} s.`, retryAfter: seconds }, { "Retry-After": String(seconds) });
+      }
+      taken.push([which, key]);
+    }
+  }
+  // A new password must end every other session: whoever knew the old one may be signed in.
+  if (path === "/change-password") return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+});
+
+export const authAfterHook = createAuthMiddleware(async (ctx) => {
+  const path = ctx.path ?? "";
+  const returned = ctx.context.returned;
+  if ((BY_EMAIL.has(path) || BY_SESSION.has(path)) && !(returned instanceof Error)) {
+    for (const [which, key] of await limiterKeys(ctx)) {
+      if (which === "account") limiters().account.clear(key);
+      else limiters().address.release(key);
+    }
+  }
+  // Session tokens are bearer credentials; the list of one's sessions needs ids, not tokens.
+  if (path === "/list-sessions" && Array.isArray(returned)) {
+    return ctx.json(returned.map((session: Record<string, unknown>) => Object.fromEntries(Object.entries(session).filter(([key]) => key !== "token"))));
+  }
+});
