@@ -93,6 +93,12 @@ describe("password guessing", () => {
     }
   });
 
+  it("a sign-up with the guessed account's email does not reset its counter", async () => {
+    for (let i = 0; i < 10; i += 1) await signIn("xavier@example.com", `wrong guess ${i}`);
+    expect((await call("/sign-up/email", { body: { name: "x", email: "xavier@example.com", password: "some other passphrase" } })).status).toBe(200);
+    expect((await signIn("xavier@example.com", PASSWORD)).status).toBe(429);
+  });
+
   it("limits guesses through the sign-in form's server action", async () => {
     const messages: Array<string | undefined> = [];
     for (let i = 0; i < 11; i += 1) {

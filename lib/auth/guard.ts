@@ -34,9 +34,12 @@ export function resetAuthLimiters(): void {
 
 type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-// Paths that verify a password, and where the account they guess at comes from.
-const BY_EMAIL = new Set(["/sign-in/email", "/sign-up/email"]);
+// Paths that verify a password, and where the account they guess at comes from. Sign-up checks
+// none, but probes for taken emails: it counts per address only. Keyed by account it would also
+// let anyone reset an account's counter, as its answer for a taken email looks like a success.
+const BY_EMAIL = new Set(["/sign-in/email"]);
 const BY_SESSION = new Set(["/change-password", "/delete-user", "/verify-password"]);
+const GUARDED = new Set([...BY_EMAIL, ...BY_SESSION, "/sign-up/email"]);
 
 const bodyText = (ctx: Ctx, key: string): string | undefined => {
   const value = (ctx.body as Record<string, unknown> | undefined)?.[key];
@@ -53,7 +56,7 @@ async function limiterKeys(ctx: Ctx): Promise<Array<[keyof Limiters, string]>> {
   if (BY_EMAIL.has(ctx.path ?? "")) {
     const email = bodyText(ctx, "email")?.trim().toLowerCase();
     if (email) keys.push(["account", `email ${email}`]);
-  } else {
+  } else if (BY_SESSION.has(ctx.path ?? "")) {
     const session = await getSessionFromCtx(ctx).catch(() => null);
     if (session) keys.push(["account", `user ${session.user.id}`]);
   }
@@ -72,7 +75,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
     const session = path === "/reset-password" ? null : await getSessionFromCtx(ctx).catch(() => null);
     refuseWeakPassword(ctx, bodyText(ctx, "newPassword"), { email: session?.user.email, name: session?.user.name });
   }
-  if (BY_EMAIL.has(path) || BY_SESSION.has(path)) {
+  if (GUARDED.has(path)) {
     const taken: Array<[keyof Limiters, string]> = [];
     for (const [which, key] of await limiterKeys(ctx)) {
       const decision = limiters()[which].take(key);
@@ -91,7 +94,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
   const path = ctx.path ?? "";
   const returned = ctx.context.returned;
-  if ((BY_EMAIL.has(path) || BY_SESSION.has(path)) && !(returned instanceof Error)) {
+  if (GUARDED.has(path) && !(returned instanceof Error)) {
     for (const [which, key] of await limiterKeys(ctx)) {
       if (which === "account") limiters().account.clear(key);
       else limiters().address.release(key);
