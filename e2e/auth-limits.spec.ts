@@ -25,7 +25,9 @@ function postHuge(path: string, size: number, declareLength: boolean): Promise<{
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, sent }));
     });
-    req.on("error", (error) => (answered ? undefined : reject(error)));
+    // The server answers 413 and closes while we are still writing: the write then fails (EPIPE)
+    // though the answer is on its way, so an error only counts if no answer follows soon.
+    req.on("error", (error) => setTimeout(() => (answered ? undefined : reject(error)), 2_000));
     const pump = () => {
       while (!answered && sent < size) {
         sent += chunk.length;

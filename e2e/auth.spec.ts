@@ -9,7 +9,8 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("correct horse battery");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await expect(page).toHaveURL(/\/skills$/);
+    // Sign-up then sign-in: two password hashes before the redirect.
+    await expect(page).toHaveURL(/\/skills$/, { timeout: 15_000 });
     await expect(page.getByRole("heading", { name: "Skills", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Skills" })).toHaveAttribute("aria-current", "page");
 
