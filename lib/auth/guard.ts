@@ -27,9 +27,9 @@ function limiters(): Limiters {
   return store.__skillshelfAuthLimiters;
 }
 
-/** Test hook: start from empty limiters. */
-export function resetAuthLimiters(): void {
-  delete store.__skillshelfAuthLimiters;
+/** Test hook: start from empty limiters, optionally with smaller rules (each guess costs a scrypt). */
+export function resetAuthLimiters(rules = { account: ACCOUNT_RULE, address: ADDRESS_RULE }): void {
+  store.__skillshelfAuthLimiters = { account: createRateLimiter(rules.account), address: createRateLimiter(rules.address) };
 }
 
 type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
