@@ -125,7 +125,7 @@ test("with the corpus imported, a GIF for Slack loads slack-gif-creator, and a s
   await expect(manage.getByRole("list", { name: "Agent profiles using this skill" })).toContainText(profileName);
   // Deleting it now has to deal with the profile first.
   await manage.getByRole("tab", { name: "Delete" }).click();
-  await expect(manage.getByText("“slack-gif-creator” is used by 1 agent profile.")).toBeVisible();
+  await expect(manage.getByText(`“slack-gif-creator” is used by your profile “${profileName}”.`, { exact: false })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
