@@ -228,6 +228,10 @@ test("a quoted skill's remote image is never fetched, and its relative image loa
   const ledger = await ask(page, "Show me the deployment pipeline diagram");
   await expect(loaded(ledger)).toContainText("pipeline-diagram");
   const answer = turns(page).last();
+  // Once the answer's images are in the page, nothing may have gone out for the remote one.
+  await expect(answer.getByRole("img", { name: "pipeline stages" })).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  expect(leaving).toEqual([]);
   await expect(answer.getByRole("img", { name: "pipeline stages" })).toHaveAttribute("src", `/api/skills/${skillId}/files/assets/pipeline.png?v=1`);
   expect((await image).status()).toBe(200);
   await expect.poll(() => answer.getByRole("img", { name: "pipeline stages" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
