@@ -160,7 +160,7 @@ test("delete a skill agent profiles use: the references are listed, removed, the
   const dialog = await openManage(page, { id: ids[REFERENCED], name: REFERENCED });
   await expect(dialog.getByRole("list", { name: "Agent profiles using this skill" })).toContainText("Release bot");
   await dialog.getByRole("tab", { name: "Delete" }).click();
-  await expect(dialog.getByText(`“${REFERENCED}” is used by 1 agent profile.`)).toBeVisible();
+  await expect(dialog.getByText(`“${REFERENCED}” is used by your profile “Release bot”. Deleting it removes it from that profile too.`)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Archive" })).toBeVisible();
   await shootBoth(page, "manage-delete-referenced");
   await dialog.getByRole("button", { name: "Remove references and delete" }).click();

@@ -4,6 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { AlertCircleIcon, MessagesSquareIcon, RotateCcwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { loadedSkills } from "@/lib/playground/chat-links";
 import type { DisclosureEvent } from "@/lib/playground/types";
 import { MAX_MESSAGE_CHARS, type ModelOption, type PlaygroundMessage, type PlaygroundSetup } from "@/lib/types/playground";
 import { LedgerTimeline } from "./ledger-timeline";
@@ -83,6 +84,7 @@ export function ChatPanel({
     return ledger ? [ledger] : [];
   });
   const lastAssistant = messages.at(-1)?.role === "assistant" ? messages.at(-1) : undefined;
+  const loaded = loadedSkills([...ledgers.flatMap((l) => l.events), ...liveEvents]);
 
   function send(text: string) {
     clearError();
@@ -123,6 +125,7 @@ export function ChatPanel({
                 liveEvents={message === lastAssistant && !ledgerOf(message) ? liveEvents : []}
                 streaming={busy && message === lastAssistant}
                 skillIds={skillIds}
+                loaded={loaded}
               />
             ),
           )

@@ -2,6 +2,10 @@
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { AlertTriangleIcon, BookOpenIcon, BotIcon, FileTextIcon, LoaderIcon, SearchIcon, XCircleIcon } from "lucide-react";
+import type { Root } from "hast";
+import { skillRoutes } from "@/components/skills/skill-routes";
+import { onlyBuiltUrls, resolveUrls, urlComponents, type LinkContext, type Resolutions } from "@/components/skills/markdown/url-rules";
+import { chatFiles, turnSkills, type ChatFile, type LoadedSkill } from "@/lib/playground/chat-links";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
@@ -14,11 +18,32 @@ export function ledgerOf(message: PlaygroundMessage): TurnLedger | null {
   return null;
 }
 
-/** Chat Markdown from the model: no raw HTML (react-markdown shows it as text), links open elsewhere. */
-export function ChatMarkdown({ text }: { text: string }) {
+// The skill page's URL rules, sized for a chat bubble (skill-content.css styles them under .prose only).
+const URL_RULE_STYLES =
+  "[&_.md-image]:my-1 [&_.md-image]:max-h-96 [&_.md-image]:max-w-full [&_.md-image]:rounded-md [&_.md-image]:border [&_.md-image]:bg-white [&_.md-image]:p-1 [&_.md-image-note]:inline-flex [&_.md-image-note]:flex-wrap [&_.md-image-note]:items-center [&_.md-image-note]:gap-1.5 [&_.md-image-note]:rounded [&_.md-image-note]:border [&_.md-image-note]:border-dashed [&_.md-image-note]:px-2 [&_.md-image-note-text]:text-xs [&_.md-image-note-text]:text-muted-foreground [&_.md-link-icon]:ml-0.5 [&_.md-link-icon]:inline [&_.md-link-icon]:size-3 [&_.md-broken]:text-destructive [&_.md-unsafe]:text-muted-foreground [&_.md-unsafe]:line-through";
+
+/**
+ * Chat Markdown from the model: no raw HTML (react-markdown shows it as text), and links and images
+ * under the skill page's rules (url-rules.tsx): no remote images, and relative paths resolve to the
+ * files of the skills this turn loaded (`files`, see lib/playground/chat-links.ts).
+ */
+export function ChatMarkdown({ text, files, skills }: { text: string; files: ReadonlyMap<string, ChatFile>; skills: readonly string[] }) {
+  const route = (path: string) => {
+    const file = files.get(path)!;
+    return skillRoutes(file.skillId, file.version, true);
+  };
+  const context: LinkContext = {
+    path: "SKILL.md",
+    files,
+    fileHref: (path, id) => route(path).file(path, id),
+    rawHref: (path) => route(path).raw(path),
+    filesInNewTab: true,
+    versionLabel: skills.length ? skills.join(" or ") : "any skill this turn loaded",
+  };
+  const resolved: Resolutions = new WeakMap();
   return (
-    <div className="grid gap-3 text-sm leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-5">
-      <Markdown remarkPlugins={[remarkGfm]} components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noreferrer noopener">{children}</a> }}>
+    <div className={cn("grid gap-3 text-sm leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-5", URL_RULE_STYLES)}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[() => (tree: Root) => resolveUrls(tree, context, resolved)]} components={urlComponents(resolved, context)} urlTransform={onlyBuiltUrls}>
         {text}
       </Markdown>
     </div>
@@ -42,14 +67,20 @@ export function AssistantMessage({
   liveEvents,
   streaming,
   skillIds,
+  loaded,
 }: {
   message: PlaygroundMessage;
   modelLabel: string;
   liveEvents: DisclosureEvent[];
   streaming: boolean;
   skillIds: ReadonlyMap<string, string>;
+  /** Every skill the conversation has loaded so far, with its files (lib/playground/chat-links.ts). */
+  loaded: ReadonlyMap<string, LoadedSkill>;
 }) {
   const ledger = ledgerOf(message);
+  // While the turn streams its ledger is not there yet: the live events say what it loaded.
+  const quoted = turnSkills(ledger ?? { events: liveEvents, router: null });
+  const files = chatFiles(quoted, loaded);
   const notices = message.parts.flatMap((p) => (p.type === "data-notice" ? [p.data.message] : []));
   const hasText = message.parts.some((p) => p.type === "text" && p.text.trim());
   return (
@@ -67,7 +98,7 @@ export function AssistantMessage({
         ))}
         <div className="grid gap-2">
           {message.parts.map((part, i) => {
-            if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} /> : null;
+            if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} files={files} skills={quoted} /> : null;
             if (part.type.startsWith("tool-") && "toolCallId" in part) {
               const name = part.type.slice(5) as keyof typeof TOOL_ICONS;
               return <ToolChip key={part.toolCallId} name={name} input={part.input} state={part.state} errorText={"errorText" in part ? part.errorText : undefined} />;

@@ -15,7 +15,8 @@ import { toast } from "@/components/ui/toaster";
 import { archiveSkillAction, deleteSkillAction, getSkillManageInfoAction, moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
 import { formatRelative } from "@/lib/format";
 import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/install";
-import type { ManageProfileReference, SkillManageInfo } from "@/lib/types/manage";
+import { describeReferences } from "@/lib/skills/references";
+import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 
 export type ManageTab = "details" | "move" | "download" | "delete";
 
@@ -164,12 +165,12 @@ function DetailsTab({ info }: { info: SkillManageInfo }) {
         <h3 id="manage-references" className="text-sm font-semibold">
           Used by agent profiles
         </h3>
-        {info.references.length ? <ReferenceList references={info.references} /> : <p className="text-sm text-muted-foreground">No agent profile uses this skill.</p>}
+        {info.references.mine.length || info.references.others ? <ReferenceList references={info.references} /> : <p className="text-sm text-muted-foreground">No agent profile uses this skill.</p>}
       </section>
 
       <section aria-labelledby="manage-audit" className="grid gap-2">
         <h3 id="manage-audit" className="text-sm font-semibold">
-          Recent activity
+          {info.can.manage ? "Recent activity" : "Your recent activity"}
         </h3>
         {info.audit.length ? (
           <ol className="grid gap-0 text-sm">
@@ -192,15 +193,21 @@ function DetailsTab({ info }: { info: SkillManageInfo }) {
   );
 }
 
-function ReferenceList({ references }: { references: ManageProfileReference[] }) {
+/** The viewer's own profiles by name; other people's only as a count (their names are theirs). */
+function ReferenceList({ references }: { references: ManageReferences }) {
   return (
     <ul className="grid gap-1.5 text-sm" aria-label="Agent profiles using this skill">
-      {references.map((ref) => (
+      {references.mine.map((ref) => (
         <li key={ref.profileId} className="flex items-center justify-between gap-3 rounded-md border px-3 py-1.5">
           <span className="font-medium">{ref.profileName}</span>
-          <span className="text-muted-foreground">{ref.ownerName}</span>
+          <span className="text-muted-foreground">your profile</span>
         </li>
       ))}
+      {references.others ? (
+        <li className="rounded-md border border-dashed px-3 py-1.5 text-muted-foreground">
+          {references.others === 1 ? "1 profile of another person" : `${references.others} profiles of other people`}
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -379,8 +386,10 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
     return next;
   }, null);
 
-  // A profile may have started using the skill since the dialog loaded: the refusal names it.
-  const references = state && !state.ok && state.references?.length ? state.references : info.references;
+  // A profile may have started using the skill since the dialog loaded: the refusal counts it.
+  const references = state && !state.ok && state.references?.holding ? state.references : info.references;
+  // Profiles of people who cannot manage the skill do not hold it: they just lose it.
+  const losing = describeReferences(references);
 
   if (!info.can.manage) {
     return (
@@ -417,13 +426,13 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
       <form action={deleteAction} className="grid gap-3 rounded-lg border border-destructive/40 p-4">
         <input type="hidden" name="skillId" value={info.id} />
         <h3 className="text-sm font-semibold text-destructive">Delete permanently</h3>
-        {references.length ? (
+        {references.holding ? (
           <>
             <input type="hidden" name="removeReferences" value="true" />
             <p className="flex items-start gap-2 text-sm">
               <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
               <span>
-                “{info.name}” is used by {references.length} agent {references.length === 1 ? "profile" : "profiles"}. Deleting it removes it from {references.length === 1 ? "that profile" : "those profiles"} too.
+                “{info.name}” is used by {losing}. Deleting it removes it from {references.mine.length + references.others === 1 ? "that profile" : "those profiles"} too.
               </span>
             </p>
             <ReferenceList references={references} />
@@ -442,6 +451,7 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
           <>
             <p className="text-sm text-muted-foreground">
               Deletes the skill with its {info.versions.length} {info.versions.length === 1 ? "version" : "versions"}. This cannot be undone.
+              {losing ? ` It is also removed from ${losing}.` : null}
             </p>
             <div className="grid gap-1.5">
               <Label htmlFor={`${ids}-confirm`}>

@@ -6,10 +6,10 @@ import { changeSkillScope, deleteSkill, getSkill, listSkillAudit, listSkillRefer
 import { listMyTeams } from "@/lib/data/teams";
 import { archiveSkillInput, deleteSkillInput, destinationOfKey, moveSkillInput, skillIdInput } from "@/lib/skills/manage-inputs";
 import { canMoveSkill, type Actor, type Scope } from "@/lib/skills/permissions";
-import type { ManageAuditEvent, ManageMoveTarget, ManageProfileReference, SkillManageInfo } from "@/lib/types/manage";
+import type { ManageAuditEvent, ManageMoveTarget, ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 
 export type ManageInfoResult = { ok: true; info: SkillManageInfo } | { ok: false; message: string };
-export type ManageActionState = { ok: true; message: string } | { ok: false; message: string; references?: ManageProfileReference[] } | null;
+export type ManageActionState = { ok: true; message: string } | { ok: false; message: string; references?: ManageReferences } | null;
 
 const NOT_FOUND = "Skill not found.";
 
@@ -98,7 +98,7 @@ export async function getSkillManageInfoAction(skillId: string): Promise<ManageI
       updatedAt: skill.updatedAt,
       versions: skill.versions.map(({ number, message, createdAt, author }) => ({ number, message, createdAt, author })),
       can: skill.can,
-      references: references ?? [],
+      references: references ?? { mine: [], others: 0, holding: 0 },
       audit,
       moveTargets,
       moveNote,
@@ -141,7 +141,7 @@ export async function deleteSkillAction(_: ManageActionState, formData: FormData
     return { ok: true, message: "Skill deleted." };
   } catch (error) {
     if (error instanceof DataError) {
-      const references = error.code === "REFERENCED" ? (error.details?.references as ManageProfileReference[] | undefined) : undefined;
+      const references = error.code === "REFERENCED" ? (error.details?.references as ManageReferences | undefined) : undefined;
       return { ok: false, message: error.message, references };
     }
     throw error;

@@ -89,7 +89,7 @@ describe("agent profiles", () => {
     expect((await refusal(profiles.deleteProfile(grace, created.id))).code).toBe("NOT_FOUND");
     expect((await refusal(profiles.updateProfile(linus, created.id, { name: "x", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] }))).code).toBe("NOT_FOUND");
 
-    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual([{ profileId: created.id, profileName: "Docs agent", ownerName: "ada" }]);
+    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual({ mine: [{ profileId: created.id, profileName: "Docs agent" }], others: 0, holding: 1 });
     const blocked = await refusal(skills.deleteSkill(ada, teamPdf.skillId));
     expect(blocked.code).toBe("REFERENCED");
     expect(blocked.message).toContain("Docs agent");
@@ -98,7 +98,7 @@ describe("agent profiles", () => {
     expect(renamed).toMatchObject({ name: "Docs agent 2", instructions: "Be brief.", skills: [expect.objectContaining({ pinnedVersion: 1 })] });
     expect((await profiles.listProfiles(ada)).map((p) => p.name)).toEqual(["Docs agent 2"]);
     await profiles.deleteProfile(ada, created.id);
-    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual([]);
+    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual({ mine: [], others: 0, holding: 0 });
   });
 
   it("refuses skills the owner cannot see, duplicate names, missing versions and empty sets", async () => {

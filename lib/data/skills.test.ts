@@ -196,7 +196,7 @@ describe("delete, archive, move", () => {
     const error = await refusal(data.deleteSkill(grace, skillId));
     expect(error.code).toBe("REFERENCED");
     expect(error.message).toContain("Release bot");
-    expect(error.details?.references).toEqual([expect.objectContaining({ profileName: "Release bot", ownerName: "grace" })]);
+    expect(error.details?.references).toEqual({ mine: [expect.objectContaining({ profileName: "Release bot" })], others: 0, holding: 1 });
     expect(await rowCounts()).toEqual(before);
 
     await data.deleteSkill(grace, skillId, { removeReferences: true });

@@ -15,12 +15,14 @@ import {
 } from "@/lib/skills/permissions";
 import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/search";
 import { planPrune } from "@/lib/skills/prune";
+import { describeReferences, summarizeReferences, type ReferenceSummary } from "@/lib/skills/references";
 import { spaceOf } from "@/lib/skills/space";
-import type { Db, Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
+import { skillReferences } from "./profile-references";
 import { getBlobStore } from "./storage";
 import { audit, collectOrphanBlobs, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "./version-writer";
 import { RULESET_VERSION } from "@/lib/skills/scan";
@@ -643,27 +645,20 @@ async function reopenReviewsAfterMove(tx: Tx, skillId: string, to: SkillAccess):
   return reopen.map((v) => v.number).sort((a, b) => a - b);
 }
 
-export interface ProfileReference {
-  profileId: string;
-  profileName: string;
-  ownerName: string;
-}
-
-async function referencesOf(tx: Tx | Db, skillId: string): Promise<ProfileReference[]> {
-  const refs = await tx.agentProfileSkill.findMany({ where: { skillId }, select: { profile: { select: { id: true, name: true, owner: { select: { name: true } } } } } });
-  return refs.map((ref) => ({ profileId: ref.profile.id, profileName: ref.profile.name, ownerName: ref.profile.owner.name }));
-}
-
-/** Agent profiles that use a visible skill (what blocks its deletion). */
-export async function listSkillReferences(viewer: ViewerRef, skillId: string): Promise<ProfileReference[] | null> {
+/**
+ * Who uses a visible skill in agent profiles, as the viewer may know it: their own profiles by
+ * name, everyone else's as a count.
+ */
+export async function listSkillReferences(viewer: ViewerRef, skillId: string): Promise<ReferenceSummary | null> {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } });
-  return skill ? referencesOf(db, skillId) : null;
+  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { scope: true, ownerId: true, teamId: true } });
+  return skill ? summarizeReferences(actor.id, await skillReferences(db, skillId, access(skill))) : null;
 }
 
 /**
- * Delete a skill with every version. Refused while agent profiles reference it (their names
- * come back in the error); `removeReferences` takes it out of those profiles first.
+ * Delete a skill with every version. Refused while profiles of people who may manage it use it
+ * (the refusal names only the caller's own); `removeReferences` takes it out of those profiles.
+ * Anyone else's profile just loses it: a viewer's profile must not hold a skill for its owners.
  */
 export async function deleteSkill(viewer: ViewerRef, skillId: string, options: { removeReferences?: boolean } = {}): Promise<{ deleted: true }> {
   return db.$transaction(async (tx) => {
@@ -671,15 +666,17 @@ export async function deleteSkill(viewer: ViewerRef, skillId: string, options: {
     const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { id: true, name: true, scope: true, ownerId: true, teamId: true, versionCount: true } });
     if (!skill || !canViewSkill(actor, access(skill))) throw notFound();
     if (!canManageSkill(actor, access(skill))) throw new DataError("FORBIDDEN", skill.scope === "BUILTIN" ? "Built-in skills cannot be deleted." : "You cannot delete this skill.");
-    const references = await referencesOf(tx, skillId);
-    if (references.length && !options.removeReferences) {
-      throw new DataError("REFERENCED", `"${skill.name}" is used by ${references.length} agent profile(s): ${references.map((r) => r.profileName).join(", ")}.`, { references });
+    const references = await skillReferences(tx, skillId, access(skill));
+    const summary = summarizeReferences(actor.id, references);
+    if (summary.holding && !options.removeReferences) {
+      throw new DataError("REFERENCED", `"${skill.name}" is used by ${describeReferences(summary)}.`, { references: summary });
     }
     await tx.agentProfileSkill.deleteMany({ where: { skillId } });
     await tx.skill.update({ where: { id: skillId }, data: { currentVersionId: null } });
     await tx.skill.delete({ where: { id: skillId } });
     await collectOrphanBlobs(tx);
-    await audit(tx, { actorId: actor.id, action: "skill.delete", skillId, skillName: skill.name, teamId: skill.teamId, detail: { scope: skill.scope, versions: skill.versionCount, removedReferences: references } });
+    const removedReferences = references.map(({ profileId, ownerId }) => ({ profileId, ownerId }));
+    await audit(tx, { actorId: actor.id, action: "skill.delete", skillId, skillName: skill.name, teamId: skill.teamId, detail: { scope: skill.scope, versions: skill.versionCount, removedReferences } });
     return { deleted: true as const };
   });
 }
@@ -737,8 +734,9 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
 }
 
 /**
- * Delete old versions, keeping the newest `keep`, the current one, and any version an agent
- * profile pins. Returns the numbers deleted.
+ * Delete old versions, keeping the newest `keep`, the current one, and any version pinned by a
+ * profile that holds the skill (lib/skills/references.ts). Other profiles pinning a deleted
+ * version follow the current one from then on. Returns the numbers deleted.
  */
 export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, keep: number): Promise<number[]> {
   if (!Number.isInteger(keep) || keep < 1) throw new DataError("INVALID", "Keep at least one version.");
@@ -748,26 +746,28 @@ export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, kee
     if (!skill || !canViewSkill(actor, access(skill))) throw notFound();
     if (!canManageSkill(actor, access(skill))) throw new DataError("FORBIDDEN", "Only the skill's owners and admins can prune versions.");
     const versions = await tx.skillVersion.findMany({ where: { skillId }, select: { id: true, number: true }, orderBy: { number: "desc" } });
-    const pinned = new Set(
-      (await tx.agentProfileSkill.findMany({ where: { skillId, pinnedVersion: { not: null } }, select: { pinnedVersion: true } })).map((p) => p.pinnedVersion),
-    );
+    const pinned = new Set((await skillReferences(tx, skillId, access(skill))).flatMap((r) => (r.holds && r.pinnedVersion !== null ? [r.pinnedVersion] : [])));
     const deleted = new Set(planPrune(versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })), keep).deleted);
     const doomed = versions.filter((v) => deleted.has(v.number));
     if (!doomed.length) return [];
+    const numbers = doomed.map((v) => v.number).sort((a, b) => a - b);
+    const unpinned = await tx.agentProfileSkill.updateMany({ where: { skillId, pinnedVersion: { in: numbers } }, data: { pinnedVersion: null } });
     await tx.skillVersion.deleteMany({ where: { id: { in: doomed.map((v) => v.id) } } });
     await collectOrphanBlobs(tx);
-    const numbers = doomed.map((v) => v.number).sort((a, b) => a - b);
-    await audit(tx, { actorId: actor.id, action: "skill.prune", skillId, skillName: skill.name, teamId: skill.teamId, detail: { keep, deleted: numbers } });
+    await audit(tx, { actorId: actor.id, action: "skill.prune", skillId, skillName: skill.name, teamId: skill.teamId, detail: { keep, deleted: numbers, unpinned: unpinned.count } });
     return numbers;
   });
 }
 
-/** The audit trail of a visible skill, newest first. */
+/**
+ * The audit trail of a visible skill, newest first. Whole for those who may manage the skill;
+ * anyone else sees only their own events (who downloaded what is not every reader's business).
+ */
 export async function listSkillAudit(viewer: ViewerRef, skillId: string, limit = 20) {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } });
+  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { scope: true, ownerId: true, teamId: true } });
   if (!skill) return null;
-  const events = await db.auditEvent.findMany({ where: { skillId }, orderBy: { createdAt: "desc" }, take: limit });
+  const events = await db.auditEvent.findMany({ where: { skillId, ...(canManageSkill(actor, access(skill)) ? {} : { actorId: actor.id }) }, orderBy: { createdAt: "desc" }, take: limit });
   const actors = await db.user.findMany({ where: { id: { in: events.flatMap((e) => (e.actorId ? [e.actorId] : [])) } }, select: { id: true, name: true } });
   const names = new Map(actors.map((a) => [a.id, a.name]));
   return events.map((e) => ({ ...e, actorName: e.actorId ? (names.get(e.actorId) ?? "deleted user") : "system", detail: JSON.parse(e.detail) as Record<string, unknown> }));

@@ -72,10 +72,11 @@ describe("listSkillVersions", () => {
     expect(await versions.listSkillVersions(ada, skillId)).toBeNull();
   });
 
-  it("counts the profiles that pin a version and shows scan and review state", async () => {
+  it("counts the pins that hold a version (its managers') and shows scan and review state", async () => {
     const skillId = await skillWithThreeVersions("history-pinned");
-    const profile = await db.agentProfile.create({ data: { ownerId: "linus", name: "Reviewer" } });
-    await db.agentProfileSkill.create({ data: { profileId: profile.id, skillId, pinnedVersion: 1 } });
+    await db.agentProfile.create({ data: { ownerId: "owner", name: "Reviewer", skills: { create: { skillId, pinnedVersion: 1 } } } });
+    // A member's pin does not keep a version from its owners' prune, so it is not counted.
+    await db.agentProfile.create({ data: { ownerId: "grace", name: "Reader", skills: { create: { skillId, pinnedVersion: 2 } } } });
     await db.skillVersion.update({ where: { skillId_number: { skillId, number: 2 } }, data: { scanHighest: "high", reviewStatus: "needs_review" } });
     const history = await versions.listSkillVersions(grace, skillId);
     expect(history?.versions.map((v) => v.pinnedBy)).toEqual([0, 0, 1]);

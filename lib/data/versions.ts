@@ -6,6 +6,7 @@ import { decodeUtf8 } from "@/lib/skills/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
 import { db } from "./db";
+import { skillReferences } from "./profile-references";
 import { readSkillVersionFiles } from "./skills";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
@@ -47,8 +48,11 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   });
   if (!skill || !skill.currentVersion) return null;
   // Only counts leave this function: whose profiles pin a version is not the viewer's business.
-  const pins = await db.agentProfileSkill.groupBy({ by: ["pinnedVersion"], where: { skillId, pinnedVersion: { not: null } }, _count: { _all: true } });
-  const pinnedBy = new Map(pins.map((p) => [p.pinnedVersion, p._count._all]));
+  // Only pins that hold count (prune spares just those; the others follow the current version).
+  const pinnedBy = new Map<number, number>();
+  for (const ref of await skillReferences(db, skillId, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId })) {
+    if (ref.holds && ref.pinnedVersion !== null) pinnedBy.set(ref.pinnedVersion, (pinnedBy.get(ref.pinnedVersion) ?? 0) + 1);
+  }
 
   const current = skill.currentVersion.number;
   const versions: VersionHistoryItem[] = [];

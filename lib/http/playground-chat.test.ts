@@ -120,7 +120,7 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     const ledger = stream.find((c) => c.type === "data-ledger")?.data as TurnLedger;
     const load = ledger.events.find((e) => e.kind === "load");
     // The ledger counts the skill content the model received: the body, as the skill page counts it.
-    expect(load).toEqual({ level: 2, kind: "load", skill: "pdf-tools", skillId: expect.any(String), version: 1, by: "model", tokens: pdfTools.tokens.body, needsReview: false });
+    expect(load).toEqual({ level: 2, kind: "load", skill: "pdf-tools", skillId: expect.any(String), version: 1, by: "model", tokens: pdfTools.tokens.body, needsReview: false, files: expect.any(Array) });
     expect(pdfTools.tokens.body).toBe(countTokens(pdfTools.body));
     expect(ledger).toMatchObject({ turn: 1, modelId: "openai:scripted", router: null });
     expect(ledger.totals).toMatchObject({ inputTokens: 321 + 900, outputTokens: 12 + 20 });

@@ -2,6 +2,7 @@ import { tool, type ToolSet } from "ai";
 import { z } from "zod";
 import { formatBytes } from "../skills/findings";
 import { countTokens } from "../skills/tokens";
+import { fileList } from "./chat-links";
 import { createCatalogRanker, type Ranker } from "./ranker";
 import type { DisclosureRecorder } from "./recorder";
 import type { CatalogMode, PlaygroundSkill, SkillSource } from "./types";
@@ -129,7 +130,7 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
         loaded.set(name, turn);
         const needsReview = skill.reviewStatus === "needs_review";
         if (needsReview) recorder.record({ level: 0, kind: "notice", message: `"${name}" needs review: its security scan found something to check. The model was warned.` });
-        recorder.record({ level: 2, kind: "load", skill: name, skillId: skill.skillId, version: skill.version, by: "model", tokens: countTokens(body), needsReview }, toolCallId);
+        recorder.record({ level: 2, kind: "load", skill: name, skillId: skill.skillId, version: skill.version, by: "model", tokens: countTokens(body), needsReview, files: fileList(skill) }, toolCallId);
         return output;
       },
     }),

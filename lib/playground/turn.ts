@@ -1,5 +1,6 @@
 import { convertToModelMessages, isStepCount, type ModelMessage, type StepResult, type StopCondition, type ToolSet, type UIMessage } from "ai";
 import { countTokens } from "../skills/tokens";
+import { fileList } from "./chat-links";
 import { finishTurnLedger, type TokenUsage } from "./ledger";
 import { renderMentionBlock, resolveMentions, unknownMentionNotice } from "./mentions";
 import { buildSystemPrompt, type SystemPrompt } from "./prompt";
@@ -119,7 +120,7 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
     blocks.push(renderMentionBlock(skill, body));
     const needsReview = skill.reviewStatus === "needs_review";
     if (needsReview) notice(`"${skill.name}" needs review: its security scan found something to check.`);
-    recorder.record({ level: 2, kind: "load", skill: skill.name, skillId: skill.skillId, version: skill.version, by: "mention", tokens: countTokens(body), needsReview });
+    recorder.record({ level: 2, kind: "load", skill: skill.name, skillId: skill.skillId, version: skill.version, by: "mention", tokens: countTokens(body), needsReview, files: fileList(skill) });
   }
 
   const loadedBefore = loadedInHistory(history);

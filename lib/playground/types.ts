@@ -63,7 +63,18 @@ export type DisclosureEvent =
   /** Level 1 in search mode: names and descriptions a search_skills call returned. */
   | { level: 1; kind: "search"; query: string; results: { name: string; score: number }[]; tokens: number }
   /** Level 2: a SKILL.md body entered the context. */
-  | { level: 2; kind: "load"; skill: string; skillId: string; version: number; by: "model" | "mention"; tokens: number; needsReview: boolean }
+  | {
+      level: 2;
+      kind: "load";
+      skill: string;
+      skillId: string;
+      version: number;
+      by: "model" | "mention";
+      tokens: number;
+      needsReview: boolean;
+      /** The version's resource files, so the chat can resolve the skill's relative links (absent in ledgers saved before). */
+      files?: { path: string; mediaType: string }[];
+    }
   /** Level 2: a repeat load answered "already loaded in turn N" (costs only that short reply). */
   | { level: 2; kind: "repeat"; skill: string; firstTurn: number; tokens: number }
   /** Level 3: a resource file entered the context. */

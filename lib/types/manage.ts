@@ -1,11 +1,9 @@
 // What the manage dialog shows about one skill: plain data, loaded on demand by a server action.
 import type { Scope } from "@/lib/skills/permissions";
+import type { ReferenceSummary } from "@/lib/skills/references";
 
-export interface ManageProfileReference {
-  profileId: string;
-  profileName: string;
-  ownerName: string;
-}
+/** The agent profiles using the skill: the viewer's own by name, other people's as a count. */
+export type ManageReferences = ReferenceSummary;
 
 export interface ManageAuditEvent {
   id: string;
@@ -37,7 +35,8 @@ export interface SkillManageInfo {
   updatedAt: Date;
   versions: { number: number; message: string; createdAt: Date; author: { id: string; name: string } | null }[];
   can: { manage: boolean; addVersion: boolean };
-  references: ManageProfileReference[];
+  references: ManageReferences;
+  /** The whole trail for those who may manage the skill, else only the viewer's own events. */
   audit: ManageAuditEvent[];
   moveTargets: ManageMoveTarget[];
   /** Why nothing (or not public) can be chosen, in the viewer's terms; null when every move is open. */

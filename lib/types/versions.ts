@@ -21,7 +21,7 @@ export interface VersionHistoryItem {
   scanHighest: string | null;
   /** "none" | "needs_review" | "reviewed" | "override". */
   reviewStatus: string;
-  /** How many agent profiles pin this version (prune keeps it while any does). */
+  /** How many profiles of people who may manage the skill pin this version (prune keeps it while any does). */
   pinnedBy: number;
   current: boolean;
 }
