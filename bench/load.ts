@@ -76,10 +76,14 @@ async function timed(kind: Kind, request: () => Promise<Response>, ok: (status: 
 const skillMd = (name: string, note: string) =>
   `---\nname: ${name}\ndescription: Load test skill ${name}. Use when the user asks about load tests.\n---\n\n# ${name}\n\n${note}\n\n1. Read the request.\n2. Answer it.\n`;
 
+// The shared skill lives in the demo team, so both demo accounts can read its page.
+const SHARED = { name: "load-shared", team: "Platform" };
+
 function upload(baseUrl: string, cookie: string, name: string, note: string, message?: string): Promise<Response> {
   const form = new FormData();
   form.append("file", new Blob([skillMd(name, note)], { type: "text/markdown" }), "SKILL.md");
-  form.append("scope", "personal");
+  form.append("scope", name === SHARED.name ? "team" : "personal");
+  if (name === SHARED.name) form.append("team", SHARED.team);
   if (message) form.append("message", message);
   return fetch(`${baseUrl}/api/v1/skills`, { method: "POST", headers: { cookie, origin: baseUrl }, body: form });
 }
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(baseUrl, server);
     const [ada, grace] = [await signIn(baseUrl, "ada@example.com", PASSWORD), await signIn(baseUrl, "grace@example.com", PASSWORD)];
-    const shared = await (await upload(baseUrl, grace, "load-shared", "first")).json();
+    const shared = await (await upload(baseUrl, grace, SHARED.name, "first")).json();
     const sharedId: string = shared.skills[0].skillId;
     const pages = ["/skills", "/skills?q=review", `/skills/${sharedId}`, "/playground"];
 
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     await Promise.all([
       ...Array.from({ length: UPLOADERS }, (_, c) => loop((i) => timed("upload", () => upload(baseUrl, ada, `load-u${c}-${i}`, `upload ${c}/${i}`)))),
-      ...Array.from({ length: WRITERS }, (_, c) => loop((i) => timed("version", () => upload(baseUrl, grace, "load-shared", `version ${c}/${i}`, `version ${c}/${i}`)))),
+      ...Array.from({ length: WRITERS }, (_, c) => loop((i) => timed("version", () => upload(baseUrl, grace, SHARED.name, `version ${c}/${i}`, `version ${c}/${i}`)))),
       ...Array.from({ length: READERS }, (_, c) => loop((i) => timed("page", () => fetch(`${baseUrl}${pages[(c + i) % pages.length]}`, { headers: { cookie: c % 2 ? ada : grace }, redirect: "manual" }), (status) => status === 200))),
       loop(async () => {
         await timed("health", () => fetch(`${baseUrl}/api/health`));
