@@ -16,8 +16,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // V8 sizes its old space from the machine's memory (about 4 GB on a 24 GB host) and collects
 // lazily below that, so next-server's resident size kept climbing over a thousand page views
-// (255 -> 730 MB) with nothing of ours holding on to it. A limit makes it collect instead: about
-// 370 MB steady in bench:load. NODE_OPTIONS with its own --max-old-space-size wins.
+// (to 730 MB in bench:load) with nothing of ours holding on to it. A limit makes it collect instead: about
+// 370-405 MB in bench:load. NODE_OPTIONS with its own --max-old-space-size wins.
 const HEAP_LIMIT_MB = 256;
 const nodeOptions = (current = "") => (/--max-old-space-size/.test(current) ? current : `${current} --max-old-space-size=${HEAP_LIMIT_MB}`.trim());
 const production = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1", NODE_OPTIONS: nodeOptions(process.env.NODE_OPTIONS) };
