@@ -1,4 +1,6 @@
-// What every benchmark shares: the figure format the team reads, seeded content, percentiles.
+// What every benchmark shares: the figure format the team reads, seeded content, percentiles,
+// and for those that drive a started server, a free port and a signed-in session.
+import { createServer } from "node:net";
 
 /** One figure per line, as `<figure>: <number> <unit>`. */
 export const figure = (name: string, value: number, unit: string, digits = 1): void => console.log(`${name}: ${value.toFixed(digits)} ${unit}`);
@@ -23,4 +25,29 @@ export function seededRandom(initial: number) {
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A port nothing listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Signs in over HTTP as better-auth's form does (with an Origin); returns the session cookies. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+  if (!cookies.length) throw new Error("sign-in set no cookie");
+  return cookies.join("; ");
 }

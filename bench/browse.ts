@@ -15,7 +15,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +26,7 @@ import type { Scope } from "../lib/skills/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { isBuildCurrent } from "../scripts/build-if-needed";
 import { applyMigrations } from "../scripts/db/migrator";
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
 
 const SKILLS = 10_000;
 const USERS = 60;
@@ -185,16 +184,6 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
 
 // ---------- Server ----------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -210,17 +199,6 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   throw new Error("the server did not answer /api/health within 60 s");
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
-  if (!cookies.length) throw new Error("sign-in set no cookie");
-  return cookies.join("; ");
-}
 
 // ---------- Timing ----------
 
@@ -329,7 +307,7 @@ try {
     },
   });
   await waitForHealth(baseUrl, server);
-  const cookie = await signIn(baseUrl, viewerEmail);
+  const cookie = await signIn(baseUrl, viewerEmail, PASSWORD);
 
   console.log(`\n(2) HTTP, full responses, signed in as a member of two teams (next start on port ${port})`);
   const isList = (html: string) => html.includes('aria-label="Scopes"');

@@ -109,7 +109,7 @@ test("the theme menu switches to dark mode and remembers it", async ({ page }) =
 test("the health endpoint reports the database", async ({ request }) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ ok: true, database: "ok" });
+  expect(await response.json()).toEqual({ ok: true, database: "ok", storage: "ok" });
 });
 
 test("keyboard users can reach the account menu and sign out", async ({ page }) => {

@@ -9,6 +9,17 @@ describe("parseEnv", () => {
     expect(env.databasePath).toBe(path.resolve("/srv/app/data/skillshelf.db"));
     expect(env.PORT).toBe(3000);
     expect(env.authUrl).toBe("http://localhost:3000");
+    expect(env.HOSTNAME).toBe("127.0.0.1");
+  });
+
+  it("listens where HOSTNAME says, refusing what is not an address or host name", () => {
+    expect(parseEnv({ HOSTNAME: "0.0.0.0" }).HOSTNAME).toBe("0.0.0.0");
+    expect(parseEnv({ HOSTNAME: "::" }).HOSTNAME).toBe("::");
+    expect(parseEnv({ HOSTNAME: "app.internal" }).HOSTNAME).toBe("app.internal");
+    expect(parseEnv({ HOSTNAME: "" }).HOSTNAME).toBe("127.0.0.1");
+    for (const bad of ["http://0.0.0.0", "host name", "-x", "127.0.0.1:3000"]) {
+      expect(() => parseEnv({ HOSTNAME: bad }), bad).toThrowError(/HOSTNAME must be an address or host name/);
+    }
   });
 
   it("rejects a malformed DATABASE_URL with a message that names the key and the fix", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "@/lib/auth/client-address";
@@ -14,6 +15,8 @@ const sqliteUrl = z
     message:
       'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db"',
   });
+
+const hostName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 const optionalText = z
   .string()
@@ -34,6 +37,16 @@ const proxyList = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  // Loopback by default: a single-machine install is opened at http://localhost and should not be
+  // reachable from the network until someone decides so (0.0.0.0 in a container or behind a proxy).
+  HOSTNAME: optionalText.pipe(
+    z
+      .string()
+      .refine((host) => isIP(host) !== 0 || hostName.test(host), {
+        message: 'must be an address or host name to listen on, such as "127.0.0.1" (this machine only) or "0.0.0.0" (every interface)',
+      })
+      .default("127.0.0.1"),
+  ),
   DATABASE_URL: sqliteUrl.default("file:./data/skillshelf.db"),
   BETTER_AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -base64 32)").optional(),

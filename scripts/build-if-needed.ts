@@ -6,6 +6,8 @@ import path from "node:path";
 // `npm start` rebuild; otherwise it reuses .next and starts in about a second.
 const inputs = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
 const skip = new Set(["node_modules", ".next", "generated", "test"]);
+// Where `next build` writes (next.config.ts reads the same variable).
+const distDir = (root: string) => path.join(root, process.env.NEXT_DIST_DIR || ".next");
 
 async function collect(root: string, rel: string, out: string[]): Promise<void> {
   const full = path.join(root, rel);
@@ -26,12 +28,12 @@ export async function buildFingerprint(root: string): Promise<string> {
   return createHash("sha256").update(parts.join("\n")).digest("hex");
 }
 
-const stampFile = (root: string) => path.join(root, ".next", "skillshelf-build-fingerprint");
+const stampFile = (root: string) => path.join(distDir(root), "skillshelf-build-fingerprint");
 
 export async function isBuildCurrent(root: string): Promise<boolean> {
   const [stamp, buildId] = await Promise.all([
     readFile(stampFile(root), "utf8").catch(() => null),
-    readFile(path.join(root, ".next", "BUILD_ID"), "utf8").catch(() => null),
+    readFile(path.join(distDir(root), "BUILD_ID"), "utf8").catch(() => null),
   ]);
   return !!buildId && stamp === (await buildFingerprint(root));
 }

@@ -42,11 +42,29 @@ export function jsonError(status: number, code: string, message: string, details
 
 export const notFoundResponse = (what = "Skill") => jsonError(404, "not_found", `${what} not found.`);
 
+// SQLite's answers when the storage refuses a write (read-only file or mount, full disk, failing
+// disk) arrive wrapped by Prisma's driver adapter. They say nothing about the request: 503, so
+// clients retry and monitors see the outage, instead of a 500 that looks like a bug.
+const STORAGE_FAILURE = /^SQLITE_(READONLY|IOERR|FULL|CANTOPEN)/;
+
+type AdapterCause = { originalCode?: unknown };
+function storageFailureCode(error: unknown): string | null {
+  const wrapped = error as { meta?: { driverAdapterError?: { cause?: AdapterCause } }; cause?: AdapterCause } | null;
+  const code = wrapped?.meta?.driverAdapterError?.cause?.originalCode ?? wrapped?.cause?.originalCode;
+  return typeof code === "string" && STORAGE_FAILURE.test(code) ? code : null;
+}
+
 /**
- * Expected refusals (HttpError, DataError) become JSON error answers; anything else is a bug and
- * is rethrown, so Next logs it and answers 500 without leaking details.
+ * Expected refusals (HttpError, DataError) become JSON error answers, storage that refuses writes
+ * a 503; anything else is a bug and is rethrown, so Next logs it and answers 500 without leaking
+ * details.
  */
 export function errorResponse(error: unknown): Response {
+  const storageFailure = storageFailureCode(error);
+  if (storageFailure) {
+    console.error(`Storage refused a write (${storageFailure}); answering 503.`, error);
+    return jsonError(503, "storage_unavailable", "Storage is unavailable: the server cannot write its data right now. Try again later.", {}, { "Retry-After": "30" });
+  }
   if (error instanceof HttpError) return jsonError(error.status, error.code, error.message, error.details, error.headers);
   if (error instanceof DataError) {
     const { status, code } = dataStatus[error.code];

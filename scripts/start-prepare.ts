@@ -1,5 +1,10 @@
+// `npm start`'s first step, run by scripts/start.mjs in a child process that exits before the
+// server starts: the auth secret, the database (migrations, built-ins, demo data) and a build when
+// the sources changed. It hands the validated listen address back through the file the
+// supervisor names, so the long-lived supervisor never loads TypeScript, zod or the app.
 import "./load-env";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getEnv } from "@/lib/env";
@@ -25,7 +30,6 @@ await runScript(async () => {
     await recordBuild(root);
   }
 
-  const server = spawn(bin("next"), ["start", "-p", String(env.PORT)], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" } });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  const planFile = process.env.SKILLSHELF_START_PLAN;
+  if (planFile) await writeFile(planFile, JSON.stringify({ port: env.PORT, hostname: env.HOSTNAME }));
 });

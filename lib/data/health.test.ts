@@ -1,0 +1,46 @@
+import { chmod } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@/lib/test/database";
+
+const database = await createTestDatabase();
+const { checkHealth } = await import("./health");
+// The data layer's own connection, opened (read-write) before the files become unwritable, as a
+// running server's is.
+const { db } = await import("./db");
+await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+await db.user.count();
+
+const dir = path.dirname(database.databasePath);
+const asRoot = process.getuid?.() === 0;
+
+afterAll(async () => {
+  if (asRoot) process.seteuid!(0);
+  await chmod(dir, 0o755);
+  await database.cleanup();
+});
+
+/**
+ * Takes write permission away from the database, its WAL files and its folder under the open
+ * connection. Root ignores permission bits, so a root test process also acts as another user
+ * until the end (its effective uid only, so cleanup can take root back).
+ */
+async function makeStorageUnwritable() {
+  for (const suffix of ["", "-wal", "-shm"]) await chmod(database.databasePath + suffix, 0o444).catch(() => undefined);
+  await chmod(dir, 0o555);
+  if (asRoot) process.seteuid!(65534);
+}
+
+describe("checkHealth", () => {
+  it("is ok while the database answers and its files can be written", async () => {
+    expect(await checkHealth()).toEqual({ ok: true, database: "ok", storage: "ok" });
+  });
+
+  it("reports storage that can no longer be written as not ok, without naming paths", async () => {
+    await makeStorageUnwritable();
+    const health = await checkHealth();
+    expect(health).toMatchObject({ ok: false, database: "ok", storage: "unwritable" });
+    expect(health.error).toMatch(/not writable \(EACCES\)/);
+    expect(health.error).not.toContain(path.dirname(database.databasePath));
+  });
+});
