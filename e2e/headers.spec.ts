@@ -51,6 +51,8 @@ test("another site cannot frame the app", async ({ page }) => {
 test("the app's features run under its CSP: list, highlighted code, editor, upload, playground, theme", async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
   const violations = await watchViolations(page);
+  // Leaving the editor with an unsaved draft asks first.
+  page.on("dialog", (dialog) => void dialog.accept());
   await signInAs(page, "ada@example.com");
 
   expectSecurityHeaders(await page.goto("/skills"), "the list");
@@ -64,6 +66,7 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
   expectSecurityHeaders(await page.goto(`/skills/${id}/edit`), "the editor");
   await expect(page.locator(".cm-content")).toBeVisible();
   await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type("\nA line typed under the CSP.\n");
   await expect(page.getByTestId("preview")).toContainText("A line typed under the CSP.");
 

@@ -10,7 +10,8 @@
  * pages and a proxy call per page for little gain here: markdown is rendered without raw HTML and
  * skill files are served as sandboxed attachments, so no page carries attacker-written script.
  * What this policy does enforce is the rest: no framing, no plugins, no <base> or form hijacking,
- * no connections and no images from other origins (a skill's remote image never loads).
+ * no images from other origins (a skill's remote image never loads) and no connections but our
+ * own and uploadthing's.
  * Styles: shiki and CodeMirror set inline styles. Dev mode: React's tooling needs eval.
  */
 export function contentSecurityPolicy(dev: boolean): string {
@@ -20,7 +21,10 @@ export function contentSecurityPolicy(dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // With UPLOADTHING_TOKEN set, the upload dialog sends archives straight to uploadthing's
+    // regional ingest servers. next.config.ts headers are fixed at build time, before anyone
+    // knows whether the deployment sets the token, so the host is always allowed.
+    "connect-src 'self' https://*.ingest.uploadthing.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
