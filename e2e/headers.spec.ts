@@ -49,7 +49,7 @@ test("another site cannot frame the app", async ({ page }) => {
 });
 
 test("the app's features run under its CSP: list, highlighted code, editor, upload, playground, theme", async ({ page, consoleErrors }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const violations = await watchViolations(page);
   // Leaving the editor with an unsaved draft asks first.
   page.on("dialog", (dialog) => void dialog.accept());
@@ -61,10 +61,11 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
   const id = encodeURIComponent(skillIdByName("deploy-checklist", "TEAM"));
   expectSecurityHeaders(await page.goto(`/skills/${id}?view=source`), "the skill page");
   // shiki's highlighted source sets colours with inline styles
-  await expect(page.locator("pre.shiki span[style]").first()).toBeVisible();
+  await expect(page.locator("main code span[style*='--shiki']").first()).toBeVisible();
 
   expectSecurityHeaders(await page.goto(`/skills/${id}/edit`), "the editor");
-  await expect(page.locator(".cm-content")).toBeVisible();
+  // CodeMirror loads lazily: slow on a busy machine.
+  await expect(page.locator(".cm-content")).toBeVisible({ timeout: 30_000 });
   await page.locator(".cm-content").click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type("\nA line typed under the CSP.\n");
