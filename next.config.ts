@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/http/security-headers";
+import { ACTION_BODY_MAX_BYTES } from "./lib/skills/limits";
 
 const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
@@ -9,10 +11,16 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
   // The editor saves through a server action: a skill's files can add up to 25 MB (the bundle
-  // limit, lib/skills/limits.ts), above the 1 MB default.
-  experimental: { serverActions: { bodySizeLimit: "27mb" } },
+  // limit, lib/skills/limits.ts), above the 1 MB default. proxy.ts runs on every page and Next
+  // hands on only the first proxyClientMaxBodySize bytes of what it buffered for it (10 MB by
+  // default, so a larger save would arrive cut short): the same limit, so a save that may pass arrives whole.
+  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_MAX_BYTES }, proxyClientMaxBodySize: ACTION_BODY_MAX_BYTES },
   // A second build beside the usual one (parallel browser-test runs in one checkout).
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Every response, pages and API routes: no framing, no sniffing, no full URLs to other sites.
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+  },
 };
 
 export default nextConfig;

@@ -49,6 +49,28 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(`${BASE_URL}/skills`);
   });
 
+  test("a next parameter the browser would turn into another host is ignored, and odd encodings never fail", async ({ page, request }) => {
+    // Browsers drop the tab, so "/\t/evil.example" would become "//evil.example".
+    await page.goto("/sign-in?next=/%09/evil.example");
+    await page.getByLabel("Email").fill("grace@example.com");
+    await page.getByLabel("Password").fill("skillshelf-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/skills`);
+
+    // Signed in, /sign-in redirects straight to next: each encoding must land on this site.
+    for (const next of ["/%09/evil.example", "/%0a/evil.example", "/%0d%0a/evil.example", "/%E3%80%82/evil.example", "/%5C/evil.example", "/.//evil.example", "/x&next=//evil.example"]) {
+      const response = await page.request.get(`/sign-in?next=${next}`, { maxRedirects: 0 });
+      expect(response.status(), next).toBe(307);
+      const location = new URL(response.headers()["location"]!, BASE_URL);
+      expect(location.origin, next).toBe(BASE_URL);
+    }
+    // Signed out, the form renders (no 500) and carries only a safe path.
+    for (const next of ["/%0a/evil.example", "/%E3%80%82/evil.example", "%c0%ae%c0%ae/"]) {
+      const response = await request.get(`/sign-in?next=${next}`);
+      expect(response.status(), next).toBe(200);
+    }
+  });
+
   test("a wrong password shows an error and creates no session", async ({ page, context }) => {
     await signIn(page, "ada@example.com", "not-the-password");
     await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password don't match an account.");

@@ -27,3 +27,13 @@ export function formatRelative(date: Date, now = new Date()): string {
   if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
   return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 }
+
+/** A token's expiry as the account page says it: "expires in 12 days", "expired", "never expires". */
+export function formatExpiry(expiresAt: Date | null, now = new Date()): string {
+  if (!expiresAt) return "never expires";
+  const ms = expiresAt.getTime() - now.getTime();
+  if (ms <= 0) return "expired";
+  // Rounded up: a token made for 90 days says 90 until a day has passed, and "1 day" on its last.
+  const days = Math.ceil(ms / 86_400_000);
+  return `expires in ${days} ${days === 1 ? "day" : "days"}`;
+}

@@ -14,7 +14,8 @@ await runScript(async () => {
   const env = getEnv();
   await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(env.databasePath + suffix, { force: true })));
   await prepareDatabase();
-  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT)], {
+  // Loopback only: a test server with a seeded demo password must not be reachable from the network.
+  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT), "-H", process.env.E2E_HOST ?? "127.0.0.1"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },

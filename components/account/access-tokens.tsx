@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from "lucide-react";
 import type { AccessTokenInfo } from "@/lib/types/tokens";
-import { formatRelative } from "@/lib/format";
+import { formatExpiry, formatRelative } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTokenDialog } from "./create-token-dialog";
@@ -12,6 +12,16 @@ function When({ date }: { date: Date | null }) {
     // relative to "now", which differs between the server render and hydration by a moment
     <time dateTime={date.toISOString()} title={date.toLocaleString("en-US")} suppressHydrationWarning>
       {formatRelative(date)}
+    </time>
+  );
+}
+
+function Expiry({ date }: { date: Date | null }) {
+  const label = formatExpiry(date);
+  if (!date) return <span className="text-muted-foreground">{label}</span>;
+  return (
+    <time dateTime={date.toISOString()} title={date.toLocaleString("en-US")} className={label === "expired" ? "font-medium text-destructive" : undefined} suppressHydrationWarning>
+      {label}
     </time>
   );
 }
@@ -44,6 +54,7 @@ export function AccessTokens({ tokens }: { tokens: AccessTokenInfo[] }) {
                   <th scope="col" className="py-2 pr-4 font-medium">Scope</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Created</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Last used</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Expiry</th>
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -62,6 +73,9 @@ export function AccessTokens({ tokens }: { tokens: AccessTokenInfo[] }) {
                     </td>
                     <td className="py-2 pr-4">
                       <When date={token.lastUsedAt} />
+                    </td>
+                    <td className="py-2 pr-4">
+                      <Expiry date={token.expiresAt} />
                     </td>
                     <td className="py-2 text-right">
                       <RevokeTokenDialog token={token} />

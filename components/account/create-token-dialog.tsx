@@ -6,12 +6,16 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/skills/token-inputs";
+import { formatExpiry } from "@/lib/format";
 import { CopyTextButton } from "./copy-text-button";
 
 const SCOPES = [
   { value: "read", title: "Read", hint: "List, read and download skills: enough for install commands." },
-  { value: "publish", title: "Publish", hint: "Read, and upload skills and new versions: for CI." },
+  { value: "publish", title: "Publish", hint: "Read, upload skills and new versions, and use the playground: for CI." },
 ] as const;
+
+const EXPIRIES = [...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` })), { value: "never", label: "No expiry" }];
 
 export function CreateTokenDialog() {
   const [open, setOpen] = useState(false);
@@ -60,7 +64,7 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
         <DialogHeader>
           <DialogTitle>Copy your new token</DialogTitle>
           <DialogDescription>
-            “{state.token.name}” can {state.token.scope === "publish" ? "read and publish" : "read"} skills as you.
+            “{state.token.name}” can {state.token.scope === "publish" ? "read and publish" : "read"} skills as you; it {formatExpiry(state.token.expiresAt)}.
           </DialogDescription>
         </DialogHeader>
         <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
@@ -134,6 +138,28 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
           </p>
         ) : null}
       </fieldset>
+      <div className="grid gap-2">
+        <Label htmlFor="token-expiry">Expires after</Label>
+        <select
+          id="token-expiry"
+          name="expiresInDays"
+          defaultValue={state?.values?.expiresInDays ?? String(DEFAULT_TOKEN_EXPIRY_DAYS)}
+          aria-invalid={!!errors.expiresInDays}
+          aria-describedby={errors.expiresInDays ? "token-expiry-error" : undefined}
+          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          {EXPIRIES.map((expiry) => (
+            <option key={expiry.value} value={expiry.value}>
+              {expiry.label}
+            </option>
+          ))}
+        </select>
+        {errors.expiresInDays ? (
+          <p id="token-expiry-error" className="text-sm text-destructive">
+            {errors.expiresInDays[0]}
+          </p>
+        ) : null}
+      </div>
       <DialogFooter>
         <Button type="submit" disabled={pending}>
           {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <KeyRoundIcon aria-hidden />}

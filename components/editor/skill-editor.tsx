@@ -33,6 +33,7 @@ import {
 } from "@/lib/skills/draft";
 import type { PreviewInput } from "@/lib/skills/draft-inputs";
 import type { Finding } from "@/lib/skills/findings";
+import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/limits";
 import { detectMediaType, isTextMediaType } from "@/lib/skills/media-type";
 import { isImageMediaType } from "@/lib/skills/preview";
 import { decodeUtf8 } from "@/lib/skills/text";
@@ -351,6 +352,14 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
     form.set("message", message);
     form.set("manifest", JSON.stringify(entries));
     uploads.forEach((upload, index) => form.set(`upload-${index}`, new Blob([base64ToBytes(upload.base64)]), upload.path.split("/").pop()));
+    // The server refuses a request over the limit before reading it, and the action call would
+    // only fail with a network error: say what is wrong here instead.
+    const bytes = [...form.values()].reduce((sum, value) => sum + (typeof value === "string" ? new Blob([value]).size : value.size), 0);
+    if (bytes > ACTION_BODY_MAX_BYTES) {
+      setRefusal({ message: actionBodyTooLargeMessage(bytes), findings: [] });
+      setSaving(false);
+      return;
+    }
     try {
       const result = await saveSkillDraftAction(form);
       if (result.ok) {

@@ -9,12 +9,12 @@ import type { AccessTokenInfo } from "@/lib/types/tokens";
 
 export type CreateTokenState =
   | { ok: true; secret: string; token: AccessTokenInfo }
-  | { ok: false; message?: string; fieldErrors?: Partial<Record<"name" | "scope", string[]>>; values?: { name?: string; scope?: string } }
+  | { ok: false; message?: string; fieldErrors?: Partial<Record<"name" | "scope" | "expiresInDays", string[]>>; values?: { name?: string; scope?: string; expiresInDays?: string } }
   | null;
 
 export async function createTokenAction(_: CreateTokenState, formData: FormData): Promise<CreateTokenState> {
   const viewer = await requireViewer();
-  const values = { name: String(formData.get("name") ?? ""), scope: String(formData.get("scope") ?? "") };
+  const values = { name: String(formData.get("name") ?? ""), scope: String(formData.get("scope") ?? ""), expiresInDays: String(formData.get("expiresInDays") ?? "") };
   const input = createTokenInput.safeParse(values);
   if (!input.success) return { ok: false, fieldErrors: z.flattenError(input.error).fieldErrors, values };
   try {

@@ -19,8 +19,27 @@ export const signUpInput = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
-/** Only same-site paths survive as a post-sign-in destination (no open redirect). */
+// Any origin works: it only has to be one we can recognise after parsing. `.invalid` can never resolve.
+const PROBE_ORIGIN = "http://next.invalid";
+// The URL parser drops tabs and newlines and treats "\\" as "/", so "/\t/evil" becomes "//evil"
+// in the browser; whitespace and control characters never belong in a path we hand out anyway.
+const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f\\]/u;
+
+/**
+ * Only same-origin paths survive as a post-sign-in destination (no open redirect). The result is
+ * what a browser would resolve, percent-encoded, so a redirect header can always carry it.
+ */
 export function safeNextPath(next: string | null | undefined, fallback = "/skills"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  return next;
+  if (typeof next !== "string" || next.length > 2048 || !next.startsWith("/") || UNSAFE_CHARACTERS.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // "/.//evil" parses to the path "//evil", which a browser reads as another host.
+  if (path.startsWith("//")) return fallback;
+  return path;
 }

@@ -93,4 +93,22 @@ describe("personal access tokens", () => {
     expect(tokens.tokenAllows("read", "read")).toBe(true);
     expect(tokens.tokenAllows("read", "publish")).toBe(false);
   });
+
+  it("expires after 90 days unless told otherwise, and after its expiry says so instead of working", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const { token: standard } = await tokens.createToken(grace, { name: "default", scope: "read" });
+    expect(Math.round((standard.expiresAt!.getTime() - standard.createdAt.getTime()) / day)).toBe(90);
+    const { token: week } = await tokens.createToken(grace, { name: "week", scope: "read", expiresInDays: 7 });
+    expect(Math.round((week.expiresAt!.getTime() - week.createdAt.getTime()) / day)).toBe(7);
+    expect((await tokens.createToken(grace, { name: "forever", scope: "read", expiresInDays: null })).token.expiresAt).toBeNull();
+    await expect(tokens.createToken(grace, { name: "odd", scope: "read", expiresInDays: 3 })).rejects.toThrow(/7, 30, 90, 365 days, or never/);
+
+    const { token, secret } = await tokens.createToken(grace, { name: "lapsed", scope: "publish", expiresInDays: 7 });
+    expect((await tokens.checkBearer(`Bearer ${secret}`)).ok).toBe(true);
+    const expiredAt = new Date(Date.now() - 1000);
+    await db.accessToken.update({ where: { id: token.id }, data: { expiresAt: expiredAt } });
+    expect(await tokens.checkBearer(`Bearer ${secret}`)).toEqual({ ok: false, reason: "expired", expiredAt });
+    expect(await tokens.viewerFromBearer(`Bearer ${secret}`)).toBeNull();
+    expect((await tokens.listTokens(grace)).find((t) => t.id === token.id)?.expiresAt).toEqual(expiredAt);
+  });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { AccessToken } from "@/lib/generated/prisma/client";
+import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/skills/token-inputs";
 import { TOKEN_SCOPES, type AccessTokenInfo, type CreatedAccessToken, type TokenScope } from "@/lib/types/tokens";
 import type { ViewerRef } from "./actor";
 import { db } from "./db";
@@ -41,20 +42,25 @@ export function hashTokenSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "createdAt" | "lastUsedAt" | "revokedAt">): AccessTokenInfo {
-  return { id: row.id, name: row.name, prefix: row.prefix, scope: row.scope as TokenScope, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
+function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">): AccessTokenInfo {
+  return { id: row.id, name: row.name, prefix: row.prefix, scope: row.scope as TokenScope, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt, expiresAt: row.expiresAt };
 }
 
-const infoSelect = { id: true, name: true, prefix: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const infoSelect = { id: true, name: true, prefix: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A new token for the viewer. The secret is in the result and nowhere else: only its hash is
- * stored, so it can never be shown again.
+ * stored, so it can never be shown again. It expires after `expiresInDays` (90 when left out; null
+ * for never), so a forgotten token stops working on its own.
  */
-export async function createToken(viewer: ViewerRef, input: { name: string; scope: TokenScope }): Promise<CreatedAccessToken> {
+export async function createToken(viewer: ViewerRef, input: { name: string; scope: TokenScope; expiresInDays?: number | null }): Promise<CreatedAccessToken> {
   const name = input.name.trim();
   if (!name || [...name].length > NAME_MAX) throw new DataError("INVALID", `Give the token a name of 1 to ${NAME_MAX} characters.`, { field: "name" });
   if (!TOKEN_SCOPES.includes(input.scope)) throw new DataError("INVALID", `The scope must be one of ${TOKEN_SCOPES.join(", ")}.`, { field: "scope" });
+  const days = input.expiresInDays === undefined ? DEFAULT_TOKEN_EXPIRY_DAYS : input.expiresInDays;
+  if (days !== null && !(TOKEN_EXPIRY_DAYS as readonly number[]).includes(days)) throw new DataError("INVALID", `The expiry must be ${TOKEN_EXPIRY_DAYS.join(", ")} days, or never.`, { field: "expiresInDays" });
+  const expiresAt = days === null ? null : new Date(Date.now() + days * DAY_MS);
   const secret = SECRET_PREFIX + randomBase62(SECRET_CHARS);
   const row = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: viewer.id }, select: { id: true } });
@@ -62,10 +68,10 @@ export async function createToken(viewer: ViewerRef, input: { name: string; scop
     const active = await tx.accessToken.count({ where: { userId: viewer.id, revokedAt: null } });
     if (active >= MAX_ACTIVE_TOKENS) throw new DataError("INVALID", `You have ${MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use first.`, { field: "name" });
     const created = await tx.accessToken.create({
-      data: { userId: viewer.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), scope: input.scope },
+      data: { userId: viewer.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), scope: input.scope, expiresAt },
       select: infoSelect,
     });
-    await audit(tx, { actorId: viewer.id, action: "token.create", detail: { tokenId: created.id, name, scope: input.scope, prefix: created.prefix } });
+    await audit(tx, { actorId: viewer.id, action: "token.create", detail: { tokenId: created.id, name, scope: input.scope, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null } });
     return created;
   });
   return { token: toInfo(row), secret };
@@ -96,24 +102,35 @@ export async function revokeToken(viewer: ViewerRef, tokenId: string): Promise<A
   });
 }
 
+/** What a bearer header comes to: a viewer, or why not (an expired token says so; nothing else does). */
+export type BearerCheck = { ok: true; viewer: TokenViewer } | { ok: false; reason: "invalid" } | { ok: false; reason: "expired"; expiredAt: Date };
+
 /**
- * The user an `Authorization: Bearer sks_...` header stands for, or null for anything else:
- * no header, another scheme, a malformed, unknown or revoked token. Notes when it was used.
+ * The user an `Authorization: Bearer sks_...` header stands for, or why not: no header, another
+ * scheme, a malformed, unknown or revoked token are all "invalid"; a token past its expiry is
+ * "expired", so its owner learns to make a new one. Notes when a working token was used.
  */
-export async function viewerFromBearer(authorization: string | null | undefined): Promise<TokenViewer | null> {
+export async function checkBearer(authorization: string | null | undefined): Promise<BearerCheck> {
   const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(authorization ?? "");
-  if (!match || !SECRET_SHAPE.test(match[1])) return null;
+  if (!match || !SECRET_SHAPE.test(match[1])) return { ok: false, reason: "invalid" };
   const row = await db.accessToken.findUnique({
     where: { hash: hashTokenSecret(match[1]) },
-    select: { id: true, scope: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true, role: true } } },
+    select: { id: true, scope: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true, role: true } } },
   });
-  if (!row || row.revokedAt) return null;
+  if (!row || row.revokedAt) return { ok: false, reason: "invalid" };
   const now = new Date();
+  if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired", expiredAt: row.expiresAt };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.accessToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { lastUsedAt: now } });
   }
   const { id, name, email, role } = row.user;
-  return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope } };
+  return { ok: true, viewer: { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope } } };
+}
+
+/** The viewer a bearer header stands for, or null when it is not a working token (see checkBearer). */
+export async function viewerFromBearer(authorization: string | null | undefined): Promise<TokenViewer | null> {
+  const check = await checkBearer(authorization);
+  return check.ok ? check.viewer : null;
 }
 
 /** Whether a token's scope covers what a request needs: publish includes read. */

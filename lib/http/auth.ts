@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { viewerFromHeaders, type Viewer } from "@/lib/data/session";
-import { tokenAllows, viewerFromBearer, type TokenScope } from "@/lib/data/tokens";
+import { checkBearer, tokenAllows, type TokenScope } from "@/lib/data/tokens";
 import { HttpError } from "./errors";
 
 export interface RequestViewer {
@@ -12,7 +12,7 @@ export interface RequestViewer {
 }
 
 export interface AuthenticateOptions {
-  /** What a token must allow: "read" for lists and downloads, "publish" for uploads. */
+  /** What a token must allow: "read" for lists and downloads, "publish" for anything that writes. */
   scope: TokenScope;
   /** Whether a signed-in browser session is accepted too (token routes for people as well as scripts). */
   session: boolean;
@@ -38,8 +38,10 @@ function unauthorized(message: string, invalidToken: boolean): HttpError {
 export async function authenticate(request: Request, options: AuthenticateOptions): Promise<RequestViewer> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
-    const viewer = await viewerFromBearer(authorization);
-    if (!viewer) throw unauthorized("The access token is missing, malformed, unknown or revoked. Send Authorization: Bearer sks_...", true);
+    const check = await checkBearer(authorization);
+    if (!check.ok && check.reason === "expired") throw unauthorized(`This access token expired on ${check.expiredAt.toISOString().slice(0, 10)}. Create a new one on your account page.`, true);
+    if (!check.ok) throw unauthorized("The access token is missing, malformed, unknown or revoked. Send Authorization: Bearer sks_...", true);
+    const viewer = check.viewer;
     if (!tokenAllows(viewer.token.scope, options.scope)) {
       throw new HttpError(403, "insufficient_scope", `This token has the "${viewer.token.scope}" scope; this needs "${options.scope}". Create a token with the publish scope on your account page.`, {}, {
         "WWW-Authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${options.scope}"`,

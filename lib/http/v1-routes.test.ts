@@ -15,6 +15,7 @@ const downloadRoute = await import("@/app/api/v1/skills/[skillId]/download/route
 const appDownloadRoute = await import("@/app/api/skills/[skillId]/download/route");
 const previewRoute = await import("@/app/api/upload/preview/route");
 const remoteRoute = await import("@/app/api/upload/remote/route");
+const chatRoute = await import("@/app/api/playground/chat/route");
 afterAll(cleanup);
 
 await createUser(db, "ada", { role: "ADMIN" });
@@ -170,6 +171,25 @@ describe("downloads", () => {
     const revoked = await get(downloadRoute, url, graceSecret.skillId, bearer(secret));
     expect(revoked.status).toBe(401);
     expect((await revoked.json()).error.code).toBe("unauthorized");
+
+    const lapsed = await createToken(grace, { name: "lapsed", scope: "read", expiresInDays: 7 });
+    await db.accessToken.update({ where: { id: lapsed.token.id }, data: { expiresAt: new Date("2026-01-02T00:00:00Z") } });
+    const expired = await get(downloadRoute, url, graceSecret.skillId, bearer(lapsed.secret));
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error.message).toBe("This access token expired on 2026-01-02. Create a new one on your account page.");
+  });
+});
+
+describe("POST /api/playground/chat", () => {
+  it("refuses a read-only token: a turn stores a conversation, which needs the publish scope", async () => {
+    const body = JSON.stringify({ conversationId: null, message: "hello", setup: {} });
+    const before = await db.conversation.count();
+    const response = await chatRoute.POST(new Request("http://localhost/api/playground/chat", { method: "POST", body, headers: { ...bearer(adaRead), "content-type": "application/json" } }));
+    expect(response.status).toBe(403);
+    const { error } = await response.json();
+    expect(error.code).toBe("insufficient_scope");
+    expect(error.message).toContain('this needs "publish"');
+    expect(await db.conversation.count()).toBe(before);
   });
 });
 

@@ -8,6 +8,18 @@ export const SPEC_LIMITS = {
   bodyMaxTokens: 5000,
 } as const;
 
+/**
+ * Bytes one server action request may carry (next.config.ts, proxy.ts): the editor saves a whole
+ * skill through one, so a full bundle (DEFAULT_LIMITS.maxTotalBytes, 25 MB) plus the form around it.
+ */
+export const ACTION_BODY_MAX_BYTES = 27 * 1024 * 1024;
+
+/** What to say when a form submission is over ACTION_BODY_MAX_BYTES. */
+export function actionBodyTooLargeMessage(bytes: number, limit = ACTION_BODY_MAX_BYTES): string {
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return `This submission is ${mb(bytes)}; one save or form can send at most ${mb(limit)}. Remove or shrink large files, or upload the skill as a .zip instead.`;
+}
+
 /** Top-level frontmatter keys the specification defines. */
 export const SPEC_KEYS: readonly string[] = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
 

@@ -1,7 +1,7 @@
 // Personal access tokens as the account page and the HTTP API show them; never the secret.
 
 export const TOKEN_SCOPES = ["read", "publish"] as const;
-/** "read": list, read and download skills. "publish": that, plus upload skills and versions. */
+/** "read": list, read and download skills. "publish": that, plus upload skills and versions and use the playground (it stores conversations). */
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export interface AccessTokenInfo {
@@ -13,6 +13,8 @@ export interface AccessTokenInfo {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /** Null: never expires. */
+  expiresAt: Date | null;
 }
 
 /** What creating a token returns: the only time the secret is ever shown. */

@@ -8,8 +8,9 @@ import { getViewer } from "@/lib/data/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  // A repeated ?next= arrives as an array: take the first, like a browser form would.
+  const next = [(await searchParams).next].flat()[0];
   if (await getViewer()) redirect(safeNextPath(next));
   return (
     <Card className="w-full max-w-sm">

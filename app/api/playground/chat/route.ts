@@ -13,7 +13,8 @@ const BODY_LIMIT = 64 * 1024;
 /** One playground turn, streamed as an AI SDK UI message stream (text plus the disclosure ledger). */
 export async function POST(request: Request) {
   return handle(async () => {
-    const { viewer } = await authenticate(request, { scope: "read", session: true });
+    // A turn stores the conversation: a write, so a read-only token may not start one.
+    const { viewer } = await authenticate(request, { scope: "publish", session: true });
     const raw = new TextDecoder().decode(await readBodyLimited(request, BODY_LIMIT));
     let body: unknown;
     try {

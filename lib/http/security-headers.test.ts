@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import nextConfig from "../../next.config";
+import { actionBodyTooLargeMessage } from "@/lib/skills/limits";
+import { contentSecurityPolicy, isCrossOriginAction, oversizedActionBytes } from "./security-headers";
+
+describe("security headers in next.config.ts", () => {
+  it("apply to every path, pages and API alike", async () => {
+    const rules = (await nextConfig.headers?.()) ?? [];
+    const everything = rules.find((rule) => rule.source === "/:path*");
+    const names = new Map(everything?.headers.map((header) => [header.key.toLowerCase(), header.value]));
+    expect(names.get("x-frame-options")).toBe("DENY");
+    expect(names.get("x-content-type-options")).toBe("nosniff");
+    expect(names.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const csp = names.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it("allow eval only outside production (React's dev tooling)", () => {
+    expect(contentSecurityPolicy(false)).not.toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy(true)).toContain("'unsafe-eval'");
+  });
+});
+
+describe("isCrossOriginAction", () => {
+  const action = (headers: Record<string, string>, method = "POST") => isCrossOriginAction(method, new Headers({ "next-action": "abc", ...headers }));
+
+  it("refuses an action whose Origin is another host", () => {
+    expect(action({ origin: "http://evil.example", host: "localhost:3000" })).toBe(true);
+    expect(action({ origin: "null", host: "localhost:3000" })).toBe(true);
+    expect(action({ origin: "http://localhost:3001", host: "localhost:3000" })).toBe(true);
+    expect(action({ origin: "not a url", host: "localhost:3000" })).toBe(true);
+    expect(isCrossOriginAction("POST", new Headers({ "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example", host: "localhost:3000" }))).toBe(true);
+  });
+
+  it("lets same-origin actions, other requests and origin-less clients through to Next", () => {
+    expect(action({ origin: "http://localhost:3000", host: "localhost:3000" })).toBe(false);
+    expect(action({ origin: "https://shelf.example", host: "127.0.0.1:3000", "x-forwarded-host": "shelf.example" })).toBe(false);
+    expect(action({ host: "localhost:3000" })).toBe(false);
+    expect(action({ origin: "http://evil.example", host: "localhost:3000" }, "GET")).toBe(false);
+    expect(isCrossOriginAction("POST", new Headers({ "content-type": "application/json", origin: "http://evil.example", host: "localhost:3000" }))).toBe(false);
+  });
+});
+
+describe("oversizedActionBytes", () => {
+  const limit = 1000;
+  it("names the size of an action body over the limit, from Content-Length, before it is read", () => {
+    expect(oversizedActionBytes("POST", new Headers({ "next-action": "abc", "content-length": "1001" }), limit)).toBe(1001);
+    expect(oversizedActionBytes("POST", new Headers({ "content-type": "multipart/form-data; boundary=x", "content-length": "5000" }), limit)).toBe(5000);
+    expect(actionBodyTooLargeMessage(28 * 1024 * 1024)).toBe("This submission is 28.0 MB; one save or form can send at most 27.0 MB. Remove or shrink large files, or upload the skill as a .zip instead.");
+  });
+
+  it("leaves bodies within the limit, without a length, and other requests alone", () => {
+    expect(oversizedActionBytes("POST", new Headers({ "next-action": "abc", "content-length": "1000" }), limit)).toBeNull();
+    expect(oversizedActionBytes("POST", new Headers({ "next-action": "abc" }), limit)).toBeNull();
+    expect(oversizedActionBytes("POST", new Headers({ "content-type": "application/json", "content-length": "5000" }), limit)).toBeNull();
+    expect(oversizedActionBytes("GET", new Headers({ "next-action": "abc", "content-length": "5000" }), limit)).toBeNull();
+  });
+});
