@@ -440,6 +440,7 @@ function buildSkill(
         path: skillMdFile.path,
         maxFrontmatterBytes: limits.maxFrontmatterBytes,
         maxAliasCount: limits.maxAliasCount,
+        maxSkillMdBytes: limits.maxSkillMdBytes,
       });
       findings.push(...validation.findings);
       skillMd = decoded.text.startsWith("\uFEFF") ? decoded.text.slice(1) : decoded.text;
