@@ -42,3 +42,43 @@ describe("the shared SQLite connection", () => {
     expect(await db.team.count({ where: { name: "doomed" } })).toBe(0);
   });
 });
+
+describe("reads outside a transaction", () => {
+  it("neither wait for an open transaction nor see its uncommitted rows", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let midway!: () => void;
+    const reachedMidway = new Promise<void>((resolve) => (midway = resolve));
+    const transaction = db.$transaction(async (tx) => {
+      await tx.team.create({ data: { name: "uncommitted" } });
+      midway();
+      await held;
+    });
+    await reachedMidway;
+    // Before the transaction ends: the gate would make each of these wait for `held` forever.
+    const seen = await Promise.all([
+      db.team.count({ where: { name: "uncommitted" } }),
+      db.team.findMany({ where: { name: "uncommitted" } }),
+      db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "Team" WHERE "name" = ${"uncommitted"}`,
+      db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT count(*) AS "n" FROM "Team" WHERE "name" = ?`, "uncommitted"),
+    ]);
+    release();
+    await transaction;
+    expect(seen[0]).toBe(0);
+    expect(seen[1]).toEqual([]);
+    expect(Number(seen[2][0].n)).toBe(0);
+    expect(Number(seen[3][0].n)).toBe(0);
+    // Committed now, and the next read sees it.
+    expect(await db.team.count({ where: { name: "uncommitted" } })).toBe(1);
+  });
+
+  it("see a write the same caller just made", async () => {
+    const team = await db.team.create({ data: { name: "read-your-write" } });
+    expect(await db.team.findUnique({ where: { id: team.id } })).toMatchObject({ name: "read-your-write" });
+  });
+
+  it("run on a connection that refuses writes", async () => {
+    // A write disguised as a query would reach the reader; query_only makes that loud.
+    await expect(db.$queryRawUnsafe(`WITH x AS (SELECT 1) INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") SELECT 't', 'sneaky', 0, 0 FROM x RETURNING "id"`)).rejects.toThrow(/readonly|read-only|query_only|attempt to write/i);
+  });
+});

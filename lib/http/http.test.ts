@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readBodyLimited, readStreamLimited } from "./body";
 import { HttpError } from "./errors";
 import { ifNoneMatchHits } from "./etag";
-import { parseUploadForm, readUploadRequest } from "./upload-form";
+import { MAX_FORM_PARTS, parseUploadForm, readUploadRequest } from "./upload-form";
 
 function streamOf(chunks: Uint8Array[], onCancel?: () => void): ReadableStream<Uint8Array> {
   let i = 0;
@@ -111,5 +111,32 @@ describe("upload forms", () => {
 
     const json = new Request("http://x/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect((await httpError(readUploadRequest(json))).status).toBe(415);
+  });
+});
+
+describe("multipart part limit", () => {
+  const boundary = "----skillshelf-test";
+  const formRequest = (parts: number) => {
+    const part = (i: number) => `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}"\r\n\r\nx\r\n`;
+    const body = `${Array.from({ length: parts }, (_, i) => part(i)).join("")}--${boundary}\r\nContent-Disposition: form-data; name="scope"\r\n\r\npersonal\r\n--${boundary}--\r\n`;
+    return new Request("http://x/", { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+  };
+
+  it("refuses 150,000 tiny parts with 413 naming the limit, without parsing them", async () => {
+    const parse = vi.spyOn(Response.prototype, "formData");
+    try {
+      const error = await httpError(readUploadRequest(formRequest(150_000)));
+      expect(error.status).toBe(413);
+      expect(error.message).toBe(`The form has more than ${MAX_FORM_PARTS.toLocaleString("en-US")} parts; the limit is ${MAX_FORM_PARTS.toLocaleString("en-US")}. Send a folder of at most 500 files, or one archive.`);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("reads a form right at the limit", async () => {
+    const { sources } = await readUploadRequest(formRequest(MAX_FORM_PARTS - 1));
+    expect(sources).toHaveLength(1);
+    expect(sources[0].type === "folder" && sources[0].files.length).toBe(MAX_FORM_PARTS - 1);
   });
 });

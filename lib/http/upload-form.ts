@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { formatCount } from "@/lib/skills/findings";
+import { DEFAULT_LIMITS } from "@/lib/skills/limits";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload";
 import { uploadFieldsInput, type UploadFieldsInput } from "@/lib/skills/upload-inputs";
 import { readBodyLimited } from "./body";
@@ -22,12 +24,43 @@ function badRequest(message: string, details: Record<string, unknown> = {}): Htt
   return new HttpError(400, "bad_request", message, details);
 }
 
+/**
+ * Parts one upload form may hold: the largest folder an upload accepts sends two parts a file
+ * (`files` and `paths`), plus the fields. Parsing is what costs: a 12 MB body of 150,000 tiny
+ * parts held the event loop for 7-10 s and 350 MB, so parts are counted before it.
+ */
+export const MAX_FORM_PARTS = 2 * DEFAULT_LIMITS.maxEntries + 32;
+
+/**
+ * Parts in a multipart body, counting delimiter lines and stopping once past `max` (so the cost
+ * is one scan that ends early). A body that does not use its declared boundary counts 0 and is
+ * left to the parser to refuse.
+ */
+export function countFormParts(body: Uint8Array, contentType: string, max: number): number {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return 0;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // Every part opens with a delimiter line and the last one is followed by the closing delimiter.
+  let delimiters = 0;
+  for (let at = bytes.indexOf(delimiter); at >= 0 && delimiters <= max + 1; at = bytes.indexOf(delimiter, at + delimiter.length)) delimiters++;
+  return Math.max(0, delimiters - 1);
+}
+
 export async function readUploadRequest(request: Request, limit = MAX_UPLOAD_BYTES): Promise<UploadRequest> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new HttpError(415, "unsupported_media_type", "Send the upload as multipart/form-data (curl -F file=@skill.zip).");
   }
   const body = await readBodyLimited(request, limit);
+  if (countFormParts(body, contentType, MAX_FORM_PARTS) > MAX_FORM_PARTS) {
+    throw new HttpError(
+      413,
+      "too_many_parts",
+      `The form has more than ${formatCount(MAX_FORM_PARTS)} parts; the limit is ${formatCount(MAX_FORM_PARTS)}. Send a folder of at most ${formatCount(DEFAULT_LIMITS.maxEntries)} files, or one archive.`,
+      { limit: MAX_FORM_PARTS },
+    );
+  }
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();

@@ -131,6 +131,16 @@ describe("single SKILL.md and folders", () => {
   });
 });
 
+describe("SKILL.md size", () => {
+  it("refuses a multi-MB SKILL.md with the file's path and the limit, and other skills still import", () => {
+    const bundle = readFiles([file("big/SKILL.md", `${skillMd("big")}${"x ".repeat(2_500_000)}`), file("small/SKILL.md", skillMd("small", "d"))]);
+    const [big, small] = bundle.skills;
+    expect(big.ok).toBe(false);
+    expect(big.findings).toEqual([expect.objectContaining({ code: "skill-md-too-large", path: "SKILL.md", message: expect.stringContaining("the limit for SKILL.md is 256 KiB") })]);
+    expect(small.ok).toBe(true);
+  });
+});
+
 describe("importableSkills", () => {
   const mixed = readFiles([file("good/SKILL.md", skillMd("good")), file("bad/SKILL.md", "no frontmatter")]);
 

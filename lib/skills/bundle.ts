@@ -8,7 +8,7 @@ import type { Frontmatter, FrontmatterField } from "./skill-md";
 import { decodeSkillMd } from "./skill-md";
 import { gunzipLimited, readTar } from "./tar";
 import { decodeUtf8 } from "./text";
-import { countTokens, TOKENIZER, type TokenCounts } from "./tokens";
+import { countTokens, countTokensWithin, tokenBudget, TOKENIZER, type TokenBudget, type TokenCounts } from "./tokens";
 import { validateSkillMd } from "./validate";
 import { extractZipEntry, listZip, type EntryType, type ExtractResult, type InflateBudget } from "./zip";
 
@@ -37,6 +37,8 @@ export interface ReadBundleOptions {
   limits?: Partial<BundleLimits>;
   /** Count tokens of every resource (default true); the catalog and body are always counted. */
   countResourceTokens?: boolean;
+  /** Exact resource counting left for this read (default: a fresh EXACT_TOKEN_CHARS); pass one to share it across reads. */
+  tokenBudget?: TokenBudget;
 }
 
 export interface BundleFile {
@@ -130,6 +132,7 @@ const entryError = (code: FindingCode, path: string, rule: string): Finding => (
  * roots, SKILL.md validation, media types, hashes and token counts. Never throws for bad input.
  */
 export function readBundle(input: BundleInput, options: ReadBundleOptions = {}): Bundle {
+  options = { ...options, tokenBudget: options.tokenBudget ?? tokenBudget() };
   const limits = resolveLimits(options.limits);
   const findings: Finding[] = [];
   const collected = collectEntries(input, limits, findings);
@@ -440,6 +443,7 @@ function buildSkill(
         path: skillMdFile.path,
         maxFrontmatterBytes: limits.maxFrontmatterBytes,
         maxAliasCount: limits.maxAliasCount,
+        maxSkillMdBytes: limits.maxSkillMdBytes,
       });
       findings.push(...validation.findings);
       skillMd = decoded.text.startsWith("\uFEFF") ? decoded.text.slice(1) : decoded.text;
@@ -455,7 +459,7 @@ function buildSkill(
     .map((f) => {
       const text = texts.get(full(f.path)) ?? null;
       const counted = options.countResourceTokens !== false && text !== null && isTextMediaType(f.mediaType);
-      return { path: f.path, tokens: counted ? countTokens(text) : null };
+      return { path: f.path, tokens: counted ? countTokensWithin(text, options.tokenBudget ?? tokenBudget()) : null };
     });
   const total = catalog + body + resources.reduce((sum, r) => sum + (r.tokens ?? 0), 0);
 

@@ -30,6 +30,7 @@ export interface Finding {
 export type FindingCode =
   // SKILL.md structure and YAML
   | "skill-md-invalid-utf8"
+  | "skill-md-too-large"
   | "frontmatter-missing"
   | "frontmatter-unclosed"
   | "frontmatter-too-large"

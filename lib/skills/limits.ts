@@ -47,6 +47,12 @@ export interface BundleLimits {
   maxPathBytes: number;
   /** UTF-8 bytes between the frontmatter delimiters; checked before YAML parsing. */
   maxFrontmatterBytes: number;
+  /**
+   * UTF-8 bytes of one SKILL.md, checked before it is parsed or its tokens counted. The model
+   * reads the whole body on activation, so anything near this is already unusable; the longest
+   * real SKILL.md in public collections is 74 KB.
+   */
+  maxSkillMdBytes: number;
   /** Alias dereferences allowed while building the frontmatter object (billion laughs). */
   maxAliasCount: number;
 }
@@ -59,6 +65,7 @@ export const DEFAULT_LIMITS: Readonly<BundleLimits> = Object.freeze({
   ratioGraceBytes: 1024 * 1024,
   maxPathBytes: 200,
   maxFrontmatterBytes: 64 * 1024,
+  maxSkillMdBytes: 256 * 1024,
   maxAliasCount: 100,
 });
 

@@ -13,6 +13,14 @@ export interface TextSegment {
 export const MARK_OPEN = "\u0002";
 export const MARK_CLOSE = "\u0003";
 
+/**
+ * Characters of each SKILL.md body the search index holds (and snippet() reads). Matching,
+ * ranking and excerpts all walk what is indexed for a row, inside one synchronous SQLite call, so
+ * without a bound a single multi-MB body froze the server for seconds on every search reaching it.
+ * The number is written into the triggers of prisma/migrations/*_search_bounded_body: change both.
+ */
+export const SEARCH_BODY_CHARS = 65_536;
+
 /** Beyond this, extra words add cost to every search and almost never change what is found. */
 export const MAX_SEARCH_TERMS = 12;
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/esm/encodingParams/constants";
-import { countTokens, countTokensReference, preTokens, TOKEN_COUNT_NOTE } from "./tokens";
+import { countTokens, countTokensReference, countTokensWithin, preTokens, tokenBudget, TOKEN_COUNT_NOTE } from "./tokens";
 
 const referencePieces = (text: string): string[] => [...text.matchAll(O200K_TOKEN_SPLIT_REGEX)].map((m) => m[0]);
 import { randomBytes } from "./test-helpers/archives";
@@ -80,5 +80,26 @@ describe("countTokens (o200k_base)", () => {
 
   it("says the counts are approximate", () => {
     expect(TOKEN_COUNT_NOTE).toMatch(/^approximate/);
+  });
+});
+
+describe("countTokensWithin", () => {
+  const prose = "Read the reference before you deploy, then check the logs twice. ".repeat(2000);
+
+  it("counts exactly while the budget lasts, and spends it", () => {
+    const budget = tokenBudget(prose.length + 10);
+    expect(countTokensWithin(prose, budget)).toBe(countTokens(prose));
+    expect(budget.chars).toBe(10);
+  });
+
+  it("past the budget, counts the head and extrapolates the rest at its rate", () => {
+    const budget = tokenBudget(10_000);
+    const estimate = countTokensWithin(prose, budget);
+    expect(budget.chars).toBe(0);
+    const head = countTokens(prose.slice(0, 10_000));
+    expect(estimate).toBe(head + Math.round((prose.length - 10_000) * (head / 10_000)));
+    expect(Math.abs(estimate - countTokens(prose)) / countTokens(prose)).toBeLessThan(0.01);
+    // Nothing left: four characters a token, no counting at all.
+    expect(countTokensWithin("x".repeat(4000), budget)).toBe(1000);
   });
 });

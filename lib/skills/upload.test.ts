@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bundleDigest } from "./digest";
 import { exportSkillZip } from "./export";
 import { buildTarGz, buildZip } from "./test-helpers/archives";
+import { countTokens, countTokensWithin, tokenBudget } from "./tokens";
 import { planRefusal, planUpload, readUpload, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
 
 const enc = new TextEncoder();
@@ -80,6 +81,26 @@ describe("readUpload", () => {
     );
     expect(upload.sources[0].findings).toEqual([]);
     expect(upload.sources[1].findings.some((f) => f.code === "archive-too-large")).toBe(true);
+  });
+});
+
+describe("token counting per upload", () => {
+  it("counts resources exactly only while one budget for the whole upload lasts", () => {
+    const prose = "The quick brown fox jumps over the lazy dog. ".repeat(100);
+    const folder = (name: string): UploadSource => ({
+      type: "folder",
+      name,
+      files: [
+        { path: `${name}/SKILL.md`, bytes: enc.encode(skillMd(name)) },
+        { path: `${name}/references/long.md`, bytes: enc.encode(prose) },
+      ],
+    });
+    const budget = tokenBudget(prose.length + 1500);
+    const upload = readUpload([folder("one"), folder("two")], { tokenBudget: budget });
+    expect(budget.chars).toBe(0);
+    const [one, two] = upload.skills.map((s) => s.skill.tokens.resources[0].tokens);
+    expect(one).toBe(countTokens(prose));
+    expect(two).toBe(countTokensWithin(prose, tokenBudget(1500)));
   });
 });
 

@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "./limits";
 import { sniffBinary } from "./media-type";
 import { findSkillMd } from "./paths";
 import { renameSkillMd } from "./rename";
+import { tokenBudget, type TokenBudget } from "./tokens";
 
 // What one upload (the modal's drop, a CI publish) holds, read with the format core: each source
 // is read on its own, and together they share one budget so several archives cannot add up past
@@ -91,11 +92,13 @@ function sourceError(code: Finding["code"], message: string): Finding {
 }
 
 /** Reads every source of an upload. Never throws for bad input: problems become findings. */
-export function readUpload(sources: readonly UploadSource[], options: { profile?: Profile; limits?: Partial<BundleLimits> } = {}): ReadUpload {
+export function readUpload(sources: readonly UploadSource[], options: { profile?: Profile; limits?: Partial<BundleLimits>; tokenBudget?: TokenBudget } = {}): ReadUpload {
   const profile = options.profile ?? "spec";
   const limits = resolveLimits(options.limits);
   let remainingBytes = limits.maxTotalBytes;
   let remainingEntries = limits.maxEntries;
+  // One exact-counting budget for the whole request, however many sources it holds.
+  const budget = options.tokenBudget ?? tokenBudget();
   const results: UploadSourceResult[] = [];
   const skills: UploadSkill[] = [];
 
@@ -109,7 +112,7 @@ export function readUpload(sources: readonly UploadSource[], options: { profile?
     result.kind = input.kind;
     // A single source gets the whole budget, so its messages quote the real limits.
     const shared = sources.length > 1 ? { maxTotalBytes: remainingBytes, maxEntries: remainingEntries } : {};
-    const bundle = readBundle(input, { profile, limits: { ...limits, ...shared } });
+    const bundle = readBundle(input, { profile, limits: { ...limits, ...shared }, tokenBudget: budget });
     result.findings.push(...bundle.findings);
     result.skipped = bundle.skipped;
     remainingBytes = Math.max(0, remainingBytes - bundle.files.reduce((n, f) => n + f.size, 0));

@@ -182,6 +182,17 @@ describe("body recommendations (warnings)", () => {
     expect(long.ok).toBe(true);
   });
 
+  it("refuses a SKILL.md over 256 KiB before parsing it, naming the file and the limit", () => {
+    const body = (bytes: number) => md("name: x\ndescription: d", "é".repeat(bytes / 2));
+    // "é" is 2 UTF-8 bytes: the limit counts bytes, not characters.
+    const frontmatterBytes = md("name: x\ndescription: d", "").length;
+    expect(run(body(256 * 1024 - frontmatterBytes)).ok).toBe(true);
+    const huge = validateSkillMd(body(5 * 1000 * 1000), { path: "big/SKILL.md" });
+    expect(huge.ok).toBe(false);
+    expect(huge.bodyTokens).toBeNull();
+    expect(huge.findings).toEqual([{ severity: "error", code: "skill-md-too-large", path: "big/SKILL.md", message: "big/SKILL.md is 5,000,031 bytes; the limit for SKILL.md is 256 KiB: move details into references/" }]);
+  });
+
   it("warns when the body is over about 5,000 tokens", () => {
     const words = (n: number) => md("name: x\ndescription: d", " hello".repeat(n));
     expect(run(words(5000)).bodyTokens).toBe(5000);

@@ -1,7 +1,7 @@
-import { formatCount, hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
+import { formatBytes, formatCount, hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
 import { DEFAULT_LIMITS, RESERVED_NAME_WORDS, SPEC_KEYS, SPEC_LIMITS } from "./limits";
 import { parseSkillMd, type Frontmatter, type FrontmatterField, type FrontmatterValue, type ParsedSkillMd } from "./skill-md";
-import { codePointLength, countLines } from "./text";
+import { codePointLength, countLines, utf8ByteLength } from "./text";
 import { countTokens } from "./tokens";
 
 // Isomorphic on purpose: the browser editor validates as the user types.
@@ -16,6 +16,7 @@ export interface ValidateOptions {
   countBodyTokens?: boolean;
   maxFrontmatterBytes?: number;
   maxAliasCount?: number;
+  maxSkillMdBytes?: number;
 }
 
 export interface SkillMdValidation {
@@ -41,6 +42,8 @@ const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
 const NOT_NAME_CHAR = /[^\p{L}\p{N}-]/gu;
 
 export function validateSkillMd(text: string, options: ValidateOptions = {}): SkillMdValidation {
+  const tooLarge = checkSkillMdSize(text, options);
+  if (tooLarge) return tooLarge;
   const parsed = parseSkillMd(text, {
     path: options.path,
     maxFrontmatterBytes: options.maxFrontmatterBytes ?? DEFAULT_LIMITS.maxFrontmatterBytes,
@@ -147,6 +150,20 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
     findings,
     ok: !hasErrors(findings),
   };
+}
+
+// Refused before parsing: YAML, line and token counts all grow with the text, and a multi-MB body
+// stalled the server on upload and in every search that reached it.
+function checkSkillMdSize(text: string, options: ValidateOptions): SkillMdValidation | null {
+  const limit = options.maxSkillMdBytes ?? DEFAULT_LIMITS.maxSkillMdBytes;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: most texts are cleared without a byte count.
+  if (text.length * 3 <= limit) return null;
+  const bytes = utf8ByteLength(text);
+  if (bytes <= limit) return null;
+  const path = options.path ?? "SKILL.md";
+  const message = `${path} is ${formatCount(bytes)} bytes; the limit for SKILL.md is ${formatBytes(limit)}: move details into references/`;
+  const finding: Finding = { severity: "error", code: "skill-md-too-large", message, path };
+  return { frontmatter: null, fields: [], name: null, description: null, body: "", bodyStartLine: 1, lines: 0, bodyTokens: null, findings: [finding], ok: false };
 }
 
 type Add = (severity: Severity, code: FindingCode, message: string, field?: string) => void;
