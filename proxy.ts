@@ -37,6 +37,8 @@ function refuse(status: number, message: string): NextResponse {
 export const config = {
   // Every page (a server action can be posted to any of them), and the skill file and download
   // routes (their paths carry file names). Other API routes and static files check their own
-  // requests; uploads must not be buffered for the proxy.
-  matcher: ["/((?!api/|_next/static/|_next/image|favicon.ico).*)", "/api/skills/:path*"],
+  // requests; uploads must not be buffered for the proxy. Auth routes come here only when their
+  // path holds a percent sign (no real auth path does), so their bodies are never buffered for it
+  // and a broken escape such as "%c0%ae" still gets a 400 instead of Next's 500.
+  matcher: ["/((?!api/|_next/static/|_next/image|favicon.ico).*)", "/api/skills/:path*", "/api/auth/:path(.*%.*)"],
 };

@@ -107,6 +107,13 @@ test("bad requests get a 4xx, not a 500: broken escapes, cross-origin and oversi
     expect(response.status(), path).toBeGreaterThanOrEqual(400);
     expect(response.status(), path).toBeLessThan(500);
   }
+  // Auth routes too, read and write (the proxy sees them only when their path holds a "%").
+  for (const path of ["/api/auth/%c0%ae", "/api/auth/sign-in/%c0%ae%c0%ae"]) {
+    for (const response of [await request.get(path), await request.post(path, { headers: { Origin: BASE_URL }, data: {} })]) {
+      expect(response.status(), path).toBe(400);
+    }
+  }
+  expect((await request.get("/api/auth/get-session")).status()).toBe(200);
 
   // The sign-in form's server action id, as its own page carries it.
   const html = await (await request.get("/sign-in")).text();
