@@ -1,10 +1,12 @@
+import { spawnSync } from "node:child_process";
 import { chmod } from "node:fs/promises";
+import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/lib/test/database";
 
 const database = await createTestDatabase();
-const { checkHealth } = await import("./health");
+const { checkHealth, checkStorageFor } = await import("./health");
 // The data layer's own connection, opened (read-write) before the files become unwritable, as a
 // running server's is.
 const { db } = await import("./db");
@@ -42,5 +44,24 @@ describe("checkHealth", () => {
     expect(health).toMatchObject({ ok: false, database: "ok", storage: "unwritable" });
     expect(health.error).toMatch(/not writable \(EACCES\)/);
     expect(health.error).not.toContain(path.dirname(database.databasePath));
+  });
+});
+
+describe("checkHealth and SQLite's locks", () => {
+  it("leaves this process's database locks in place (closing any descriptor of a locked file drops them)", async () => {
+    const locked = await createTestDatabase();
+    const holder = new Database(locked.databasePath);
+    try {
+      holder.pragma("journal_mode = WAL");
+      holder.exec("BEGIN IMMEDIATE");
+      await checkStorageFor(locked.databasePath);
+      // Another process must still find the database locked for writing.
+      const child = spawnSync(process.execPath, ["-e", `const D=require("better-sqlite3");const d=new D(${JSON.stringify(locked.databasePath)},{timeout:0});try{d.exec("BEGIN IMMEDIATE");console.log("acquired")}catch(e){console.log(e.code)}`], { encoding: "utf8" });
+      expect(child.stdout.trim()).toBe("SQLITE_BUSY");
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+      await locked.cleanup();
+    }
   });
 });
