@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/http/security-headers";
+import { securityHeaderRules } from "./lib/http/security-headers";
 import { ACTION_BODY_MAX_BYTES } from "./lib/skills/limits";
 
 const nextConfig: NextConfig = {
@@ -19,7 +19,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Every response, pages and API routes: no framing, no sniffing, no full URLs to other sites.
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+    return securityHeaderRules(process.env.NODE_ENV !== "production");
   },
 };
 

@@ -1,20 +1,39 @@
 import { describe, expect, it } from "vitest";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import nextConfig from "../../next.config";
 import { actionBodyTooLargeMessage } from "@/lib/skills/limits";
 import { contentSecurityPolicy, isCrossOriginAction, oversizedActionBytes } from "./security-headers";
 
 describe("security headers in next.config.ts", () => {
-  it("apply to every path, pages and API alike", async () => {
+  /** The headers Next would add to a response for `pathname`, matched as Next matches them. */
+  async function headersFor(pathname: string): Promise<Map<string, string>> {
     const rules = (await nextConfig.headers?.()) ?? [];
-    const everything = rules.find((rule) => rule.source === "/:path*");
-    const names = new Map(everything?.headers.map((header) => [header.key.toLowerCase(), header.value]));
-    expect(names.get("x-frame-options")).toBe("DENY");
+    const names = new Map<string, string>();
+    for (const rule of rules) {
+      if (!getPathMatch(rule.source)(pathname)) continue;
+      for (const header of rule.headers) names.set(header.key.toLowerCase(), header.value);
+    }
+    return names;
+  }
+
+  it("apply to every path, pages and API alike", async () => {
+    for (const pathname of ["/", "/skills/abc", "/api/skills/abc", "/api/health", "/sign-in"]) {
+      const names = await headersFor(pathname);
+      expect(names.get("x-frame-options"), pathname).toBe("DENY");
+      expect(names.get("x-content-type-options"), pathname).toBe("nosniff");
+      expect(names.get("referrer-policy"), pathname).toBe("strict-origin-when-cross-origin");
+      const csp = names.get("content-security-policy") ?? "";
+      expect(csp, pathname).toContain("frame-ancestors 'none'");
+      expect(csp, pathname).toContain("img-src 'self' data: blob:");
+      expect(csp, pathname).toContain("object-src 'none'");
+    }
+  });
+
+  it("leave a skill file's own sandbox policy and referrer policy in place", async () => {
+    const names = await headersFor("/api/skills/abc/files/assets/pipeline.svg");
+    expect(names.get("content-security-policy")).toBeUndefined();
+    expect(names.get("referrer-policy")).toBeUndefined();
     expect(names.get("x-content-type-options")).toBe("nosniff");
-    expect(names.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    const csp = names.get("content-security-policy") ?? "";
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("img-src 'self' data: blob:");
-    expect(csp).toContain("object-src 'none'");
   });
 
   it("allow eval only outside production (React's dev tooling)", () => {

@@ -32,13 +32,30 @@ export function contentSecurityPolicy(dev: boolean): string {
   ].join("; ");
 }
 
-export function securityHeaders(dev: boolean): { key: string; value: string }[] {
+/**
+ * Skill files (/api/skills/:id/files/…) are served as sandboxed attachments with their own, stricter
+ * CSP and Referrer-Policy. A next.config.ts header replaces one the route sets, so the page policy
+ * must not match them: path-to-regexp (what Next matches `source` with) takes the lookahead.
+ */
+export const PAGE_POLICY_SOURCE = "/:path((?!api/skills/[^/]+/files/).*)";
+
+export function securityHeaderRules(dev: boolean): { source: string; headers: { key: string; value: string }[] }[] {
   return [
-    { key: "Content-Security-Policy", value: contentSecurityPolicy(dev) },
-    // For browsers that predate frame-ancestors.
-    { key: "X-Frame-Options", value: "DENY" },
-    { key: "X-Content-Type-Options", value: "nosniff" },
-    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    {
+      source: "/:path*",
+      headers: [
+        // For browsers that predate frame-ancestors.
+        { key: "X-Frame-Options", value: "DENY" },
+        { key: "X-Content-Type-Options", value: "nosniff" },
+      ],
+    },
+    {
+      source: PAGE_POLICY_SOURCE,
+      headers: [
+        { key: "Content-Security-Policy", value: contentSecurityPolicy(dev) },
+        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+      ],
+    },
   ];
 }
 
