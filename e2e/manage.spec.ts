@@ -67,13 +67,22 @@ test("details, then move a personal skill to the team, and the other member sees
   // Only what the rules allow: not where it already is.
   await expect(dialog.getByRole("radio")).toHaveCount(2);
   await expect(dialog.getByRole("radio", { name: "Personal (only you)" })).toHaveCount(0);
+  // Nothing is chosen for the user, before a move or after one.
+  await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Move" })).toBeDisabled();
   await dialog.getByRole("radio", { name: "Team Platform" }).check();
   await shootBoth(page, "manage-move");
   await dialog.getByRole("button", { name: "Move" }).click();
   await expect(page.getByText(`Moved “${MOVE}” to team Platform.`)).toBeVisible();
   await expect(dialog.getByText("Now in Team Platform")).toBeVisible();
+  await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Move" })).toBeDisabled();
   await dialog.getByRole("tab", { name: "Details" }).click();
   await expect(dialog.getByRole("listitem").filter({ hasText: "Moved" }).first()).toContainText("Personal → Team Platform");
+  // Closing hands focus back to what opened the dialog.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Manage…" })).toBeFocused();
 
   const grace = await browser.newPage();
   await signInAs(grace, "grace@example.com");
@@ -100,11 +109,25 @@ test("download the current and an older version, byte for byte what was uploaded
   expect(fileNames(entries)).toEqual(Object.keys(uploaded).sort());
   for (const [name, bytes] of Object.entries(uploaded)) expect(Buffer.from(entries[name]).equals(Buffer.from(bytes)), name).toBe(true);
 
+  await expect(dialog.getByText(/^Pinned to/)).toHaveCount(0);
   await dialog.getByLabel("Version").selectOption({ label: "v1 · Initial version" });
+  // The install command follows the chosen version, and says so.
+  await expect(dialog.getByText(/^Pinned to v1/)).toBeVisible();
+  await expect(dialog.getByLabel("Install command")).toHaveValue(/download\?v=1/);
   const [older] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download ZIP" }).click()]);
   const v1 = unzipSync(new Uint8Array(readFileSync(await older.path())));
   expect(fileNames(v1)).toEqual(Object.keys(downloadFiles("")).sort());
   expect(new TextDecoder().decode(v1[`${DOWNLOAD}/SKILL.md`])).toContain("Version one.");
+
+  // Opened from a list row's menu, whose item is gone by the time the dialog closes.
+  await page.goto(`/skills?q=${DOWNLOAD}`);
+  const menu = page.getByRole("button", { name: `Actions for ${DOWNLOAD}` }).first();
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Manage…" }).click();
+  await expect(manageDialog(page, DOWNLOAD).getByText("Recent activity")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(manageDialog(page, DOWNLOAD)).toBeHidden();
+  await expect(menu).toBeFocused();
   expect(consoleErrors).toEqual([]);
 });
 

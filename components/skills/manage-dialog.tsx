@@ -1,5 +1,5 @@
 "use client";
-import { useActionState, useCallback, useEffect, useId, useState, useSyncExternalStore, useTransition } from "react";
+import { type RefObject, useActionState, useCallback, useEffect, useId, useState, useSyncExternalStore, useTransition } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { ArchiveIcon, ArchiveRestoreIcon, DownloadIcon, LoaderCircleIcon, RotateCwIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
@@ -25,6 +25,8 @@ export interface ManageSkillDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   defaultTab?: ManageTab;
+  /** What had focus before the dialog opened, for when that was a menu item that is gone now. */
+  opener?: RefObject<HTMLElement | null>;
 }
 
 const ACTION_LABEL: Record<string, string> = {
@@ -58,7 +60,7 @@ function When({ date }: { date: Date }) {
  * Manage one skill: details with references and audit trail, move or share, download and install,
  * archive or delete. Its data is loaded when it opens (a server action), so any list row can host it.
  */
-export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "details" }: ManageSkillDialogProps) {
+export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "details", opener }: ManageSkillDialogProps) {
   const [info, setInfo] = useState<SkillManageInfo | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, startLoading] = useTransition();
@@ -79,7 +81,16 @@ export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "det
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[min(92vh,52rem)] flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+      <DialogContent
+        className="flex max-h-[min(92vh,52rem)] flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          // Radix returns focus to what was focused at opening; a menu item has unmounted by then.
+          if (opener?.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+        }}
+      >
         <DialogHeader className="px-6 pt-6 pb-3">
           <DialogTitle>
             Manage <span className="font-mono">{skill.name}</span>
@@ -222,19 +233,21 @@ function ActionMessage({ state }: { state: ManageActionState }) {
 }
 
 function MoveTab({ info, onMoved }: { info: SkillManageInfo; onMoved: () => void }) {
+  // Nothing is chosen until the user chooses: a preselected target after a move let one more Enter
+  // move the skill again. A choice no longer offered (the skill is there now) is no choice.
+  const [choice, setChoice] = useState("");
   const router = useRouter();
   const [state, formAction, pending] = useActionState(async (previous: ManageActionState, formData: FormData) => {
     const next = await moveSkillAction(previous, formData);
     if (next?.ok) {
       toast.success(next.message);
+      setChoice("");
       router.refresh();
       onMoved();
     }
     return next;
   }, null);
-  const [choice, setChoice] = useState(info.moveTargets[0]?.key ?? "");
-  // After a move the targets change; keep the choice pointing at one that is still offered.
-  const selected = info.moveTargets.some((t) => t.key === choice) ? choice : (info.moveTargets[0]?.key ?? "");
+  const selected = info.moveTargets.some((t) => t.key === choice) ? choice : "";
 
   return (
     <form action={formAction} className="grid gap-4">
@@ -336,6 +349,12 @@ function DownloadTab({ info }: { info: SkillManageInfo }) {
         <Label htmlFor={`${ids}-command`} className="sr-only">
           Install command
         </Label>
+        {pin ? (
+          <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+            Pinned to <span className="font-medium">v{version}</span>, the version chosen above: this command installs v{version}, never a later one. Choose v{info.version} (current) to
+            install whatever is current when it runs.
+          </p>
+        ) : null}
         <textarea
           id={`${ids}-command`}
           readOnly

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { DownloadIcon, EllipsisIcon, SettingsIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -12,9 +12,10 @@ const downloadHref = (skill: SkillRef) => `/api/skills/${encodeURIComponent(skil
 /** The skill page's header actions: "Manage…" and "Download". */
 export function SkillHeaderActions({ skill }: { skill: SkillRef }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex items-center gap-2">
-      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button ref={opener} type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
         <SettingsIcon aria-hidden /> Manage…
       </Button>
       <Button asChild variant="outline" size="sm">
@@ -22,7 +23,7 @@ export function SkillHeaderActions({ skill }: { skill: SkillRef }) {
           <DownloadIcon aria-hidden /> Download
         </a>
       </Button>
-      <ManageSkillDialog skill={skill} open={open} onOpenChange={setOpen} />
+      <ManageSkillDialog skill={skill} open={open} onOpenChange={setOpen} opener={opener} />
     </div>
   );
 }
@@ -30,11 +31,12 @@ export function SkillHeaderActions({ skill }: { skill: SkillRef }) {
 /** A list row's or card's menu; the dialog lives outside the menu so closing the menu keeps it open. */
 export function SkillRowMenu({ skill }: { skill: SkillRef }) {
   const [tab, setTab] = useState<ManageTab | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${skill.name}`}>
+          <Button ref={opener} type="button" variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${skill.name}`}>
             <EllipsisIcon aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -49,7 +51,7 @@ export function SkillRowMenu({ skill }: { skill: SkillRef }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ManageSkillDialog skill={skill} open={tab !== null} onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)} defaultTab={tab ?? "details"} />
+      <ManageSkillDialog skill={skill} open={tab !== null} onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)} defaultTab={tab ?? "details"} opener={opener} />
     </>
   );
 }
