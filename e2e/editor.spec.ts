@@ -307,7 +307,7 @@ test("files: upload, rename and move, delete; a name taken in the team is refuse
   await page.context().close();
 });
 
-test("a member of another team gets a 404 at the editor URL", async ({ browser }) => {
+test("a member of another team gets a 404 at the editor URL; a skill they can read but not edit says so", async ({ browser }) => {
   const outsider = await (await browser.newContext()).newPage();
   const email = uniqueEmail("editor-outsider");
   await outsider.goto("/sign-up");
@@ -321,9 +321,13 @@ test("a member of another team gets a 404 at the editor URL", async ({ browser }
   expect(response?.status()).toBe(404);
   await expect(outsider.getByRole("heading", { name: "Nothing on this shelf" })).toBeVisible();
 
-  // Built-in skills are read-only for everyone, so their editor does not exist either.
+  // Built-in skills are readable by everyone and editable by no one: the editor's URL says so.
   const builtin = skillIdByName("skill-creator", "BUILTIN");
-  expect((await outsider.goto(`/skills/${encodeURIComponent(builtin)}/edit`))?.status()).toBe(404);
+  expect((await outsider.goto(`/skills/${encodeURIComponent(builtin)}/edit`))?.status()).toBe(200);
+  await expect(outsider.getByRole("heading", { name: "You can read skill-creator but not edit it" })).toBeVisible();
+  await expect(outsider.getByText("Built-in skills ship with Skillshelf and change only with it.")).toBeVisible();
+  await outsider.getByRole("link", { name: "Back to the skill" }).click();
+  await expect(outsider).toHaveURL(new RegExp(`/skills/${builtin}$`));
   await outsider.context().close();
 });
 

@@ -34,6 +34,21 @@ describe("getEditorSkill", () => {
   });
 });
 
+describe("getEditRefusal", () => {
+  it("says why a readable skill cannot be edited, and nothing for an invisible or editable one", async () => {
+    const personal = await skills.createSkill(ada, { skill: makeSkill("ed-refusal-personal"), destination: { scope: "PERSONAL" } });
+    const published = await skills.createSkill(ada, { skill: makeSkill("ed-refusal-public"), destination: { scope: "PUBLIC" } });
+    expect(await editor.getEditRefusal(grace, published.skillId)).toEqual({
+      id: published.skillId,
+      name: "ed-refusal-public",
+      reason: "Only its owner or an instance admin can publish new versions of a public skill.",
+    });
+    expect(await editor.getEditRefusal(grace, personal.skillId)).toBeNull(); // not visible: the editor stays a 404
+    expect(await editor.getEditRefusal(ada, published.skillId)).toBeNull(); // editable
+    expect(await editor.getEditRefusal(grace, "missing")).toBeNull();
+  });
+});
+
 describe("mayEditSkill", () => {
   it("is true only for whoever may add versions (the preview asks before rendering)", async () => {
     const personal = await skills.createSkill(ada, { skill: makeSkill("ed-may-personal"), destination: { scope: "PERSONAL" } });

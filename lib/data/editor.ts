@@ -2,7 +2,7 @@ import "server-only";
 import { readBundle, type Finding } from "@/lib/skills";
 import type { ManifestEntry } from "@/lib/skills/draft";
 import { isTextMediaType } from "@/lib/skills/media-type";
-import { canAddVersion, type Scope } from "@/lib/skills/permissions";
+import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
@@ -26,6 +26,18 @@ async function editableSkill(viewer: ViewerRef, skillId: string) {
   if (!skill || !skill.currentVersion) return null;
   if (!canAddVersion(actor, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId })) return null;
   return { ...skill, current: skill.currentVersion.number };
+}
+
+/**
+ * For a skill the viewer can read but not edit: its name and why, so the editor's URL can say so
+ * instead of answering as if the skill did not exist. Null when it is not visible (or editable).
+ */
+export async function getEditRefusal(viewer: ViewerRef, skillId: string): Promise<{ id: string; name: string; reason: string } | null> {
+  const actor = await loadActor(db, viewer);
+  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true, name: true, scope: true, ownerId: true, teamId: true } });
+  if (!skill) return null;
+  const reason = addVersionRefusal(actor, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId });
+  return reason ? { id: skill.id, name: skill.name, reason } : null;
 }
 
 /**

@@ -61,6 +61,21 @@ export function canAddVersion(actor: Actor, skill: SkillAccess): boolean {
   }
 }
 
+/** Why someone who can read a skill may not add versions to it; null when they may. */
+export function addVersionRefusal(actor: Actor, skill: SkillAccess): string | null {
+  if (canAddVersion(actor, skill)) return null;
+  switch (skill.scope) {
+    case "BUILTIN":
+      return "Built-in skills ship with Skillshelf and change only with it.";
+    case "PUBLIC":
+      return "Only its owner or an instance admin can publish new versions of a public skill.";
+    case "TEAM":
+      return "Only members of its team can add versions to a team skill.";
+    case "PERSONAL":
+      return "Only its owner can change a personal skill.";
+  }
+}
+
 /** Delete, archive, prune old versions, and move away from the current scope. */
 export function canManageSkill(actor: Actor, skill: SkillAccess): boolean {
   switch (skill.scope) {
