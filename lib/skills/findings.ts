@@ -61,6 +61,7 @@ export type FindingCode =
   | "metadata-not-mapping"
   | "metadata-value-not-string"
   | "allowed-tools-not-string"
+  | "allowed-tools-list"
   | "unknown-key"
   // fields (anthropic)
   | "name-xml-tag"

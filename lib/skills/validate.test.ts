@@ -127,11 +127,18 @@ describe("optional fields", () => {
     expect(nested.findings).toEqual([expect.objectContaining({ code: "metadata-value-not-string", field: "metadata.tags", line: 4 })]);
   });
 
-  it("allowed-tools is a space-separated string", () => {
+  it("allowed-tools is a space-separated string, or a YAML list of tool names as Claude Code writes it", () => {
     expect(errorCodes(withName("x", "description: d\nallowed-tools: Bash(git:*) Read"))).toEqual([]);
     const list = run(withName("x", "description: d\nallowed-tools: [Read, Write]"));
-    expect(list.findings.map((f) => f.code)).toEqual(["allowed-tools-not-string"]);
+    expect(list.findings).toEqual([expect.objectContaining({ severity: "warning", code: "allowed-tools-list", field: "allowed-tools", line: 4 })]);
     expect(list.findings[0].message).toContain('"Read Write"');
+    expect(list.ok).toBe(true);
+    const block = run(withName("x", "description: d\nallowed-tools:\n  - Read\n  - Bash(git add:*)"));
+    expect(block.findings.map((f) => [f.severity, f.code])).toEqual([["warning", "allowed-tools-list"]]);
+    // Anything else is still refused: numbers, maps, empty lists, empty names.
+    for (const value of ["3", "{Read: true}", "[]", "[Read, '']", "[Read, [Write]]"]) {
+      expect(errorCodes(withName("x", `description: d\nallowed-tools: ${value}`)), value).toEqual(["allowed-tools-not-string"]);
+    }
   });
 
   it("license is text", () => {
@@ -205,7 +212,7 @@ describe("body recommendations (warnings)", () => {
 
 describe("reporting", () => {
   it("reports every problem at once, each with severity, code, message, path and line", () => {
-    const text = md(`name: -Bad_Name--\ndescription: ${"d".repeat(1100)}\ncompatibility: ''\nmetadata: [x]\nallowed-tools: [Read]\nextra: 1`);
+    const text = md(`name: -Bad_Name--\ndescription: ${"d".repeat(1100)}\ncompatibility: ''\nmetadata: [x]\nallowed-tools: {Read: yes}\nextra: 1`);
     const result = validateSkillMd(text, { profile: "anthropic", folderName: "folder", path: "skills/bad/SKILL.md" });
     expect(result.findings.map((f) => f.code)).toEqual([
       "name-uppercase",

@@ -103,8 +103,13 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
     }
     if ("allowed-tools" in fm && typeof fm["allowed-tools"] !== "string") {
       const value = fm["allowed-tools"];
-      const hint = Array.isArray(value) ? `; write it as one space-separated string, e.g. "${value.map(String).join(" ")}"` : "";
-      error("allowed-tools-not-string", `allowed-tools must be a space-separated string (got ${describe(value)})${hint}`, "allowed-tools");
+      const tools = allowedToolsList(value);
+      if (tools) {
+        // Claude Code documents both forms and real skills (Stripe's, Trail of Bits') ship the list.
+        add("warning", "allowed-tools-list", `allowed-tools is a YAML list; it is read as "${tools.join(" ")}" (the specification's form is one space-separated string, which Claude Code also accepts)`, "allowed-tools");
+      } else {
+        error("allowed-tools-not-string", `allowed-tools must be a space-separated string or a list of tool names (got ${describe(value)})`, "allowed-tools");
+      }
     }
     for (const field of parsed.fields) {
       if (SPEC_KEYS.includes(field.key)) continue;
@@ -260,4 +265,11 @@ function describe(value: FrontmatterValue | undefined): string {
   if (typeof value === "object") return "a map";
   if (typeof value === "string") return `text ${JSON.stringify(value)}`;
   return `${typeof value} ${String(value)}`;
+}
+
+/** A YAML list of non-empty tool names, as Claude Code accepts for allowed-tools; null otherwise. */
+function allowedToolsList(value: FrontmatterValue | undefined): string[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const tools = value.map((item) => (typeof item === "string" ? item.trim() : ""));
+  return tools.every((tool) => tool !== "") ? tools : null;
 }
