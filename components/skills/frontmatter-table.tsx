@@ -1,4 +1,7 @@
-// Every frontmatter field in source order, nested mappings and lists kept as they are.
+import { agentKey } from "@/lib/skills/agent-keys";
+
+// Every frontmatter field in source order, nested mappings and lists kept as they are. A key one
+// agent defines (Claude Code's when_to_use, effort…) says whose it is and what it does.
 
 function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <code className="fm-scalar">null</code>;
@@ -28,7 +31,14 @@ function FrontmatterRows({ fields, nested = false }: { fields: Record<string, un
       <tbody>
         {entries.map(([key, value]) => (
           <tr key={key}>
-            <th scope="row">{key}</th>
+            <th scope="row">
+              {key}
+              {!nested && agentKey(key) ? (
+                <span className="mt-0.5 block text-[11px] font-normal text-muted-foreground" title={agentKey(key)!.summary}>
+                  {agentKey(key)!.agent}: {agentKey(key)!.summary}
+                </span>
+              ) : null}
+            </th>
             <td>
               <Value value={value} />
             </td>

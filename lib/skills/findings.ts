@@ -6,10 +6,12 @@ export type Severity = "error" | "warning";
  *   top-level keys are warnings (real published skills do both).
  * - `anthropic`: the spec plus Anthropic's upload rules (claude.ai, Claude API): no XML tags in
  *   name or description, no reserved words in the name, ASCII kebab-case names, no unknown keys.
+ * - `claude-code`: the spec plus the keys Claude Code defines (agent-keys.ts), checked by value;
+ *   other unknown keys stay warnings.
  */
-export type Profile = "spec" | "anthropic";
+export type Profile = "spec" | "anthropic" | "claude-code";
 
-export const PROFILES: readonly Profile[] = ["spec", "anthropic"];
+export const PROFILES: readonly Profile[] = ["spec", "anthropic", "claude-code"];
 
 /**
  * One problem found in a skill or an archive.
@@ -62,6 +64,8 @@ export type FindingCode =
   | "metadata-value-not-string"
   | "allowed-tools-not-string"
   | "allowed-tools-list"
+  | "agent-key"
+  | "agent-key-invalid"
   | "unknown-key"
   // fields (anthropic)
   | "name-xml-tag"

@@ -52,7 +52,7 @@ export const uploadFieldsInput = z
     team: z.string().trim().min(1).max(100).optional(),
     message: message.optional().transform((value) => value || undefined),
     dryRun: booleanField,
-    profile: z.enum(PROFILES as ["spec", "anthropic"], "profile must be spec or anthropic").default("spec"),
+    profile: z.enum(PROFILES as ["spec", "anthropic", "claude-code"], "profile must be spec, anthropic or claude-code").default("spec"),
     /** JSON: which skills of the upload, and what to do with each (see UploadChoice). */
     choices: choicesField,
     overrideReason,
@@ -68,7 +68,7 @@ export const remoteUploadInput = z.object({
   scope: z.enum(["personal", "team", "public"]).default("personal"),
   team: z.string().trim().min(1).max(100).optional(),
   message: message.optional().transform((value) => value || undefined),
-  profile: z.enum(PROFILES as ["spec", "anthropic"]).default("spec"),
+  profile: z.enum(PROFILES as ["spec", "anthropic", "claude-code"]).default("spec"),
   choices: z.array(uploadChoiceInput).min(1).max(500).nullable().default(null),
   overrideReason,
 });

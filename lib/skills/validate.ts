@@ -1,4 +1,5 @@
 import { formatBytes, formatCount, hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
+import { agentKey, agentKeyProblem } from "./agent-keys";
 import { DEFAULT_LIMITS, RESERVED_NAME_WORDS, SPEC_KEYS, SPEC_LIMITS } from "./limits";
 import { parseSkillMd, type Frontmatter, type FrontmatterField, type FrontmatterValue, type ParsedSkillMd } from "./skill-md";
 import { codePointLength, countLines, utf8ByteLength } from "./text";
@@ -113,6 +114,14 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
     }
     for (const field of parsed.fields) {
       if (SPEC_KEYS.includes(field.key)) continue;
+      const known = agentKey(field.key);
+      if (known) {
+        const problem = agentKeyProblem(field.key, field.value);
+        if (problem) add(profile === "spec" ? "warning" : "error", "agent-key-invalid", problem, field.key);
+        else if (profile === "anthropic") error("unknown-key", `"${field.key}" is ${known.agent}'s key (${known.summary}): Anthropic's upload accepts only ${SPEC_KEYS.join(", ")}; check with the claude-code profile for ${known.agent}`, field.key);
+        else if (profile === "spec") add("warning", "agent-key", `"${field.key}" is ${known.agent}'s key (${known.summary}); agents that follow only the specification ignore it`, field.key);
+        continue;
+      }
       if (profile === "anthropic") {
         error("unknown-key", `unknown top-level key "${field.key}": Anthropic accepts only ${SPEC_KEYS.join(", ")}; move it under metadata`, field.key);
       } else {

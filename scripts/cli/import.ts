@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { readBundle, type BundleSkill, type Finding } from "../../lib/skills";
+import { PROFILES, readBundle, type BundleSkill, type Finding, type Profile } from "../../lib/skills";
 import { bundleDigest } from "../../lib/skills/digest";
 import type { Destination } from "../../lib/skills/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
@@ -51,8 +51,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   if (scope === "team" && typeof teamName !== "string") throw new UsageError("--scope team needs --team <name>");
   const format = options.get("format") ?? "text";
   if (format !== "json" && format !== "text") throw new UsageError("--format must be json or text");
-  const profile = options.get("profile") ?? "spec";
-  if (profile !== "spec" && profile !== "anthropic") throw new UsageError("--profile must be spec or anthropic");
+  const profile = (options.get("profile") ?? "spec") as Profile;
+  if (!PROFILES.includes(profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(", ")}`);
   const root = path.resolve(io.cwd, positionals[0]);
 
   // The data layer opens the database named by the environment, so it loads only for this command.

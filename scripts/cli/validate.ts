@@ -2,7 +2,7 @@ import { hasErrors, PROFILES, readBundle, type Finding, type Profile } from "../
 import { EXIT_FINDINGS, EXIT_OK, parseArgs, UsageError, type CliIo } from "./io";
 import { readInputPath } from "./read-input";
 
-export const validateUsage = "validate <path>... [--profile spec|anthropic] [--format json|text]";
+export const validateUsage = "validate <path>... [--profile spec|anthropic|claude-code] [--format json|text]";
 
 export interface ValidateReport {
   input: string;
