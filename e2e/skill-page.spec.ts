@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Locator } from "@playwright/test";
 import { expect, signInAs, test, BASE_URL } from "./fixtures";
 import { importSkills, SHARED_DIR, skillIdByName } from "./skill-helpers";
 
@@ -167,5 +168,17 @@ test("with the real-world corpus imported, mcp-builder is found from the list an
   await expect(code.locator(".line span[style*='--shiki-light']").first()).toBeVisible();
   await code.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/skill-page-mcp-builder-reference.png`, fullPage: false });
+
+  // obra's systematic-debugging names its references in code spans ("See `root-cause-tracing.md`"):
+  // those are referenced on the page and in the editor alike; its test transcripts are not.
+  const debugging = skillIdByName("systematic-debugging", "PERSONAL", "ada@example.com");
+  const unreferencedTag = (row: Locator) => row.getByText("unreferenced", { exact: true });
+  await page.goto(`/skills/${debugging}`);
+  await expect(unreferencedTag(page.locator('a.tree-file[title="root-cause-tracing.md"]'))).toHaveCount(0);
+  await expect(unreferencedTag(page.locator('a.tree-file[title="test-pressure-1.md"]'))).toHaveCount(1);
+  await page.goto(`/skills/${debugging}/edit`);
+  const files = page.getByRole("navigation", { name: "Files of the draft" });
+  await expect(unreferencedTag(files.getByRole("button", { name: /test-pressure-1\.md/ }))).toHaveCount(1);
+  await expect(unreferencedTag(files.getByRole("button", { name: /root-cause-tracing\.md/ }))).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

@@ -11,6 +11,8 @@ export interface TreeFile {
   text: boolean;
   image: boolean;
   change: DraftChange | null;
+  /** No Markdown file of the draft links to it or names it (the skill page's rule). */
+  unreferenced: boolean;
 }
 
 const MARK: Record<Exclude<DraftChange["kind"], "deleted">, { letter: string; label: string; className: string }> = {
@@ -89,6 +91,11 @@ export function EditorFileTree({
                 >
                   <Icon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
                   <span className="truncate">{name}</span>
+                  {file.unreferenced ? (
+                    <span className="shrink-0 rounded border px-1 font-sans text-[10px] text-muted-foreground" title="No Markdown file of the skill links to this file or names it, so agents may never open it">
+                      unreferenced
+                    </span>
+                  ) : null}
                   {mark ? (
                     <span className={cn("ml-auto shrink-0 text-[11px] font-semibold", mark.className)} title={mark.label}>
                       {mark.letter}

@@ -35,6 +35,7 @@ import type { PreviewInput } from "@/lib/skills/draft-inputs";
 import type { Finding } from "@/lib/skills/findings";
 import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/limits";
 import { detectMediaType, isTextMediaType } from "@/lib/skills/media-type";
+import { findUnreferenced, linkTargetsInText, mentionedPaths } from "@/lib/skills/links";
 import { isImageMediaType } from "@/lib/skills/preview";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { EditorSkill, EditorVersion, PreviewResult } from "@/lib/types/editor";
@@ -422,9 +423,24 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
     window.setTimeout(() => editor.current?.goToLine(finding.line!), selected !== SKILL_MD ? 50 : 0);
   };
 
+  const unreferenced = new Set(
+    findUnreferenced(
+      draft.entries.map((entry) => entry.path),
+      draft.entries.flatMap((entry) => {
+        const text = /\.(md|markdown)$/i.test(entry.path) ? entryText(draft, entry, baseFiles) : null;
+        return text === null ? [] : [{ path: entry.path, urls: linkTargetsInText(text), mentions: mentionedPaths(text) }];
+      }),
+    ),
+  );
   const tree: TreeFile[] = draft.entries.map((entry) => {
     const info = fileList.find((f) => f.path === entry.path);
-    return { path: entry.path, text: entryText(draft, entry, baseFiles) !== null, image: isImageMediaType(info?.mediaType ?? ""), change: changes.find((c) => c.path === entry.path && c.kind !== "deleted") ?? null };
+    return {
+      path: entry.path,
+      text: entryText(draft, entry, baseFiles) !== null,
+      image: isImageMediaType(info?.mediaType ?? ""),
+      change: changes.find((c) => c.path === entry.path && c.kind !== "deleted") ?? null,
+      unreferenced: unreferenced.has(entry.path),
+    };
   });
   const deleted = changes.filter((c) => c.kind === "deleted").map((c) => c.path);
   const skillHref = `/skills/${encodeURIComponent(skill.id)}`;

@@ -31,7 +31,7 @@ export interface SkillViewProps {
   selected: { file: SkillFileInfo; text: string | null };
   view: DocumentView;
   /** Links and images of every Markdown file of the version. */
-  documentLinks: { path: string; links: MarkdownLink[] }[];
+  documentLinks: { path: string; links: MarkdownLink[]; mentions?: string[] }[];
   /** Header actions the page adds for this viewer (manage, download, edit). */
   actions?: React.ReactNode;
   /** "security" (?tab=security) shows the Security tab instead of the files. */
@@ -44,7 +44,7 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
   const fileSet = new Set(paths);
-  const unreferenced = new Set(findUnreferenced(paths, documentLinks.map((doc) => ({ path: doc.path, urls: doc.links.map((l) => l.url) }))));
+  const unreferenced = new Set(findUnreferenced(paths, documentLinks.map((doc) => ({ path: doc.path, urls: doc.links.map((l) => l.url), mentions: doc.mentions }))));
   const brokenLinks: BrokenLink[] = [];
   for (const doc of documentLinks) {
     for (const link of doc.links) {

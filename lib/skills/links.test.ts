@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { collectMarkdownLinks, findUnreferenced, joinPath, resolveLink } from "./links";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { collectMarkdownLinks, findUnreferenced, joinPath, linkTargetsInText, mentionedPaths, resolveLink } from "./links";
+import { SHARED_DIR } from "./test-helpers/shared";
 
 const files = new Set(["SKILL.md", "references/api.md", "references/rollback.md", "references/deep/notes.md", "assets/pipeline.png", "assets/my diagram.svg", "LICENSE.txt"]);
 
@@ -99,5 +102,49 @@ describe("findUnreferenced", () => {
       ],
     );
     expect(unreferenced).toEqual(["references/deep/notes.md", "assets/my diagram.svg", "LICENSE.txt"]);
+  });
+});
+
+describe("mentionedPaths", () => {
+  it("finds file names in inline code, code blocks and prose, not inside URLs or longer words", () => {
+    const text = [
+      "Run `python3 scripts/lag_report.py --since 7d` first.",
+      "See `root-cause-tracing.md` in this directory, and ./notes/deep.md.",
+      "```sh\nbash ../shared/setup.sh\n```",
+      "Docs: https://example.com/guide.md and user@host.md and v1.2 and e.g. and lag_report.pyc_old",
+    ].join("\n");
+    const found = mentionedPaths(text);
+    expect(found).toEqual(expect.arrayContaining(["scripts/lag_report.py", "root-cause-tracing.md", "notes/deep.md", "../shared/setup.sh"]));
+    // Tokens that are no file of the skill ("e.g") are harmless: findUnreferenced only marks files.
+    for (const not of ["guide.md", "example.com/guide.md", "host.md", "v1.2", "lag_report.pyc_old"]) expect(found).not.toContain(not);
+  });
+});
+
+describe("findUnreferenced with mentions", () => {
+  const files = ["SKILL.md", "scripts/lag_report.py", "references/guide.md", "references/other/guide.md", "references/only.md", "assets/unused.png"];
+  it("counts a mention relative to the document, to the root, or by a file name only one file has", () => {
+    const unreferenced = findUnreferenced(files, [
+      { path: "SKILL.md", urls: [], mentions: ["scripts/lag_report.py", "only.md", "guide.md"] },
+      { path: "references/only.md", urls: [], mentions: ["other/guide.md"] },
+    ]);
+    // guide.md names two files, so it settles neither; other/guide.md resolves from references/.
+    expect(unreferenced).toEqual(["references/guide.md", "assets/unused.png"]);
+  });
+
+  it("on obra's systematic-debugging, the files SKILL.md names in code spans are referenced", () => {
+    const dir = path.join(SHARED_DIR, "corpus", "obra-superpowers", "systematic-debugging");
+    if (!existsSync(dir)) return void console.warn(`[links] skipping: ${dir} is not present`);
+    const names = readdirSync(dir).sort();
+    const docs = names.filter((name) => name.endsWith(".md")).map((name) => ({ path: name, urls: [], mentions: mentionedPaths(readFileSync(path.join(dir, name), "utf8")) }));
+    const unreferenced = findUnreferenced(names, docs);
+    for (const named of ["root-cause-tracing.md", "defense-in-depth.md", "condition-based-waiting.md"]) expect(unreferenced).not.toContain(named);
+    expect(unreferenced).toEqual(unreferenced.filter((name) => /^(test-|CREATION-LOG)/.test(name)));
+  });
+});
+
+describe("linkTargetsInText", () => {
+  it("reads inline links, images and definitions without a parser", () => {
+    const text = "See [the diagram](assets/my%20diagram.svg) and ![x](<assets/a b.png>).\n\n[api]: references/api.md \"API\"\n";
+    expect(linkTargetsInText(text)).toEqual(["assets/my%20diagram.svg", "assets/a b.png", "references/api.md"]);
   });
 });

@@ -130,13 +130,63 @@ export function collectMarkdownLinks(tree: MarkdownNode): MarkdownLink[] {
  * Files of the version that no Markdown document links to (as a link or an image), SKILL.md
  * excepted: it is the entry point. A document linking to itself does not count.
  */
-export function findUnreferenced(files: readonly string[], documents: readonly { path: string; urls: readonly string[] }[]): string[] {
+/**
+ * File names a Markdown text mentions outside links: in inline code, code blocks and prose
+ * (`python3 scripts/lag_report.py`, "See `root-cause-tracing.md`"). A model reading the skill opens
+ * those files as surely as linked ones. Tokens that look like a relative path with an extension;
+ * findUnreferenced decides which of them are files of the skill.
+ */
+export function mentionedPaths(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(MENTION)) found.add(match[0].replace(/^\.\//, ""));
+  return [...found];
+}
+
+/**
+ * Link and image targets of a Markdown text found without parsing it (inline `](url)` and
+ * `[label]: url` definitions): for the browser editor, which marks unreferenced files as the page
+ * does without loading the page's Markdown parser. Code spans are not excluded; a link written in
+ * code still names the file, which mentionedPaths would count anyway.
+ */
+export function linkTargetsInText(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/\]\(\s*(?:<([^>\n]+)>|([^)\s]+))/g)) out.push(match[1] ?? match[2]);
+  for (const match of text.matchAll(/^[ ]{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) out.push(match[1]);
+  return out;
+}
+
+// A path segment starts with a word character, "." or ".." segments may lead; the last segment
+// has an extension. Not preceded or followed by characters that would make it part of a longer
+// word, URL or path ("https://x.io/a.md" is not a mention of a.md: the "/" before it is excluded).
+const MENTION = /(?<![\w./@:%-])(?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])/g;
+
+/**
+ * Files of the skill that no document links to or mentions (mentionedPaths), never SKILL.md. A
+ * reference counts when it resolves against the document's folder or the skill root; a bare file
+ * name also counts when exactly one file of the skill has that name. The skill page's badges and
+ * the editor's both come from here.
+ */
+export function findUnreferenced(files: readonly string[], documents: readonly { path: string; urls: readonly string[]; mentions?: readonly string[] }[]): string[] {
   const all = new Set(files);
+  const byName = new Map<string, string[]>();
+  for (const file of files) {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
   const referenced = new Set<string>();
   for (const doc of documents) {
+    const mark = (path: string | null) => {
+      if (path !== null && path !== doc.path && all.has(path)) referenced.add(path);
+    };
     for (const url of doc.urls) {
       const target = resolveLink(url, doc.path, all);
-      if (target.kind === "file" && target.path !== doc.path) referenced.add(target.path);
+      if (target.kind === "file") mark(target.path);
+    }
+    for (const mention of doc.mentions ?? []) {
+      mark(joinPath(dirname(doc.path), mention));
+      mark(joinPath("", mention));
+      const named = mention.includes("/") ? undefined : byName.get(mention);
+      if (named?.length === 1) mark(named[0]);
     }
   }
   return files.filter((file) => file !== "SKILL.md" && !referenced.has(file));

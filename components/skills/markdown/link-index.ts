@@ -1,5 +1,5 @@
 import "server-only";
-import type { MarkdownLink } from "@/lib/skills/links";
+import { mentionedPaths, type MarkdownLink } from "@/lib/skills/links";
 import { extractMarkdownLinks } from "./render-markdown";
 
 // The skill page needs the links of every Markdown file of a version (for "unreferenced" files and
@@ -7,7 +7,12 @@ import { extractMarkdownLinks } from "./render-markdown";
 // sha256 is good forever: keep the most recent ones.
 
 const MAX_ENTRIES = 5000;
-const cache = new Map<string, MarkdownLink[]>();
+interface Parsed {
+  links: MarkdownLink[];
+  mentions: string[];
+}
+
+const cache = new Map<string, Parsed>();
 
 export interface MarkdownDocument {
   path: string;
@@ -19,19 +24,19 @@ export function documentsToParse(documents: readonly MarkdownDocument[]): Markdo
   return documents.filter((doc) => !cache.has(doc.sha256));
 }
 
-/** Links of each document: from the cache, else parsed from `texts` (documents missing from both are skipped). */
-export function documentLinks(documents: readonly MarkdownDocument[], texts: ReadonlyMap<string, string>): { path: string; links: MarkdownLink[] }[] {
-  const out: { path: string; links: MarkdownLink[] }[] = [];
+/** Links and file mentions of each document: from the cache, else parsed from `texts` (documents missing from both are skipped). */
+export function documentLinks(documents: readonly MarkdownDocument[], texts: ReadonlyMap<string, string>): { path: string; links: MarkdownLink[]; mentions: string[] }[] {
+  const out: { path: string; links: MarkdownLink[]; mentions: string[] }[] = [];
   for (const doc of documents) {
-    let links = cache.get(doc.sha256);
-    if (!links) {
+    let parsed = cache.get(doc.sha256);
+    if (!parsed) {
       const text = texts.get(doc.path);
       if (text === undefined) continue;
-      links = extractMarkdownLinks(text);
-      cache.set(doc.sha256, links);
+      parsed = { links: extractMarkdownLinks(text), mentions: mentionedPaths(text) };
+      cache.set(doc.sha256, parsed);
       if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     }
-    out.push({ path: doc.path, links });
+    out.push({ path: doc.path, ...parsed });
   }
   return out;
 }
