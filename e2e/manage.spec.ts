@@ -56,6 +56,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("details, then move a personal skill to the team, and the other member sees it", async ({ page, browser, consoleErrors }) => {
+  // Two accounts, two themes of screenshots and a move: near 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await signInAs(page, "ada@example.com");
   const dialog = await openManage(page, { id: ids[MOVE], name: MOVE });
   await expect(dialog).toContainText("Personal");
@@ -186,7 +188,11 @@ test("delete a skill agent profiles use: the references are listed, removed, the
   await expect(dialog.getByText(`“${REFERENCED}” is used by your profile “Release bot”. Deleting it removes it from that profile too.`)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Archive" })).toBeVisible();
   await shootBoth(page, "manage-delete-referenced");
-  await dialog.getByRole("button", { name: "Remove references and delete" }).click();
+  // The riskier delete is guarded at least as well as a plain one: the name must be typed.
+  const removeAndDelete = dialog.getByRole("button", { name: "Remove references and delete" });
+  await expect(removeAndDelete).toBeDisabled();
+  await dialog.getByLabel(`Type ${REFERENCED} to confirm`).fill(REFERENCED);
+  await removeAndDelete.click();
   await expect(page.getByText(`Deleted “${REFERENCED}”.`)).toBeVisible();
   await expect(page).toHaveURL(/\/skills$/);
 

@@ -91,7 +91,7 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
         <DialogTitle>{draft.id ? "Edit agent profile" : "New agent profile"}</DialogTitle>
-        <DialogDescription>A saved set of skills plus instructions. A skill an agent profile uses cannot be deleted until it is taken out.</DialogDescription>
+        <DialogDescription>A saved set of skills plus instructions. A skill your profile uses is deleted only when its manager confirms taking it out of the profile.</DialogDescription>
       </DialogHeader>
       <div className="grid gap-1.5">
         <Label htmlFor="profile-name">Name</Label>

@@ -455,12 +455,18 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
               </span>
             </p>
             <ReferenceList references={references} />
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${ids}-confirm`}>
+                Type <span className="font-mono">{info.name}</span> to confirm
+              </Label>
+              <Input id={`${ids}-confirm`} name="confirmName" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
+            </div>
             <ActionMessage state={state && !state.ok && !state.references ? state : null} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onCancel}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" disabled={deleting}>
+              <Button type="submit" variant="destructive" disabled={deleting || typed.trim() !== info.name}>
                 {deleting ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <Trash2Icon aria-hidden />}
                 Remove references and delete
               </Button>

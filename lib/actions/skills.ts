@@ -130,12 +130,11 @@ export async function deleteSkillAction(_: ManageActionState, formData: FormData
   if (!input.success) return { ok: false, message: NOT_FOUND };
   const { skillId, confirmName, removeReferences } = input.data;
   try {
-    if (!removeReferences) {
-      // The typed name is the confirmation; checked here too so a stale or scripted form cannot skip it.
-      const skill = await getSkill(viewer, skillId);
-      if (!skill) return { ok: false, message: NOT_FOUND };
-      if (confirmName?.trim() !== skill.name) return { ok: false, message: `Type “${skill.name}” to confirm.` };
-    }
+    // The typed name is the confirmation of every delete, and more so of one that also takes the
+    // skill out of agent profiles; checked here too so a stale or scripted form cannot skip it.
+    const skill = await getSkill(viewer, skillId);
+    if (!skill) return { ok: false, message: NOT_FOUND };
+    if (confirmName?.trim() !== skill.name) return { ok: false, message: `Type “${skill.name}” to confirm.` };
     await deleteSkill(viewer, skillId, { removeReferences });
     revalidateSkill(skillId);
     return { ok: true, message: "Skill deleted." };
