@@ -410,6 +410,16 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
   // Profiles of people who cannot manage the skill do not hold it: they just lose it.
   const losing = describeReferences(references);
 
+  // Every delete is confirmed by typing the name, the one that also empties profiles included.
+  const confirmName = (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${ids}-confirm`}>
+        Type <span className="font-mono">{info.name}</span> to confirm
+      </Label>
+      <Input id={`${ids}-confirm`} name="confirmName" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
+    </div>
+  );
+
   if (!info.can.manage) {
     return (
       <p className="text-sm">
@@ -455,12 +465,7 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
               </span>
             </p>
             <ReferenceList references={references} />
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${ids}-confirm`}>
-                Type <span className="font-mono">{info.name}</span> to confirm
-              </Label>
-              <Input id={`${ids}-confirm`} name="confirmName" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
-            </div>
+            {confirmName}
             <ActionMessage state={state && !state.ok && !state.references ? state : null} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onCancel}>
@@ -478,12 +483,7 @@ function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManage
               Deletes the skill with its {info.versions.length} {info.versions.length === 1 ? "version" : "versions"}. This cannot be undone.
               {losing ? ` It is also removed from ${losing}.` : null}
             </p>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${ids}-confirm`}>
-                Type <span className="font-mono">{info.name}</span> to confirm
-              </Label>
-              <Input id={`${ids}-confirm`} name="confirmName" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
-            </div>
+            {confirmName}
             <ActionMessage state={state} />
             <div className="flex justify-end">
               <Button type="submit" variant="destructive" disabled={deleting || typed.trim() !== info.name}>
