@@ -4,6 +4,7 @@ import { AlertTriangleIcon, BookOpenIcon, ChevronRightIcon, FileTextIcon, Layers
 import { skillRoutes } from "@/components/skills/skill-routes";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
+import { showsSaving } from "@/lib/playground/ledger";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import { cn } from "@/lib/utils";
 
@@ -41,9 +42,11 @@ export function LedgerCard({ ledger, events: liveEvents, skillIds, streaming }: 
             <span>
               <strong className="font-semibold text-foreground tabular-nums">{formatNumber(ledger.totals.newlyDisclosed)}</strong> tokens disclosed
             </span>
-            <span>
-              saving <strong className="font-semibold text-emerald-700 tabular-nums dark:text-emerald-300">{ledger.totals.savingPercent.toFixed(1)}%</strong> vs. eager
-            </span>
+            {showsSaving(ledger.totals) ? (
+              <span>
+                saving <strong className="font-semibold text-emerald-700 tabular-nums dark:text-emerald-300">{ledger.totals.savingPercent.toFixed(1)}%</strong> vs. eager
+              </span>
+            ) : null}
           </p>
         ) : null}
       </header>
@@ -214,10 +217,14 @@ function Totals({ ledger }: { ledger: TurnLedger }) {
   const t = ledger.totals;
   const items: { label: string; value: string; hint: string }[] = [
     { label: "Newly disclosed", value: formatNumber(t.newlyDisclosed), hint: "Skill tokens that entered the context this turn" },
-    { label: "Resident", value: formatNumber(t.resident), hint: "Catalog and every skill body and resource still in the conversation" },
+    {
+      label: "Resident",
+      value: formatNumber(t.resident),
+      hint: "Catalog and every skill body and resource still in the conversation. It can fall between turns: a $mention's skill is shown only for the turn that mentions it and is not kept in the history.",
+    },
     { label: "Provider in / out", value: t.inputTokens === null && t.outputTokens === null ? "not reported" : `${t.inputTokens === null ? "–" : formatNumber(t.inputTokens)} / ${t.outputTokens === null ? "–" : formatNumber(t.outputTokens)}`, hint: "Tokens the provider reported for this turn" },
     { label: "Eager (all up front)", value: formatNumber(t.eagerTokens), hint: "Every catalog skill's body and resources loaded at the start" },
-    { label: "Saving", value: `${t.savingPercent.toFixed(1)}%`, hint: "1 − resident ÷ eager" },
+    { label: "Saving", value: showsSaving(t) ? `${t.savingPercent.toFixed(1)}%` : "–", hint: showsSaving(t) ? "1 − resident ÷ eager" : "Nothing was disclosed this turn, so there is no saving to show" },
   ];
   return (
     <dl className="grid grid-cols-2 gap-px border-t bg-border sm:grid-cols-5" aria-label="Totals">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishTurnLedger, tokensByLevel } from "./ledger";
+import { finishTurnLedger, showsSaving, tokensByLevel } from "./ledger";
 import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./types";
 
 const skill = (name: string, catalogTokens: number, bodyTokens: number, resourceTokens: number): PlaygroundSkill => ({
@@ -102,5 +102,13 @@ describe("tokensByLevel", () => {
       { level: 0, kind: "notice", message: "hi" },
     ];
     expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90 });
+  });
+});
+
+describe("showsSaving", () => {
+  it("shows a saving only for a turn that disclosed something", () => {
+    expect(showsSaving({ newlyDisclosed: 0, eagerTokens: 5000 })).toBe(false);
+    expect(showsSaving({ newlyDisclosed: 120, eagerTokens: 5000 })).toBe(true);
+    expect(showsSaving({ newlyDisclosed: 120, eagerTokens: 0 })).toBe(false);
   });
 });

@@ -100,3 +100,12 @@ export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number;
 function validCount(n: number | null | undefined): number | null {
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : null;
 }
+
+/**
+ * Whether a turn's "saving vs. eager" means anything: only when the turn disclosed skill content.
+ * On a turn that disclosed nothing the figure only restates that the skills were not loaded, and
+ * read as a saving the turn achieved ("saving 93.8%" beside "0 tokens disclosed").
+ */
+export function showsSaving(totals: Pick<LedgerTotals, "newlyDisclosed" | "eagerTokens">): boolean {
+  return totals.newlyDisclosed > 0 && totals.eagerTokens > 0;
+}
