@@ -122,6 +122,13 @@ test("with the corpus imported, a GIF for Slack loads slack-gif-creator, and a s
   await expect(page.getByTestId("catalog-tokens")).toContainText("· 1 skills");
   await shootBoth(page, "playground-profile");
 
+  // A new conversation starts with the same setup: the chosen profile stays chosen.
+  const chosen = await page.getByLabel("Agent profile").inputValue();
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await expect(page).toHaveURL(/\/playground$/);
+  await expect(page.getByRole("radio", { name: "Profile" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByLabel("Agent profile")).toHaveValue(chosen);
+
   const skillId = skillIdByName("slack-gif-creator", "PERSONAL", email);
   const manage = await openManage(page, { id: skillId, name: "slack-gif-creator" });
   await expect(manage.getByRole("list", { name: "Agent profiles using this skill" })).toContainText(profileName);

@@ -66,10 +66,10 @@ export function Playground({
   }
 
   // The chat may be showing a conversation it created itself (its URL set without a navigation),
-  // so a new one is started here rather than by a link the page would treat as "no change".
+  // so a new one is started here rather than by a link the page would treat as "no change". It
+  // keeps the setup (catalog, agent profile, model): a new conversation is usually another try of it.
   function startNew() {
     setActiveId(null);
-    setSetup(setupOf(null, defaultSetup, models));
     setSession((n) => n + 1);
     if (window.location.search) router.push("/playground");
   }
