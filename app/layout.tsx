@@ -15,6 +15,16 @@ const inter = localFont({
 export const metadata: Metadata = {
   title: { default: "Skillshelf", template: "%s · Skillshelf" },
   description: "Your team's Agent Skills: upload, browse, review, edit and try them.",
+  // Static files in public/. A team's shelf is private: no indexing (public/robots.txt tells crawlers too).
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/favicon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
+  manifest: "/manifest.webmanifest",
+  robots: { index: false, follow: false },
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

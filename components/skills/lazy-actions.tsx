@@ -1,11 +1,11 @@
 "use client";
 import dynamic from "next/dynamic";
-import { EllipsisIcon, SettingsIcon, UploadIcon } from "lucide-react";
+import { EllipsisIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-// The upload and manage dialogs are the heaviest client code of the catalog; they load after the
-// page is interactive, so the list and skill pages keep a small first load. Until then an inert
-// button of the same size holds their place.
+// The upload dialog and the row menus load after the page is interactive, so the list keeps a small
+// first load; until then an inert button of the same size holds their place. (The manage dialog
+// waits longer still: lazy-manage-dialog.tsx.)
 
 export const LazyUploadSkillsDialog = dynamic(() => import("./upload-dialog").then((m) => m.UploadSkillsDialog), {
   ssr: false,
@@ -25,11 +25,6 @@ export const LazySkillRowMenu = dynamic(() => import("./skill-actions").then((m)
   ),
 });
 
-export const LazySkillHeaderActions = dynamic(() => import("./skill-actions").then((m) => m.SkillHeaderActions), {
-  ssr: false,
-  loading: () => (
-    <Button type="button" variant="outline" size="sm" disabled>
-      <SettingsIcon aria-hidden /> Manage…
-    </Button>
-  ),
-});
+// The review dialog shows only on the Security tab, to reviewers: a separate chunk (server-rendered
+// where it shows) keeps it, with the dialog primitives and sonner, off every other skill page.
+export const LazyReviewDialog = dynamic(() => import("./review-dialog").then((m) => m.ReviewDialog));

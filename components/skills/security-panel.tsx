@@ -4,7 +4,8 @@ import type { SkillRoutes } from "@/components/skills/skill-routes";
 import { formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail, VersionScan } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
-import { ReviewDialog, type FlaggedSource } from "./review-dialog";
+import { LazyReviewDialog } from "./lazy-actions";
+import type { FlaggedSource } from "./review-dialog";
 import { ScanCoverage } from "./scan-coverage";
 import { ScanFindingList, scanHeadline, SkippedFiles } from "./scan-findings";
 
@@ -118,7 +119,7 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
               )}
             </p>
           </div>
-          {canReview ? <ReviewDialog skillId={skill.id} skillName={skill.name} version={version.number} findings={scan.findings} sources={flaggedSources} /> : null}
+          {canReview ? <LazyReviewDialog skillId={skill.id} skillName={skill.name} version={version.number} findings={scan.findings} sources={flaggedSources} /> : null}
         </div>
         <ReviewBanner scan={scan} routes={routes} showLink={false} />
         {scan.review.status === "needs_review" && !skill.can.review ? (

@@ -3,30 +3,11 @@ import { useRef, useState } from "react";
 import { DownloadIcon, EllipsisIcon, SettingsIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { ManageSkillDialog, type ManageTab } from "./manage-dialog";
+import { LazyManageSkillDialog, preloadManageDialog } from "./lazy-manage-dialog";
+import type { ManageTab } from "./manage-dialog";
+import { skillDownloadHref } from "./skill-routes";
 
 type SkillRef = { id: string; name: string };
-
-const downloadHref = (skill: SkillRef) => `/api/skills/${encodeURIComponent(skill.id)}/download`;
-
-/** The skill page's header actions: "Manage…" and "Download". */
-export function SkillHeaderActions({ skill }: { skill: SkillRef }) {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  return (
-    <div className="flex items-center gap-2">
-      <Button ref={opener} type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <SettingsIcon aria-hidden /> Manage…
-      </Button>
-      <Button asChild variant="outline" size="sm">
-        <a href={downloadHref(skill)} download>
-          <DownloadIcon aria-hidden /> Download
-        </a>
-      </Button>
-      <ManageSkillDialog skill={skill} open={open} onOpenChange={setOpen} opener={opener} />
-    </div>
-  );
-}
 
 /** A list row's or card's menu; the dialog lives outside the menu so closing the menu keeps it open. */
 export function SkillRowMenu({ skill }: { skill: SkillRef }) {
@@ -34,7 +15,7 @@ export function SkillRowMenu({ skill }: { skill: SkillRef }) {
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <DropdownMenu modal={false}>
+      <DropdownMenu modal={false} onOpenChange={(open) => open && preloadManageDialog()}>
         <DropdownMenuTrigger asChild>
           <Button ref={opener} type="button" variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${skill.name}`}>
             <EllipsisIcon aria-hidden />
@@ -45,13 +26,13 @@ export function SkillRowMenu({ skill }: { skill: SkillRef }) {
             <SettingsIcon aria-hidden /> Manage…
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
-            <a href={downloadHref(skill)} download>
+            <a href={skillDownloadHref(skill.id)} download>
               <DownloadIcon aria-hidden /> Download ZIP
             </a>
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ManageSkillDialog skill={skill} open={tab !== null} onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)} defaultTab={tab ?? "details"} opener={opener} />
+      <LazyManageSkillDialog skill={skill} open={tab !== null} onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)} defaultTab={tab ?? "details"} opener={opener} />
     </>
   );
 }

@@ -41,3 +41,8 @@ export function skillRoutes(skillId: string, versionNumber: number, pinned: bool
     security: () => `${base}?tab=security`,
   };
 }
+
+/** The ZIP of a skill's current version. */
+export function skillDownloadHref(skillId: string): string {
+  return `/api/skills/${encodeURIComponent(skillId)}/download`;
+}

@@ -2,9 +2,9 @@ import { cache } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { documentLinks, documentsToParse } from "@/components/skills/markdown/link-index";
-import { LazySkillHeaderActions } from "@/components/skills/lazy-actions";
 import { SkillView } from "@/components/skills/skill-view";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
+import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
 import type { DocumentView, SkillTab } from "@/components/skills/skill-routes";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
@@ -83,7 +83,7 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
       selected={{ file: selectedFile, text: selectedIsText ? (texts.get(selectedFile.path) ?? null) : null }}
       view={view}
       documentLinks={documentLinks(markdownFiles, texts)}
-      actions={<LazySkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
+      actions={<SkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
       tab={tab}
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
     />
