@@ -48,7 +48,7 @@ describe("skills scan", () => {
     expect(Object.keys(clean)).toEqual(["input", "findings", "highest", "complete", "skipped", "ruleset", "skills"]);
     // the official installer in installation docs is a low note, not a block
     expect(clean).toMatchObject({ input: "clean", highest: "low", complete: true, ruleset: RULESET_VERSION, skills: ["clean"] });
-    expect(clean.findings).toEqual([{ rule: "remote-code/installer-pipe", severity: "low", file: "clean/references/guide.md", line: 6, excerpt: "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh" }]);
+    expect(clean.findings).toEqual([{ rule: "remote-code/installer-pipe", severity: "low", file: "clean/references/guide.md", line: 6, excerpt: "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh", context: { kind: "reference", note: expect.any(String) } }]);
     expect(tgz).toMatchObject({ input: "clean.tgz", findings: [], highest: null, complete: true });
     expect(medium).toMatchObject({ highest: "medium", findings: [{ rule: "prompt-injection/no-confirmation", file: "SKILL.md", line: 9 }] });
   });

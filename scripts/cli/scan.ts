@@ -1,5 +1,5 @@
 import { readBundle } from "../../lib/skills";
-import { RULESET_VERSION, scanBundleSkill, scanFiles, type ScanResult, type ScanSeverity, type ScanSkipped } from "../../lib/skills/scan";
+import { RULESET_VERSION, scanBundleSkill, scanFiles, type FindingContext, type ScanResult, type ScanSeverity, type ScanSkipped } from "../../lib/skills/scan";
 import { EXIT_FINDINGS, EXIT_OK, parseArgs, UsageError, type CliIo } from "./io";
 import { readInputPath } from "./read-input";
 
@@ -12,6 +12,10 @@ export interface ScanReportFinding {
   file: string;
   line: number | null;
   excerpt: string;
+  /** Where the match stands and why it has this severity (see lib/skills/scan/severity.ts). */
+  context?: FindingContext;
+  /** The rule's own severity, when the context changed it. */
+  ruleSeverity?: ScanSeverity;
 }
 
 export interface ScanReport {
@@ -43,7 +47,17 @@ export async function scanPath(input: string, cwd: string): Promise<ScanReport> 
   const parts: { root: string; result: ScanResult }[] =
     bundle.skills.length > 0 ? bundle.skills.map((skill) => ({ root: skill.root, result: scanBundleSkill(skill) })) : [{ root: "", result: scanFiles(bundle.files) }];
   for (const { root, result } of parts) {
-    report.findings.push(...result.findings.map((f) => ({ rule: f.rule, severity: f.severity, file: join(root, f.file), line: f.line, excerpt: f.excerpt })));
+    report.findings.push(
+      ...result.findings.map((f) => ({
+        rule: f.rule,
+        severity: f.severity,
+        file: join(root, f.file),
+        line: f.line,
+        excerpt: f.excerpt,
+        ...(f.context ? { context: f.context } : {}),
+        ...(f.ruleSeverity ? { ruleSeverity: f.ruleSeverity } : {}),
+      })),
+    );
     report.skipped.push(...result.skipped.map((s) => ({ ...s, path: join(root, s.path) })));
     if (!result.complete) report.complete = false;
   }
@@ -82,7 +96,10 @@ function formatReport(report: ScanReport): string[] {
   const notes = [plural(report.skills.length, "skill"), plural(report.findings.length, "finding")];
   if (!report.complete) notes.push(`not fully scanned: ${plural(report.skipped.length, "file")} skipped`);
   const lines = [`${label} ${report.input} (${notes.join(", ")})`];
-  for (const f of report.findings) lines.push(`  ${f.severity.padEnd(8)} ${f.rule} ${f.file}${f.line === null ? "" : `:${f.line}`}`, `           ${f.excerpt}`);
+  for (const f of report.findings) {
+    lines.push(`  ${f.severity.padEnd(8)} ${f.rule} ${f.file}${f.line === null ? "" : `:${f.line}`}`, `           ${f.excerpt}`);
+    if (f.ruleSeverity && f.context) lines.push(`           (lowered from ${f.ruleSeverity}: ${f.context.note})`);
+  }
   for (const s of report.skipped) lines.push(`  skipped  ${s.path}: ${s.reason}${s.detail ? ` (${s.detail})` : ""}`);
   return lines;
 }

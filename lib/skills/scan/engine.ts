@@ -6,7 +6,8 @@ import { detectMediaType, isTextMediaType, sniffBinary } from "../media-type";
 import { decodeUtf8 } from "../text";
 import { excerptAt, extension, indexWords, lineOf, makeTextFile } from "./context";
 import type { RuleDef, ScanFile } from "./rule";
-import { SEVERITY_ORDER, type ScanFinding, type ScanInputFile, type ScanResult, type ScanSeverity, type ScanSkipped } from "./types";
+import { assessContext, capSeverity, type ContextVerdict } from "./severity";
+import { SEVERITY_ORDER, type FindingContext, type ScanCategory, type ScanFinding, type ScanInputFile, type ScanResult, type ScanSeverity, type ScanSkipped } from "./types";
 import { makeVisible } from "./visible";
 import { WordSearch } from "./word-search";
 
@@ -29,6 +30,15 @@ export const DEFAULT_MAX_SCAN_BYTES = 1024 * 1024;
 export const MAX_FINDINGS_PER_RULE_AND_FILE = 25;
 
 const EXCERPT_MAX = 200;
+
+/** Categories whose findings depend on where they stand; hidden text and file-level checks do not. */
+const CONTEXTUAL: ReadonlySet<ScanCategory> = new Set(["prompt-injection", "remote-code", "credentials-exfiltration", "system-damage", "secrets"]);
+
+type Add = (line: number | null, excerpt: string, verdict?: ContextVerdict) => void;
+
+const rank = (s: ScanSeverity): number => SEVERITY_ORDER.indexOf(s);
+
+const contextOf = (verdict: ContextVerdict | undefined): FindingContext | undefined => (verdict ? { kind: verdict.kind, note: verdict.note } : undefined);
 
 export interface ScanOptions {
   /** Text files larger than this are skipped as "too-large" (default DEFAULT_MAX_SCAN_BYTES). */
@@ -74,30 +84,57 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
     }
 
     const file: ScanFile = { path, name: path.slice(path.lastIndexOf("/") + 1).toLowerCase(), ext: extension(path), bytes, mediaType, text };
-    for (const rule of rules) {
-      const seen = new Set<number | null>();
+    const ofThisFile: ScanFinding[] = [];
+    const runRule = (rule: RuleDef, hits: (add: Add) => void): void => {
+      // one finding per rule and line: the most severe reading of that line stands
+      const seen = new Map<number | null, ScanFinding & { order: number }>();
       let count = 0;
-      const add = (line: number | null, excerpt: string): void => {
-        if (seen.has(line)) return;
-        seen.add(line);
+      const add: Add = (line, excerpt, verdict) => {
+        const rated = capSeverity(rule.severity, verdict?.cap);
+        const earlier = seen.get(line);
+        if (earlier) {
+          if (rank(rated) < rank(earlier.severity)) Object.assign(earlier, rated === rule.severity ? { severity: rated, context: contextOf(verdict), ruleSeverity: undefined } : { severity: rated, context: contextOf(verdict), ruleSeverity: rule.severity });
+          return;
+        }
         if (++count > MAX_FINDINGS_PER_RULE_AND_FILE) {
           omitted++;
           return;
         }
-        findings.push({ rule: rule.id, severity: rule.severity, category: rule.category, file: path, line, excerpt: makeVisible(excerpt), message: rule.message, order });
+        const finding: ScanFinding & { order: number } = { rule: rule.id, severity: rated, category: rule.category, file: path, line, excerpt: makeVisible(excerpt), message: rule.message, order };
+        if (verdict) finding.context = contextOf(verdict);
+        if (rated !== rule.severity) finding.ruleSeverity = rule.severity;
+        seen.set(line, finding);
+        findings.push(finding);
+        ofThisFile.push(finding);
       };
       try {
-        if (rule.file) for (const hit of rule.file(file)) add(hit.line, hit.excerpt);
-        if (rule.text && text) {
-          for (const m of rule.text(text)) add(lineOf(text, m.offset), m.excerpt ?? excerptAt(text, m.offset, m.length, EXCERPT_MAX));
-        }
+        hits(add);
       } catch (error) {
         skipped.push({ path, reason: "error", detail: `rule ${rule.id} failed: ${error instanceof Error ? error.message : String(error)}` });
       }
+    };
+    for (const rule of rules) {
+      const contextual = rule.contextual ?? CONTEXTUAL.has(rule.category);
+      runRule(rule, (add) => {
+        if (rule.file) for (const hit of rule.file(file)) add(hit.line, hit.excerpt);
+        if (rule.text && text) {
+          for (const m of rule.text(text)) {
+            const verdict = contextual ? assessContext(text, m.offset, m.length, rule.contextHook) : undefined;
+            add(lineOf(text, m.offset), m.excerpt ?? excerptAt(text, m.offset, m.length, EXCERPT_MAX), verdict);
+          }
+        }
+      });
+    }
+    if (!text) return;
+    for (const rule of rules) {
+      if (!rule.combine) continue;
+      const found = [...ofThisFile];
+      runRule(rule, (add) => {
+        for (const hit of rule.combine!(text, found)) add(hit.line, hit.excerpt, { kind: "combination", note: hit.note });
+      });
     }
   }
 
-  const rank = (s: ScanSeverity): number => SEVERITY_ORDER.indexOf(s);
   findings.sort((a, b) => rank(a.severity) - rank(b.severity) || a.order - b.order || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
   const result: ScanResult = {
     ruleset,

@@ -48,6 +48,8 @@ export const KNOWN_INSTALLERS: readonly string[] = [
   "supabase.com/install",
   "foundry.paradigm.xyz",
   "opencode.ai/install",
+  "community.chocolatey.org/install.ps1",
+  "chocolatey.org/install.ps1",
 ];
 
 /** Services whose purpose is to receive and show arbitrary requests: the classic exfiltration sinks. */

@@ -2,7 +2,8 @@
 // pattern over a text file with a context check; file rules look at bytes and names. Isomorphic.
 
 import { isCodeAt, lineOf, lineText, type TextFile, type TextKind } from "./context";
-import type { ScanRule } from "./types";
+import type { ContextHook } from "./severity";
+import type { ScanFinding, ScanRule } from "./types";
 
 /** A match in a text file; the engine turns the offset into a line and an excerpt. */
 export interface TextMatch {
@@ -37,6 +38,20 @@ export interface RuleDef extends ScanRule {
   text?: (file: TextFile) => Iterable<TextMatch>;
   /** Called for every file, binaries and oversized files included (their bytes may be cut short). */
   file?: (file: ScanFile) => Iterable<FileHit>;
+  /**
+   * Called once per text file after every other rule, with that file's findings: for what two
+   * findings mean together (a credential read and a network send in one script).
+   */
+  combine?: (file: TextFile, found: readonly ScanFinding[]) => Iterable<CombinedHit>;
+  /** Whether the context of a match may lower its severity (see ./severity); default by category. */
+  contextual?: boolean;
+  /** The rule's own reading of a match's context, consulted before the general one. */
+  contextHook?: ContextHook;
+}
+
+export interface CombinedHit extends FileHit {
+  /** Why the combination rates as it does, naming the findings it combines. */
+  note: string;
 }
 
 export type Where = "any" | "code" | "prose";

@@ -38,7 +38,35 @@ export interface ScanFinding {
    *  e.g. "<U+200B>" or "⟦TAG: ignore all previous instructions⟧" for decoded tag characters. */
   excerpt: string;
   message: string;
+  /** Where the match stands and what that did to its severity (results since ruleset 2026.11.25-1). */
+  context?: FindingContext;
+  /** The rule's own severity, present when the context lowered it (or a combination raised it). */
+  ruleSeverity?: ScanSeverity;
 }
+
+/**
+ * The context that set a finding's severity: "script" and "instruction" keep the rule's own
+ * rating; the others say why it was lowered ("negated", "attack-example", "table", "mention",
+ * "detection", "placeholder") or why two findings together rate higher ("combination").
+ */
+export interface FindingContext {
+  kind: FindingContextKind;
+  /** One sentence for reviewers: why this severity. */
+  note: string;
+}
+
+export type FindingContextKind =
+  | "script"
+  | "instruction"
+  | "reference"
+  | "document"
+  | "negated"
+  | "attack-example"
+  | "table"
+  | "mention"
+  | "detection"
+  | "placeholder"
+  | "combination";
 
 export interface ScanSkipped {
   path: string;

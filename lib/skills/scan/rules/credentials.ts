@@ -1,7 +1,10 @@
 // Credentials and exfiltration: reading what holds secrets, and the roads data takes out. Isomorphic.
 
 import { CHAT_WEBHOOKS, EXFIL_SINKS, isPublicIpv4, PASTE_SITES, URL_SHORTENERS } from "../hosts";
-import { patternRule, type RuleDef } from "../rule";
+import { lineText } from "../context";
+import { patternRule, type CombinedHit, type RuleDef } from "../rule";
+import { namedNotRead } from "../severity";
+import type { ScanFinding } from "../types";
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 const domainPattern = (domains: readonly string[], tail: string): RegExp =>
@@ -11,46 +14,94 @@ const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|\
 const SECRET_VAR = String.raw`\$\{?[A-Z0-9_]*(?:TOKEN|SECRET|API_?KEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*\}?`;
 const CRED_FILE = String.raw`(?:\.ssh\/|\.aws\/|\.env\b|credentials|id_rsa|id_ed25519|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.kube\/config|keychain|wallet|\.claude)`;
 
+/** Rules whose finding means the script reads a secret store. */
+const READS_SECRETS: ReadonlySet<string> = new Set([
+  "credentials/ssh-keys",
+  "credentials/cloud-credentials",
+  "credentials/env-file",
+  "credentials/keychain",
+  "credentials/browser-data",
+  "credentials/crypto-wallet",
+  "credentials/agent-secrets",
+  "credentials/env-dump",
+  "credentials/cloud-metadata",
+]);
+
+// A request leaving the machine: HTTP clients, raw sockets, mail, file transfer.
+const NETWORK_SEND =
+  /\b(?:curl|wget|requests\.(?:post|put|patch|get)|httpx\.(?:post|put|patch|get|Client)|urllib\.request|urlopen|http\.client|fetch\s*\(|axios|got\s*\(|https?\.request|socket\.(?:connect|create_connection)|netcat|ncat|Invoke-WebRequest|Invoke-RestMethod|smtplib|ftplib|paramiko)\b|(?:^|[\s;|&])nc\s+-?\w*\s*\S+\s+\d+/i;
+
+const COMMENT = /^\s*(?:#|\/\/|--\s|;|\*|\/\*)/;
+
+/** A script that reads a secret store and also talks to the network: together, the shape of a theft. */
+function* readAndSend(file: Parameters<NonNullable<RuleDef["combine"]>>[0], found: readonly ScanFinding[]): Iterable<CombinedHit> {
+  if (file.kind !== "code") return;
+  // a path named in a comment is not a read
+  const read = found.find((f) => READS_SECRETS.has(f.rule) && f.ruleSeverity === undefined && f.line !== null && !COMMENT.test(lineText(file, f.line)));
+  if (!read) return;
+  for (let n = 1; n <= file.lineStarts.length; n++) {
+    const text = lineText(file, n);
+    if (COMMENT.test(text) || !NETWORK_SEND.test(text)) continue;
+    yield { line: n, excerpt: text.trim().slice(0, 200), note: `Reads a secret store at line ${read.line} (${read.rule}) and sends over the network at line ${n} in the same script: together they can carry the secret away.` };
+    return;
+  }
+}
+
 export const credentialRules: RuleDef[] = [
-  patternRule(
-    {
-      id: "credentials/ssh-keys",
-      category: "credentials-exfiltration",
-      severity: "high",
-      appliesTo: "any",
-      message: "Reads SSH private keys or the whole ~/.ssh folder: whoever gets them can log in to every server and repository the keys open.",
-    },
-    {
-      pattern: [
-        /\.ssh[/\\]+(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])/g,
-        new RegExp(String.raw`\b(?:cat|cp|scp|rsync|tar|zip|7z|base64|curl|find|grep\s+-\w*r\w*|ls\s+-\w*R)\b[^\n]{0,100}${HOME}[/\\]\.ssh[/\\]?(?![\w./\\-])`, "g"),
-        /(?:expanduser|homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\])[^\n]{0,40}["'][~/\\]*\.ssh["'/\\]/g,
-      ],
-      quick: [".ssh"],
-    },
-  ),
-  patternRule(
-    {
-      id: "credentials/cloud-credentials",
-      category: "credentials-exfiltration",
-      severity: "high",
-      appliesTo: "any",
-      message: "Reads stored cloud or registry credentials (AWS, Google Cloud, Azure, Kubernetes, Docker, .netrc, git credentials): keys to accounts far beyond this task.",
-    },
-    {
-      pattern: [
-        /\.aws[/\\]+credentials\b/g,
-        /\.config[/\\]gcloud[/\\](?:application_default_credentials\.json|credentials\.db|access_tokens\.db|legacy_credentials)/g,
-        /\.azure[/\\](?:accessTokens\.json|msal_token_cache\.\w+|azureProfile\.json)/g,
-        /\.docker[/\\]config\.json\b/g,
-        new RegExp(String.raw`${HOME}[/\\]\.(?:netrc|npmrc|pypirc|git-credentials|vault-token)\b`, "g"),
-        /\.terraform\.d[/\\]credentials\.tfrc\.json|\.config[/\\]gh[/\\]hosts\.yml/g,
-        /\/etc\/shadow\b/g,
-        new RegExp(String.raw`\b(?:cat|cp|scp|base64|curl)\b[^\n]{0,60}${HOME}[/\\]\.kube[/\\]config\b`, "g"),
-      ],
-      quick: [".aws", "gcloud", ".azure", ".docker", "netrc", "npmrc", "pypirc", "git-credentials", "vault-token", "terraform.d", "hosts.yml", "shadow", ".kube"],
-    },
-  ),
+  {
+    id: "exfiltration/read-and-send",
+    category: "credentials-exfiltration",
+    severity: "critical",
+    appliesTo: "code",
+    message: "A script that both reads stored credentials or secrets and sends data over the network: worse than either alone, since nothing stops the secret from leaving with the request.",
+    contextual: false,
+    combine: readAndSend,
+  },
+  {
+    ...patternRule(
+      {
+        id: "credentials/ssh-keys",
+        category: "credentials-exfiltration",
+        severity: "high",
+        appliesTo: "any",
+        message: "Reads SSH private keys or the whole ~/.ssh folder: whoever gets them can log in to every server and repository the keys open.",
+      },
+      {
+        pattern: [
+          /\.ssh[/\\]+(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])/g,
+          new RegExp(String.raw`\b(?:cat|cp|scp|rsync|tar|zip|7z|base64|curl|find|grep\s+-\w*r\w*|ls\s+-\w*R)\b[^\n]{0,100}${HOME}[/\\]\.ssh[/\\]?(?![\w./\\-])`, "g"),
+          /(?:expanduser|homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\])[^\n]{0,40}["'][~/\\]*\.ssh["'/\\]/g,
+        ],
+        quick: [".ssh"],
+      },
+    ),
+    contextHook: namedNotRead,
+  },
+  {
+    ...patternRule(
+      {
+        id: "credentials/cloud-credentials",
+        category: "credentials-exfiltration",
+        severity: "high",
+        appliesTo: "any",
+        message: "Reads stored cloud or registry credentials (AWS, Google Cloud, Azure, Kubernetes, Docker, .netrc, git credentials): keys to accounts far beyond this task.",
+      },
+      {
+        pattern: [
+          /\.aws[/\\]+credentials\b/g,
+          /\.config[/\\]gcloud[/\\](?:application_default_credentials\.json|credentials\.db|access_tokens\.db|legacy_credentials)/g,
+          /\.azure[/\\](?:accessTokens\.json|msal_token_cache\.\w+|azureProfile\.json)/g,
+          /\.docker[/\\]config\.json\b/g,
+          new RegExp(String.raw`${HOME}[/\\]\.(?:netrc|npmrc|pypirc|git-credentials|vault-token)\b`, "g"),
+          /\.terraform\.d[/\\]credentials\.tfrc\.json|\.config[/\\]gh[/\\]hosts\.yml/g,
+          /\/etc\/shadow\b/g,
+          new RegExp(String.raw`\b(?:cat|cp|scp|base64|curl)\b[^\n]{0,60}${HOME}[/\\]\.kube[/\\]config\b`, "g"),
+        ],
+        quick: [".aws", "gcloud", ".azure", ".docker", "netrc", "npmrc", "pypirc", "git-credentials", "vault-token", "terraform.d", "hosts.yml", "shadow", ".kube"],
+      },
+    ),
+    contextHook: namedNotRead,
+  },
   patternRule(
     {
       id: "credentials/env-file",
@@ -102,57 +153,66 @@ export const credentialRules: RuleDef[] = [
       quick: ["hidden answer", "zenity", "kdialog", "get-credential", "dscl"],
     },
   ),
-  patternRule(
-    {
-      id: "credentials/browser-data",
-      category: "credentials-exfiltration",
-      severity: "high",
-      appliesTo: "any",
-      message: "Reads a browser profile's saved logins, cookies or history: that hands over signed-in sessions and stored passwords.",
-    },
-    {
-      pattern: [
-        /(?:Google[/\\]Chrome|Chromium|BraveSoftware[/\\]Brave-Browser|Microsoft[/\\]Edge|Mozilla[/\\]Firefox|\.mozilla[/\\]firefox|Library[/\\]Safari|Opera Software|Vivaldi|Arc[/\\]User Data)[^\n]{0,120}?(?:Login Data|Cookies|Web Data|Local State|logins\.json|key[34]\.db|cookies\.sqlite|places\.sqlite|History\b|Bookmarks\b)/g,
-        /\b(?:Cookies\.binarycookies|logins\.json|key4\.db|cookies\.sqlite)\b/g,
-        /["'/\\]Login Data["'/\\]/g,
-      ],
-      quick: ["chrome", "chromium", "bravesoftware", "microsoft/edge", "microsoft\\edge", "firefox", "safari", "opera software", "vivaldi", "arc/user data", "arc\\user data", "cookies", "logins.json", "key4.db", "login data"],
-    },
-  ),
-  patternRule(
-    {
-      id: "credentials/crypto-wallet",
-      category: "credentials-exfiltration",
-      severity: "high",
-      appliesTo: "any",
-      message: "Reads cryptocurrency wallet files, keystores or seed phrases: whoever gets them can move the funds.",
-    },
-    {
-      pattern: [
-        /\bwallet\.dat\b|\.electrum[/\\]wallets|\bexodus\.wallet\b|Exodus[/\\]exodus|[Ee]thereum[/\\]keystore|solana[/\\]id\.json|\bUTC--\d{4}-\d{2}-\d{2}T/g,
-        /\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\bhnfanknocfeofbddgcijnmhnfnkdnaad\b/g,
-        /\b(?:seed|recovery|mnemonic|secret)\s+(?:phrase|words)\b[^\n]{0,80}\b(?:send|post|upload|curl|fetch|webhook|https?:)/gi,
-      ],
-      quick: ["wallet", "electrum", "exodus", "keystore", "solana", "utc--", "nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "phrase", "words"],
-    },
-  ),
-  patternRule(
-    {
-      id: "credentials/agent-secrets",
-      category: "credentials-exfiltration",
-      severity: "high",
-      appliesTo: "any",
-      message: "Reads an AI agent's own login tokens (Claude, Codex, Copilot, Gemini): they let anyone act as you in those tools.",
-    },
-    {
-      pattern: [
-        /\.claude[/\\]\.credentials\.json/g,
-        new RegExp(String.raw`${HOME}[/\\]\.claude\.json\b`, "g"),
-        /\.codex[/\\]auth\.json|\.config[/\\]github-copilot[/\\](?:hosts|apps)\.json|\.gemini[/\\](?:oauth_creds|google_accounts)\.json/g,
-      ],
-      quick: [".credentials.json", ".claude.json", "auth.json", "github-copilot", "oauth_creds", "google_accounts"],
-    },
-  ),
+  {
+    ...patternRule(
+      {
+        id: "credentials/browser-data",
+        category: "credentials-exfiltration",
+        severity: "high",
+        appliesTo: "any",
+        message: "Reads a browser profile's saved logins, cookies or history: that hands over signed-in sessions and stored passwords.",
+      },
+      {
+        pattern: [
+          /(?:Google[/\\]Chrome|Chromium|BraveSoftware[/\\]Brave-Browser|Microsoft[/\\]Edge|Mozilla[/\\]Firefox|\.mozilla[/\\]firefox|Library[/\\]Safari|Opera Software|Vivaldi|Arc[/\\]User Data)[^\n]{0,120}?(?:Login Data|Cookies|Web Data|Local State|logins\.json|key[34]\.db|cookies\.sqlite|places\.sqlite|History\b|Bookmarks\b)/g,
+          /\b(?:Cookies\.binarycookies|logins\.json|key4\.db|cookies\.sqlite)\b/g,
+          /["'/\\]Login Data["'/\\]/g,
+        ],
+        quick: ["chrome", "chromium", "bravesoftware", "microsoft/edge", "microsoft\\edge", "firefox", "safari", "opera software", "vivaldi", "arc/user data", "arc\\user data", "cookies", "logins.json", "key4.db", "login data"],
+      },
+    ),
+    contextHook: namedNotRead,
+  },
+  {
+    ...patternRule(
+      {
+        id: "credentials/crypto-wallet",
+        category: "credentials-exfiltration",
+        severity: "high",
+        appliesTo: "any",
+        message: "Reads cryptocurrency wallet files, keystores or seed phrases: whoever gets them can move the funds.",
+      },
+      {
+        pattern: [
+          /\bwallet\.dat\b|\.electrum[/\\]wallets|\bexodus\.wallet\b|Exodus[/\\]exodus|[Ee]thereum[/\\]keystore|solana[/\\]id\.json|\bUTC--\d{4}-\d{2}-\d{2}T/g,
+          /\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\bhnfanknocfeofbddgcijnmhnfnkdnaad\b/g,
+          /\b(?:seed|recovery|mnemonic|secret)\s+(?:phrase|words)\b[^\n]{0,80}\b(?:send|post|upload|curl|fetch|webhook|https?:)/gi,
+        ],
+        quick: ["wallet", "electrum", "exodus", "keystore", "solana", "utc--", "nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "phrase", "words"],
+      },
+    ),
+    contextHook: namedNotRead,
+  },
+  {
+    ...patternRule(
+      {
+        id: "credentials/agent-secrets",
+        category: "credentials-exfiltration",
+        severity: "high",
+        appliesTo: "any",
+        message: "Reads an AI agent's own login tokens (Claude, Codex, Copilot, Gemini): they let anyone act as you in those tools.",
+      },
+      {
+        pattern: [
+          /\.claude[/\\]\.credentials\.json/g,
+          new RegExp(String.raw`${HOME}[/\\]\.claude\.json\b`, "g"),
+          /\.codex[/\\]auth\.json|\.config[/\\]github-copilot[/\\](?:hosts|apps)\.json|\.gemini[/\\](?:oauth_creds|google_accounts)\.json/g,
+        ],
+        quick: [".credentials.json", ".claude.json", "auth.json", "github-copilot", "oauth_creds", "google_accounts"],
+      },
+    ),
+    contextHook: namedNotRead,
+  },
   patternRule(
     {
       id: "credentials/agent-memory",

@@ -2,6 +2,7 @@
 
 import { isQuotedAt } from "../context";
 import { patternRule, type RuleDef } from "../rule";
+import { flagNamedNotUsed } from "../severity";
 
 const OVERRIDE = [
   /\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+|my\s+)?(?:previous|prior|above|earlier|preceding|original|initial|existing|system|safety|security|other)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|guidelines|directives|guardrails|restrictions|constraints|policies)\b/gi,
@@ -110,24 +111,27 @@ export const promptInjectionRules: RuleDef[] = [
       quick: ["confirmation", "permission", "approval", "consent"],
     },
   ),
-  patternRule(
-    {
-      id: "prompt-injection/permission-bypass",
-      category: "prompt-injection",
-      severity: "high",
-      appliesTo: "any",
-      message: "Turns off the agent's permission prompts or sandbox (--dangerously-skip-permissions, --yolo, bypassPermissions): every later command then runs unchecked.",
-    },
-    {
-      pattern: [
-        /--dangerously-skip-permissions\b|--allow-dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b/g,
-        /(?<![\w-])--yolo\b/g,
-        /--permission-mode[=\s]+["']?bypassPermissions\b/g,
-        /["']?defaultMode["']?\s*[:=]\s*["']bypassPermissions["']/g,
-        /\bapproval_policy\s*=\s*["']never["']|\bsandbox_mode\s*=\s*["']danger-full-access["']|--sandbox[=\s]+danger-full-access\b/g,
-        /--(?:trust|allow)-all-tools\b/g,
-      ],
-      quick: ["dangerously", "--yolo", "bypasspermissions", "approval_policy", "danger-full-access", "all-tools"],
-    },
-  ),
+  {
+    ...patternRule(
+      {
+        id: "prompt-injection/permission-bypass",
+        category: "prompt-injection",
+        severity: "high",
+        appliesTo: "any",
+        message: "Turns off the agent's permission prompts or sandbox (--dangerously-skip-permissions, --yolo, bypassPermissions): every later command then runs unchecked.",
+      },
+      {
+        pattern: [
+          /--dangerously-skip-permissions\b|--allow-dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b/g,
+          /(?<![\w-])--yolo\b/g,
+          /--permission-mode[=\s]+["']?bypassPermissions\b/g,
+          /["']?defaultMode["']?\s*[:=]\s*["']bypassPermissions["']/g,
+          /\bapproval_policy\s*=\s*["']never["']|\bsandbox_mode\s*=\s*["']danger-full-access["']|--sandbox[=\s]+danger-full-access\b/g,
+          /--(?:trust|allow)-all-tools\b/g,
+        ],
+        quick: ["dangerously", "--yolo", "bypasspermissions", "approval_policy", "danger-full-access", "all-tools"],
+      },
+    ),
+    contextHook: flagNamedNotUsed,
+  },
 ];

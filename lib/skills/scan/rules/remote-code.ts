@@ -21,8 +21,16 @@ const PIPE_TO_SHELL: readonly RegExp[] = [
 const PIPE_QUICK = ["curl", "wget", "aria2c", "iwr", "irm", "invoke-", "downloadstring", "iex"];
 const ENCODING_IN_LINE = /\bbase64\b|\bxxd\s+-r|\bfrombase64string\b|\b-enc(?:odedcommand)?\b/i;
 
-/** Where a piped download comes from: known installer (a low note) or anything else (critical). */
-function pipeSource(m: RegExpExecArray, file: TextFile): "installer" | "other" {
+// A file published on a GitHub project's release page over https: the project's own installer,
+// as cargo-dist and similar tools generate it, tied to that publisher rather than to any host.
+const GITHUB_RELEASE = /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/releases\/(?:latest\/download|download\/[^/\s]+)\/[^/\s]+$/i;
+
+/**
+ * Where a piped download comes from: a known official installer (a low note), a project's own
+ * GitHub release (high: whoever publishes that project runs code here), or anything else
+ * (critical). The same command gets the same rating wherever it appears.
+ */
+function pipeSource(m: RegExpExecArray, file: TextFile): "installer" | "release" | "other" {
   const line = lineText(file, lineOf(file, m.index));
   if (ENCODING_IN_LINE.test(line)) return "other";
   const urls = [...m[0].matchAll(/https?:\/\/[^\s"'`)|]+/gi)].map((u) => parseUrl(u[0]));
@@ -32,7 +40,9 @@ function pipeSource(m: RegExpExecArray, file: TextFile): "installer" | "other" {
     const parsed = bare ? parseUrl(`//${bare[1]}`) : null;
     return parsed && isKnownInstaller(parsed.hostAndPath) ? "installer" : "other";
   }
-  return urls.every((u) => u !== null && isKnownInstaller(u.hostAndPath) && !isPublicIpv4(u.host)) ? "installer" : "other";
+  if (urls.every((u) => u !== null && isKnownInstaller(u.hostAndPath) && !isPublicIpv4(u.host))) return "installer";
+  const raw = [...m[0].matchAll(/https?:\/\/[^\s"'`)|]+/gi)].map((u) => u[0]);
+  return raw.every((u) => GITHUB_RELEASE.test(u)) ? "release" : "other";
 }
 
 const EXEC_EXTS = ["exe", "msi", "dmg", "pkg", "scr", "bat", "cmd", "ps1", "vbs", "vbe", "jar", "apk", "appimage", "bin", "run", "dll", "dylib", "so", "elf", "lnk", "hta", "msix", "appx"];
@@ -126,6 +136,17 @@ export const remoteCodeRules: RuleDef[] = [
         "Downloads code and runs it in a shell in one step, from a host that is not a well-known official installer (or through an encoding step): whoever controls that URL controls the machine.",
     },
     { pattern: PIPE_TO_SHELL, quick: PIPE_QUICK, accept: (m, file) => pipeSource(m, file) === "other" },
+  ),
+  patternRule(
+    {
+      id: "remote-code/release-installer-pipe",
+      category: "remote-code",
+      severity: "high",
+      appliesTo: "any",
+      message:
+        "Pipes an installer from a project's GitHub release page into a shell: it runs whatever that project's publisher ships, with your rights. Check that the project is the one you mean and pin a version.",
+    },
+    { pattern: PIPE_TO_SHELL, quick: PIPE_QUICK, accept: (m, file) => pipeSource(m, file) === "release" },
   ),
   patternRule(
     {

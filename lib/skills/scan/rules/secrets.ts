@@ -21,7 +21,23 @@ export function entropy(s: string): number {
 const PLACEHOLDER = /x{5,}|\*{3,}|\.{3}|0{8,}|1234567|abcdefg|example|your|dummy|fake|sample|placeholder|redacted|changeme|replace|insert|token_?here|key_?here|secret_?here/i;
 
 export function looksLikePlaceholder(token: string): boolean {
-  return PLACEHOLDER.test(token) || entropy(token) < 3.2;
+  return PLACEHOLDER.test(token) || entropy(token) < 3.2 || hasCountingRun(token);
+}
+
+/**
+ * Whether the token counts up for a stretch, one character at a time ("ABCDEF", "123456") or
+ * interleaved ("A1B2C3D4"): how documentation fakes a key of the right shape. Random tokens
+ * practically never do it for six steps.
+ */
+export function hasCountingRun(token: string, steps = 6): boolean {
+  for (const stride of [1, 2]) {
+    let run = 0;
+    for (let i = 0; i + stride < token.length; i++) {
+      run = token.charCodeAt(i + stride) === token.charCodeAt(i) + 1 ? run + 1 : 0;
+      if (run >= steps * stride) return true;
+    }
+  }
+  return false;
 }
 
 /** Masks all but the start of a secret: the excerpt must not republish it. */
