@@ -28,3 +28,6 @@ export const LazySkillRowMenu = dynamic(() => import("./skill-actions").then((m)
 // The review dialog shows only on the Security tab, to reviewers: a separate chunk (server-rendered
 // where it shows) keeps it, with the dialog primitives and sonner, off every other skill page.
 export const LazyReviewDialog = dynamic(() => import("./review-dialog").then((m) => m.ReviewDialog));
+
+// "Report a false positive" on each finding of the Security tab: its own chunk, like the review dialog.
+export const LazyReportFindingDialog = dynamic(() => import("./report-finding-dialog").then((m) => m.ReportFindingDialog));

@@ -4,12 +4,12 @@ import { useRouter } from "next/navigation";
 import { LoaderCircleIcon, ShieldCheckIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { markReviewedAction, type ReviewActionState } from "@/lib/actions/review";
 import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/scan-policy";
 import type { ScanFinding } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
+import { NoteField } from "./note-field";
 import { ScanFindingList, severityCounts } from "./scan-findings";
 
 export interface FlaggedSource {
@@ -74,26 +74,7 @@ export function ReviewDialog({ skillId, skillName, version, findings, sources }:
         <form action={action} className="grid gap-3 border-t px-6 py-4">
           <input type="hidden" name="skillId" value={skillId} />
           <input type="hidden" name="version" value={version} />
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${ids}-note`}>Review note (required)</Label>
-            <textarea
-              id={`${ids}-note`}
-              name="note"
-              required
-              minLength={MIN_REVIEW_NOTE}
-              maxLength={MAX_REVIEW_NOTE}
-              rows={3}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="What you checked, and why it is acceptable for this team to use"
-              aria-invalid={!!error}
-              aria-describedby={`${ids}-note-hint`}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50 aria-invalid:border-destructive"
-            />
-            <p id={`${ids}-note-hint`} role={error ? "alert" : undefined} className={cn("text-xs", error ? "text-destructive" : "text-muted-foreground")}>
-              {error ?? `At least ${MIN_REVIEW_NOTE} characters.`}
-            </p>
-          </div>
+          <NoteField id={`${ids}-note`} label="Review note (required)" value={note} onChange={setNote} min={MIN_REVIEW_NOTE} max={MAX_REVIEW_NOTE} rows={3} placeholder="What you checked, and why it is acceptable for this team to use" error={error} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

@@ -39,12 +39,15 @@ export function ScanFindingList({
   fileHref,
   headingLevel = 3,
   idPrefix = "scan",
+  action,
 }: {
   findings: readonly ScanFinding[];
   /** Where "file:line" links to; no link without it. */
   fileHref?: (file: string, line: number | null) => string | null;
   headingLevel?: 3 | 4;
   idPrefix?: string;
+  /** A control shown with each finding (the Security tab's "Report a false positive"). */
+  action?: (finding: ScanFinding) => React.ReactNode;
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
@@ -66,7 +69,7 @@ export function ScanFindingList({
                 group
                   .filter((f) => f.file === file)
                   .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-                  .map((finding, index) => <FindingItem key={`${file}:${finding.line}:${finding.rule}:${index}`} finding={finding} href={fileHref?.(finding.file, finding.line) ?? null} />),
+                  .map((finding, index) => <FindingItem key={`${file}:${finding.line}:${finding.rule}:${index}`} finding={finding} href={fileHref?.(finding.file, finding.line) ?? null} action={action?.(finding)} />),
               )}
             </ul>
           </section>
@@ -76,7 +79,7 @@ export function ScanFindingList({
   );
 }
 
-function FindingItem({ finding, href }: { finding: ScanFinding; href: string | null }) {
+function FindingItem({ finding, href, action }: { finding: ScanFinding; href: string | null; action?: React.ReactNode }) {
   const place = findingLocation(finding);
   return (
     <li className="grid gap-1.5 rounded-lg border bg-background px-3 py-2.5" data-severity={finding.severity}>
@@ -91,11 +94,20 @@ function FindingItem({ finding, href }: { finding: ScanFinding; href: string | n
         )}
       </p>
       <p className="text-sm leading-snug">{finding.message}</p>
+      {finding.context ? (
+        <p className="text-xs leading-snug text-muted-foreground" data-context={finding.context.kind}>
+          <span className="font-medium text-foreground">
+            {finding.ruleSeverity ? `Lowered from ${SEVERITY_LABEL[finding.ruleSeverity].toLowerCase()}` : "Severity"}:
+          </span>{" "}
+          {finding.context.note}
+        </p>
+      ) : null}
       {finding.excerpt ? (
         <pre className="max-h-40 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap" aria-label={`Matched text at ${place}`}>
           {finding.excerpt}
         </pre>
       ) : null}
+      {action ? <div className="flex justify-end">{action}</div> : null}
     </li>
   );
 }

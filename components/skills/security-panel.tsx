@@ -4,7 +4,7 @@ import type { SkillRoutes } from "@/components/skills/skill-routes";
 import { formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail, VersionScan } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
-import { LazyReviewDialog } from "./lazy-actions";
+import { LazyReportFindingDialog, LazyReviewDialog } from "./lazy-actions";
 import type { FlaggedSource } from "./review-dialog";
 import { ScanCoverage } from "./scan-coverage";
 import { ScanFindingList, scanHeadline, SkippedFiles } from "./scan-findings";
@@ -142,7 +142,11 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
       </div>
 
       {scan.findings.length ? (
-        <ScanFindingList findings={scan.findings} fileHref={(file, line) => (files.has(file) ? routes.page({ file, view: "source", hash: line ? `L${line}` : null }) : null)} />
+        <ScanFindingList
+          findings={scan.findings}
+          fileHref={(file, line) => (files.has(file) ? routes.page({ file, view: "source", hash: line ? `L${line}` : null }) : null)}
+          action={(finding) => <LazyReportFindingDialog skillId={skill.id} version={version.number} finding={{ rule: finding.rule, file: finding.file, line: finding.line }} />}
+        />
       ) : scan.ruleset !== null ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
           {scan.complete ? NO_FINDINGS : "No findings in the files that were read; the files listed above were not scanned."}

@@ -3,8 +3,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { DataError } from "@/lib/data/errors";
 import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/review";
+import { reportFalsePositive, resolveScanReport } from "@/lib/data/scan-reports";
 import { requireViewer } from "@/lib/data/session";
-import { markReviewedInput, rescanInput } from "@/lib/skills/review-inputs";
+import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review-inputs";
 
 export type ReviewActionState = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string[] | undefined> } | null;
 
@@ -42,6 +43,47 @@ export async function rescanAction(_: ReviewActionState, formData: FormData): Pr
       ok: true,
       message: `Rescanned ${report.scanned} ${report.scanned === 1 ? "version" : "versions"} with rule set ${report.ruleset}: ${report.changed} changed, ${report.needsReview} now need review, ${report.cleared} no longer do.`,
     };
+  } catch (error) {
+    if (error instanceof DataError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** "Report a false positive" on one finding of the Security tab: a note for instance admins. */
+export async function reportFalsePositiveAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
+  const viewer = await requireViewer();
+  const input = reportFalsePositiveInput.safeParse({
+    skillId: formData.get("skillId"),
+    version: formData.get("version"),
+    rule: formData.get("rule"),
+    file: formData.get("file"),
+    line: formData.get("line"),
+    note: formData.get("note") ?? "",
+  });
+  if (!input.success) {
+    const fieldErrors = z.flattenError(input.error).fieldErrors;
+    return { ok: false, message: fieldErrors.note?.[0] ?? input.error.issues[0]?.message ?? "Check the form.", fieldErrors };
+  }
+  const { skillId, version, rule, file, line, note } = input.data;
+  try {
+    const report = await reportFalsePositive(viewer, skillId, version, { rule, file, line }, note);
+    revalidatePath("/account");
+    return { ok: true, message: report.replaced ? "Your report was updated. Instance admins will see the new note." : "Reported. Instance admins will see your note." };
+  } catch (error) {
+    if (error instanceof DataError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** An admin closes a false-positive report on the account page. */
+export async function resolveReportAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
+  const viewer = await requireViewer();
+  const input = resolveReportInput.safeParse({ id: formData.get("id") });
+  if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? "Report not found." };
+  try {
+    await resolveScanReport(viewer, input.data.id);
+    revalidatePath("/account");
+    return { ok: true, message: "Report resolved." };
   } catch (error) {
     if (error instanceof DataError) return { ok: false, message: error.message };
     throw error;

@@ -3,7 +3,7 @@ import type { Finding } from "@/lib/skills/findings";
 import type { Scope } from "@/lib/skills/permissions";
 import type { TextSegment } from "@/lib/skills/search";
 import type { ReviewStatus } from "@/lib/skills/scan-policy";
-import type { ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
+import type { FindingContext, ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
 
 export type { ReviewStatus, ScanFinding, ScanSeverity, ScanSkipped, TextSegment };
 
@@ -144,4 +144,23 @@ export interface AwaitingReview {
   findingCount: number;
   createdAt: Date;
   author: { id: string; name: string } | null;
+}
+
+/** An open "false positive" report as instance admins read it (lib/data/scan-reports.ts). */
+export interface ScanReportItem {
+  id: string;
+  skillId: string;
+  skillName: string;
+  version: number;
+  rule: string;
+  file: string;
+  line: number | null;
+  /** The finding as stored with the version (null when a rescan no longer produces it there). */
+  severity: ScanSeverity | null;
+  excerpt: string | null;
+  context: FindingContext | null;
+  ruleset: string;
+  note: string;
+  reporter: { id: string; name: string };
+  createdAt: Date;
 }

@@ -11,12 +11,20 @@ import { listTokens } from "@/lib/data/tokens";
 import { SecurityReview } from "@/components/account/security-review";
 import { countStaleVersions, listVersionsAwaitingReview } from "@/lib/data/review";
 import { RULESET_VERSION } from "@/lib/skills/scan";
+import { ScanReports } from "@/components/account/scan-reports";
+import { listOpenScanReports } from "@/lib/data/scan-reports";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const viewer = await requireViewer();
-  const [tokens, awaiting, stale] = await Promise.all([listTokens(viewer), listVersionsAwaitingReview(viewer), viewer.role === "ADMIN" ? countStaleVersions() : Promise.resolve(0)]);
+  const admin = viewer.role === "ADMIN";
+  const [tokens, awaiting, stale, reports] = await Promise.all([
+    listTokens(viewer),
+    listVersionsAwaitingReview(viewer),
+    admin ? countStaleVersions() : Promise.resolve(0),
+    admin ? listOpenScanReports(viewer) : Promise.resolve(null),
+  ]);
   return (
     <div className="grid gap-6">
       <PageHeader title="Your account" />
@@ -46,7 +54,8 @@ export default async function AccountPage() {
         </CardFooter>
       </Card>
       <AccessTokens tokens={tokens} />
-      <SecurityReview awaiting={awaiting} admin={viewer.role === "ADMIN" ? { ruleset: RULESET_VERSION, stale } : null} />
+      <SecurityReview awaiting={awaiting} admin={admin ? { ruleset: RULESET_VERSION, stale } : null} />
+      {reports ? <ScanReports reports={reports} /> : null}
     </div>
   );
 }
