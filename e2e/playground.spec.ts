@@ -194,6 +194,9 @@ test("search mode finds the skill through search_skills; a hand-picked catalog o
   await page.getByRole("button", { name: "New conversation" }).click();
   await expect(page).toHaveURL(/\/playground$/);
   await expect(page.getByText("Try your skills")).toBeVisible();
+  // a new conversation keeps the setup: back to the full catalog in the prompt by hand
+  await expect(page.getByRole("radio", { name: "Search tool" })).toBeChecked();
+  await page.getByRole("radio", { name: "Full catalog" }).click();
   await page.getByRole("radio", { name: "Hand-picked" }).click();
   await page.getByRole("checkbox", { name: "csv-insights" }).check();
   await expect(page.getByTestId("catalog-tokens")).toContainText("· 1 skills");

@@ -83,6 +83,8 @@ test("an instance admin overrides the block with a written reason", async ({ pag
 });
 
 test("a high finding needs review: badge on the list, Security tab, Mark reviewed, badge gone", async ({ page, consoleErrors }) => {
+  // two users, an upload, a rescan and a dozen page loads with screenshots in both themes
+  test.setTimeout(90_000);
   // Grace, a plain member of Platform, uploads to the team.
   await signInAs(page, "grace@example.com");
   const dialog = await openUpload(page);
