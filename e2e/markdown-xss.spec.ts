@@ -42,7 +42,8 @@ function prepareSkills(): { id: string; files: string[] }[] {
   }
   // Hostile on purpose, so the security scan blocks it; the admin's written override lets it in.
   // A later worker (after a failed shard) imports the same files again: "unchanged", not an error.
-  const report = importSkills(SKILL_DIR, "ada@example.com", { overrideReason: "Hostile Markdown fixtures for the preview's XSS test" });
+  const reason = "Hostile Markdown fixtures for the preview's XSS test";
+  const report = importSkills(SKILL_DIR, "ada@example.com", { overrides: Object.fromEntries(shards.map(({ name }) => [name, reason])) });
   expect(report.error).toBeNull();
   expect(report.invalid).toEqual([]);
   const skills = shards.map(({ name, cases }) => ({ id: skillIdByName(name, "PERSONAL", "ada@example.com"), files: ["SKILL.md", ...cases.map((file) => `references/${file}`)] }));

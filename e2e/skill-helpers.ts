@@ -15,9 +15,9 @@ export const SHARED_DIR = path.resolve(import.meta.dirname, "../../shared");
 export function importSkills(
   dir: string,
   as = "ada@example.com",
-  options: { overrideReason?: string } = {},
+  options: { overrides?: Record<string, string> } = {},
 ): { created: { name: string; skillId: string }[]; newVersions: { name: string; skillId: string }[]; unchanged: string[]; invalid: unknown[]; error: string | null } {
-  const extra = options.overrideReason ? ["--override-reason", options.overrideReason] : [];
+  const extra = Object.entries(options.overrides ?? {}).flatMap(([skill, reason]) => ["--override", `${skill}=${reason}`]);
   const result = spawnSync("npx", ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra], {
     env: { ...process.env, DATABASE_URL: `file:./${E2E_DATABASE}` },
     encoding: "utf8",

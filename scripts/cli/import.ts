@@ -6,7 +6,29 @@ import type { Destination } from "../../lib/skills/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 
-export const importUsage = "import <dir> --scope personal|team|public [--team <name>] --as <email> [--include-hidden] [--message <text>] [--override-reason <text>] [--format json|text]";
+export const importUsage =
+  "import <dir> --scope personal|team|public [--team <name>] --as <email> [--include-hidden] [--message <text>] [--atomic] [--override <skill>=<reason>]... [--format json|text]";
+
+/**
+ * `--override <skill>=<reason>`, as often as needed: an instance admin's written reason to let one
+ * named skill in despite a critical finding. Taken out of argv before the other options are read.
+ */
+export function takeOverrides(argv: readonly string[]): { rest: string[]; overrides: Map<string, string> } {
+  const rest: string[] = [];
+  const overrides = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg !== "--override" && !arg.startsWith("--override=")) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg === "--override" ? argv[++i] : arg.slice("--override=".length);
+    const eq = value?.indexOf("=") ?? -1;
+    if (!value || eq <= 0 || !value.slice(eq + 1).trim()) throw new UsageError("--override takes <skill>=<reason>, e.g. --override red-team-demo=\"Fixture for the scanner demo\"");
+    overrides.set(value.slice(0, eq).trim(), value.slice(eq + 1).trim());
+  }
+  return { rest, overrides };
+}
 
 interface Found {
   folder: string;
@@ -38,9 +60,10 @@ export async function findSkillFolders(dir: string, options: { includeHidden: bo
 }
 
 export async function importCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { positionals, options } = parseArgs(argv, {
+  const { rest, overrides } = takeOverrides(argv);
+  const { positionals, options } = parseArgs(rest, {
     values: { "--scope": "scope", "--team": "team", "--as": "as", "--message": "message", "--format": "format", "--profile": "profile", "--override-reason": "override-reason" },
-    flags: ["--include-hidden"],
+    flags: ["--include-hidden", "--atomic"],
   });
   if (positionals.length !== 1) throw new UsageError("import takes exactly one folder");
   const scope = options.get("scope");
@@ -59,8 +82,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   await import("../load-env");
   const { findUserByEmail } = await import("../../lib/data/users");
   const { listMyTeams } = await import("../../lib/data/teams");
-  const { findSkillsInDestination, importSkills } = await import("../../lib/data/skills");
-  const { DataError } = await import("../../lib/data/errors");
+  const { findSkillsInDestination } = await import("../../lib/data/skills");
+  const { importEach } = await import("../../lib/data/imports");
 
   const user = await findUserByEmail(email);
   if (!user) {
@@ -93,53 +116,71 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     else firstByName.set(f.skill!.name!, f);
   }
   const existing = await findSkillsInDestination(viewer, destination, [...firstByName.keys()]);
+  // One reason names one skill; a run-wide --override-reason only where the run holds one skill.
+  const runReason = typeof options.get("override-reason") === "string" ? String(options.get("override-reason")) : undefined;
+  if (runReason !== undefined && firstByName.size > 1) {
+    throw new UsageError(`--override-reason applies to a single skill and this run has ${firstByName.size}: name the skill it is for with --override <skill>=<reason>`);
+  }
+  for (const name of overrides.keys()) if (!firstByName.has(name)) throw new UsageError(`--override names "${name}", which is not among the skills found`);
   const unchanged: Found[] = [];
   const items = [];
-  // An instance admin's written reason lets skills with a critical security finding in (audited);
-  // the data layer refuses it from anyone else.
-  const overrideReason = typeof options.get("override-reason") === "string" ? String(options.get("override-reason")) : undefined;
+  const message = (f: Found) => (typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}`);
   for (const [name, f] of firstByName) {
     const current = existing.get(name);
+    const overrideReason = overrides.get(name) ?? runReason;
     if (current && current.digest === bundleDigest(f.skill!.files)) unchanged.push(f);
-    else if (current) items.push({ skill: f.skill!, target: { skillId: current.id }, overrideReason, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
-    else items.push({ skill: f.skill!, destination, overrideReason, message: typeof options.get("message") === "string" ? String(options.get("message")) : `Imported from ${f.folder}` });
-  }
-
-  let results: Awaited<ReturnType<typeof importSkills>> = [];
-  let failure: string | null = null;
-  try {
-    results = await importSkills(viewer, items);
-  } catch (error) {
-    if (!(error instanceof DataError)) throw error;
-    failure = error.message;
+    else if (current) items.push({ key: f.folder, skill: f.skill!, target: { skillId: current.id }, overrideReason, message: message(f) });
+    else items.push({ key: f.folder, skill: f.skill!, destination, overrideReason, message: message(f) });
   }
 
   const invalid = found.filter((f) => !f.skill?.ok || !f.skill.name);
+  const outcomes =
+    options.has("atomic") && invalid.length
+      ? items.map((item) => ({ key: item.key, name: item.skill.name!, outcome: "not-imported" as const, message: `Not imported: --atomic, and ${invalid.length} skill folder(s) are invalid.` }))
+      : await importEach(viewer, items, { atomic: options.has("atomic") });
+  const stored = outcomes.filter((o) => o.outcome === "created" || o.outcome === "new-version");
+  const failed = outcomes.filter((o) => o.outcome === "blocked" || o.outcome === "refused");
+  const shown = (o: (typeof outcomes)[number]) => ("skillId" in o ? { name: o.name, skillId: o.skillId, version: o.version } : null);
   const report = {
     root: path.relative(io.cwd, root) || ".",
     destination: scope === "team" ? `team ${teamName}` : scope,
     as: user.email,
     found: found.length,
-    created: failure ? [] : results.filter((r) => r.created).map((r) => ({ name: r.name, skillId: r.skillId, version: r.version })),
-    newVersions: failure ? [] : results.filter((r) => !r.created).map((r) => ({ name: r.name, skillId: r.skillId, version: r.version })),
+    atomic: options.has("atomic"),
+    created: outcomes.filter((o) => o.outcome === "created").map((o) => shown(o)!),
+    newVersions: outcomes.filter((o) => o.outcome === "new-version").map((o) => shown(o)!),
     unchanged: unchanged.map((f) => f.skill!.name),
     invalid: invalid.map((f) => ({ folder: f.folder, errors: f.findings.filter((x) => x.severity === "error").map((x) => x.message) })),
+    blocked: outcomes.flatMap((o) =>
+      o.outcome === "blocked" ? [{ folder: o.key, name: o.name, message: o.message, canOverride: o.canOverride, findings: o.findings.map((f) => ({ rule: f.rule, severity: f.severity, file: f.file, line: f.line })) }] : [],
+    ),
+    refused: outcomes.flatMap((o) => (o.outcome === "refused" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
+    notImported: outcomes.flatMap((o) => (o.outcome === "not-imported" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
     duplicates: duplicates.map((f) => ({ folder: f.folder, name: f.skill!.name, keptFrom: firstByName.get(f.skill!.name!)!.folder })),
     skippedHidden: skipped.map((s) => path.relative(io.cwd, s)),
-    error: failure,
+    // the run as a whole: set when nothing was stored and something was refused or blocked
+    error: stored.length === 0 && failed.length ? [...new Set(failed.map((o) => ("message" in o ? o.message : "")))].join(" ") : null,
   };
 
   if (format === "json") io.out(JSON.stringify(report));
   else {
-    io.out(`Imported into ${report.destination} as ${report.as}: ${report.found} skill folder(s) found under ${report.root}`);
-    if (failure) io.out(`  Nothing imported: ${failure}`);
+    io.out(`Imported into ${report.destination} as ${report.as}: ${report.found} skill folder(s) found under ${report.root}${report.atomic ? " (--atomic: all or none)" : ""}`);
+    if (report.error) io.out(`  Nothing imported: ${report.error}`);
     for (const c of report.created) io.out(`  + ${c.name} (new skill, v${c.version})`);
     for (const v of report.newVersions) io.out(`  ↑ ${v.name} (new version v${v.version})`);
     for (const name of report.unchanged) io.out(`  = ${name} (unchanged)`);
+    for (const b of report.blocked) {
+      io.out(`  ⛔ ${b.name} (${b.folder}): blocked${b.canOverride ? `; to import it anyway: --override ${b.name}=<reason>` : ""}`);
+      for (const f of b.findings) io.out(`      ${f.severity.padEnd(8)} ${f.rule} ${f.file}${f.line === null ? "" : `:${f.line}`}`);
+    }
+    for (const r of report.refused) io.out(`  ✗ ${r.name} (${r.folder}): ${r.message}`);
+    for (const n of report.notImported) io.out(`  · ${n.name} (${n.folder}): ${n.message}`);
     for (const d of report.duplicates) io.out(`  ! ${d.folder}: skipped, "${d.name}" was already taken from ${d.keptFrom}`);
     for (const i of report.invalid) io.out(`  ✗ ${i.folder}: ${i.errors.join("; ")}`);
     for (const s of report.skippedHidden) io.out(`  - ${s}: hidden folder skipped (use --include-hidden)`);
-    io.out(`${report.created.length} created, ${report.newVersions.length} new versions, ${report.unchanged.length} unchanged, ${report.invalid.length} invalid, ${report.duplicates.length} duplicates`);
+    io.out(
+      `${report.created.length} created, ${report.newVersions.length} new versions, ${report.unchanged.length} unchanged, ${report.invalid.length} invalid, ${report.blocked.length} blocked, ${report.refused.length} refused, ${report.notImported.length} not imported, ${report.duplicates.length} duplicates`,
+    );
   }
-  return failure || invalid.length ? EXIT_FINDINGS : EXIT_OK;
+  return failed.length || invalid.length || report.notImported.length ? EXIT_FINDINGS : EXIT_OK;
 }
