@@ -204,3 +204,34 @@ test("keyboard only: open, paste, preview, import, close", async ({ page, consol
   await expect(trigger).toBeFocused();
   expect(consoleErrors).toEqual([]);
 });
+
+test("the dialog refuses what it can judge before sending, and says each problem once", async ({ page, consoleErrors }) => {
+  const dialog = await openUpload(page);
+  // nothing chosen yet: nothing to preview
+  await expect(dialog.getByRole("button", { name: "Preview" })).toBeDisabled();
+
+  // 30 MB is over the limit, and its size is known before a byte is sent
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/upload/")) requests.push(request.url());
+  });
+  await dialog.getByLabel("Skill files").setInputFiles({ name: "huge.zip", mimeType: "application/zip", buffer: Buffer.alloc(30 * 1024 * 1024) });
+  await expect(dialog.getByRole("listitem").filter({ hasText: "huge.zip" })).toContainText("30.0 MB");
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("The upload is 30.0 MB; the limit is 26.0 MB");
+  expect(requests).toEqual([]);
+  await dialog.getByRole("button", { name: "Remove huge.zip" }).click();
+
+  // an archive without a SKILL.md: the reason shows once, not as a message and again as a finding
+  await dialog.getByLabel("Skill files").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: zipOf({ "notes/readme.md": "# Notes\n" }) });
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  await expect(dialog.getByText(/SKILL\.md/).first()).toBeVisible();
+  await shootBoth(page, "upload-no-skill-md");
+  const noSkillMd = await dialog.evaluate((el) => el.textContent ?? "");
+  const repeated = (text: string) => {
+    const sentences = text.split(/(?<=[.:])\s+/).map((s) => s.trim()).filter((s) => s.length > 25);
+    return sentences.filter((s, i) => sentences.indexOf(s) !== i);
+  };
+  expect(repeated(noSkillMd)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { formatBytes } from "@/lib/format";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/limits";
 import { skillNameProblem } from "@/lib/skills/skill-name";
 import type { ApiErrorBody, UploadChoice, UploadCommitResult, UploadPreview } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
@@ -171,6 +172,15 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
   async function requestPreview() {
     if (!hasInput) {
       setError({ code: "empty", message: mode === "files" ? "Choose or drop a file or a folder first." : "Paste the text of a SKILL.md first." });
+      return;
+    }
+    // Sizes are known before anything is sent: an upload over the limit is refused here, at once.
+    if (inputBytes > MAX_UPLOAD_BYTES) {
+      const biggest = [...files.map((f) => ({ name: f.name, size: f.size })), ...(folder.length ? [{ name: "the folder", size: folder.reduce((n, f) => n + f.file.size, 0) }] : [])].sort((a, b) => b.size - a.size)[0];
+      setError({
+        code: "too_large",
+        message: `The upload is ${formatBytes(inputBytes)}; the limit is ${formatBytes(MAX_UPLOAD_BYTES)}${biggest && biggest.size > MAX_UPLOAD_BYTES / 2 ? ` (${biggest.name} alone is ${formatBytes(biggest.size)})` : ""}. Remove large files, or upload fewer skills at a time.`,
+      });
       return;
     }
     const answer = await send<UploadPreview>("preview");
@@ -574,7 +584,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
           ) : (
             <>
               {hasInput ? <p className="mr-auto text-sm text-muted-foreground">{mode === "files" ? formatBytes(inputBytes) : `${text.length} characters`}</p> : null}
-              <Button type="button" onClick={requestPreview} disabled={sending}>
+              <Button type="button" onClick={requestPreview} disabled={sending || !hasInput}>
                 {sending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
                 Preview
               </Button>
@@ -599,7 +609,8 @@ function PickedRow({ label, detail, onRemove, disabled }: { label: string; detai
 }
 
 function ErrorReport({ error }: { error: UploadError }) {
-  const findings = error.findings?.filter((f) => f.severity === "error") ?? [];
+  // a finding the message already states is not listed again under it
+  const findings = error.findings?.filter((f) => f.severity === "error" && !error.message.includes(f.message)) ?? [];
   return (
     <div role="alert" className="grid gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm">
       <p className="flex items-start gap-2 font-medium text-destructive">

@@ -38,7 +38,7 @@ describe("size-limited body reading", () => {
     const request = new Request("http://x/", { method: "POST", body, headers: { "content-length": "2000" }, duplex: "half" } as RequestInit);
     const error = await httpError(readBodyLimited(request, 1000));
     expect(error.status).toBe(413);
-    expect(error.message).toBe("The upload is 2.0 KiB; the limit is 1,000 bytes.");
+    expect(error.message).toBe("The upload is 2.0 KB; the limit is 1,000 bytes.");
     expect(pulled).toBe(false);
   });
 

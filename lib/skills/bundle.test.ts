@@ -136,7 +136,7 @@ describe("SKILL.md size", () => {
     const bundle = readFiles([file("big/SKILL.md", `${skillMd("big")}${"x ".repeat(2_500_000)}`), file("small/SKILL.md", skillMd("small", "d"))]);
     const [big, small] = bundle.skills;
     expect(big.ok).toBe(false);
-    expect(big.findings).toEqual([expect.objectContaining({ code: "skill-md-too-large", path: "SKILL.md", message: expect.stringContaining("the limit for SKILL.md is 256 KiB") })]);
+    expect(big.findings).toEqual([expect.objectContaining({ code: "skill-md-too-large", path: "SKILL.md", message: expect.stringContaining("the limit for SKILL.md is 256 KB") })]);
     expect(small.ok).toBe(true);
   });
 });

@@ -120,7 +120,8 @@ export function formatCount(n: number): string {
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${formatCount(n)} bytes`;
-  const units = ["KiB", "MiB", "GiB"];
+  // 1024-based like every size the app shows (lib/format), and named the same way
+  const units = ["KB", "MB", "GB"];
   let value = n / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -82,3 +82,10 @@ export function resolveLimits(overrides?: Partial<BundleLimits>): BundleLimits {
   }
   return limits;
 }
+
+/**
+ * Bytes one upload request may carry: what a bundle may unpack to, plus room for multipart
+ * framing. Checked against Content-Length before reading, and counted while reading; the upload
+ * dialog checks the picked files against it before sending anything.
+ */
+export const MAX_UPLOAD_BYTES = DEFAULT_LIMITS.maxTotalBytes + 1024 * 1024;

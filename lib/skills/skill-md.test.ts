@@ -92,12 +92,12 @@ describe("YAML", () => {
     expect(parseSkillMd(text, { maxAliasCount: 0 }).findings.map((f) => f.code)).toEqual(["yaml-alias-limit"]);
   });
 
-  it("rejects a frontmatter over 64 KiB before parsing it", () => {
+  it("rejects a frontmatter over 64 KB before parsing it", () => {
     // invalid YAML inside: had it been parsed, a yaml-syntax finding would show up too
     const big = `---\nname: big\ndescription: [${"x".repeat(64 * 1024)}\n---\n`;
     const parsed = parseSkillMd(big);
     expect(parsed.findings.map((f) => f.code)).toEqual(["frontmatter-too-large"]);
-    expect(parsed.findings[0].message).toMatch(/^the frontmatter is 65,\d{3} bytes; the limit is 64 KiB/);
+    expect(parsed.findings[0].message).toMatch(/^the frontmatter is 65,\d{3} bytes; the limit is 64 KB/);
     const atLimit = `---\ndescription: ${"x".repeat(64 * 1024 - "description: \n".length - "name: ok\n".length)}\nname: ok\n---\n`;
     expect(parseSkillMd(atLimit).findings).toEqual([]);
     expect(parseSkillMd(big, { maxFrontmatterBytes: 1024 * 1024 }).findings.map((f) => f.code)).toEqual(["yaml-syntax"]);

@@ -1,7 +1,7 @@
 import { detectBundleKind, readBundle, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./bundle";
 import { bundleDigest } from "./digest";
 import { hasErrors, type Finding, type Profile } from "./findings";
-import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "./limits";
+import { resolveLimits, type BundleLimits } from "./limits";
 import { sniffBinary } from "./media-type";
 import { findSkillMd } from "./paths";
 import { renameSkillMd } from "./rename";
@@ -11,11 +11,7 @@ import { tokenBudget, type TokenBudget } from "./tokens";
 // is read on its own, and together they share one budget so several archives cannot add up past
 // what a single one may unpack to.
 
-/**
- * Bytes one upload request may carry: what a bundle may unpack to, plus room for multipart
- * framing. Checked against Content-Length before reading, and counted while reading.
- */
-export const MAX_UPLOAD_BYTES = DEFAULT_LIMITS.maxTotalBytes + 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from "./limits";
 /** Separate files (archives or SKILL.md files) in one upload; a folder counts as one. */
 export const MAX_UPLOAD_SOURCES = 50;
 

@@ -189,7 +189,7 @@ describe("body recommendations (warnings)", () => {
     expect(long.ok).toBe(true);
   });
 
-  it("refuses a SKILL.md over 256 KiB before parsing it, naming the file and the limit", () => {
+  it("refuses a SKILL.md over 256 KB before parsing it, naming the file and the limit", () => {
     const body = (bytes: number) => md("name: x\ndescription: d", "é".repeat(bytes / 2));
     // "é" is 2 UTF-8 bytes: the limit counts bytes, not characters.
     const frontmatterBytes = md("name: x\ndescription: d", "").length;
@@ -197,7 +197,7 @@ describe("body recommendations (warnings)", () => {
     const huge = validateSkillMd(body(5 * 1000 * 1000), { path: "big/SKILL.md" });
     expect(huge.ok).toBe(false);
     expect(huge.bodyTokens).toBeNull();
-    expect(huge.findings).toEqual([{ severity: "error", code: "skill-md-too-large", path: "big/SKILL.md", message: "big/SKILL.md is 5,000,031 bytes; the limit for SKILL.md is 256 KiB: move details into references/" }]);
+    expect(huge.findings).toEqual([{ severity: "error", code: "skill-md-too-large", path: "big/SKILL.md", message: "big/SKILL.md is 5,000,031 bytes; the limit for SKILL.md is 256 KB: move details into references/" }]);
   });
 
   it("warns when the body is over about 5,000 tokens", () => {

@@ -203,7 +203,7 @@ describe("sizes: bytes actually inflated, never the headers", () => {
     const entries = Array.from({ length: 6 }, (_, i) => ({ name: `my-skill/part${i}.bin`, data: chunk, method: 0 }));
     const bundle = read(good(entries));
     expect(bundle.findings.map((f) => f.code)).toEqual(["archive-too-large"]);
-    expect(bundle.findings[0].message).toMatch(/the limit is 25 MiB/);
+    expect(bundle.findings[0].message).toMatch(/the limit is 25 MB/);
     expect(bundle.files).toEqual([]);
   });
 

@@ -100,7 +100,7 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
   }
   if (eocd === -1) {
     if (misfit !== -1) fail("archive-junk-after", `${formatCount(len - misfit)} bytes follow the end of the ZIP archive`);
-    fail("archive-invalid", "not a ZIP archive (no end-of-central-directory record), or more than 64 KiB of data follow it");
+    fail("archive-invalid", "not a ZIP archive (no end-of-central-directory record), or more than 64 KB of data follow it");
   }
 
   let diskEntries = u16(eocd + 8);
