@@ -67,7 +67,8 @@ export function SourceReport({ source }: { source: UploadPreviewSource }) {
         </p>
       ) : null}
       {errors.length && !source.notASkill ? <p className="text-sm">Nothing from it can be imported: a damaged or unsafe archive is not trusted for any of its skills.</p> : null}
-      <FindingList findings={source.findings} />
+      {/* the verdict above already says why it is not a skill: its errors are not listed again */}
+      <FindingList findings={source.notASkill ? source.findings.filter((f) => f.severity !== "error") : source.findings} />
       {source.skipped.length ? (
         <div className="grid gap-1">
           <p className="text-xs font-medium text-muted-foreground">Left out</p>
