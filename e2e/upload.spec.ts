@@ -206,6 +206,8 @@ test("keyboard only: open, paste, preview, import, close", async ({ page, consol
 });
 
 test("the dialog refuses what it can judge before sending, and says each problem once", async ({ page, consoleErrors }) => {
+  // handing 30 MB to the file input takes a while by itself
+  test.setTimeout(90_000);
   const dialog = await openUpload(page);
   // nothing chosen yet: nothing to preview
   await expect(dialog.getByRole("button", { name: "Preview" })).toBeDisabled();
