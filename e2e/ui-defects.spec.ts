@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Locator } from "@playwright/test";
+import { BASE_URL, DEMO_PASSWORD, expect, signInAs, test, uniqueEmail } from "./fixtures";
+import { importSkills, skillIdByName } from "./skill-helpers";
+
+// Layout defects a user reported: things that overflow, clip or hide behind other things. Each
+// test measures the page (widths, clipping, the element under a point) rather than its classes.
+
+const SHOTS = "test-results/screenshots";
+/** 60 characters: the name limit is 64. */
+const LONG_NAME = "reconcile-quarterly-financial-statements-across-subsidiaries";
+
+/** One fresh account owns a personal skill with a long name; created once for the file. */
+let owner: { email: string; skillId: string } | null = null;
+
+test.beforeAll(async ({ playwright }) => {
+  const email = uniqueEmail("ui-defects");
+  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+  const response = await api.post("/api/auth/sign-up/email", { data: { name: "Uma Layout", email, password: DEMO_PASSWORD }, headers: { origin: BASE_URL } });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "skillshelf-ui-defects-"));
+  try {
+    mkdirSync(path.join(dir, LONG_NAME));
+    writeFileSync(
+      path.join(dir, LONG_NAME, "SKILL.md"),
+      `---\nname: ${LONG_NAME}\ndescription: Reconciles the quarterly statements of every subsidiary against the group ledger. Use when closing a quarter.\n---\n\n# Reconcile\n\nCompare each subsidiary's trial balance with the group ledger.\n`,
+    );
+    expect(importSkills(dir, email).created.map((c) => c.name)).toEqual([LONG_NAME]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  owner = { email, skillId: skillIdByName(LONG_NAME, "PERSONAL", email) };
+});
+
+/** True when the element or a box inside it clips its text (scrollWidth beyond clientWidth). */
+const isClipped = (element: Locator) =>
+  element.evaluate((root) => [root, ...root.querySelectorAll("*")].some((el) => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1));
+
+test("a long tool call wraps inside its message, and the message column stays as wide as the composer", async ({ page, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await signInAs(page, owner!.email);
+  await page.goto("/playground");
+  await page.getByRole("radio", { name: "Search tool" }).click();
+  const message = "I need a skill that reconciles the quarterly financial statements of every subsidiary against the group ledger, flags intercompany mismatches, explains each difference and drafts the closing memo for the auditors";
+  const input = page.getByRole("combobox", { name: "Message" });
+  await input.fill(message);
+  await input.press("Enter");
+  const answer = page.getByTestId("assistant-message").first();
+  await expect(answer.getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 30_000 });
+
+  // The chip above the answer (the ledger repeats the call in its own row).
+  const chip = answer.getByRole("paragraph").filter({ hasText: /^search_skills\("/ });
+  await expect(chip).toContainText(message.slice(-30));
+  expect(await isClipped(chip), "the tool call is cut off").toBe(false);
+  const composer = await input.locator("xpath=ancestor::*[contains(@class,'sticky')][1]").boundingBox();
+  const column = await answer.boundingBox();
+  expect(column!.x + column!.width, "the message column is wider than the composer").toBeLessThanOrEqual(composer!.x + composer!.width + 0.5);
+  const chat = page.getByRole("region", { name: "Chat" });
+  expect(await chat.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await answer.screenshot({ path: `${SHOTS}/playground-long-tool-call.png` });
+  expect(consoleErrors).toEqual([]);
+});
