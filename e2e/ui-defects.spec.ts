@@ -39,6 +39,27 @@ test.beforeAll(async ({ playwright }) => {
 const isClipped = (element: Locator) =>
   element.evaluate((root) => [root, ...root.querySelectorAll("*")].some((el) => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1));
 
+test("?file= naming a file the version lacks shows the page with a note in the file pane", async ({ page, consoleErrors }) => {
+  const id = skillIdByName("deploy-checklist", "TEAM");
+  await signInAs(page, "ada@example.com");
+  const response = await page.goto(`/skills/${id}?file=references/nope.md`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "deploy-checklist", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Files" }).getByRole("link", { name: /rollback\.md/ })).toBeVisible();
+  const pane = page.getByRole("article");
+  await expect(pane.getByRole("status")).toHaveText(/^No file references\/nope\.md in version 2\./);
+  await pane.screenshot({ path: `${SHOTS}/skill-page-missing-file.png` });
+  await pane.getByRole("link", { name: "Open SKILL.md" }).click();
+  await expect(page).toHaveURL(new RegExp(`/skills/${id}$`));
+  await expect(page.getByRole("article").getByRole("heading", { name: "Deploy checklist", level: 1 })).toBeVisible();
+
+  // A pinned version says its own number.
+  await page.goto(`/skills/${id}/v/1?file=references/nope.md`);
+  await expect(page.getByRole("article").getByRole("status")).toHaveText(/^No file references\/nope\.md in version 1\./);
+  await expect(page.getByRole("article").getByRole("link", { name: "Open SKILL.md" })).toHaveAttribute("href", `/skills/${id}/v/1`);
+  expect(consoleErrors).toEqual([]);
+});
+
 test("a long tool call wraps inside its message, and the message column stays as wide as the composer", async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
   await signInAs(page, owner!.email);
