@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { BASE_URL, DEMO_PASSWORD, expect, signInAs, test, uniqueEmail } from "./fixtures";
 import { importSkills, skillIdByName } from "./skill-helpers";
 
@@ -35,9 +35,61 @@ test.beforeAll(async ({ playwright }) => {
   owner = { email, skillId: skillIdByName(LONG_NAME, "PERSONAL", email) };
 });
 
+/** How far the document scrolls sideways beyond the viewport (0 when nothing overflows). */
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The elements that stick out past the viewport while their parent does not: where an overflow starts. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 90)} right=${Math.round(el.getBoundingClientRect().right)}`;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > edge && el.parentElement !== null && el.parentElement.getBoundingClientRect().right <= edge)
+      .slice(0, 6)
+      .map((el) => `${describe(el)} in ${describe(el.parentElement!)}`);
+  });
+
+async function expectNoHorizontalOverflow(page: Page, what: string) {
+  // Soft: one run reports every page that overflows.
+  expect.soft(await horizontalOverflow(page), `${what} scrolls sideways; too wide: ${(await overflowing(page)).join(" | ")}`).toBeLessThanOrEqual(0);
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(390);
+}
+
 /** True when the element or a box inside it clips its text (scrollWidth beyond clientWidth). */
 const isClipped = (element: Locator) =>
   element.evaluate((root) => [root, ...root.querySelectorAll("*")].some((el) => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1));
+
+test("at 390 px wide the skill list, a skill page and the playground do not scroll sideways", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, owner!.email);
+
+  await page.goto("/skills");
+  await expect(page.getByRole("list", { name: "Skills" }).getByRole("link", { name: LONG_NAME })).toBeVisible();
+  await expectNoHorizontalOverflow(page, "/skills");
+  await page.screenshot({ path: `${SHOTS}/phone-skills.png`, fullPage: true });
+
+  await page.goto(`/skills/${owner!.skillId}`);
+  await expect(page.getByRole("heading", { name: LONG_NAME, level: 1 })).toBeVisible();
+  await expectNoHorizontalOverflow(page, "the skill page");
+  await page.screenshot({ path: `${SHOTS}/phone-skill-page.png`, fullPage: true });
+
+  await page.goto("/playground");
+  await expect(page.getByRole("heading", { name: "Playground" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Message" })).toBeVisible();
+  await expectNoHorizontalOverflow(page, "/playground");
+  await page.screenshot({ path: `${SHOTS}/phone-playground.png`, fullPage: true });
+
+  // A seeded team member's list and a skill page with tables, code and images.
+  await page.context().clearCookies();
+  await signInAs(page, "ada@example.com");
+  await page.goto("/skills");
+  await expect(page.getByRole("list", { name: "Skills" }).getByRole("listitem").first()).toBeVisible();
+  await expectNoHorizontalOverflow(page, "ada's /skills");
+  await page.goto(`/skills/${skillIdByName("deploy-checklist", "TEAM")}`);
+  await expect(page.getByRole("heading", { name: "deploy-checklist", level: 1 })).toBeVisible();
+  await expectNoHorizontalOverflow(page, "deploy-checklist");
+  expect(consoleErrors).toEqual([]);
+});
 
 test("?file= naming a file the version lacks shows the page with a note in the file pane", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");

@@ -72,7 +72,8 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
         : await renderDocument({ version, selected, view, routes });
 
   return (
-    <div className="grid gap-8">
+    // One column no wider than the page: no section's content may widen it (a phone is 390 px).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
 
       {version.number !== skill.version ? (
