@@ -91,6 +91,23 @@ test("at 390 px wide the skill list, a skill page and the playground do not scro
   expect(consoleErrors).toEqual([]);
 });
 
+test("a long skill name shows in full on its card in the three-column grid", async ({ page, consoleErrors }) => {
+  await signInAs(page, owner!.email);
+  await page.goto("/skills?scope=personal");
+  const list = page.getByRole("list", { name: "Skills" });
+  // Three columns at desktop width.
+  expect(await list.evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length)).toBe(3);
+  const heading = list.getByRole("heading", { name: LONG_NAME });
+  await expect(heading).toBeVisible();
+  expect(await isClipped(heading), "the card clips the name").toBe(false);
+  // The heading stays inside its card.
+  const card = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: LONG_NAME }) });
+  const [h, c] = [await heading.boundingBox(), await card.boundingBox()];
+  expect(h!.x + h!.width).toBeLessThanOrEqual(c!.x + c!.width);
+  await card.screenshot({ path: `${SHOTS}/card-long-name.png` });
+  expect(consoleErrors).toEqual([]);
+});
+
 test("?file= naming a file the version lacks shows the page with a note in the file pane", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   await signInAs(page, "ada@example.com");
