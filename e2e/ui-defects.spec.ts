@@ -108,6 +108,30 @@ test("a long skill name shows in full on its card in the three-column grid", asy
   expect(consoleErrors).toEqual([]);
 });
 
+test("a card's token counts say what the two numbers are, and sit above the card's link", async ({ page, consoleErrors }) => {
+  await signInAs(page, owner!.email);
+  await page.goto("/skills?scope=personal");
+  const card = page.getByRole("list", { name: "Skills" }).getByRole("listitem").filter({ hasText: LONG_NAME });
+  const tokens = card.getByRole("img", { name: /^[\d,]+ tokens always loaded \(name \+ description\) \/ [\d,]+ when used \(SKILL\.md body\)/ });
+  await expect(tokens).toBeVisible();
+  await expect(tokens).toContainText(/^\d+ \/ \d+ tok/);
+  await expect(tokens).toHaveAttribute("title", /always loaded.*when used/);
+  // Hovering it reaches it (and its title), not the link stretched over the card.
+  const topmost = await tokens.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+  expect(topmost, "another element covers the token counts").toBe(true);
+  // A keyboard reaches it from the card's link, and sees the same words.
+  await card.getByRole("link", { name: LONG_NAME }).focus();
+  for (let i = 0; i < 4 && !(await tokens.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(tokens).toBeFocused();
+  await expect(card.getByText(/tokens always loaded/)).toBeVisible();
+  await card.screenshot({ path: `${SHOTS}/card-token-tooltip.png` });
+  expect(consoleErrors).toEqual([]);
+});
+
 test("?file= naming a file the version lacks shows the page with a note in the file pane", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   await signInAs(page, "ada@example.com");
