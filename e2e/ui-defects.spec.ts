@@ -177,3 +177,45 @@ test("a long tool call wraps inside its message, and the message column stays as
   await answer.screenshot({ path: `${SHOTS}/playground-long-tool-call.png` });
   expect(consoleErrors).toEqual([]);
 });
+
+/**
+ * How a button's background comes out over the page: its computed colour, through its computed
+ * filter, at its computed opacity, drawn on the page's background. `chroma` is max - min of the
+ * RGB channels (0 = grey).
+ */
+const appearance = (button: Locator) =>
+  button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ctx = Object.assign(document.createElement("canvas"), { width: 1, height: 1 }).getContext("2d", { willReadFrequently: true })!;
+    ctx.fillStyle = getComputedStyle(document.body).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    ctx.filter = style.filter;
+    ctx.globalAlpha = Number(style.opacity);
+    ctx.fillStyle = style.backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return { opacity: Number(style.opacity), chroma: Math.max(r, g, b) - Math.min(r, g, b), rgb: [r, g, b] };
+  });
+
+test("a disabled button looks disabled in both themes: dimmed and without its colour", async ({ page }) => {
+  await signInAs(page, owner!.email);
+  await page.goto("/playground");
+  const send = page.getByRole("button", { name: "Send" });
+  const input = page.getByRole("combobox", { name: "Message" });
+  for (const colorScheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+    await input.fill("hello");
+    await expect(send).toBeEnabled();
+    const enabled = await appearance(send);
+    expect(enabled.opacity, colorScheme).toBe(1);
+    await input.fill("");
+    await expect(send).toBeDisabled();
+    const disabled = await appearance(send);
+    expect(disabled.opacity, colorScheme).toBeLessThanOrEqual(0.6);
+    // The enabled button is the brand colour; a disabled one must not read as a dimmer version of it.
+    expect(enabled.chroma, `${colorScheme}: enabled ${enabled.rgb}`).toBeGreaterThan(60);
+    expect(disabled.chroma, `${colorScheme}: disabled ${disabled.rgb}`).toBeLessThanOrEqual(20);
+    await input.locator("xpath=ancestor::*[contains(@class,'sticky')][1]").screenshot({ path: `${SHOTS}/disabled-send-${colorScheme}.png` });
+  }
+});
