@@ -102,11 +102,16 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
 test("bad requests get a 4xx, not a 500: broken escapes, cross-origin and oversized server actions", async ({ page, request }) => {
   await signInAs(page, "ada@example.com");
   const id = encodeURIComponent(skillIdByName("deploy-checklist", "TEAM"));
-  for (const path of [`/api/skills/${id}/files/%c0%ae`, `/api/skills/${id}/files/%c0%ae%c0%ae/SKILL.md`, `/api/skills/${id}/download/%ff`, "/skills/%c0%ae", `/skills/${id}/v/%c0%ae`, `/skills/${id}?file=%c0%ae`]) {
+  for (const path of [`/api/skills/${id}/files/%c0%ae`, `/api/skills/${id}/files/%c0%ae%c0%ae/SKILL.md`, `/api/skills/${id}/download/%ff`, "/skills/%c0%ae", `/skills/${id}/v/%c0%ae`]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBeGreaterThanOrEqual(400);
     expect(response.status(), path).toBeLessThan(500);
   }
+  // In the query a broken escape decodes to U+FFFD: a file name the version lacks, which the page
+  // shows in its file pane rather than as a 404 (ui-defects.spec.ts).
+  const brokenFile = await page.request.get(`/skills/${id}?file=%c0%ae`, { maxRedirects: 0 });
+  expect(brokenFile.status()).toBe(200);
+  expect(await brokenFile.text()).toContain("No file");
   // Auth routes too, read and write (the proxy sees them only when their path holds a "%").
   for (const path of ["/api/auth/%c0%ae", "/api/auth/sign-in/%c0%ae%c0%ae"]) {
     for (const response of [await request.get(path), await request.post(path, { headers: { Origin: BASE_URL }, data: {} })]) {

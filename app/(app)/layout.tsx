@@ -13,12 +13,13 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4 sm:px-6">
-          <Link href="/skills" className="rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
-            <Logo />
+        {/* At phone width (390 px) the mark, three links and two buttons fit only with the name hidden and tighter gaps. */}
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
+          <Link href="/skills" className="shrink-0 rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
+            <Logo compactOnPhone />
           </Link>
           <NavLinks />
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <ThemeToggle />
             <UserMenu name={viewer.name} email={viewer.email} />
           </div>

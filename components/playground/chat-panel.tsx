@@ -99,9 +99,10 @@ export function ChatPanel({
   }
 
   return (
-    <section aria-label="Chat" className="flex min-h-[32rem] flex-col gap-4">
+    <section aria-label="Chat" className="flex min-h-[32rem] min-w-0 flex-col gap-4">
       <LedgerTimeline ledgers={ledgers} />
-      <div className="grid flex-1 content-start gap-6" aria-live="polite" aria-busy={busy}>
+      {/* One column no wider than the section: a message's long unbroken text must not widen it past the composer. */}
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6" aria-live="polite" aria-busy={busy}>
         {messages.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
             <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-primary">

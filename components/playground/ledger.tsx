@@ -94,8 +94,11 @@ export function LedgerCard({ ledger, events: liveEvents, skillIds, streaming }: 
           )}
           {searches.map((s, i) => (
             <div key={i} className="mt-2 flex flex-wrap items-center gap-1.5">
-              <SearchIcon className="size-3.5 text-muted-foreground" aria-hidden />
-              <span className="font-mono text-xs">search_skills(&quot;{s.query}&quot;)</span>
+              {/* The icon stays beside a long query, which wraps anywhere rather than widening the column. */}
+              <span className="flex min-w-0 items-start gap-1.5">
+                <SearchIcon className="mt-px size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">search_skills(&quot;{s.query}&quot;)</span>
+              </span>
               <span className="text-muted-foreground">→</span>
               {s.results.length ? s.results.map((r) => <Badge key={r.name} variant="outline" className="font-mono font-normal">{r.name} <span className="text-muted-foreground">{r.score.toFixed(2)}</span></Badge>) : <span className="text-muted-foreground">no match</span>}
               <Tokens n={s.tokens} />

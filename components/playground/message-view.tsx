@@ -96,7 +96,7 @@ export function AssistantMessage({
             {n}
           </p>
         ))}
-        <div className="grid gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {message.parts.map((part, i) => {
             if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} files={files} skills={quoted} /> : null;
             if (part.type.startsWith("tool-") && "toolCallId" in part) {
@@ -123,9 +123,11 @@ function ToolChip({ name, input, state, errorText }: { name: string; input: unkn
   const label = [args.name, args.path, args.query ? `"${args.query}"` : undefined].filter(Boolean).join(" · ");
   const failed = state === "output-error";
   return (
-    <p className={cn("flex w-fit max-w-full items-center gap-1.5 rounded-md border bg-background px-2 py-1 font-mono text-xs", failed ? "border-destructive/40 text-destructive dark:text-red-300" : "text-muted-foreground")} title={errorText}>
-      {failed ? <XCircleIcon className="size-3.5 shrink-0" aria-hidden /> : state === "output-available" ? <Icon className="size-3.5 shrink-0" aria-hidden /> : <LoaderIcon className="size-3.5 shrink-0 animate-spin" aria-hidden />}
-      <span className="truncate">
+    // Wraps anywhere: a long query is one unbroken line otherwise, and its min-content width would
+    // widen the whole message column past the composer.
+    <p className={cn("flex w-fit max-w-full min-w-0 items-start gap-1.5 rounded-md border bg-background px-2 py-1 font-mono text-xs", failed ? "border-destructive/40 text-destructive dark:text-red-300" : "text-muted-foreground")} title={errorText}>
+      {failed ? <XCircleIcon className="mt-px size-3.5 shrink-0" aria-hidden /> : state === "output-available" ? <Icon className="mt-px size-3.5 shrink-0" aria-hidden /> : <LoaderIcon className="mt-px size-3.5 shrink-0 animate-spin" aria-hidden />}
+      <span className="min-w-0 [overflow-wrap:anywhere]">
         {name}({label})
       </span>
     </p>

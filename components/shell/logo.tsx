@@ -1,4 +1,5 @@
-export function Logo() {
+/** `compactOnPhone`: below the sm breakpoint only the mark shows (the name stays for screen readers). */
+export function Logo({ compactOnPhone = false }: { compactOnPhone?: boolean }) {
   return (
     <span className="flex items-center gap-2 text-[15px] font-semibold tracking-tight">
       <svg viewBox="0 0 24 24" aria-hidden className="size-6 text-primary" fill="none">
@@ -7,7 +8,7 @@ export function Logo() {
         <path d="m15 8.2 2.3-.6 2.1 8.1-2.3.6z" className="fill-primary-foreground/80" transform="translate(-1.6 0.3)" />
         <path d="M6.5 17.5h11" stroke="currentColor" className="stroke-primary-foreground" strokeWidth="1.4" strokeLinecap="round" />
       </svg>
-      Skillshelf
+      <span className={compactOnPhone ? "max-sm:sr-only" : undefined}>Skillshelf</span>
     </span>
   );
 }

@@ -61,11 +61,11 @@ export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: 
           ))}
           {tail.length ? <div className="h-full border-l border-card bg-violet-300 dark:bg-violet-700" style={{ width: pct(tailTokens) }} title={`L3 ${tail.length} more files · ${formatNumber(tailTokens)} tokens`} /> : null}
         </div>
-        <div className="pointer-events-none absolute top-0 bottom-0 flex flex-col items-center" style={{ left: pct(catalogTokens + guidance) }} aria-hidden>
-          <span className="-translate-x-1/2 text-[10px] leading-4 font-medium whitespace-nowrap text-muted-foreground">
-            L2 guidance {formatNumber(guidance)}
-          </span>
-          <span className="-ml-px h-full w-0.5 -translate-x-1/2 rounded bg-foreground/60" />
+        {/* Zero wide, with the line on the mark and the label centred on it, or ending at it near the
+            bar's end: a box as wide as the label starting at the mark stuck out past a phone's edge. */}
+        <div className="pointer-events-none absolute top-0 bottom-0 flex w-0 flex-col items-center" style={{ left: pct(catalogTokens + guidance) }} aria-hidden>
+          <span className={cn("text-[10px] leading-4 font-medium whitespace-nowrap text-muted-foreground", (catalogTokens + guidance) / scale > 0.75 && "self-end")}>L2 guidance {formatNumber(guidance)}</span>
+          <span className="h-full w-0.5 shrink-0 rounded bg-foreground/60" />
         </div>
       </div>
 

@@ -18,7 +18,8 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-mono text-[15px] font-semibold tracking-tight">
           <Link href={`/skills/${skill.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-3 focus-visible:after:ring-ring/50">
-            <span className="block truncate">
+            {/* Names wrap (at hyphens, or anywhere in a long unbroken word): a cut name reads as another skill. */}
+            <span className="block [overflow-wrap:anywhere]">
               <HighlightedText segments={match?.name} text={skill.name} />
             </span>
           </Link>

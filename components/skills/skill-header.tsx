@@ -11,20 +11,20 @@ import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 export function SkillHeader({ skill, version, versions, actions }: { skill: SkillDetail; version: SkillVersionDetail; versions: VersionOption[]; actions?: React.ReactNode }) {
   const mention = `$${skill.name}`;
   return (
-    <header className="grid gap-4">
+    <header className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
         <Link href="/skills" className="rounded-sm outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
           Skills
         </Link>
         <ChevronRightIcon aria-hidden className="size-3.5" />
-        <span aria-current="page" className="truncate text-foreground">
+        <span aria-current="page" className="min-w-0 truncate text-foreground">
           {skill.name}
         </span>
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
         <div className="grid min-w-0 gap-2.5">
           <div className="flex flex-wrap items-center gap-2.5">
-            <h1 className="font-mono text-2xl font-semibold tracking-tight break-all sm:text-[1.75rem]">{version.name}</h1>
+            <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-[1.75rem]">{version.name}</h1>
             <ScopeBadge scope={skill.scope} team={skill.team?.name} />
             <VersionPicker versions={versions} shown={version.number} latest={skill.version} />
           </div>
@@ -46,7 +46,8 @@ export function SkillHeader({ skill, version, versions, actions }: { skill: Skil
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <CopyButton text={mention} label={`Copy the mention ${mention}`} className="h-8 border px-2.5 font-mono text-[13px] text-foreground shadow-xs">
+          {/* A long name wraps rather than widening the page on a phone. */}
+          <CopyButton text={mention} label={`Copy the mention ${mention}`} className="min-h-8 max-w-full border px-2.5 py-1 text-left font-mono text-[13px] [overflow-wrap:anywhere] text-foreground shadow-xs">
             {mention}
           </CopyButton>
           <Button asChild variant="outline" size="sm">

@@ -1,17 +1,36 @@
 import { EyeOffIcon, TriangleAlertIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
-import { formatTokens } from "@/lib/format";
+import { formatNumber, formatTokens } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** Level 1 (catalog entry) and level 2 (SKILL.md body) token counts, explained on hover. */
+/** What the two numbers of "133 / 662 tok" are, in words. */
+export function tokenCountsLabel({ catalogTokens, bodyTokens }: Pick<SkillSummary, "catalogTokens" | "bodyTokens">): string {
+  return `${formatNumber(catalogTokens)} tokens always loaded (name + description) / ${formatNumber(bodyTokens)} when used (SKILL.md body), approximate`;
+}
+
+/**
+ * Level 1 (the catalog entry, in every prompt) and level 2 (the SKILL.md body, read when the skill
+ * is used) token counts. It sits above a card's stretched link (relative z-10) so hovering it shows
+ * its title, and it takes focus so a keyboard reaches the same words (shown below on focus).
+ */
 export function TokenCounts({ skill, className }: { skill: Pick<SkillSummary, "catalogTokens" | "bodyTokens">; className?: string }) {
-  const label = `${skill.catalogTokens} catalog tokens (level 1), ${skill.bodyTokens} body tokens (level 2), approximate`;
+  const label = tokenCountsLabel(skill);
   return (
-    <span className={cn("tabular-nums", className)} title={label}>
-      <span aria-hidden>
-        {formatTokens(skill.catalogTokens)} / {formatTokens(skill.bodyTokens)} tok
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      tabIndex={0}
+      className={cn(
+        "group/tokens relative z-10 cursor-help rounded-sm tabular-nums underline decoration-muted-foreground/50 decoration-dotted underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-ring/50",
+        className,
+      )}
+    >
+      {formatTokens(skill.catalogTokens)} / {formatTokens(skill.bodyTokens)} tok
+      {/* The title covers hover; a keyboard focus gets no title, so the same words show here. */}
+      <span className="pointer-events-none absolute right-0 bottom-full z-20 mb-1.5 hidden w-max max-w-64 rounded-md border bg-popover px-2.5 py-1.5 text-left text-xs leading-snug text-popover-foreground no-underline shadow-md group-focus-visible/tokens:block">
+        {label}
       </span>
-      <span className="sr-only">{label}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DownloadIcon, FileTextIcon, HistoryIcon } from "lucide-react";
+import { DownloadIcon, FileQuestionIcon, FileTextIcon, HistoryIcon } from "lucide-react";
 import { CodeLines } from "@/components/skills/code-lines";
 import { DisclosureBar } from "@/components/skills/disclosure-bar";
 import { FileTree } from "@/components/skills/file-tree";
@@ -27,8 +27,11 @@ export interface SkillViewProps {
   version: SkillVersionDetail;
   /** True on /skills/[id]/v/[n]: links stay on that version. */
   pinned: boolean;
-  /** The file shown (SKILL.md unless ?file= names another) and its text; null text for binaries and files too large to preview. */
-  selected: { file: SkillFileInfo; text: string | null };
+  /**
+   * The file shown (SKILL.md unless ?file= names another) and its text; null text for binaries and
+   * files too large to preview. `missing` when ?file= names a path this version does not have.
+   */
+  selected: { file: SkillFileInfo; text: string | null } | { missing: string };
   view: DocumentView;
   /** Links and images of every Markdown file of the version. */
   documentLinks: { path: string; links: MarkdownLink[]; mentions?: string[] }[];
@@ -60,10 +63,17 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
     detail: [v.author?.name, formatRelative(v.createdAt)].filter(Boolean).join(" · "),
   }));
 
-  const document = tab === "files" ? await renderDocument({ version, selected, view, routes }) : null;
+  const selectedPath = "missing" in selected ? selected.missing : selected.file.path;
+  const document =
+    tab !== "files"
+      ? null
+      : "missing" in selected
+        ? { content: <MissingFile path={selected.missing} version={version.number} routes={routes} />, outline: [], hasSource: false }
+        : await renderDocument({ version, selected, view, routes });
 
   return (
-    <div className="grid gap-8">
+    // One column no wider than the page: no section's content may widen it (a phone is 390 px).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
 
       {version.number !== skill.version ? (
@@ -99,7 +109,7 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
         <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
           <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
             <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Files</h2>
-            <FileTree files={version.files} selected={selected.file.path} unreferenced={unreferenced} routes={routes} />
+            <FileTree files={version.files} selected={selectedPath} unreferenced={unreferenced} routes={routes} />
             {unreferenced.size ? (
               <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
                 <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so
@@ -109,9 +119,9 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
           </aside>
 
           <article className="min-w-0" aria-labelledby="document-title">
-            <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
+            {"missing" in selected ? <MissingFileToolbar path={selected.missing} /> : <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />}
             {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
-            <div key={`${selected.file.path}:${view}`} className="mt-5">
+            <div key={`${selectedPath}:${view}`} className="mt-5">
               {document.content}
             </div>
           </article>
@@ -204,7 +214,33 @@ function DocumentToolbar({ file, view, hasSource, routes }: { file: SkillFileInf
   );
 }
 
-async function renderDocument({ version, selected, view, routes }: { version: SkillVersionDetail; selected: SkillViewProps["selected"]; view: DocumentView; routes: SkillRoutes }): Promise<{
+function MissingFileToolbar({ path }: { path: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2 border-b pb-3">
+      <FileQuestionIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+      <h2 id="document-title" className="min-w-0 font-mono text-sm font-semibold [overflow-wrap:anywhere] text-muted-foreground">
+        {path}
+      </h2>
+    </div>
+  );
+}
+
+/** The file pane when ?file= names a path the version shown does not have. */
+function MissingFile({ path, version, routes }: { path: string; version: number; routes: SkillRoutes }) {
+  return (
+    <div role="status" className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center text-sm">
+      <p className="font-medium">
+        No file <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]">{path}</code> in version {version}.
+      </p>
+      <p className="max-w-md text-muted-foreground">The link may come from another version of this skill, or the path may be misspelt. The files this version has are listed under Files.</p>
+      <Link href={routes.page()} className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:underline">
+        <FileTextIcon aria-hidden className="size-4" /> Open SKILL.md
+      </Link>
+    </div>
+  );
+}
+
+async function renderDocument({ version, selected, view, routes }: { version: SkillVersionDetail; selected: { file: SkillFileInfo; text: string | null }; view: DocumentView; routes: SkillRoutes }): Promise<{
   content: React.ReactNode;
   outline: OutlineItem[];
   hasSource: boolean;

@@ -12,8 +12,9 @@ import { isTextMediaType } from "@/lib/skills/media-type";
 import { makeVisible } from "@/lib/skills/scan";
 
 // Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can
-// answer 404 (skill, version, ?file=) is settled here, before anything streams: no Suspense or
-// loading.tsx sits above these pages.
+// answer 404 (skill, version) is settled here, before anything streams: no Suspense or
+// loading.tsx sits above these pages. A ?file= the version lacks is not a 404: the page shows, and
+// its file pane says so (the link may come from another version, or be mistyped).
 
 /** Text previews above this are offered as a download instead. */
 const PREVIEW_MAX_BYTES = 1024 * 1024;
@@ -57,7 +58,6 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
 
   const selectedPath = first(searchParams.file) || "SKILL.md";
   const selectedFile = version.files.find((f) => f.path === selectedPath);
-  if (!selectedFile) notFound();
   const view: DocumentView = first(searchParams.view) === "source" ? "source" : "preview";
   const tab: SkillTab = first(searchParams.tab) === "security" ? "security" : "files";
   // The review dialog shows the raw source of every flagged file, to reviewers only.
@@ -65,7 +65,7 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
     tab === "security" && skill.can.review && version.scan.review.status === "needs_review" ? [...new Set(version.scan.findings.map((f) => f.file))].filter((path) => version.files.some((f) => f.path === path)) : null;
 
   const markdownFiles = version.files.filter((f) => f.mediaType === "text/markdown" && f.size <= LINK_SCAN_MAX_BYTES);
-  const selectedIsText = isTextMediaType(selectedFile.mediaType) && selectedFile.size <= PREVIEW_MAX_BYTES;
+  const selectedIsText = selectedFile !== undefined && isTextMediaType(selectedFile.mediaType) && selectedFile.size <= PREVIEW_MAX_BYTES;
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
@@ -80,7 +80,7 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
       skill={skill}
       version={version}
       pinned={versionNumber !== null}
-      selected={{ file: selectedFile, text: selectedIsText ? (texts.get(selectedFile.path) ?? null) : null }}
+      selected={selectedFile ? { file: selectedFile, text: selectedIsText ? (texts.get(selectedFile.path) ?? null) : null } : { missing: selectedPath }}
       view={view}
       documentLinks={documentLinks(markdownFiles, texts)}
       actions={<SkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
