@@ -119,7 +119,7 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
         if (rule.file) for (const hit of rule.file(file)) add(hit.line, hit.excerpt);
         if (rule.text && text) {
           for (const m of rule.text(text)) {
-            const verdict = contextual ? assessContext(text, m.offset, m.length, rule.contextHook) : undefined;
+            const verdict = contextual ? assessContext(text, m.offset, m.length, rule.contextHook, rule.severity) : undefined;
             add(lineOf(text, m.offset), m.excerpt ?? excerptAt(text, m.offset, m.length, EXCERPT_MAX), verdict);
           }
         }

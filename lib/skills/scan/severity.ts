@@ -42,7 +42,7 @@ export function capSeverity(severity: ScanSeverity, cap: ScanSeverity | undefine
  * fenced block is what the agent is told to run and keeps its rating; prose and reference
  * documents are read for context.
  */
-export function assessContext(file: TextFile, offset: number, length: number, hook?: ContextHook): ContextVerdict {
+export function assessContext(file: TextFile, offset: number, length: number, hook?: ContextHook, ruleSeverity: ScanSeverity = "critical"): ContextVerdict {
   const line = lineOf(file, offset);
   const text = lineText(file, line);
   const matched = file.text.slice(offset, offset + length);
@@ -67,12 +67,15 @@ export function assessContext(file: TextFile, offset: number, length: number, ho
 
   const lineStart = file.lineStarts[line - 1];
   const before = text.slice(0, offset - lineStart);
+  // SKILL.md's prose is what the agent reads as instructions: a word on the line lowers a finding
+  // one step there (a critical one still needs a review), and as far as medium in references.
+  const proseCap: ScanSeverity = skillMd ? (ruleSeverity === "critical" ? "high" : "medium") : "medium";
   if (NEGATION.test(before)) {
-    return { kind: "negated", cap: "medium", note: `Negated guidance: the line tells the agent not to do this (“${(NEGATION.exec(before)?.[0] ?? "").trim()}”).` };
+    return { kind: "negated", cap: proseCap, note: `Negated guidance: the line tells the agent not to do this (“${(NEGATION.exec(before)?.[0] ?? "").trim()}”).` };
   }
   const attack = ATTACK_WORDS.exec(text);
   if (attack) {
-    return { kind: "attack-example", cap: "medium", note: `The line describes an attack or a pattern to detect (“${attack[0]}”), rather than asking for it.` };
+    return { kind: "attack-example", cap: proseCap, note: `The line describes an attack or a pattern to detect (“${attack[0]}”), rather than asking for it.` };
   }
   if (!skillMd) {
     if (/^\s*\|/.test(text) && !fenced) {
