@@ -2,6 +2,7 @@
 // rebuilt when a source file changes, instead of compiling TypeScript through tsx on every call
 // (which alone took about a second before any work). Falls back to tsx if the bundle cannot be built.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -30,10 +31,10 @@ function sourceStamp() {
 }
 
 async function ensureBundle() {
+  // one folder per source state: a run never removes the bundle another run is loading chunks from
   const stamp = sourceStamp();
-  const current = path.join(cacheDir, "current");
-  const stampFile = path.join(current, "stamp");
-  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return path.join(current, "skills.js");
+  const current = path.join(cacheDir, `bundle-${createHash("sha256").update(stamp).digest("hex").slice(0, 16)}`);
+  if (existsSync(path.join(current, "stamp"))) return path.join(current, "skills.js");
   const { build } = await import("esbuild");
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   // packages stay in node_modules; `server-only` is bundled in its react-server form, as the app's server sees it
@@ -54,12 +55,16 @@ async function ensureBundle() {
     logLevel: "error",
   });
   writeFileSync(path.join(staging, "stamp"), stamp);
-  // a concurrent run may have just put its own bundle in place: either one is current
-  rmSync(current, { recursive: true, force: true });
   try {
     renameSync(staging, current);
   } catch {
+    // a concurrent run put the same bundle in place first
     rmSync(staging, { recursive: true, force: true });
+  }
+  // bundles of earlier source states, a day old or more, are no longer loaded by anyone
+  for (const name of readdirSync(cacheDir)) {
+    const dir = path.join(cacheDir, name);
+    if (dir !== current && Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(dir, { recursive: true, force: true });
   }
   return path.join(current, "skills.js");
 }

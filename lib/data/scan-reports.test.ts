@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { refusal } from "@/lib/test/refusal";
 
 // "Report a false positive": who may report, what is recorded, who reads and resolves reports.
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("./skills");
 const reports = await import("./scan-reports");
-const { DataError } = await import("./errors");
 afterAll(cleanup);
 
 await createUser(db, "ada", { role: "ADMIN" });
@@ -23,15 +23,6 @@ const created = await skills.createSkill(grace, { skill: makeSkill("packer-notes
 const skillId = created.skillId;
 const version = await db.skillVersion.findFirstOrThrow({ where: { skillId }, select: { scanFindings: true } });
 const finding = (JSON.parse(version.scanFindings) as { rule: string; file: string; line: number | null; severity: string }[]).find((f) => f.rule === "credentials/cloud-credentials")!;
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  return error as InstanceType<typeof DataError>;
-}
 
 describe("false-positive reports", () => {
   it("stores a reader's note on a stored finding, once per reader and finding, and audits it", async () => {
