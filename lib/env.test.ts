@@ -53,6 +53,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUSTED_PROXIES: "127.0.0.1,proxy.local" })).toThrowError(/TRUSTED_PROXIES must be a comma-separated list/);
   });
 
+  it("reads the skill and archive limits, with units, and names a bad one", () => {
+    expect(parseEnv({}, "/srv/app").limits).toMatchObject({ maxSkillFiles: 1000, maxSkillBytes: 25 * 1024 * 1024, maxFileBytes: 5 * 1024 * 1024, maxEntries: 5000, maxTotalBytes: 64 * 1024 * 1024 });
+    const set = parseEnv({ SKILL_MAX_FILES: "2000", SKILL_MAX_BYTES: "30MB", SKILL_MAX_FILE_BYTES: "512KB", ARCHIVE_MAX_ENTRIES: "9000", ARCHIVE_MAX_BYTES: "1GB" }, "/srv/app").limits;
+    expect(set).toMatchObject({ maxSkillFiles: 2000, maxSkillBytes: 30 * 1024 * 1024, maxFileBytes: 512 * 1024, maxEntries: 9000, maxTotalBytes: 1024 ** 3 });
+    expect(() => parseEnv({ SKILL_MAX_FILES: "lots", SKILL_MAX_BYTES: "30 parsecs" }, "/srv/app")).toThrow(
+      /SKILL_MAX_FILES must be a whole number such as 1000\n.*SKILL_MAX_BYTES must be a size such as "25MB", "512KB" or a number of bytes/,
+    );
+  });
+
   it("treats empty optional keys as unset", () => {
     const env = parseEnv({ OPENAI_API_KEY: "", BETTER_AUTH_URL: "" });
     expect(env.OPENAI_API_KEY).toBeUndefined();

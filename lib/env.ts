@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "@/lib/auth/client-address";
+import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/limits";
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or calls `parseEnv` in
@@ -34,6 +35,35 @@ const proxyList = z
     message: 'must be a comma-separated list of IP addresses or IPv4 CIDRs, such as "127.0.0.1,10.0.0.0/8"',
   });
 
+// A size such as "25MB", "512KB" or a plain number of bytes (1024-based, like every size shown).
+const UNITS: Record<string, number> = { "": 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+const byteSize = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const match = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?$/i.exec(value);
+        const bytes = match ? Math.floor(Number(match[1]) * UNITS[(match[2] ?? "").toUpperCase()]) : NaN;
+        if (!Number.isSafeInteger(bytes) || bytes < 1) {
+          ctx.addIssue({ code: "custom", message: 'must be a size such as "25MB", "512KB" or a number of bytes' });
+          return z.NEVER;
+        }
+        return bytes;
+      })
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+const count = (fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number such as 1000")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "must be at least 1"))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -58,6 +88,12 @@ const envSchema = z.object({
   OPENAI_MODELS: optionalText,
   ANTHROPIC_API_KEY: optionalText,
   TRUSTED_PROXIES: proxyList,
+  // What one skill, and one upload input (an archive or folder of many skills), may hold.
+  SKILL_MAX_FILES: count(DEFAULT_LIMITS.maxSkillFiles),
+  SKILL_MAX_BYTES: byteSize(DEFAULT_LIMITS.maxSkillBytes),
+  SKILL_MAX_FILE_BYTES: byteSize(DEFAULT_LIMITS.maxFileBytes),
+  ARCHIVE_MAX_ENTRIES: count(DEFAULT_LIMITS.maxEntries),
+  ARCHIVE_MAX_BYTES: byteSize(DEFAULT_LIMITS.maxTotalBytes),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -65,6 +101,8 @@ export type Env = z.infer<typeof envSchema> & {
   databasePath: string;
   /** The public origin better-auth signs cookies and redirects for. */
   authUrl: string;
+  /** What uploads, imports and editor saves may hold, from the SKILL_* and ARCHIVE_* keys. */
+  limits: BundleLimits;
 };
 
 export class EnvError extends Error {
@@ -90,6 +128,13 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     ...data,
     databasePath: sqlitePathFromUrl(data.DATABASE_URL, cwd),
     authUrl: data.BETTER_AUTH_URL ?? `http://localhost:${data.PORT}`,
+    limits: resolveLimits({
+      maxSkillFiles: data.SKILL_MAX_FILES,
+      maxSkillBytes: data.SKILL_MAX_BYTES,
+      maxFileBytes: data.SKILL_MAX_FILE_BYTES,
+      maxEntries: data.ARCHIVE_MAX_ENTRIES,
+      maxTotalBytes: data.ARCHIVE_MAX_BYTES,
+    }),
   };
 }
 

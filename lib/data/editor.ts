@@ -1,4 +1,5 @@
 import "server-only";
+import { getEnv } from "@/lib/env";
 import { readBundle, type Finding } from "@/lib/skills";
 import type { ManifestEntry } from "@/lib/skills/draft";
 import { isTextMediaType } from "@/lib/skills/media-type";
@@ -146,7 +147,7 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
     return { path: entry.path, bytes };
   });
 
-  const bundle = readBundle({ kind: "files", files });
+  const bundle = readBundle({ kind: "files", files }, { limits: getEnv().limits });
   const [built] = bundle.skills;
   const findings = [...bundle.findings, ...(built?.findings ?? [])];
   if (!bundle.ok || !built || built.root !== "" || bundle.skills.length !== 1) {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Finding } from "@/lib/skills/findings";
-import { DEFAULT_LIMITS } from "@/lib/skills/limits";
+import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions";
 import { MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill } from "@/lib/types/uploads";
@@ -67,6 +67,7 @@ function pickDestination(all: ResolvedDestination[], input: DestinationInput): R
  */
 export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, requested: DestinationInput = { scope: "personal" }): Promise<UploadPreview> {
   const actor = await loadActor(db, viewer);
+  const { limits } = getEnv();
   const destinations = await listDestinations(viewer);
   const { destination } = pickDestination(destinations, requested);
   const names = [...new Set(upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])))];
@@ -121,7 +122,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     destinations: destinations.map((d) => d.destination),
     destination,
     canOverrideScan: actor.role === "ADMIN",
-    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: DEFAULT_LIMITS.maxTotalBytes, maxFileBytes: DEFAULT_LIMITS.maxFileBytes, maxEntries: DEFAULT_LIMITS.maxEntries },
+    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: limits.maxTotalBytes, maxFileBytes: limits.maxFileBytes, maxEntries: limits.maxEntries, maxSkillFiles: limits.maxSkillFiles, maxSkillBytes: limits.maxSkillBytes },
   };
 }
 

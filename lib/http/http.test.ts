@@ -127,7 +127,7 @@ describe("multipart part limit", () => {
     try {
       const error = await httpError(readUploadRequest(formRequest(150_000)));
       expect(error.status).toBe(413);
-      expect(error.message).toBe(`The form has more than ${MAX_FORM_PARTS.toLocaleString("en-US")} parts; the limit is ${MAX_FORM_PARTS.toLocaleString("en-US")}. Send a folder of at most 500 files, or one archive.`);
+      expect(error.message).toBe(`The form has more than ${MAX_FORM_PARTS.toLocaleString("en-US")} parts; the limit is ${MAX_FORM_PARTS.toLocaleString("en-US")}. Send a folder of at most 3,000 files, or one archive.`);
       expect(parse).not.toHaveBeenCalled();
     } finally {
       parse.mockRestore();

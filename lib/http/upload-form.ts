@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { formatCount } from "@/lib/skills/findings";
-import { DEFAULT_LIMITS } from "@/lib/skills/limits";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload";
 import { uploadFieldsInput, type UploadFieldsInput } from "@/lib/skills/upload-inputs";
 import { readBodyLimited } from "./body";
@@ -25,11 +24,17 @@ function badRequest(message: string, details: Record<string, unknown> = {}): Htt
 }
 
 /**
- * Parts one upload form may hold: the largest folder an upload accepts sends two parts a file
- * (`files` and `paths`), plus the fields. Parsing is what costs: a 12 MB body of 150,000 tiny
- * parts held the event loop for 7-10 s and 350 MB, so parts are counted before it.
+ * Files of a folder one upload form may carry: a whole collection (the 206 skills of
+ * ../shared/corpus-external are 1,218 files). Larger ones go as an archive.
  */
-export const MAX_FORM_PARTS = 2 * DEFAULT_LIMITS.maxEntries + 32;
+export const MAX_FORM_FILES = 3000;
+
+/**
+ * Parts one upload form may hold: two a file (`files` and `paths`), plus the fields. Parsing is
+ * what costs: a 12 MB body of 150,000 tiny parts held the event loop for 7-10 s and 350 MB, so
+ * parts are counted before it.
+ */
+export const MAX_FORM_PARTS = 2 * MAX_FORM_FILES + 32;
 
 /**
  * Parts in a multipart body, counting delimiter lines and stopping once past `max` (so the cost
@@ -57,7 +62,7 @@ export async function readUploadRequest(request: Request, limit = MAX_UPLOAD_BYT
     throw new HttpError(
       413,
       "too_many_parts",
-      `The form has more than ${formatCount(MAX_FORM_PARTS)} parts; the limit is ${formatCount(MAX_FORM_PARTS)}. Send a folder of at most ${formatCount(DEFAULT_LIMITS.maxEntries)} files, or one archive.`,
+      `The form has more than ${formatCount(MAX_FORM_PARTS)} parts; the limit is ${formatCount(MAX_FORM_PARTS)}. Send a folder of at most ${formatCount(MAX_FORM_FILES)} files, or one archive.`,
       { limit: MAX_FORM_PARTS },
     );
   }

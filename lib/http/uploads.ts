@@ -1,4 +1,5 @@
 import type { ViewerRef } from "@/lib/data/actor";
+import { getEnv } from "@/lib/env";
 import { commitUpload, planUploadCommit, previewUpload, type CommitInput } from "@/lib/data/uploads";
 import { readUpload, type UploadSource } from "@/lib/skills/upload";
 import type { UploadFieldsInput } from "@/lib/skills/upload-inputs";
@@ -17,7 +18,7 @@ function commitInput(fields: Upload["fields"]): CommitInput {
 
 /** 200 with the UploadPreview; stores nothing. */
 export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  return json(await previewUpload(viewer, readUpload(upload.sources, { profile: upload.fields.profile }), { scope: upload.fields.scope, team: upload.fields.team }));
+  return json(await previewUpload(viewer, readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), { scope: upload.fields.scope, team: upload.fields.team }));
 }
 
 /**
@@ -25,7 +26,7 @@ export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<
  * would get (200 instead of 201), so `curl --fail` in CI fails a dry run that would fail.
  */
 export async function dryRunAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = readUpload(upload.sources, { profile: upload.fields.profile });
+  const read = readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
   const input = commitInput(upload.fields);
   const [preview, planned] = await Promise.all([previewUpload(viewer, read, input.destination), planUploadCommit(viewer, read, input)]);
   const refusal = planned.refusal;
@@ -40,7 +41,7 @@ export async function dryRunAnswer(viewer: ViewerRef, upload: Upload): Promise<R
 
 /** 201 with what was created (200 when every chosen skill was already exactly there). */
 export async function commitAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = readUpload(upload.sources, { profile: upload.fields.profile });
+  const read = readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
   const result = await commitUpload(viewer, read, commitInput(upload.fields));
   const body: UploadCommitResult = {
     destination: result.destination,

@@ -5,6 +5,37 @@ import { bytesOf, buildZip, skillMd } from "./test-helpers/archives";
 const file = (path: string, data: string | Uint8Array): FileInput => ({ path, bytes: bytesOf(data) });
 const readFiles = (files: FileInput[], profile: "spec" | "anthropic" = "spec") => readBundle({ kind: "files", files }, { profile });
 
+describe("per-skill limits", () => {
+  const skillOf = (root: string, files: number) => [file(`${root}/SKILL.md`, skillMd(root)), ...Array.from({ length: files - 1 }, (_, i) => file(`${root}/references/r${i}.md`, `ref ${i}`))];
+
+  it("counts a folder of many skills per skill, not as one archive", () => {
+    // 3 x 400 = 1,200 files: over the old 500-entry cap for the whole input, each skill well inside
+    const bundle = readFiles([...skillOf("alpha", 400), ...skillOf("beta", 400), ...skillOf("gamma", 400)]);
+    expect(bundle.findings).toEqual([]);
+    expect(bundle.skills.map((s) => [s.name, s.ok, s.files.length])).toEqual([["alpha", true, 400], ["beta", true, 400], ["gamma", true, 400]]);
+  });
+
+  it("admits a skill the size of UiPath's uipath-rpa (702 files) by default", () => {
+    const bundle = readFiles(skillOf("uipath-rpa", 702));
+    expect(bundle.ok).toBe(true);
+  });
+
+  it("refuses only the skill over a limit, naming the limit, and reads its siblings", () => {
+    const bundle = readBundle({ kind: "files", files: [...skillOf("big", 12), ...skillOf("small", 3)] }, { limits: { maxSkillFiles: 10 } });
+    expect(bundle.findings).toEqual([]);
+    const [big, small] = bundle.skills;
+    expect(big.ok).toBe(false);
+    expect(big.findings).toEqual([expect.objectContaining({ severity: "error", code: "skill-too-many-files", message: "the skill has 12 files; the limit per skill is 10" })]);
+    expect(small.ok).toBe(true);
+    expect(importableSkills(bundle, { allowPartial: true }).map((s) => s.name)).toEqual(["small"]);
+  });
+
+  it("refuses a skill whose files add up past the per-skill bytes", () => {
+    const bundle = readBundle({ kind: "files", files: [file("s/SKILL.md", skillMd("s")), file("s/a.txt", "a".repeat(3000))] }, { limits: { maxSkillBytes: 2048 } });
+    expect(bundle.skills[0].findings.map((f) => [f.code, f.message])).toEqual([["skill-too-large", "the skill's files add up to 3 KB; the limit per skill is 2 KB"]]);
+  });
+});
+
 describe("skill roots", () => {
   it("finds SKILL.md at the top of the upload", () => {
     const bundle = readBundle({ kind: "zip", bytes: buildZip([{ name: "SKILL.md", data: skillMd("top") }, { name: "references/a.md", data: "a" }]) });
@@ -117,7 +148,7 @@ describe("single SKILL.md and folders", () => {
   });
 
   it("applies the limits to picked folders too", () => {
-    const files = Array.from({ length: 501 }, (_, i) => file(`s/f${i}.md`, "x"));
+    const files = Array.from({ length: 5001 }, (_, i) => file(`s/f${i}.md`, "x"));
     expect(readFiles(files).findings.map((f) => f.code)).toEqual(["archive-too-many-entries"]);
     const unread = readFiles([file("s/SKILL.md", skillMd("s")), { path: "s/huge.bin", bytes: new Uint8Array(0), size: 6 * 1024 * 1024 }]);
     expect(unread.findings.map((f) => [f.code, f.path])).toEqual([["entry-too-large", "s/huge.bin"]]);

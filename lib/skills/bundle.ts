@@ -450,6 +450,15 @@ function buildSkill(
     }
   }
 
+  // Per skill, so a collection of many skills is held to what each of them may be.
+  if (files.length > limits.maxSkillFiles) {
+    findings.push({ severity: "error", code: "skill-too-many-files", message: `the skill has ${formatCount(files.length)} files; the limit per skill is ${formatCount(limits.maxSkillFiles)}`, path: "" });
+  }
+  const skillBytes = files.reduce((n, f) => n + f.size, 0);
+  if (skillBytes > limits.maxSkillBytes) {
+    findings.push({ severity: "error", code: "skill-too-large", message: `the skill's files add up to ${formatBytes(skillBytes)}; the limit per skill is ${formatBytes(limits.maxSkillBytes)}`, path: "" });
+  }
+
   const name = validation?.name ?? null;
   const description = validation?.description ?? null;
   const catalog = name && description ? countTokens(renderCatalogEntryXml({ name, description })) : 0;

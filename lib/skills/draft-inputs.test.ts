@@ -32,6 +32,6 @@ describe("saveDraftInput", () => {
     expect(problem([{ path: "SKILL.md", text: "x" }], "   ")).toEqual({ message: "Describe the change in a short message.", field: "message" });
     expect(problem([{ path: "SKILL.md", text: "x" }], "m".repeat(201))).toEqual({ message: "Keep the message under 200 characters.", field: "message" });
     expect(problem([])).toEqual({ message: "The draft has no files." });
-    expect(problem(Array.from({ length: DEFAULT_LIMITS.maxEntries + 1 }, (_, i) => ({ path: `f${i}.md`, text: "" }))).message).toBe(`A skill holds at most ${DEFAULT_LIMITS.maxEntries} files.`);
+    expect(problem(Array.from({ length: DEFAULT_LIMITS.maxEntries + 1 }, (_, i) => ({ path: `f${i}.md`, text: "" }))).message).toBe("A draft holds at most 5,000 files.");
   });
 });

@@ -79,6 +79,8 @@ export type FindingCode =
   | "skill-md-lowercase"
   | "skill-md-missing"
   | "duplicate-skill-name"
+  | "skill-too-many-files"
+  | "skill-too-large"
   // archive and entries
   | "input-unsupported"
   | "input-not-found"

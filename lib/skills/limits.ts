@@ -10,7 +10,7 @@ export const SPEC_LIMITS = {
 
 /**
  * Bytes one server action request may carry (next.config.ts, proxy.ts): the editor saves a whole
- * skill through one, so a full bundle (DEFAULT_LIMITS.maxTotalBytes, 25 MB) plus the form around it.
+ * skill through one, so a full skill (DEFAULT_LIMITS.maxSkillBytes, 25 MB) plus the form around it.
  */
 export const ACTION_BODY_MAX_BYTES = 27 * 1024 * 1024;
 
@@ -30,10 +30,17 @@ export const RESERVED_NAME_WORDS: readonly string[] = ["anthropic", "claude"];
  * own configuration, passed in as options); the library never reads the environment itself.
  */
 export interface BundleLimits {
-  /** Entries of any kind in an archive (files, folders, links). */
+  /**
+   * Entries of any kind (files, folders, links) in one input: an archive, a folder, or a whole
+   * upload. The archive-bomb bound; a collection of many skills is one input.
+   */
   maxEntries: number;
-  /** Bytes after decompression, all entries together. */
+  /** Bytes after decompression, every entry of one input together. */
   maxTotalBytes: number;
+  /** Files in one skill. */
+  maxSkillFiles: number;
+  /** Bytes of one skill's files together. */
+  maxSkillBytes: number;
   /** Bytes after decompression, per file. */
   maxFileBytes: number;
   /** Inflated:compressed ratio past which an entry (or a whole .tar.gz) counts as a bomb. */
@@ -57,9 +64,14 @@ export interface BundleLimits {
   maxAliasCount: number;
 }
 
+// The per-skill defaults admit every skill seen in public collections, with room: the largest is
+// UiPath's uipath-rpa (702 files, 5.4 MB). The per-input ones admit a whole collection in one
+// archive or folder (the 206 skills of ../shared/corpus-external are 1,218 files, 15 MB).
 export const DEFAULT_LIMITS: Readonly<BundleLimits> = Object.freeze({
-  maxEntries: 500,
-  maxTotalBytes: 25 * 1024 * 1024,
+  maxEntries: 5000,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxSkillFiles: 1000,
+  maxSkillBytes: 25 * 1024 * 1024,
   maxFileBytes: 5 * 1024 * 1024,
   maxCompressionRatio: 100,
   ratioGraceBytes: 1024 * 1024,
@@ -84,8 +96,9 @@ export function resolveLimits(overrides?: Partial<BundleLimits>): BundleLimits {
 }
 
 /**
- * Bytes one upload request may carry: what a bundle may unpack to, plus room for multipart
- * framing. Checked against Content-Length before reading, and counted while reading; the upload
- * dialog checks the picked files against it before sending anything.
+ * Bytes one upload request may carry: the largest skill, plus room for multipart framing (an
+ * archive of a collection is compressed, so it unpacks to more). Fixed rather than configured,
+ * since the browser checks it before sending; checked against Content-Length before reading, and
+ * counted while reading.
  */
-export const MAX_UPLOAD_BYTES = DEFAULT_LIMITS.maxTotalBytes + 1024 * 1024;
+export const MAX_UPLOAD_BYTES = DEFAULT_LIMITS.maxSkillBytes + 1024 * 1024;

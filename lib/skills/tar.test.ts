@@ -103,8 +103,9 @@ describe("tarballs", () => {
 
   it("counts entries against the limit", () => {
     const entries = [{ name: "my-skill/SKILL.md", data: SKILL }, ...Array.from({ length: 500 }, (_, i) => ({ name: `my-skill/f${i}.md`, data: "x" }))];
-    expect(archiveCodes(readGz(buildTarGz(entries)))).toEqual(["archive-too-many-entries"]);
-    expect(readGz(buildTarGz(entries.slice(0, 500))).ok).toBe(true);
+    const limits = { maxEntries: 500 };
+    expect(archiveCodes(readGz(buildTarGz(entries), { limits }))).toEqual(["archive-too-many-entries"]);
+    expect(readGz(buildTarGz(entries.slice(0, 500)), { limits }).ok).toBe(true);
   });
 });
 

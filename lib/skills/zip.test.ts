@@ -198,13 +198,17 @@ describe("sizes: bytes actually inflated, never the headers", () => {
     expect(read(good([{ name: "my-skill/ok.bin", data: big.subarray(1), method: 0 }])).ok).toBe(true);
   });
 
-  it("rejects more than 25 MiB in total", () => {
+  it("rejects an archive past its unpacked total before inflating it", () => {
     const chunk = new Uint8Array(4.5 * 1024 * 1024);
     const entries = Array.from({ length: 6 }, (_, i) => ({ name: `my-skill/part${i}.bin`, data: chunk, method: 0 }));
-    const bundle = read(good(entries));
+    const bundle = read(good(entries), { limits: { maxTotalBytes: 25 * 1024 * 1024 } });
     expect(bundle.findings.map((f) => f.code)).toEqual(["archive-too-large"]);
     expect(bundle.findings[0].message).toMatch(/the limit is 25 MB/);
     expect(bundle.files).toEqual([]);
+    // under the archive's total (64 MiB by default), the same 27 MiB in one skill is over that skill's 25 MiB
+    const single = read(good(entries));
+    expect(single.findings).toEqual([]);
+    expect(single.skills[0].findings.map((f) => f.code)).toEqual(["skill-too-large"]);
   });
 
   it("counts inflated bytes against the total even when headers understate them", () => {
@@ -214,12 +218,13 @@ describe("sizes: bytes actually inflated, never the headers", () => {
     expect(bundle.findings.map((f) => f.code)).toContain("entry-size-mismatch");
   });
 
-  it("rejects more than 500 entries", () => {
+  it("rejects more entries than the archive limit", () => {
     const entries = Array.from({ length: 500 }, (_, i) => ({ name: `my-skill/f${i}.md`, data: "x", method: 0 }));
-    const bundle = read(good(entries));
+    const limits = { maxEntries: 500 };
+    const bundle = read(good(entries), { limits });
     expect(bundle.findings.map((f) => f.code)).toEqual(["archive-too-many-entries"]);
     expect(bundle.findings[0].message).toBe("the archive has 501 entries; the limit is 500");
-    expect(read(good(entries.slice(1))).ok).toBe(true);
+    expect(read(good(entries.slice(1)), { limits }).ok).toBe(true);
   });
 
   it("takes other limits from the caller", () => {

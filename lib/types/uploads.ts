@@ -102,7 +102,8 @@ export interface UploadPreview {
   destination: UploadDestination;
   /** The viewer is an instance admin: may import a skill with a critical finding by giving a written reason (`overrideReason`). */
   canOverrideScan: boolean;
-  limits: { maxUploadBytes: number; maxTotalBytes: number; maxFileBytes: number; maxEntries: number };
+  /** The request cap, then what one input (archive or folder) and one skill may hold. */
+  limits: { maxUploadBytes: number; maxTotalBytes: number; maxFileBytes: number; maxEntries: number; maxSkillFiles: number; maxSkillBytes: number };
 }
 
 /** What a commit would do with one chosen skill (dry run) or did (commit). */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBundle } from "@/lib/skills";
 import { buildTarGz, buildZip, skillMd, S_IFLNK } from "@/lib/skills/test-helpers/archives";
-import { REPO_ROOT } from "@/lib/skills/test-helpers/shared";
+import { hasShared, noteIfSharedMissing, REPO_ROOT, SHARED_DIR } from "@/lib/skills/test-helpers/shared";
 import { runCli } from "./main";
 
 let dir: string;
@@ -110,6 +110,18 @@ describe("skills validate", () => {
     expect(result.out).toContain("    error   description-too-long SKILL.md:3: description is 1,068 characters; the limit is 1,024");
     expect(result.out.at(-1)).toBe("2 inputs: 1 passed, 1 failed");
   });
+
+  // A folder holding 206 skills (1,218 files) was refused as one 501-file archive before limits
+  // applied per skill.
+  it.skipIf(!hasShared)("validates a whole collection folder as one input, skill by skill", async () => {
+    const result = await run("validate", path.join(SHARED_DIR, "corpus-external"));
+    const [report] = result.json();
+    expect(report.findings).toEqual([]);
+    expect(report.skills).toHaveLength(206);
+    expect(report.skills.filter((s: { findings: { severity: string }[] }) => s.findings.some((f) => f.severity === "error"))).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+  if (!hasShared) noteIfSharedMissing("validating ../shared/corpus-external as one folder");
 
   it("exits 2 on usage errors", async () => {
     expect((await run("validate")).code).toBe(2);

@@ -84,6 +84,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const { listMyTeams } = await import("../../lib/data/teams");
   const { findSkillsInDestination } = await import("../../lib/data/skills");
   const { importEach } = await import("../../lib/data/imports");
+  // the server's configured limits (SKILL_MAX_FILES...), so the CLI admits what an upload would
+  const { limits } = (await import("../../lib/env")).getEnv();
 
   const user = await findUserByEmail(email);
   if (!user) {
@@ -104,7 +106,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const { folders, skipped } = await findSkillFolders(root, { includeHidden: options.has("include-hidden") });
   const found: Found[] = [];
   for (const folder of folders) {
-    const bundle = readBundle({ kind: "files", files: await readFolder(folder) }, { profile });
+    const bundle = readBundle({ kind: "files", files: await readFolder(folder, limits) }, { profile, limits });
     found.push({ folder: path.relative(io.cwd, folder) || ".", skill: bundle.skills[0], findings: [...bundle.findings, ...(bundle.skills[0]?.findings ?? [])] });
   }
 
