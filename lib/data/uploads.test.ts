@@ -40,6 +40,19 @@ async function refusal(promise: Promise<unknown>) {
 const existingAlpha = await skills.createSkill(grace, { skill: makeSkill("alpha"), destination: { scope: "PERSONAL" } });
 
 describe("previewUpload", () => {
+  it("offers the folder's name for a skill whose name alone is invalid, and importing under it works", async () => {
+    const upload = read(zip({ "pdf-tools/SKILL.md": "---\nname: PDF Tools\ndescription: Fills PDF forms. Use for PDFs.\n---\n\nSteps.\n", "Odd Folder/SKILL.md": "---\nname: Odd\ndescription: x\n---\n", "broken/SKILL.md": "---\nname: Broken Too\n---\n" }));
+    const preview = await uploads.previewUpload(grace, upload);
+    expect(preview.skills.map((s) => [s.root, s.ok, s.folderName])).toEqual([
+      ["Odd Folder", false, null], // the folder's name is not a valid skill name either
+      ["broken", false, null], // renaming would not add the missing description
+      ["pdf-tools", false, "pdf-tools"],
+    ]);
+    const result = await uploads.commitUpload(grace, upload, { destination: { scope: "personal" }, choices: [{ key: "0:pdf-tools", action: "rename", name: "pdf-tools" }] });
+    expect(result.skills).toMatchObject([{ name: "pdf-tools", action: "created", version: 1 }]);
+    expect(result.refused).toEqual([]);
+  });
+
   it("lists every skill with files and tokens, and which names each destination already has", async () => {
     const upload = read(zip({ "alpha/SKILL.md": skillMd("alpha", "Changed."), "alpha/ref.md": "# Ref\n", "beta/SKILL.md": skillMd("beta") }));
     const preview = await uploads.previewUpload(grace, upload);
@@ -84,13 +97,30 @@ describe("previewUpload", () => {
 });
 
 describe("commitUpload", () => {
-  it("refuses a name clash with every problem, and stores nothing", async () => {
+  it("with atomic, refuses a name clash with every problem, and stores nothing", async () => {
     const before = await counts();
-    const error = await refusal(uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "gamma/SKILL.md": skillMd("gamma") })), { destination: { scope: "personal" }, choices: null }));
+    const error = await refusal(uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "gamma/SKILL.md": skillMd("gamma") })), { destination: { scope: "personal" }, choices: null, atomic: true }));
     expect(error.code).toBe("CONFLICT");
     expect(error.details?.problems).toMatchObject([{ kind: "name-taken", key: "0:alpha", existing: { skillId: existingAlpha.skillId, version: 1, canAddVersion: true } }]);
     expect(await counts()).toEqual(before);
     expect(await db.skill.findFirst({ where: { name: "gamma" } })).toBeNull();
+  });
+
+  it("imports the skills that can be, and says why each other one was not", async () => {
+    const upload = read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "Bad/SKILL.md": "---\nname: Bad\n---\n", "gamma-two/SKILL.md": skillMd("gamma-two") }));
+    const result = await uploads.commitUpload(grace, upload, { destination: { scope: "personal" }, choices: null });
+    expect(result.skills.map((s) => [s.key, s.name, s.action])).toEqual([["0:gamma-two", "gamma-two", "created"]]);
+    expect(result.refused.map((r) => [r.key, r.outcome])).toEqual([
+      ["0:Bad", "invalid"],
+      ["0:alpha", "name-taken"],
+    ]);
+    expect(result.refused[0].findings?.map((f) => ("code" in f ? f.code : f.rule))).toEqual(expect.arrayContaining(["name-uppercase", "description-missing"]));
+    expect(result.refused[1].message).toMatch(/^A skill named "alpha" already exists there \(version 1\)/);
+    expect((await skills.getSkill(grace, existingAlpha.skillId))?.current.number).toBe(1);
+    // nothing left that can be stored: the whole request is refused, naming every reason
+    const none = await refusal(uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v3"), "Bad/SKILL.md": "---\nname: Bad\n---\n" })), { destination: { scope: "personal" }, choices: null }));
+    expect(none.code).toBe("INVALID");
+    expect((none.details?.problems as { key: string }[]).map((p) => p.key).sort()).toEqual(["0:Bad", "0:alpha"]);
   });
 
   it("imports the chosen skills at once: a new version, a new skill and a renamed one", async () => {
@@ -124,7 +154,7 @@ describe("commitUpload", () => {
   it("refuses invalid skills with every finding, public without admin, and teams the viewer is not in", async () => {
     const before = await counts();
     const invalid = await refusal(
-      uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), { destination: { scope: "personal" }, choices: null }),
+      uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), { destination: { scope: "personal" }, choices: null, atomic: true }),
     );
     expect(invalid.code).toBe("INVALID");
     const findings = invalid.details?.findings as { key: string | null; code: string }[];

@@ -2,8 +2,11 @@ import "server-only";
 import type { Finding } from "@/lib/skills/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions";
-import { MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
-import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill } from "@/lib/types/uploads";
+import { MAX_UPLOAD_BYTES, planRefusal, planUpload, renameUploadSkill, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
+import { skillNameProblem } from "@/lib/skills/skill-name";
+import type { BundleSkill } from "@/lib/skills/bundle";
+import type { ScanFinding } from "@/lib/skills/scan/types";
+import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError } from "./errors";
@@ -13,7 +16,7 @@ import { gateImport, gateOf } from "@/lib/skills/scan-policy";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
-// and writes through importSkills, all or nothing.
+// and writes through importSkills: each skill on its own, or all or nothing when asked (`atomic`).
 
 export interface DestinationInput {
   scope: "personal" | "team" | "public";
@@ -111,6 +114,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       existing,
       scan,
       gate: gateOf(scan),
+      folderName: skill.ok ? null : folderNameFix(skill, upload.profile),
     };
   });
 
@@ -126,6 +130,16 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
   };
 }
 
+/**
+ * The skill's folder name, when renaming SKILL.md's `name` to it is all the skill needs to become
+ * valid (a name with capitals or spaces, a name missing); null otherwise.
+ */
+function folderNameFix(skill: BundleSkill, profile: ReadUpload["profile"]): string | null {
+  const folder = skill.root.split("/").pop() ?? "";
+  if (!folder || folder === skill.name || skillNameProblem(folder) || skill.skillMd === null) return null;
+  return renameUploadSkill(skill, folder, profile).ok ? folder : null;
+}
+
 export interface CommitInput {
   destination: DestinationInput;
   /** Which skills and what to do with each; null takes every skill with action "auto". */
@@ -134,6 +148,8 @@ export interface CommitInput {
   message?: string;
   /** An instance admin's written reason to import the chosen skills that have a critical security finding (audited). */
   overrideReason?: string;
+  /** Refuse everything when any chosen skill would be refused (default: import the others). */
+  atomic?: boolean;
 }
 
 export interface UploadPlanResult {
@@ -146,7 +162,7 @@ export interface UploadPlanResult {
   findings: NonNullable<ApiErrorBody["error"]["findings"]>;
 }
 
-async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan }> {
+async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]> }> {
   const { destination, target } = await resolveUploadDestination(viewer, input.destination);
   let selected: SelectedSkill[];
   try {
@@ -160,10 +176,15 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
   const raw = planUpload(upload, selected, destination, existing, { message: input.message });
   // The security gate, decided here too so a dry run and the modal see the refusal the commit would give.
   const actor = await loadActor(db, viewer);
+  const blockedKeys = new Map<string, ScanFinding[]>();
   for (const item of raw.items) {
     if (item.action === "unchanged") continue;
-    const gate = gateImport(item.name, scanSkill(item.skill), { isInstanceAdmin: actor.role === "ADMIN", overrideReason: input.overrideReason });
-    if (gate.kind === "blocked") raw.problems.push({ kind: gate.code === "FORBIDDEN" ? "forbidden" : "invalid", key: item.key, name: item.name, message: gate.message });
+    const scan = scanSkill(item.skill);
+    const gate = gateImport(item.name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: input.overrideReason });
+    if (gate.kind === "blocked") {
+      raw.problems.push({ kind: gate.code === "FORBIDDEN" ? "forbidden" : "invalid", key: item.key, name: item.name, message: gate.message });
+      blockedKeys.set(item.key, scan.findings.filter((f) => f.severity === "critical"));
+    }
   }
   const findings: UploadPlanResult["findings"] = [
     ...upload.sources.flatMap((s) => s.findings.map((f: Finding) => ({ ...f, source: s.index, skill: null, key: null }))),
@@ -176,49 +197,102 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     refusal: planRefusal(raw.problems),
     findings,
     raw,
+    blockedKeys,
   };
 }
 
-/** What committing would do, or why it would be refused, without writing anything (dry runs). */
-export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult> {
-  const { raw: _raw, ...result } = await plan(viewer, upload, input);
-  return result;
+/**
+ * What committing would do, or why it would be refused, without writing anything (dry runs):
+ * `refusal` is set only when the whole commit would be refused, `refused` lists the skills a
+ * partial import would leave out.
+ */
+export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { refused: UploadRefusedSkill[] }> {
+  const planned = await plan(viewer, upload, input);
+  const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
+  const { raw: _raw, blockedKeys: _blocked, ...result } = planned;
+  const keep = new Set(accepted.map((item) => item.key));
+  return refuseAll ? { ...result, refused: [] } : { ...result, plan: result.plan.filter((item) => keep.has(item.key)), refusal: null, refused };
 }
 
 const refusalCode = { forbidden: "FORBIDDEN", invalid: "INVALID", missing: "NOT_FOUND", conflict: "CONFLICT" } as const;
 
+
+type Planned = Awaited<ReturnType<typeof plan>>;
+
 /**
- * Import the chosen skills of an upload, all or none. Every reason to refuse is collected first
- * and thrown as one DataError (FORBIDDEN, INVALID, NOT_FOUND or CONFLICT, in that order of
- * precedence) whose details hold every problem and finding; nothing is stored then.
+ * Splits a plan into the skills to store and the ones refused with their reason (a refused source
+ * rules out every one of its skills), and says whether the whole upload is refused instead: with
+ * `atomic` on any problem, otherwise when nothing is left or the upload as a whole is at fault.
  */
-export async function commitUpload(
-  viewer: ViewerRef,
-  upload: ReadUpload,
-  input: CommitInput,
-): Promise<{ destination: UploadDestination; skills: { key: string; skillId: string; name: string; version: number; action: "created" | "version" | "unchanged" }[] }> {
-  const planned = await plan(viewer, upload, input);
-  if (planned.refusal) {
-    throw new DataError(refusalCode[planned.refusal.kind], planned.refusal.message, { problems: planned.problems, findings: planned.findings });
+function partition(planned: Planned, upload: ReadUpload, atomic = false): { refused: UploadRefusedSkill[]; accepted: Planned["raw"]["items"]; refuseAll: boolean } {
+  const sourceOf = new Map(upload.skills.map((s) => [s.key, s.source]));
+  const refused: UploadRefusedSkill[] = [];
+  const ruledOut = new Set<string>();
+  for (const problem of planned.problems) {
+    if (problem.key !== null) {
+      const blocking = planned.blockedKeys.get(problem.key);
+      refused.push({ key: problem.key, name: problem.name, outcome: blocking ? "blocked" : problem.kind, message: problem.message, findings: blocking ?? problem.findings });
+      ruledOut.add(problem.key);
+    } else if (problem.source !== undefined) {
+      for (const item of planned.raw.items) {
+        if (sourceOf.get(item.key) !== problem.source || ruledOut.has(item.key)) continue;
+        refused.push({ key: item.key, name: item.name, outcome: "invalid", message: problem.message, findings: problem.findings });
+        ruledOut.add(item.key);
+      }
+    }
   }
-  const writes = planned.raw.items.filter((item) => item.action !== "unchanged");
-  const results = await importSkills(
-    viewer,
-    writes.map((item) =>
-      item.action === "create"
-        ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: input.overrideReason }
-        : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: input.overrideReason },
-    ),
-  );
-  const byKey = new Map(writes.map((item, i) => [item.key, results[i]]));
-  return {
-    destination: planned.destination,
-    skills: planned.raw.items.map((item) => {
-      const result = byKey.get(item.key);
-      if (result) return { key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version" };
-      return { key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" };
-    }),
-  };
+  const accepted = planned.raw.items.filter((item) => !ruledOut.has(item.key));
+  const wholeUpload = planned.problems.some((p) => p.key === null && p.source === undefined);
+  const refuseAll = !!planned.refusal && (atomic || !accepted.length || wholeUpload);
+  return { refused, accepted, refuseAll };
+}
+
+/**
+ * Import the chosen skills of an upload, each on its own: the ones that can be stored are, and
+ * every other one comes back in `refused` with its reason. When none can be stored (or with
+ * `atomic`, when any cannot), nothing is stored and every reason is thrown as one DataError
+ * (FORBIDDEN, INVALID, NOT_FOUND or CONFLICT, in that order of precedence) whose details hold
+ * every problem and finding. A refused archive refuses all of its own skills, never others'.
+ */
+export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<{ destination: UploadDestination; skills: Omit<UploadResultSkill, "links">[]; refused: UploadRefusedSkill[] }> {
+  const planned = await plan(viewer, upload, input);
+  const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
+  if (refuseAll) throw new DataError(refusalCode[planned.refusal!.kind], planned.refusal!.message, { problems: planned.problems, findings: planned.findings });
+
+  const skills: Omit<UploadResultSkill, "links">[] = [];
+  const writes = accepted.filter((item) => item.action !== "unchanged");
+  const importOf = (item: (typeof writes)[number]) =>
+    item.action === "create"
+      ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: input.overrideReason }
+      : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: input.overrideReason };
+  const stored = new Map<string, Awaited<ReturnType<typeof importSkills>>[number]>();
+  if (input.atomic) {
+    const results = await importSkills(viewer, writes.map(importOf));
+    writes.forEach((item, i) => stored.set(item.key, results[i]));
+  } else {
+    // One transaction per skill: a clash that appeared since the plan (someone else took the name) costs only that skill.
+    for (const item of writes) {
+      try {
+        const [result] = await importSkills(viewer, [importOf(item)]);
+        stored.set(item.key, result);
+      } catch (error) {
+        if (!(error instanceof DataError)) throw error;
+        const outcome = error.code === "FORBIDDEN" ? "forbidden" : error.code === "CONFLICT" ? "conflict" : error.code === "NOT_FOUND" ? "missing-target" : "invalid";
+        refused.push({ key: item.key, name: item.name, outcome, message: error.message });
+      }
+    }
+    if (!stored.size && !accepted.some((item) => item.action === "unchanged")) {
+      throw new DataError("CONFLICT", refused.length === 1 ? refused[0].message : `No skill was imported: ${refused.map((r) => r.message).join(" ")}`, { refused });
+    }
+  }
+  for (const item of accepted) {
+    const result = stored.get(item.key);
+    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version" });
+    else if (item.action === "unchanged") skills.push({ key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" });
+  }
+  const order = new Map(upload.skills.map((s, i) => [s.key, i]));
+  refused.sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
+  return { destination: planned.destination, skills, refused };
 }
 
 function resolveTarget(destination: UploadDestination): Destination {

@@ -92,7 +92,7 @@ describe("upload forms", () => {
       ["text", "pasted SKILL.md"],
     ]);
     expect(sources[1].type === "folder" && sources[1].files.map((f) => f.path)).toEqual(["my-skill/SKILL.md", "my-skill/refs/x.md"]);
-    expect(fields).toEqual({ scope: "team", team: "Platform", message: undefined, dryRun: true, profile: "spec", choices: [{ key: "0:", action: "version", message: "m" }] });
+    expect(fields).toEqual({ scope: "team", team: "Platform", message: undefined, dryRun: true, atomic: false, profile: "spec", choices: [{ key: "0:", action: "version", message: "m" }] });
   });
 
   it("answers 400 with the reason for bad fields, and 415 for a body that is not multipart", async () => {

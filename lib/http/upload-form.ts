@@ -12,7 +12,7 @@ import { HttpError } from "./errors";
  *   `paths` are relative to the folder's parent ("my-skill/SKILL.md"); without them, each part's
  *   filename is its path.
  * - `text`: pasted SKILL.md (line breaks stored as LF).
- * - the fields of uploadFieldsInput: scope, team, message, dryRun, profile, choices, overrideReason.
+ * - the fields of uploadFieldsInput: scope, team, message, dryRun, atomic, profile, choices, overrideReason.
  */
 export interface UploadRequest {
   sources: UploadSource[];
@@ -109,7 +109,7 @@ export async function parseUploadForm(form: FormData): Promise<UploadRequest> {
   if (!sources.length) throw badRequest("Nothing to read: send a `file`, a folder as `files` (with `paths`), or SKILL.md as `text`.");
 
   const raw: Record<string, string> = {};
-  for (const name of ["scope", "team", "message", "dryRun", "profile", "choices", "overrideReason"]) {
+  for (const name of ["scope", "team", "message", "dryRun", "atomic", "profile", "choices", "overrideReason"]) {
     const value = form.get(name);
     if (typeof value === "string") raw[name] = value;
   }

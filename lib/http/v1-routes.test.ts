@@ -1,6 +1,7 @@
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { exportSkillZip } from "@/lib/skills/export";
+import { buildZip } from "@/lib/skills/test-helpers/archives";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 // The v1 route handlers called as Next calls them, authenticated by bearer tokens (session routes
@@ -70,6 +71,37 @@ describe("POST /api/v1/skills", () => {
     const again = await publish(adaPublish, { message: "Second" }, { name: "ci-skill.zip", bytes: zipOf("ci-skill", "v2") });
     expect(again.status).toBe(200);
     expect((await again.json()).skills).toMatchObject([{ action: "unchanged", version: 2 }]);
+  });
+
+  it("imports the good skills of a collection and answers 207 naming each refused one; atomic refuses all", async () => {
+    const collection = () =>
+      buildZip([
+        { name: "team-pack/lint-rules/SKILL.md", data: skillMd("lint-rules") },
+        { name: "team-pack/Bad Skill/SKILL.md", data: "---\nname: Bad Skill\ndescription: Broken.\n---\n" },
+        { name: "team-pack/release-notes/SKILL.md", data: skillMd("release-notes") },
+      ]);
+    const before = await db.skill.count();
+    const atomic = await publish(gracePublish, { atomic: "true" }, { name: "team-pack.zip", bytes: collection() });
+    expect(atomic.status).toBe(422);
+    expect((await atomic.json()).error.problems).toMatchObject([{ kind: "invalid", key: "0:team-pack/Bad Skill" }]);
+    expect(await db.skill.count()).toBe(before);
+
+    const dry = await publish(gracePublish, { dryRun: "true" }, { name: "team-pack.zip", bytes: collection() });
+    expect(dry.status).toBe(200);
+    const plan = await dry.json();
+    expect(plan.wouldAnswer).toBe(207);
+    expect(plan.plan.map((p: { name: string }) => p.name)).toEqual(["lint-rules", "release-notes"]);
+    expect(plan.refused).toMatchObject([{ key: "0:team-pack/Bad Skill", outcome: "invalid" }]);
+
+    const partial = await publish(gracePublish, {}, { name: "team-pack.zip", bytes: collection() });
+    expect(partial.status).toBe(207);
+    const body = await partial.json();
+    expect(body.skills.map((s: { name: string; action: string }) => [s.name, s.action])).toEqual([["lint-rules", "created"], ["release-notes", "created"]]);
+    expect(body.refused).toHaveLength(1);
+    expect(body.refused[0]).toMatchObject({ key: "0:team-pack/Bad Skill", name: "Bad Skill", outcome: "invalid" });
+    expect(body.refused[0].findings.map((f: { code: string }) => f.code)).toContain("name-invalid-chars");
+    expect(partial.headers.get("location")).toBe(body.skills[0].links.api);
+    expect(await db.skill.count()).toBe(before + 2);
   });
 
   it("answers 422 with every finding, 401 for bad tokens, 403 for read tokens and public without admin", async () => {

@@ -52,6 +52,8 @@ export const uploadFieldsInput = z
     team: z.string().trim().min(1).max(100).optional(),
     message: message.optional().transform((value) => value || undefined),
     dryRun: booleanField,
+    /** All or nothing: any skill refused refuses the whole upload (default: the others are imported). */
+    atomic: booleanField,
     profile: z.enum(PROFILES as ["spec", "anthropic", "claude-code"], "profile must be spec, anthropic or claude-code").default("spec"),
     /** JSON: which skills of the upload, and what to do with each (see UploadChoice). */
     choices: choicesField,
@@ -65,6 +67,7 @@ export const remoteUploadInput = z.object({
   key: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, "key is the uploadthing file key"),
   name: z.string().trim().min(1).max(255),
   commit: z.boolean().default(false),
+  atomic: z.boolean().default(false),
   scope: z.enum(["personal", "team", "public"]).default("personal"),
   team: z.string().trim().min(1).max(100).optional(),
   message: message.optional().transform((value) => value || undefined),

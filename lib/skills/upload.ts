@@ -213,8 +213,10 @@ export type UploadProblemKind = "invalid" | "forbidden" | "missing-target" | "na
 
 export interface UploadProblem {
   kind: UploadProblemKind;
-  /** The upload skill it is about; null for the upload as a whole. */
+  /** The upload skill it is about; null for the upload as a whole or one of its sources. */
   key: string | null;
+  /** A refused source (archive, folder, file): its index; its skills are not trusted either. */
+  source?: number;
   name: string | null;
   message: string;
   /** For `invalid`: the errors (and warnings) of that skill or source. */
@@ -282,7 +284,7 @@ export function planUpload(
 
   for (const source of upload.sources) {
     if (hasErrors(source.findings)) {
-      problems.push({ kind: "invalid", key: null, name: null, message: source.notASkill ?? `"${source.name}" was refused: ${source.findings.filter((f) => f.severity === "error").map((f) => f.message).join("; ")}`, findings: source.findings });
+      problems.push({ kind: "invalid", key: null, name: null, source: source.index, message: source.notASkill ?? `"${source.name}" was refused: ${source.findings.filter((f) => f.severity === "error").map((f) => f.message).join("; ")}`, findings: source.findings });
     }
   }
   if (!selected.length && !problems.length) {

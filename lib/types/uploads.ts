@@ -72,6 +72,11 @@ export interface UploadPreviewSkill {
    * written override lets it through), "needs_review" (a high finding: stored, then reviewed), "none".
    */
   gate: "blocked" | "needs_review" | "none";
+  /**
+   * The folder's name, when SKILL.md's `name` is what makes the skill invalid and renaming it to
+   * the folder's name (choice action "rename") makes it valid; null otherwise.
+   */
+  folderName: string | null;
 }
 
 export interface UploadPreviewSource {
@@ -120,6 +125,8 @@ export interface UploadDryRun extends UploadPreview {
   dryRun: true;
   plan: UploadPlanItem[];
   problems: UploadProblem[];
+  /** The chosen skills a partial import would leave out (empty when the whole request would be refused). */
+  refused: UploadRefusedSkill[];
   /** The status the same request without dryRun would answer. */
   wouldAnswer: number;
 }
@@ -134,9 +141,28 @@ export interface UploadResultSkill {
   links: { page: string; api: string; download: string };
 }
 
+/** A chosen skill the commit did not store, and why; the others were stored all the same. */
+export interface UploadRefusedSkill {
+  key: string;
+  /** As SKILL.md gives it (even when invalid); null when it has none. */
+  name: string | null;
+  /**
+   * invalid (errors in the skill or its archive), blocked (a critical security finding without an
+   * admin's override), forbidden, name-taken, duplicate-name, missing-target, changed (not what the
+   * preview showed), conflict (someone else stored it meanwhile).
+   */
+  outcome: "invalid" | "blocked" | "forbidden" | "name-taken" | "duplicate-name" | "missing-target" | "changed" | "conflict";
+  message: string;
+  /** invalid: the skill's errors and warnings; blocked: the findings that block it. */
+  findings?: (Finding | ScanFinding)[];
+}
+
 export interface UploadCommitResult {
   destination: UploadDestination;
+  /** Every chosen skill that is now there: created, a new version, or already exactly there. */
   skills: UploadResultSkill[];
+  /** Every chosen skill that was not stored (empty when all were, and always with `atomic`). */
+  refused: UploadRefusedSkill[];
 }
 
 /** The body of every error answer of the upload and v1 routes. */
