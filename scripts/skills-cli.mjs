@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -63,11 +64,16 @@ async function ensureBundle() {
   }
   // bundles of earlier source states, a day old or more, are no longer loaded by anyone
   for (const name of readdirSync(cacheDir)) {
+    if (!name.startsWith("bundle-")) continue;
     const dir = path.join(cacheDir, name);
     if (dir !== current && Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(dir, { recursive: true, force: true });
   }
   return path.join(current, "skills.js");
 }
+
+// Node 22.1+ keeps V8's compiled code on disk: most of a run's start-up is compiling the bundle and
+// the tokenizer's tables. Node 20 has no such cache and skips this.
+module.enableCompileCache?.(path.join(cacheDir, "v8"));
 
 let entry = null;
 try {
