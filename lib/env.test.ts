@@ -54,7 +54,7 @@ describe("parseEnv", () => {
   });
 
   it("reads the skill and archive limits, with units, and names a bad one", () => {
-    expect(parseEnv({}, "/srv/app").limits).toMatchObject({ maxSkillFiles: 1000, maxSkillBytes: 25 * 1024 * 1024, maxFileBytes: 5 * 1024 * 1024, maxEntries: 5000, maxTotalBytes: 64 * 1024 * 1024 });
+    expect(parseEnv({}, "/srv/app").limits).toMatchObject({ maxSkillFiles: 1000, maxSkillBytes: 25 * 1024 * 1024, maxFileBytes: 5 * 1024 * 1024, maxEntries: 5000, maxTotalBytes: 32 * 1024 * 1024 });
     const set = parseEnv({ SKILL_MAX_FILES: "2000", SKILL_MAX_BYTES: "30MB", SKILL_MAX_FILE_BYTES: "512KB", ARCHIVE_MAX_ENTRIES: "9000", ARCHIVE_MAX_BYTES: "1GB" }, "/srv/app").limits;
     expect(set).toMatchObject({ maxSkillFiles: 2000, maxSkillBytes: 30 * 1024 * 1024, maxFileBytes: 512 * 1024, maxEntries: 9000, maxTotalBytes: 1024 ** 3 });
     expect(() => parseEnv({ SKILL_MAX_FILES: "lots", SKILL_MAX_BYTES: "30 parsecs" }, "/srv/app")).toThrow(

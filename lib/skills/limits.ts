@@ -66,10 +66,12 @@ export interface BundleLimits {
 
 // The per-skill defaults admit every skill seen in public collections, with room: the largest is
 // UiPath's uipath-rpa (702 files, 5.4 MB). The per-input ones admit a whole collection in one
-// archive or folder (the 206 skills of ../shared/corpus-external are 1,218 files, 15 MB).
+// archive or folder (the 206 skills of ../shared/corpus-external are 1,218 files, 15 MB); the
+// unpacked total stays close to one skill's, since a request holds its text in the server's
+// 256 MB heap (scripts/start.mjs).
 export const DEFAULT_LIMITS: Readonly<BundleLimits> = Object.freeze({
   maxEntries: 5000,
-  maxTotalBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
   maxSkillFiles: 1000,
   maxSkillBytes: 25 * 1024 * 1024,
   maxFileBytes: 5 * 1024 * 1024,
