@@ -55,10 +55,13 @@ function RefusedSkill({ skill }: { skill: UploadRefusedSkill }) {
   const skillFindings = findings.filter((f): f is Finding => !isScanFinding(f));
   return (
     <li className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm">
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <CircleXIcon aria-hidden className="size-4 shrink-0 text-destructive" />
-        <span className="min-w-0 font-mono font-semibold break-all">{refusedTitle(skill)}</span>
-        <Badge variant="destructive">{OUTCOME_LABEL[skill.outcome]}</Badge>
+      {/* the badge wraps under the name, not under the icon */}
+      <p className="flex items-start gap-2">
+        <CircleXIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="min-w-0 font-mono font-semibold break-all">{refusedTitle(skill)}</span>
+          <Badge variant="destructive">{OUTCOME_LABEL[skill.outcome]}</Badge>
+        </span>
       </p>
       <p className="pl-6 leading-snug break-words">{skill.message}</p>
       {skillFindings.length ? <FindingList findings={skillFindings} className="pl-6" /> : null}

@@ -259,10 +259,11 @@ function FolderNameOffer({ id, folderName, renamed, onUseFolderName }: { id: str
   }
   return (
     <div className="ml-7 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-emerald-600/30 bg-emerald-500/10 px-3 py-2 text-sm">
-      <p id={`${id}-folder-name`} className="min-w-0 flex-1">
-        Will be imported as <code className="font-mono font-semibold break-all">{folderName}</code>: SKILL.md&apos;s name is rewritten to its folder&apos;s.
+      {/* wide enough to read before the button wraps under it on a phone */}
+      <p id={`${id}-folder-name`} className="min-w-0 flex-1 basis-56">
+        Will be imported as <code className="font-mono font-semibold break-words">{folderName}</code>: SKILL.md&apos;s name is rewritten to its folder&apos;s.
       </p>
-      <Button type="button" variant="ghost" size="sm" onClick={() => onUseFolderName(false)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => onUseFolderName(false)}>
         Keep the name
       </Button>
     </div>
