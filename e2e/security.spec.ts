@@ -35,6 +35,10 @@ test("a hidden tag-character instruction is decoded in the preview and blocks th
   await expect(report.getByText("What was and was not checked")).toBeVisible();
   await expect(dialog.getByText("critical finding: blocked")).toBeVisible();
 
+  // Left out by default for a viewer who cannot override; ticking it shows the block.
+  const checkbox = dialog.getByRole("checkbox", { name: new RegExp(tagged) });
+  await expect(checkbox).not.toBeChecked();
+  await checkbox.check();
   const importButton = dialog.getByRole("button", { name: "Import skill" });
   await expect(importButton).toBeDisabled();
   await expect(dialog.getByText(`Import blocked: ${tagged} has a critical finding.`)).toBeVisible();

@@ -1,19 +1,16 @@
 "use client";
 import { CircleXIcon, FileIcon, FolderIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatBytes, formatNumber, formatTokens } from "@/lib/format";
 import type { Finding, UploadPreviewSkill, UploadPreviewSource } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
+import type { SkillDecision } from "./upload-logic";
 import { SkillScanReport } from "./upload-security";
 
-export interface SkillDecision {
-  /** For a name already taken in the destination. */
-  action: "version" | "rename";
-  message: string;
-  name: string;
-}
+export type { SkillDecision };
 
 export function FindingList({ findings, className }: { findings: Finding[]; className?: string }) {
   if (!findings.length) return null;
@@ -102,12 +99,16 @@ export interface SkillChoiceProps {
   onDecisionChange: (decision: SkillDecision) => void;
   /** Shown under the field once the user tried to import. */
   errors: { message?: string; name?: string };
+  /** The user took the offer of `skill.folderName`: it is imported under that name. */
+  usesFolderName: boolean;
+  onUseFolderName: (use: boolean) => void;
 }
 
 /** A skill found in the upload: what it holds, its findings, and what to do with it. */
-export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, destinationLabel, existing, decision, onDecisionChange, errors }: SkillChoiceProps) {
+export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, destinationLabel, existing, decision, onDecisionChange, errors, usesFolderName, onUseFolderName }: SkillChoiceProps) {
   const id = `upload-skill-${skill.key.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
-  const importable = skill.ok && !sourceRefused;
+  const renamed = usesFolderName && !!skill.folderName;
+  const importable = (skill.ok || renamed) && !sourceRefused;
   const title = skill.name ?? (skill.root || "SKILL.md");
   return (
     <li className={cn("grid gap-3 rounded-lg border p-3", selected ? "border-primary/50 bg-primary/[0.03]" : "", !importable ? "border-destructive/40" : "")}>
@@ -128,6 +129,7 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
           </label>
           {skill.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{skill.description}</p> : null}
           <p id={`${id}-summary`} className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+            {renamed ? <Badge variant="secondary">renamed to its folder</Badge> : null}
             {!importable ? <Badge variant="destructive">{sourceRefused ? "blocked by its archive" : `${skill.errorCount} ${skill.errorCount === 1 ? "error" : "errors"}: cannot be imported`}</Badge> : null}
             {skill.gate === "blocked" ? <Badge variant="destructive">critical finding: blocked</Badge> : skill.gate === "needs_review" ? <Badge variant="warning">high finding: needs review</Badge> : null}
             {skill.warningCount ? <Badge variant="warning">{skill.warningCount} {skill.warningCount === 1 ? "warning" : "warnings"}</Badge> : null}
@@ -144,6 +146,8 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
       </div>
 
       {skill.findings.length ? <FindingList findings={skill.findings} className="pl-7" /> : null}
+
+      {skill.folderName && !sourceRefused ? <FolderNameOffer id={id} folderName={skill.folderName} renamed={renamed} onUseFolderName={onUseFolderName} /> : null}
 
       <div className="pl-7">
         <SkillScanReport skill={skill} idPrefix={id} />
@@ -238,5 +242,30 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
         </fieldset>
       ) : null}
     </li>
+  );
+}
+
+/** The one fix the server found for an invalid name: the skill's folder's name. */
+function FolderNameOffer({ id, folderName, renamed, onUseFolderName }: { id: string; folderName: string; renamed: boolean; onUseFolderName: (use: boolean) => void }) {
+  if (!renamed) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pl-7">
+        <Button type="button" variant="outline" size="sm" className="h-auto min-h-8 max-w-full py-1.5 whitespace-normal" onClick={() => onUseFolderName(true)}>
+          <span className="min-w-0 text-left break-all">Use the folder name “{folderName}”</span>
+        </Button>
+        <span className="text-xs text-muted-foreground">SKILL.md&apos;s name is rewritten to it; nothing else changes.</span>
+      </div>
+    );
+  }
+  return (
+    <div className="ml-7 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-emerald-600/30 bg-emerald-500/10 px-3 py-2 text-sm">
+      {/* wide enough to read before the button wraps under it on a phone */}
+      <p id={`${id}-folder-name`} className="min-w-0 flex-1 basis-56">
+        Will be imported as <code className="font-mono font-semibold break-words">{folderName}</code>: SKILL.md&apos;s name is rewritten to its folder&apos;s.
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={() => onUseFolderName(false)}>
+        Keep the name
+      </Button>
+    </div>
   );
 }
