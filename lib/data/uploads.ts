@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions";
 import { MAX_UPLOAD_BYTES, planRefusal, planUpload, renameUploadSkill, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
 import { skillNameProblem } from "@/lib/skills/skill-name";
+import { timeSlicer } from "@/lib/skills/steps";
 import type { BundleSkill } from "@/lib/skills/bundle";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
@@ -77,7 +78,10 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
   const existingByDestination = await Promise.all(destinations.map(async (d) => [d.destination.key, names.length ? await findSkillsInDestination(viewer, d.target, names) : new Map()] as const));
   const badSource = new Set(upload.sources.filter((s) => s.findings.some((f) => f.severity === "error")).map((s) => s.index));
 
-  const skills = upload.skills.map(({ key, source, skill, digest }): UploadPreviewSkill => {
+  const slice = timeSlicer();
+  const skills: UploadPreviewSkill[] = [];
+  for (const { key, source, skill, digest } of upload.skills) {
+    await slice();
     const resourceTokens = new Map(skill.tokens.resources.map((r) => [r.path, r.tokens]));
     const existing: UploadPreviewSkill["existing"] = {};
     const scan = scanSkill(skill);
@@ -85,7 +89,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       const match = skill.name ? found.get(skill.name) : undefined;
       if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: match.digest === digest };
     }
-    return {
+    skills.push({
       key,
       source,
       root: skill.root,
@@ -115,8 +119,8 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       scan,
       gate: gateOf(scan),
       folderName: skill.ok ? null : folderNameFix(skill, upload.profile),
-    };
-  });
+    });
+  }
 
   return {
     ok: badSource.size === 0 && skills.length > 0 && skills.every((s) => s.ok),
@@ -177,7 +181,9 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
   // The security gate, decided here too so a dry run and the modal see the refusal the commit would give.
   const actor = await loadActor(db, viewer);
   const blockedKeys = new Map<string, ScanFinding[]>();
+  const slice = timeSlicer();
   for (const item of raw.items) {
+    await slice();
     if (item.action === "unchanged") continue;
     const scan = scanSkill(item.skill);
     const gate = gateImport(item.name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: input.overrideReason });

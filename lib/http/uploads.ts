@@ -1,7 +1,7 @@
 import type { ViewerRef } from "@/lib/data/actor";
 import { getEnv } from "@/lib/env";
 import { commitUpload, planUploadCommit, previewUpload, type CommitInput } from "@/lib/data/uploads";
-import { readUpload, type UploadSource } from "@/lib/skills/upload";
+import { readUploadYielding, type UploadSource } from "@/lib/skills/upload";
 import type { UploadFieldsInput } from "@/lib/skills/upload-inputs";
 import type { UploadCommitResult, UploadDryRun } from "@/lib/types/uploads";
 import { json, statusOfDataError } from "./errors";
@@ -18,7 +18,7 @@ function commitInput(fields: Upload["fields"]): CommitInput {
 
 /** 200 with the UploadPreview; stores nothing. */
 export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  return json(await previewUpload(viewer, readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), { scope: upload.fields.scope, team: upload.fields.team }));
+  return json(await previewUpload(viewer, await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), { scope: upload.fields.scope, team: upload.fields.team }));
 }
 
 /**
@@ -26,7 +26,7 @@ export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<
  * would get (200 instead of 201), so `curl --fail` in CI fails a dry run that would fail.
  */
 export async function dryRunAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
+  const read = await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
   const input = commitInput(upload.fields);
   const [preview, planned] = await Promise.all([previewUpload(viewer, read, input.destination), planUploadCommit(viewer, read, input)]);
   const refusal = planned.refusal;
@@ -47,7 +47,7 @@ export async function dryRunAnswer(viewer: ViewerRef, upload: Upload): Promise<R
  * any refusal refuses everything, so the answer is never 207.
  */
 export async function commitAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = readUpload(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
+  const read = await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
   const result = await commitUpload(viewer, read, commitInput(upload.fields));
   const body: UploadCommitResult = {
     destination: result.destination,

@@ -10,6 +10,7 @@ import { gunzipLimited, readTar } from "./tar";
 import { decodeUtf8 } from "./text";
 import { countTokens, countTokensWithin, tokenBudget, TOKENIZER, type TokenBudget, type TokenCounts } from "./tokens";
 import { validateSkillMd } from "./validate";
+import { runSteps, type Steps } from "./steps";
 import { extractZipEntry, listZip, type EntryType, type ExtractResult, type InflateBudget } from "./zip";
 
 export type BundleKind = "zip" | "tar.gz" | "tar" | "files" | "skill-md";
@@ -132,11 +133,17 @@ const entryError = (code: FindingCode, path: string, rule: string): Finding => (
  * roots, SKILL.md validation, media types, hashes and token counts. Never throws for bad input.
  */
 export function readBundle(input: BundleInput, options: ReadBundleOptions = {}): Bundle {
+  return runSteps(readBundleSteps(input, options));
+}
+
+/** readBundle as steps that yield between files and skills (see ./steps). */
+export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions = {}): Steps<Bundle> {
   options = { ...options, tokenBudget: options.tokenBudget ?? tokenBudget() };
   const limits = resolveLimits(options.limits);
   const findings: Finding[] = [];
   const collected = collectEntries(input, limits, findings);
   if (hasErrors(findings)) return { files: [], skills: [], findings, skipped: [], ok: false };
+  yield;
 
   const skippedByPrefix = new Map<string, SkippedEntry>();
   const accepted: RawEntry[] = [];
@@ -258,10 +265,11 @@ export function readBundle(input: BundleInput, options: ReadBundleOptions = {}):
     const text = decodeUtf8(bytes);
     texts.set(entry.path, text);
     files.push({ path: entry.path, bytes, size: bytes.length, sha256: sha256Hex(bytes), mediaType: detectMediaType(bytes, entry.path, text) });
+    yield;
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
 
-  const skills = buildSkills(files, texts, input, options, limits, findings, skippedByPrefix);
+  const skills = yield* buildSkills(files, texts, input, options, limits, findings, skippedByPrefix);
   const skipped = [...skippedByPrefix.values()].sort((a, b) => compareStrings(a.path, b.path));
   return { files, skills, findings, skipped, ok: !hasErrors(findings) && skills.length > 0 && skills.every((s) => s.ok) };
 }
@@ -345,7 +353,7 @@ function takeFromBudget(path: string, bytes: Uint8Array, limits: BundleLimits, b
   return { ok: true, data: bytes.slice() };
 }
 
-function buildSkills(
+function* buildSkills(
   files: BundleFile[],
   texts: Map<string, string | null>,
   input: BundleInput,
@@ -353,7 +361,7 @@ function buildSkills(
   limits: BundleLimits,
   findings: Finding[],
   skipped: Map<string, SkippedEntry>,
-): BundleSkill[] {
+): Steps<BundleSkill[]> {
   const profile = options.profile ?? "spec";
   // A folder holding SKILL.md is a skill, unless it sits inside another skill (then it is one of
   // that skill's resources, like a template).
@@ -373,18 +381,32 @@ function buildSkills(
     });
   }
 
+  // Files grouped by their skill in one pass (a collection has hundreds of roots and thousands of files).
+  const byRoot = new Map<string, BundleFile[]>(roots.map((root) => [root, []]));
+  for (const f of files) {
+    // the nearest enclosing root, walking up the file's folders
+    for (let dir = dirname(f.path); ; dir = dirname(dir)) {
+      const list = byRoot.get(dir);
+      if (list) {
+        list.push(f);
+        break;
+      }
+      if (dir === "") break;
+    }
+  }
   const owned = new Set<BundleFile>();
   const skills: BundleSkill[] = [];
   for (const root of roots) {
     // roots never nest, so each file belongs to one skill at most
-    const skillFiles = files
-      .filter((f) => isInside(dirname(f.path), root))
+    const skillFiles = byRoot
+      .get(root)!
       .map((f) => {
         owned.add(f);
         return { ...f, path: root === "" ? f.path : f.path.slice(root.length + 1) };
       });
     const folderName = root === "" ? (input.kind === "skill-md" ? input.folderName : undefined) : basename(root);
-    skills.push(buildSkill(root, folderName, skillFiles, texts, profile, options, limits));
+    skills.push(yield* buildSkill(root, folderName, skillFiles, texts, profile, options, limits));
+    yield;
   }
   for (const f of files) {
     if (owned.has(f)) continue;
@@ -410,7 +432,7 @@ function buildSkills(
   return skills;
 }
 
-function buildSkill(
+function* buildSkill(
   root: string,
   folderName: string | undefined,
   files: BundleFile[],
@@ -418,7 +440,7 @@ function buildSkill(
   profile: Profile,
   options: ReadBundleOptions,
   limits: BundleLimits,
-): BundleSkill {
+): Steps<BundleSkill> {
   const full = (path: string): string => (root === "" ? path : `${root}/${path}`);
   const skillMdPath = findSkillMd(files.map((f) => f.path));
   const skillMdFile = files.find((f) => f.path === skillMdPath);
@@ -463,13 +485,14 @@ function buildSkill(
   const description = validation?.description ?? null;
   const catalog = name && description ? countTokens(renderCatalogEntryXml({ name, description })) : 0;
   const body = validation?.bodyTokens ?? 0;
-  const resources = files
-    .filter((f) => f !== skillMdFile)
-    .map((f) => {
-      const text = texts.get(full(f.path)) ?? null;
-      const counted = options.countResourceTokens !== false && text !== null && isTextMediaType(f.mediaType);
-      return { path: f.path, tokens: counted ? countTokensWithin(text, options.tokenBudget ?? tokenBudget()) : null };
-    });
+  const resources: TokenCounts["resources"] = [];
+  for (const f of files) {
+    if (f === skillMdFile) continue;
+    const text = texts.get(full(f.path)) ?? null;
+    const counted = options.countResourceTokens !== false && text !== null && isTextMediaType(f.mediaType);
+    resources.push({ path: f.path, tokens: counted ? countTokensWithin(text, options.tokenBudget ?? tokenBudget()) : null });
+    if (counted) yield;
+  }
   const total = catalog + body + resources.reduce((sum, r) => sum + (r.tokens ?? 0), 0);
 
   return {

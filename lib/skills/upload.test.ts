@@ -3,7 +3,7 @@ import { bundleDigest } from "./digest";
 import { exportSkillZip } from "./export";
 import { buildTarGz, buildZip } from "./test-helpers/archives";
 import { countTokens, countTokensWithin, tokenBudget } from "./tokens";
-import { planRefusal, planUpload, readUpload, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
+import { planRefusal, planUpload, readUpload, readUploadYielding, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
 
 const enc = new TextEncoder();
 const skillMd = (name: string, description = `Does ${name} things. Use for ${name}.`) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSteps.\n`;
@@ -201,5 +201,33 @@ describe("selectUploadSkills and planUpload", () => {
     expect(plan.problems[0].message).toContain("/etc/passwd");
     const empty = readUpload([file("photo.zip", PNG)]);
     expect(planUpload(empty, selectUploadSkills(empty, null), canCreate, none).problems.map((p) => p.message)).toEqual([`"photo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`]);
+  });
+});
+
+describe("readUploadYielding", () => {
+  it("reads a collection of 300 skills exactly as readUpload does, letting other callbacks run meanwhile", async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i % 997} `).join("");
+    const files = Array.from({ length: 300 }, (_, i) => [
+      { path: `pack/s${i}/SKILL.md`, bytes: enc.encode(skillMd(`s${i}`)) },
+      { path: `pack/s${i}/references/notes.md`, bytes: enc.encode(`# Notes ${i}\n\n${words}\n`) },
+    ]).flat();
+    const source: UploadSource = { type: "folder", name: "pack", files };
+    let turns = 0;
+    let handle = setImmediate(function tick() {
+      turns++;
+      handle = setImmediate(tick);
+    });
+    try {
+      const blocking = readUpload([source]);
+      expect(turns).toBe(0);
+      const yielding = await readUploadYielding([source]);
+      expect(turns).toBeGreaterThan(0);
+      expect(yielding.skills).toHaveLength(300);
+      // the same skills, files (by digest), findings and token counts; bytes compared through the digests
+      const summary = (read: typeof blocking) => ({ sources: read.sources, skills: read.skills.map(({ key, digest, skill }) => ({ key, digest, name: skill.name, findings: skill.findings, tokens: skill.tokens })) });
+      expect(summary(yielding)).toEqual(summary(blocking));
+    } finally {
+      clearImmediate(handle);
+    }
   });
 });

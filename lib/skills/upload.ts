@@ -1,10 +1,11 @@
-import { detectBundleKind, readBundle, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./bundle";
+import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./bundle";
 import { bundleDigest } from "./digest";
 import { hasErrors, type Finding, type Profile } from "./findings";
 import { resolveLimits, type BundleLimits } from "./limits";
 import { sniffBinary } from "./media-type";
 import { findSkillMd } from "./paths";
 import { renameSkillMd } from "./rename";
+import { runSteps, runStepsYielding, type Steps } from "./steps";
 import { tokenBudget, type TokenBudget } from "./tokens";
 
 // What one upload (the modal's drop, a CI publish) holds, read with the format core: each source
@@ -87,8 +88,22 @@ function sourceError(code: Finding["code"], message: string): Finding {
   return { severity: "error", code, message, path: "" };
 }
 
+type ReadUploadOptions = { profile?: Profile; limits?: Partial<BundleLimits>; tokenBudget?: TokenBudget };
+
 /** Reads every source of an upload. Never throws for bad input: problems become findings. */
-export function readUpload(sources: readonly UploadSource[], options: { profile?: Profile; limits?: Partial<BundleLimits>; tokenBudget?: TokenBudget } = {}): ReadUpload {
+export function readUpload(sources: readonly UploadSource[], options: ReadUploadOptions = {}): ReadUpload {
+  return runSteps(readUploadSteps(sources, options));
+}
+
+/**
+ * readUpload for a server: the same result, with the event loop given a turn every few
+ * milliseconds, so other requests are answered while a big collection is read.
+ */
+export function readUploadYielding(sources: readonly UploadSource[], options: ReadUploadOptions = {}): Promise<ReadUpload> {
+  return runStepsYielding(readUploadSteps(sources, options));
+}
+
+function* readUploadSteps(sources: readonly UploadSource[], options: ReadUploadOptions): Steps<ReadUpload> {
   const profile = options.profile ?? "spec";
   const limits = resolveLimits(options.limits);
   let remainingBytes = limits.maxTotalBytes;
@@ -98,17 +113,17 @@ export function readUpload(sources: readonly UploadSource[], options: { profile?
   const results: UploadSourceResult[] = [];
   const skills: UploadSkill[] = [];
 
-  sources.forEach((source, index) => {
+  for (const [index, source] of sources.entries()) {
     const size = source.type === "file" ? source.bytes.length : source.type === "text" ? new TextEncoder().encode(source.text).length : source.files.reduce((n, f) => n + f.bytes.length, 0);
     const result: UploadSourceResult = { index, name: source.name, type: source.type, kind: null, size, findings: [], skipped: [], notASkill: null };
     results.push(result);
 
     const input = toBundleInput(source, result);
-    if (!input) return;
+    if (!input) continue;
     result.kind = input.kind;
     // A single source gets the whole budget, so its messages quote the real limits.
     const shared = sources.length > 1 ? { maxTotalBytes: remainingBytes, maxEntries: remainingEntries } : {};
-    const bundle = readBundle(input, { profile, limits: { ...limits, ...shared }, tokenBudget: budget });
+    const bundle = yield* readBundleSteps(input, { profile, limits: { ...limits, ...shared }, tokenBudget: budget });
     result.findings.push(...bundle.findings);
     result.skipped = bundle.skipped;
     remainingBytes = Math.max(0, remainingBytes - bundle.files.reduce((n, f) => n + f.size, 0));
@@ -124,7 +139,7 @@ export function readUpload(sources: readonly UploadSource[], options: { profile?
     for (const skill of bundle.skills) {
       skills.push({ key: `${index}:${skill.root}`, source: index, skill, digest: bundleDigest(skill.files) });
     }
-  });
+  }
   return { profile, sources: results, skills };
 }
 
