@@ -1,6 +1,6 @@
 "use client";
 import type { UploadPreviewSkill } from "@/lib/types/uploads";
-import { fieldErrors, type SkillDecision, type Selection } from "./upload-logic";
+import { fieldErrors, isChoosable, type SkillDecision, type Selection } from "./upload-logic";
 import { SkillChoice, SourceReport } from "./upload-preview";
 import { ScanOverride } from "./upload-security";
 
@@ -23,11 +23,13 @@ export interface PreviewStepProps {
 /** The second step: what the server found in the upload, and the user's choices for each skill. */
 export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, destinationLabel, showErrors, onSelectedChange, onUseFolderName, onDecisionChange, blocked, override, onOverrideChange }: PreviewStepProps) {
   const { preview, destination, selected, folderNamed, decisions } = selection;
+  // a skill that took its folder's name counts as importable from then on
+  const importable = preview.skills.filter((skill) => isChoosable(skill, refusedSources, folderNamed)).length;
   return (
     <section aria-labelledby={`${idPrefix}-preview`} className="grid gap-4">
       <h3 id={`${idPrefix}-preview`} ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
         {preview.skills.length
-          ? `Found ${preview.skills.length} ${preview.skills.length === 1 ? "skill" : "skills"}${preview.importable < preview.skills.length ? `, ${preview.importable} importable` : ""}`
+          ? `Found ${preview.skills.length} ${preview.skills.length === 1 ? "skill" : "skills"}${importable < preview.skills.length ? `, ${importable} importable` : ""}`
           : "No skill found"}
       </h3>
       <div className="grid gap-2">
