@@ -115,7 +115,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
     try {
       if (!remoteFile) {
         const url = what === "preview" ? "/api/upload/preview" : "/api/upload/commit";
-        return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices), ...(overrideReason ? { overrideReason } : {}) } : {}), { signal, onProgress });
+        return await postUpload<T>(url, buildForm(choices ? { choices: JSON.stringify(choices) } : {}), { signal, onProgress });
       }
       return await sendRemote<T>(remoteFile, what, choices, signal, onProgress);
     } catch (cause) {
@@ -133,7 +133,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
       key = uploaded.key;
     }
     onProgress({ loaded: 1, total: 1, sent: true });
-    return postRemoteUpload<T>({ key, name: file.name, commit: what === "commit", ...destinationFields(destination), choices, ...(what === "commit" && overrideReason ? { overrideReason } : {}) }, signal);
+    return postRemoteUpload<T>({ key, name: file.name, commit: what === "commit", ...destinationFields(destination), choices }, signal);
   }
 
   async function requestPreview() {
@@ -191,7 +191,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
       setFocusTarget({ id: errors.message ? `${base}-message` : `${base}-name` });
       return;
     }
-    const answer = await send<UploadCommitResult>("commit", commitChoices(selection));
+    const answer = await send<UploadCommitResult>("commit", commitChoices(selection, overrideReason));
     if (!answer) return setPhase({ name: "preview" });
     if (!answer.ok) {
       setError(answer.error);

@@ -103,6 +103,29 @@ describe("the import gate", () => {
     const row = await db.skillVersion.findFirstOrThrow({ where: { skillId: done.skills[0].skillId } });
     expect(row.reviewStatus).toBe("override");
   });
+
+  it("an override names the skill it lets in: one request-wide reason cannot cover two critical skills", async () => {
+    const md = (name: string) => `---\nname: ${name}\ndescription: Summarises files. Use when asked to summarise.\n---\n\n${criticalBody}`;
+    const file = (name: string) => ({ path: `pair/${name}/SKILL.md`, bytes: new TextEncoder().encode(md(name)) });
+    const read = () => readUpload([{ type: "folder", name: "pair", files: [file("first-smuggler"), file("second-smuggler")] }]);
+    const before = await db.skill.count();
+    const wide = await refusal(uploads.commitUpload(ada, read(), { destination: { scope: "personal" }, choices: null, overrideReason: "Known fixtures, reviewed by security." }));
+    expect(wide.code).toBe("INVALID");
+    expect(wide.message).toBe("overrideReason names no skill, and 2 chosen skills have a critical finding (0:pair/first-smuggler, 0:pair/second-smuggler): give each its own reason in its choice's overrideReason.");
+    expect(await db.skill.count()).toBe(before);
+    // one named, one not: the named one goes in, the other is reported blocked
+    const named = await uploads.commitUpload(ada, read(), {
+      destination: { scope: "personal" },
+      choices: [
+        { key: "0:pair/first-smuggler", action: "create", overrideReason: "First fixture, reviewed by security." },
+        { key: "0:pair/second-smuggler", action: "create" },
+      ],
+    });
+    expect(named.skills.map((s) => s.name)).toEqual(["first-smuggler"]);
+    expect(named.refused).toMatchObject([{ key: "0:pair/second-smuggler", outcome: "blocked" }]);
+    const audit = await db.skillVersion.findFirstOrThrow({ where: { skillId: named.skills[0].skillId } });
+    expect(audit.reviewStatus).toBe("override");
+  });
 });
 
 describe("review", () => {

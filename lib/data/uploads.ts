@@ -150,7 +150,11 @@ export interface CommitInput {
   choices: UploadChoice[] | null;
   /** Version message for every chosen skill without one; with "auto", asks for new versions of existing skills. */
   message?: string;
-  /** An instance admin's written reason to import the chosen skills that have a critical security finding (audited). */
+  /**
+   * An instance admin's written reason to import a chosen skill that has a critical security
+   * finding (audited). It names no skill, so it applies only when one chosen skill needs it;
+   * with several, each gets its own in its choice's `overrideReason`.
+   */
   overrideReason?: string;
   /** Refuse everything when any chosen skill would be refused (default: import the others). */
   atomic?: boolean;
@@ -166,7 +170,7 @@ export interface UploadPlanResult {
   findings: NonNullable<ApiErrorBody["error"]["findings"]>;
 }
 
-async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]> }> {
+async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]>; reasons: Map<string, string> }> {
   const { destination, target } = await resolveUploadDestination(viewer, input.destination);
   let selected: SelectedSkill[];
   try {
@@ -182,11 +186,16 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
   const actor = await loadActor(db, viewer);
   const blockedKeys = new Map<string, ScanFinding[]>();
   const slice = timeSlicer();
+  const scans = new Map<string, ReturnType<typeof scanSkill>>();
   for (const item of raw.items) {
     await slice();
-    if (item.action === "unchanged") continue;
-    const scan = scanSkill(item.skill);
-    const gate = gateImport(item.name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: input.overrideReason });
+    if (item.action !== "unchanged") scans.set(item.key, scanSkill(item.skill));
+  }
+  const reasons = overrideReasons(input, [...scans].filter(([, scan]) => scan.highest === "critical").map(([key]) => key));
+  for (const item of raw.items) {
+    const scan = scans.get(item.key);
+    if (!scan) continue;
+    const gate = gateImport(item.name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: reasons.get(item.key) });
     if (gate.kind === "blocked") {
       raw.problems.push({ kind: gate.code === "FORBIDDEN" ? "forbidden" : "invalid", key: item.key, name: item.name, message: gate.message });
       blockedKeys.set(item.key, scan.findings.filter((f) => f.severity === "critical"));
@@ -204,6 +213,7 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     findings,
     raw,
     blockedKeys,
+    reasons,
   };
 }
 
@@ -215,7 +225,7 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
 export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { refused: UploadRefusedSkill[] }> {
   const planned = await plan(viewer, upload, input);
   const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
-  const { raw: _raw, blockedKeys: _blocked, ...result } = planned;
+  const { raw: _raw, blockedKeys: _blocked, reasons: _reasons, ...result } = planned;
   const keep = new Set(accepted.map((item) => item.key));
   return refuseAll ? { ...result, refused: [] } : { ...result, plan: result.plan.filter((item) => keep.has(item.key)), refusal: null, refused };
 }
@@ -224,6 +234,22 @@ const refusalCode = { forbidden: "FORBIDDEN", invalid: "INVALID", missing: "NOT_
 
 
 type Planned = Awaited<ReturnType<typeof plan>>;
+
+/**
+ * The override reason for each chosen skill with a critical finding: its choice's own, or the
+ * request-wide one when it is the only such skill. A request-wide reason with several is a mistake
+ * the caller must fix (one reason would otherwise cover skills nobody named).
+ */
+function overrideReasons(input: CommitInput, criticalKeys: string[]): Map<string, string> {
+  const own = new Map((input.choices ?? []).flatMap((choice) => (choice.overrideReason ? [[choice.key, choice.overrideReason] as const] : [])));
+  const unnamed = criticalKeys.filter((key) => !own.has(key));
+  if (input.overrideReason && unnamed.length > 1) {
+    throw new DataError("INVALID", `overrideReason names no skill, and ${unnamed.length} chosen skills have a critical finding (${unnamed.join(", ")}): give each its own reason in its choice's overrideReason.`, { field: "overrideReason" });
+  }
+  const reasons = new Map(own);
+  if (input.overrideReason && unnamed.length === 1) reasons.set(unnamed[0], input.overrideReason);
+  return reasons;
+}
 
 /**
  * Splits a plan into the skills to store and the ones refused with their reason (a refused source
@@ -269,8 +295,8 @@ export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input:
   const writes = accepted.filter((item) => item.action !== "unchanged");
   const importOf = (item: (typeof writes)[number]) =>
     item.action === "create"
-      ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: input.overrideReason }
-      : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: input.overrideReason };
+      ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: planned.reasons.get(item.key) }
+      : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: planned.reasons.get(item.key) };
   const stored = new Map<string, Awaited<ReturnType<typeof importSkills>>[number]>();
   if (input.atomic) {
     const results = await importSkills(viewer, writes.map(importOf));

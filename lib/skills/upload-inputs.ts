@@ -17,10 +17,10 @@ const overrideReason = z
   .transform((value) => value || undefined);
 
 export const uploadChoiceInput = z.discriminatedUnion("action", [
-  z.object({ key, action: z.literal("create"), message: message.optional(), digest }),
-  z.object({ key, action: z.literal("version"), message: message.min(1, "A new version needs a message saying what changed."), baseVersion: z.number().int().min(1).optional(), digest }),
-  z.object({ key, action: z.literal("rename"), name: z.string().trim().min(1, "Give the new name.").max(64, "Names have at most 64 characters."), message: message.optional(), digest }),
-  z.object({ key, action: z.literal("auto"), message: message.optional(), digest }),
+  z.object({ key, action: z.literal("create"), message: message.optional(), digest, overrideReason }),
+  z.object({ key, action: z.literal("version"), message: message.min(1, "A new version needs a message saying what changed."), baseVersion: z.number().int().min(1).optional(), digest, overrideReason }),
+  z.object({ key, action: z.literal("rename"), name: z.string().trim().min(1, "Give the new name.").max(64, "Names have at most 64 characters."), message: message.optional(), digest, overrideReason }),
+  z.object({ key, action: z.literal("auto"), message: message.optional(), digest, overrideReason }),
 ]);
 export type UploadChoiceInput = z.infer<typeof uploadChoiceInput>;
 

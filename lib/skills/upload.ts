@@ -217,12 +217,14 @@ export interface ExistingSkill {
  * - rename: a new skill under `name` (SKILL.md's name is rewritten).
  * - auto (the HTTP API without choices): create, or with a message a new version of the existing one.
  * `digest`, when given, must match the preview's, so a commit never stores something the user did not see.
+ * `overrideReason`: an instance admin's written reason to import this skill despite a critical
+ * security finding; an override names the skill it is for.
  */
 export type UploadChoice =
-  | { key: string; action: "create"; message?: string; digest?: string }
-  | { key: string; action: "version"; message: string; baseVersion?: number; digest?: string }
-  | { key: string; action: "rename"; name: string; message?: string; digest?: string }
-  | { key: string; action: "auto"; message?: string; digest?: string };
+  | { key: string; action: "create"; message?: string; digest?: string; overrideReason?: string }
+  | { key: string; action: "version"; message: string; baseVersion?: number; digest?: string; overrideReason?: string }
+  | { key: string; action: "rename"; name: string; message?: string; digest?: string; overrideReason?: string }
+  | { key: string; action: "auto"; message?: string; digest?: string; overrideReason?: string };
 
 export type UploadProblemKind = "invalid" | "forbidden" | "missing-target" | "name-taken" | "duplicate-name" | "changed";
 

@@ -98,6 +98,16 @@ describe("commitChoices", () => {
     expect(commitChoices(selection(p))).toEqual([{ key: "0:alpha", action: "create", digest: "digest-0:alpha" }]);
   });
 
+  it("puts an admin's override reason on each blocked skill's own choice, and on no other", () => {
+    const p = preview([skill("0:risky", { gate: "blocked" }), skill("0:plain")]);
+    const both = selection(p, { selected: { "0:risky": true, "0:plain": true } });
+    expect(commitChoices(both, "Reviewed by security: the flagged line is a fixture.")).toEqual([
+      { key: "0:risky", action: "create", digest: "digest-0:risky", overrideReason: "Reviewed by security: the flagged line is a fixture." },
+      { key: "0:plain", action: "create", digest: "digest-0:plain" },
+    ]);
+    expect(commitChoices(both).every((c) => !("overrideReason" in c))).toBe(true);
+  });
+
   it("renames a skill to its folder's name once the user took the offer, and only then", () => {
     const s = skill("0:pdf-tools", { name: "PDF Tools", ok: false, errorCount: 1, folderName: "pdf-tools" });
     const p = preview([s, skill("0:beta")]);

@@ -151,15 +151,19 @@ function storedName(skill: UploadPreviewSkill, selection: Selection): string | n
   return effectiveName(skill, selection.folderNamed);
 }
 
-/** The commit's `choices`: one per chosen skill, each with the digest the preview showed. */
-export function commitChoices(selection: Selection): UploadChoice[] {
+/**
+ * The commit's `choices`: one per chosen skill, each with the digest the preview showed. An
+ * admin's override reason goes on each blocked skill's own choice, so it names what it lets in.
+ */
+export function commitChoices(selection: Selection, overrideReason?: string): UploadChoice[] {
   return chosenSkills(selection).map((skill): UploadChoice => {
-    if (usesFolderName(skill, selection.folderNamed)) return { key: skill.key, action: "rename", name: skill.folderName!, digest: skill.digest };
+    const override = overrideReason && skill.gate === "blocked" ? { overrideReason } : {};
+    if (usesFolderName(skill, selection.folderNamed)) return { key: skill.key, action: "rename", name: skill.folderName!, digest: skill.digest, ...override };
     const existing = skill.existing[selection.destination];
     const decision = selection.decisions[skill.key];
-    if (existing && decision?.action === "version") return { key: skill.key, action: "version", message: decision.message.trim(), baseVersion: existing.version, digest: skill.digest };
-    if (existing) return { key: skill.key, action: "rename", name: (decision?.name ?? "").trim(), digest: skill.digest };
-    return { key: skill.key, action: "create", digest: skill.digest };
+    if (existing && decision?.action === "version") return { key: skill.key, action: "version", message: decision.message.trim(), baseVersion: existing.version, digest: skill.digest, ...override };
+    if (existing) return { key: skill.key, action: "rename", name: (decision?.name ?? "").trim(), digest: skill.digest, ...override };
+    return { key: skill.key, action: "create", digest: skill.digest, ...override };
   });
 }
 
