@@ -73,8 +73,8 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
 
 test("a name taken after the preview: the others are imported, and the done step says which one was not and why", async ({ page, consoleErrors }) => {
   await signInAs(page, "grace@example.com");
-  const alpha = `e2e-alpha-${run}`;
-  const beta = `e2e-beta-${run}`;
+  const alpha = `e2e-outcome-a-${run}`;
+  const beta = `e2e-outcome-b-${run}`;
   const dialog = await previewZip(page, "two.zip", zipOf({ [`${alpha}/SKILL.md`]: skillMd(alpha), [`${beta}/SKILL.md`]: skillMd(beta) }));
   await expect(dialog.getByRole("heading", { name: "Found 2 skills" })).toBeFocused();
 

@@ -98,7 +98,8 @@ test("a two-skill archive: import only the one chosen", async ({ page, consoleEr
 
   await dialog.getByRole("button", { name: "Done" }).click();
   await page.goto("/skills?scope=personal&q=e2e-beta");
-  await expect(page.getByRole("link", { name: "e2e-beta" })).toHaveCount(0);
+  // exact: other specs' skills may share the prefix
+  await expect(page.getByRole("link", { name: "e2e-beta", exact: true })).toHaveCount(0);
   await page.goto("/skills?scope=personal&q=e2e-alpha");
   await expect(page.getByRole("link", { name: "e2e-alpha" }).first()).toBeVisible();
   expect(consoleErrors).toEqual([]);
