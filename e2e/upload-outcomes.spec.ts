@@ -68,6 +68,11 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
   await expect(dialog.getByRole("list", { name: "Not imported" })).toHaveCount(0);
   await dialog.getByRole("link", { name: "pdf-tools" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "pdf-tools" })).toBeVisible();
+
+  // Now Personal has a pdf-tools: the same folder again gets a note instead of an offer that would clash.
+  const again = await previewZip(page, "pdf-tools.zip", zipOf({ "pdf-tools/SKILL.md": skillMd("PDF Tools") }));
+  await expect(again.getByText("Its folder's name “pdf-tools” would fix the name, but Personal already has a skill called that", { exact: false })).toBeVisible();
+  await expect(again.getByRole("button", { name: "Use the folder name “pdf-tools”" })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -51,6 +51,10 @@ describe("previewUpload", () => {
     const result = await uploads.commitUpload(grace, upload, { destination: { scope: "personal" }, choices: [{ key: "0:pdf-tools", action: "rename", name: "pdf-tools" }] });
     expect(result.skills).toMatchObject([{ name: "pdf-tools", action: "created", version: 1 }]);
     expect(result.refused).toEqual([]);
+    expect(preview.skills[2].folderNameTakenIn).toEqual([]);
+    // now that name is taken in the personal space: the preview says where the offer would clash
+    const again = await uploads.previewUpload(grace, upload);
+    expect(again.skills[2]).toMatchObject({ folderName: "pdf-tools", folderNameTakenIn: ["personal"] });
   });
 
   it("lists every skill with files and tokens, and which names each destination already has", async () => {

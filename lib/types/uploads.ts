@@ -77,6 +77,8 @@ export interface UploadPreviewSkill {
    * the folder's name (choice action "rename") makes it valid; null otherwise.
    */
   folderName: string | null;
+  /** Destinations that already hold a skill named `folderName` (taking the offer there would clash). */
+  folderNameTakenIn: DestinationKey[];
 }
 
 export interface UploadPreviewSource {

@@ -102,10 +102,12 @@ export interface SkillChoiceProps {
   /** The user took the offer of `skill.folderName`: it is imported under that name. */
   usesFolderName: boolean;
   onUseFolderName: (use: boolean) => void;
+  /** The destination already holds a skill named like the folder. */
+  folderNameTaken?: boolean;
 }
 
 /** A skill found in the upload: what it holds, its findings, and what to do with it. */
-export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, destinationLabel, existing, decision, onDecisionChange, errors, usesFolderName, onUseFolderName }: SkillChoiceProps) {
+export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, destinationLabel, existing, decision, onDecisionChange, errors, usesFolderName, onUseFolderName, folderNameTaken = false }: SkillChoiceProps) {
   const id = `upload-skill-${skill.key.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
   const renamed = usesFolderName && !!skill.folderName;
   const importable = (skill.ok || renamed) && !sourceRefused;
@@ -147,7 +149,7 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
 
       {skill.findings.length ? <FindingList findings={skill.findings} className="pl-7" /> : null}
 
-      {skill.folderName && !sourceRefused ? <FolderNameOffer id={id} folderName={skill.folderName} renamed={renamed} onUseFolderName={onUseFolderName} /> : null}
+      {skill.folderName && !sourceRefused ? <FolderNameOffer id={id} folderName={skill.folderName} renamed={renamed} onUseFolderName={onUseFolderName} takenIn={folderNameTaken ? destinationLabel : null} /> : null}
 
       <div className="pl-7">
         <SkillScanReport skill={skill} idPrefix={id} />
@@ -246,7 +248,27 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
 }
 
 /** The one fix the server found for an invalid name: the skill's folder's name. */
-function FolderNameOffer({ id, folderName, renamed, onUseFolderName }: { id: string; folderName: string; renamed: boolean; onUseFolderName: (use: boolean) => void }) {
+function FolderNameOffer({ id, folderName, renamed, onUseFolderName, takenIn }: { id: string; folderName: string; renamed: boolean; onUseFolderName: (use: boolean) => void; takenIn: string | null }) {
+  // the offer cannot help where that name is already used: say so instead of offering a clash
+  if (takenIn && !renamed) {
+    return (
+      <p className="pl-7 text-xs text-muted-foreground">
+        Its folder&apos;s name “{folderName}” would fix the name, but {takenIn} already has a skill called that: fix the name in SKILL.md, or choose another destination.
+      </p>
+    );
+  }
+  if (takenIn) {
+    return (
+      <div className="ml-7 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm">
+        <p id={`${id}-folder-name`} className="min-w-0 flex-1 basis-56">
+          {takenIn} already has a skill named <code className="font-mono font-semibold break-words">{folderName}</code>: importing it under that name will be refused.
+        </p>
+        <Button type="button" variant="outline" size="sm" onClick={() => onUseFolderName(false)}>
+          Keep the name
+        </Button>
+      </div>
+    );
+  }
   if (!renamed) {
     return (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pl-7">

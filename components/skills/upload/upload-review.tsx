@@ -57,6 +57,7 @@ export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, d
                 onDecisionChange={(decision) => onDecisionChange(skill.key, decision)}
                 errors={showErrors ? fieldErrors(skill.key, selection) : {}}
                 usesFolderName={!!folderNamed[skill.key]}
+                folderNameTaken={skill.folderNameTakenIn.includes(destination)}
                 onUseFolderName={(use) => onUseFolderName(skill.key, use)}
               />
             ))}
