@@ -2,10 +2,8 @@ import "server-only";
 import type { Finding } from "@/lib/skills/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions";
-import { MAX_UPLOAD_BYTES, planRefusal, planUpload, renameUploadSkill, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
-import { skillNameProblem } from "@/lib/skills/skill-name";
+import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
 import { timeSlicer } from "@/lib/skills/steps";
-import type { BundleSkill } from "@/lib/skills/bundle";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
@@ -134,16 +132,6 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     canOverrideScan: actor.role === "ADMIN",
     limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: limits.maxTotalBytes, maxFileBytes: limits.maxFileBytes, maxEntries: limits.maxEntries, maxSkillFiles: limits.maxSkillFiles, maxSkillBytes: limits.maxSkillBytes },
   };
-}
-
-/**
- * The skill's folder name, when renaming SKILL.md's `name` to it is all the skill needs to become
- * valid (a name with capitals or spaces, a name missing); null otherwise.
- */
-function folderNameFix(skill: BundleSkill, profile: ReadUpload["profile"]): string | null {
-  const folder = skill.root.split("/").pop() ?? "";
-  if (!folder || folder === skill.name || skillNameProblem(folder) || skill.skillMd === null) return null;
-  return renameUploadSkill(skill, folder, profile).ok ? folder : null;
 }
 
 export interface CommitInput {

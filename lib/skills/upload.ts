@@ -5,6 +5,7 @@ import { resolveLimits, type BundleLimits } from "./limits";
 import { sniffBinary } from "./media-type";
 import { findSkillMd } from "./paths";
 import { renameSkillMd } from "./rename";
+import { skillNameProblem } from "./skill-name";
 import { runSteps, runStepsYielding, type Steps } from "./steps";
 import { tokenBudget, type TokenBudget } from "./tokens";
 
@@ -197,6 +198,16 @@ export function renameUploadSkill(skill: BundleSkill, newName: string, profile: 
   if (!again) return skill;
   const findings = [...bundle.findings.filter((f) => f.severity === "error"), ...again.findings];
   return { ...again, root: skill.root, findings, ok: again.ok && !hasErrors(findings) };
+}
+
+/**
+ * The skill's folder name, when renaming SKILL.md's `name` to it is all the skill needs to become
+ * valid (a name with capitals or spaces, a name missing); null otherwise.
+ */
+export function folderNameFix(skill: BundleSkill, profile: Profile): string | null {
+  const folder = skill.root.split("/").pop() ?? "";
+  if (!folder || folder === skill.name || skillNameProblem(folder) || skill.skillMd === null) return null;
+  return renameUploadSkill(skill, folder, profile).ok ? folder : null;
 }
 
 // ---------- Deciding what a commit does ----------
