@@ -1,4 +1,5 @@
-// The browser tests' server: a throwaway database, migrated and seeded, behind `next start`.
+// The browser tests' server: a throwaway database, migrated and seeded, behind the production
+// server `npm start` runs (scripts/server/serve.mjs: Next.js with admission and the health fast path).
 import "./load-env";
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
@@ -15,7 +16,7 @@ await runScript(async () => {
   await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(env.databasePath + suffix, { force: true })));
   await prepareDatabase();
   // Loopback only: a test server with a seeded demo password must not be reachable from the network.
-  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(env.PORT), "-H", process.env.E2E_HOST ?? "127.0.0.1"], {
+  const server = spawn(process.execPath, [path.join(root, "scripts", "server", "serve.mjs"), "--port", String(env.PORT), "--hostname", process.env.E2E_HOST ?? "127.0.0.1", "--database", env.databasePath], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },

@@ -1,7 +1,7 @@
-// `npm start`'s first step, run by scripts/start.mjs in a child process that exits before the
+// `npm start`'s first step, run by scripts/start.sh in a child process that exits before the
 // server starts: the auth secret, the database (migrations, built-ins, demo data) and a build when
-// the sources changed. It hands the validated listen address back through the file the
-// supervisor names, so the long-lived supervisor never loads TypeScript, zod or the app.
+// the sources changed. It hands the validated listen address and database file back through the
+// file start.sh names, so the server that replaces start.sh never loads TypeScript, zod or tsx.
 import "./load-env";
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -12,6 +12,7 @@ import { isBuildCurrent, recordBuild } from "./build-if-needed";
 import { ensureAuthSecret } from "./db/local-env";
 import { prepareDatabase } from "./db/prepare";
 import { runScript } from "./db/run";
+import { startPlan } from "./start-plan";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -31,5 +32,5 @@ await runScript(async () => {
   }
 
   const planFile = process.env.SKILLSHELF_START_PLAN;
-  if (planFile) await writeFile(planFile, JSON.stringify({ port: env.PORT, hostname: env.HOSTNAME }));
+  if (planFile) await writeFile(planFile, startPlan({ port: env.PORT, hostname: env.HOSTNAME, database: env.databasePath }));
 });

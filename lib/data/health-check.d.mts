@@ -1,0 +1,9 @@
+export type Health = {
+  ok: boolean;
+  database: "ok" | "unreachable";
+  /** Whether writes can land: the database files open for writing and the data folder takes a file. */
+  storage: "ok" | "unwritable";
+  error?: string;
+};
+export declare function checkStorageFor(databasePath: string): Promise<void>;
+export declare function checkHealthWith(query: () => unknown, databasePath: string): Promise<Health>;

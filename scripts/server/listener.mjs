@@ -1,0 +1,54 @@
+// The production server's request listener, apart from Next.js so that it can be tested with any
+// handler: the health check first and outside the lanes, static files straight through, every
+// other request admitted by its lane (admission.mjs), a 503 when its lane's queue is full.
+
+/** @param {import("node:http").ServerResponse} res */
+function answerBusy(res) {
+  res.writeHead(503, { "content-type": "application/json", "retry-after": "1", "cache-control": "no-store" });
+  res.end(JSON.stringify({ error: "The server is busy: too many requests are waiting. Try again in a moment." }));
+}
+
+/** @param {import("node:http").IncomingMessage} req */
+const isHealthCheck = (req) => (req.method === "GET" || req.method === "HEAD") && (req.url === "/api/health" || !!req.url?.startsWith("/api/health?"));
+
+/**
+ * @param {{
+ *   handle: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>,
+ *   health: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>,
+ *   admission: import("./admission.d.mts").Admission,
+ *   laneFor: typeof import("./admission.d.mts").laneFor,
+ * }} options
+ */
+export function createListener({ handle, health, admission, laneFor }) {
+  /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
+  async function run(req, res) {
+    try {
+      await handle(req, res);
+    } catch (error) {
+      console.error(`Failed to handle ${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal Server Error");
+    }
+  }
+
+  /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
+  return (req, res) => {
+    if (isHealthCheck(req)) {
+      health(req, res).catch((error) => {
+        console.error("The health check failed:", error);
+        if (!res.headersSent) answerBusy(res);
+      });
+      return;
+    }
+    const lane = laneFor(req.method, req.url);
+    if (!lane) return void run(req, res);
+    const ticket = admission.enter(lane, (release) => {
+      res.once("close", release);
+      // Its client went away while it waited: nothing to answer.
+      if (res.destroyed) return release();
+      run(req, res);
+    });
+    if (!ticket) return answerBusy(res);
+    res.once("close", ticket.cancel);
+  };
+}
