@@ -38,7 +38,8 @@ const TARGETS = { pageP95Ms: 1000, healthP95Ms: 100, treeMb: 400, supervisorMb: 
 async function startCommand(): Promise<string[]> {
   const script = flags.get("start") ?? (JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
   const [command, ...args] = script.split(/\s+/);
-  return [command === "node" ? process.execPath : path.join(root, "node_modules", ".bin", command), ...args];
+  if (command === "node") return [process.execPath, ...args];
+  return [command === "sh" ? command : path.join(root, "node_modules", ".bin", command), ...args];
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
