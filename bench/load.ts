@@ -1,12 +1,14 @@
 // Load benchmark (`npm run bench:load`): the production server under mixed load, started the way
-// `npm start` starts it (package.json's start script: preparation, build when needed, supervisor).
+// `npm start` starts it (package.json's start script: preparation, a build when needed, then the
+// server in place of the script).
 //   1. a throwaway database (migrated and seeded with the demo accounts by the start path) on a
 //      free loopback port; sign in over HTTP as the two demo accounts (real session cookies).
 //   2. for DURATION seconds: UPLOADERS clients importing new skills, WRITERS clients adding
 //      versions to one shared skill, READERS clients loading pages (list, search, a skill page,
 //      the playground), and a health poller. Prints requests/s, p50/p95 and errors per kind.
 //   3. SEQUENTIAL page requests one after another (list, search, playground), then the resident
-//      memory of the supervisor, next-server and the whole process tree.
+//      memory of next-server, of whatever else the start command keeps alive beside it (a
+//      supervisor, in versions that had one) and of the whole process tree.
 // Flags: --duration=60 --uploaders=20 --writers=20 --readers=50 --sequential=1000, --short (a
 // smoke run: 8 s, 2/2/5 clients, 100 sequential), --start="<command>" to measure another start
 // command (a previous version's, for a before/after comparison).
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
     const after = memory();
     figure(`sequential page requests`, SEQUENTIAL, "requests", 0);
     figure(`sequential errors`, sequentialErrors, "errors", 0);
-    figure(`supervisor RSS after ${SEQUENTIAL} requests`, after.supervisorMb, "MB");
+    figure(`supervisor (processes beside the server) RSS after ${SEQUENTIAL} requests`, after.supervisorMb, "MB");
     figure(`next-server RSS after ${SEQUENTIAL} requests`, after.nextMb, "MB");
     figure(`process tree RSS after ${SEQUENTIAL} requests`, after.treeMb, "MB");
 
