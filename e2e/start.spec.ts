@@ -38,7 +38,7 @@ async function startApp([command, ...args]: string[]): Promise<Started> {
 test.describe("npm start", () => {
   test.describe.configure({ mode: "serial", timeout: 150_000 });
 
-  test("exits non-zero when the server is killed (kill -9), so a launched restarts it", async () => {
+  test("exits non-zero when the server is killed (kill -9), so a process manager restarts it", async () => {
     const app = await startApp(["npm", "start", "--silent"]);
     try {
       const server = findNextServer(app.launched.pid!);

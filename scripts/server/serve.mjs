@@ -15,6 +15,7 @@ import Database from "better-sqlite3";
 import next from "next";
 import { checkHealthWith } from "../../lib/data/health-check.mjs";
 import { createAdmission, laneFor } from "./admission.mjs";
+import { configuredHeaders } from "./configured-headers.mjs";
 import { createListener } from "./listener.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -39,17 +40,21 @@ const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 500
 let probe;
 const selectOne = () => (probe ??= new Database(databasePath, { readonly: true, fileMustExist: true, timeout: 1_000 })).prepare("SELECT 1").get();
 
+// Where the build is: next.config.ts's distDir rule.
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+// The health check answers with the headers next.config.ts gives it, like every other answer.
+const healthHeaders = configuredHeaders(JSON.parse(readFileSync(path.join(root, distDir, "routes-manifest.json"), "utf8")), "/api/health");
+
 async function answerHealth(req, res) {
   const health = await checkHealthWith(selectOne, databasePath);
-  res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
+  res.writeHead(health.ok ? 200 : 503, { ...healthHeaders, "content-type": "application/json", "cache-control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : JSON.stringify(health));
 }
 
 // The configuration the build was made with, as the build recorded it, rather than next.config.ts
 // again: loading a TypeScript config loads Next's compiler (26 MB of native code) into the server
 // to transpile it. Next's own standalone server (output: "standalone") starts the same way, from
-// this file and this variable. distDir follows next.config.ts's rule.
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+// this file and this variable.
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(path.join(root, distDir, "required-server-files.json"), "utf8")).config);
 
 const server = createServer();
