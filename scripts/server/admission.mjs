@@ -7,7 +7,8 @@
 // finishes quickly, the rest wait their turn in arrival order, and what bypasses the lanes (the
 // health check, static files) gets the event loop within a few milliseconds.
 //
-// Reads and writes have separate lanes so neither starves the other. A slot is a lease, not a
+// Reads and writes have separate lanes so neither starves the other, and within a lane turns go
+// round the clients waiting (clientKey), so one user's burst does not push everyone else back. A slot is a lease, not a
 // lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
 // download) keeps running but gives its slot to the next in line, so no single client can hold a
 // lane. Plain JavaScript on purpose: scripts/server/serve.mjs runs without a build step.
@@ -27,11 +28,40 @@ export function laneFor(method, url = "/") {
 }
 
 /**
- * @param {{ slots: Record<Lane, number>, maxQueued: number, leaseMs: number, timers?: { set: (fn: () => void, ms: number) => unknown, clear: (handle: unknown) => void } }} options
+ * Who a request waits as: its session (a bearer token or the session cookie), else its address.
+ * Turns go round these keys, so one user's hundred requests wait behind each other, not in front
+ * of everyone else's. Behind a reverse proxy every signed-out visitor shares the proxy's address.
+ * @param {{ headers: Record<string, string | string[] | undefined>, socket?: { remoteAddress?: string } }} req
  */
-export function createAdmission({ slots, maxQueued, leaseMs, timers = { set: (fn, ms) => setTimeout(fn, ms).unref(), clear: (handle) => clearTimeout(/** @type {NodeJS.Timeout} */ (handle)) } }) {
-  /** @type {Record<Lane, { active: number, queue: Array<() => void> }>} */
-  const lanes = { read: { active: 0, queue: [] }, write: { active: 0, queue: [] } };
+export function clientKey(req) {
+  const authorization = req.headers.authorization;
+  if (typeof authorization === "string" && authorization) return `auth:${authorization}`;
+  const cookie = req.headers.cookie;
+  const session = typeof cookie === "string" ? /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie)?.[1] : undefined;
+  if (session) return `session:${session}`;
+  return `address:${req.socket?.remoteAddress ?? "unknown"}`;
+}
+
+/**
+ * @param {{ slots: Record<Lane, number>, maxQueued: number, maxQueuedPerClient: number, leaseMs: number, timers?: { set: (fn: () => void, ms: number) => unknown, clear: (handle: unknown) => void } }} options
+ */
+export function createAdmission({ slots, maxQueued, maxQueuedPerClient, leaseMs, timers = { set: (fn, ms) => setTimeout(fn, ms).unref(), clear: (handle) => clearTimeout(/** @type {NodeJS.Timeout} */ (handle)) } }) {
+  // Per lane: the waiting requests of each client, clients in turn order (a Map keeps insertion
+  // order: a client served goes to the back if it still has requests waiting).
+  /** @type {Record<Lane, { active: number, queued: number, clients: Map<string, Array<() => void>> }>} */
+  const lanes = { read: { active: 0, queued: 0, clients: new Map() }, write: { active: 0, queued: 0, clients: new Map() } };
+
+  /** @param {{ queued: number, clients: Map<string, Array<() => void>> }} lane */
+  function takeNext(lane) {
+    const first = lane.clients.entries().next();
+    if (first.done) return undefined;
+    const [client, waiting] = first.value;
+    const next = waiting.shift();
+    lane.clients.delete(client);
+    if (waiting.length) lane.clients.set(client, waiting);
+    lane.queued--;
+    return next;
+  }
 
   /** @param {Lane} name @param {(release: () => void) => void} start */
   function grant(name, start) {
@@ -42,7 +72,7 @@ export function createAdmission({ slots, maxQueued, leaseMs, timers = { set: (fn
       if (released) return;
       released = true;
       timers.clear(lease);
-      const next = lane.queue.shift();
+      const next = takeNext(lane);
       lane.active--;
       if (next) next();
     };
@@ -52,33 +82,40 @@ export function createAdmission({ slots, maxQueued, leaseMs, timers = { set: (fn
 
   return {
     /**
-     * Runs `start(release)` now if the lane has a free slot, else when one frees up. The caller
-     * calls `release` when the request ends (any number of times). Returns null when the queue is
-     * full (answer 503), else a ticket whose `cancel` drops a request still waiting (its client
-     * went away) so it never takes a slot.
+     * Runs `start(release)` now if the lane has a free slot, else when one frees up and it is this
+     * client's turn. The caller calls `release` when the request ends (any number of times).
+     * Returns null when the lane's queue, or this client's share of it, is full (answer 503), else
+     * a ticket whose `cancel` drops a request still waiting (its client went away).
      * @param {Lane} name
+     * @param {string} client
      * @param {(release: () => void) => void} start
      * @returns {{ cancel: () => void } | null}
      */
-    enter(name, start) {
+    enter(name, client, start) {
       const lane = lanes[name];
       if (lane.active < slots[name]) {
         grant(name, start);
         return { cancel: () => {} };
       }
-      if (lane.queue.length >= maxQueued) return null;
-      const waiting = () => grant(name, start);
-      lane.queue.push(waiting);
+      const waiting = lane.clients.get(client) ?? [];
+      if (lane.queued >= maxQueued || waiting.length >= maxQueuedPerClient) return null;
+      const turn = () => grant(name, start);
+      waiting.push(turn);
+      if (waiting.length === 1) lane.clients.set(client, waiting);
+      lane.queued++;
       return {
         cancel: () => {
-          const at = lane.queue.indexOf(waiting);
-          if (at >= 0) lane.queue.splice(at, 1);
+          const at = waiting.indexOf(turn);
+          if (at < 0) return;
+          waiting.splice(at, 1);
+          lane.queued--;
+          if (!waiting.length && lane.clients.get(client) === waiting) lane.clients.delete(client);
         },
       };
     },
     /** @returns {Record<Lane, { active: number, queued: number }>} */
     stats() {
-      return { read: { active: lanes.read.active, queued: lanes.read.queue.length }, write: { active: lanes.write.active, queued: lanes.write.queue.length } };
+      return { read: { active: lanes.read.active, queued: lanes.read.queued }, write: { active: lanes.write.active, queued: lanes.write.queued } };
     },
   };
 }

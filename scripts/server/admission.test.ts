@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAdmission, laneFor, type Timers } from "./admission.mjs";
+import { clientKey, createAdmission, laneFor, type Timers } from "./admission.mjs";
 
 /** Timers the test fires by hand: a lease ends when the test says so. */
 function manualTimers() {
@@ -30,10 +30,10 @@ describe("laneFor", () => {
 describe("createAdmission", () => {
   it("runs up to the lane's slots at once and the rest in arrival order as slots free up", () => {
     const { timers } = manualTimers();
-    const admission = createAdmission({ slots: { read: 2, write: 1 }, maxQueued: 10, leaseMs: 1000, timers });
+    const admission = createAdmission({ slots: { read: 2, write: 1 }, maxQueued: 10, maxQueuedPerClient: 10, leaseMs: 1000, timers });
     const started: string[] = [];
     const releases = new Map<string, () => void>();
-    for (const name of ["a", "b", "c", "d"]) admission.enter("read", (release) => (started.push(name), releases.set(name, release)));
+    for (const name of ["a", "b", "c", "d"]) admission.enter("read", "c", (release) => (started.push(name), releases.set(name, release)));
     expect(started).toEqual(["a", "b"]);
     expect(admission.stats().read).toEqual({ active: 2, queued: 2 });
     releases.get("b")!();
@@ -49,21 +49,21 @@ describe("createAdmission", () => {
 
   it("keeps the lanes apart: a full write lane does not hold up reads", () => {
     const { timers } = manualTimers();
-    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 10, leaseMs: 1000, timers });
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 10, maxQueuedPerClient: 10, leaseMs: 1000, timers });
     const started: string[] = [];
-    admission.enter("write", () => started.push("w1"));
-    admission.enter("write", () => started.push("w2"));
-    admission.enter("read", () => started.push("r1"));
+    admission.enter("write", "c", () => started.push("w1"));
+    admission.enter("write", "c", () => started.push("w2"));
+    admission.enter("read", "c", () => started.push("r1"));
     expect(started).toEqual(["w1", "r1"]);
   });
 
   it("gives a slot to the next in line when a lease ends, while the long request goes on", () => {
     const { timers, fireAll } = manualTimers();
-    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 10, leaseMs: 1000, timers });
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 10, maxQueuedPerClient: 10, leaseMs: 1000, timers });
     const started: string[] = [];
     let releaseSlow = () => {};
-    admission.enter("write", (release) => (started.push("slow upload"), (releaseSlow = release)));
-    admission.enter("write", () => started.push("next"));
+    admission.enter("write", "c", (release) => (started.push("slow upload"), (releaseSlow = release)));
+    admission.enter("write", "c", () => started.push("next"));
     expect(started).toEqual(["slow upload"]);
     fireAll(); // the slow upload's lease ends
     expect(started).toEqual(["slow upload", "next"]);
@@ -73,15 +73,50 @@ describe("createAdmission", () => {
 
   it("drops a waiting request whose client went away, and refuses past the queue's bound", () => {
     const { timers } = manualTimers();
-    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 2, leaseMs: 1000, timers });
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 2, maxQueuedPerClient: 10, leaseMs: 1000, timers });
     const started: string[] = [];
     let releaseFirst = () => {};
-    admission.enter("read", (release) => (started.push("first"), (releaseFirst = release)));
-    const gone = admission.enter("read", () => started.push("gone"));
-    admission.enter("read", () => started.push("third"));
-    expect(admission.enter("read", () => started.push("fourth"))).toBeNull();
+    admission.enter("read", "c", (release) => (started.push("first"), (releaseFirst = release)));
+    const gone = admission.enter("read", "c", () => started.push("gone"));
+    admission.enter("read", "c", () => started.push("third"));
+    expect(admission.enter("read", "c", () => started.push("fourth"))).toBeNull();
     gone!.cancel();
     releaseFirst();
     expect(started).toEqual(["first", "third"]);
+  });
+
+  it("takes turns between clients: one client's burst waits behind each other client's next request", () => {
+    const { timers } = manualTimers();
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 100, maxQueuedPerClient: 100, leaseMs: 1000, timers });
+    const started: string[] = [];
+    const releases: Array<() => void> = [];
+    const enter = (client: string, name: string) => admission.enter("read", client, (release) => (started.push(name), releases.push(release)));
+    enter("script", "s1");
+    for (const name of ["s2", "s3", "s4"]) enter("script", name);
+    enter("alice", "a1");
+    enter("bob", "b1");
+    enter("alice", "a2");
+    while (releases.length) releases.shift()!();
+    expect(started).toEqual(["s1", "s2", "a1", "b1", "s3", "a2", "s4"]);
+  });
+
+  it("refuses a client past its share of the queue while others still get in", () => {
+    const { timers } = manualTimers();
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 100, maxQueuedPerClient: 2, leaseMs: 1000, timers });
+    admission.enter("read", "script", () => {});
+    expect(admission.enter("read", "script", () => {})).not.toBeNull();
+    expect(admission.enter("read", "script", () => {})).not.toBeNull();
+    expect(admission.enter("read", "script", () => {})).toBeNull();
+    expect(admission.enter("read", "alice", () => {})).not.toBeNull();
+  });
+});
+
+describe("clientKey", () => {
+  const socket = { remoteAddress: "203.0.113.7" };
+  it("is the bearer token, else the session cookie, else the address", () => {
+    expect(clientKey({ headers: { authorization: "Bearer sks_abc" }, socket })).toBe("auth:Bearer sks_abc");
+    expect(clientKey({ headers: { cookie: "theme=dark; better-auth.session_token=tok.sig; x=1" }, socket })).toBe("session:tok.sig");
+    expect(clientKey({ headers: { cookie: "__Secure-better-auth.session_token=tok2" }, socket })).toBe("session:tok2");
+    expect(clientKey({ headers: { cookie: "theme=dark" }, socket })).toBe("address:203.0.113.7");
   });
 });

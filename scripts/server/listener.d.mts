@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Admission, laneFor } from "./admission.mjs";
+import type { Admission, clientKey, laneFor } from "./admission.mjs";
 export declare function createListener(options: {
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
   health: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   admission: Admission;
   laneFor: typeof laneFor;
+  clientKey: typeof clientKey;
 }): (req: IncomingMessage, res: ServerResponse) => void;

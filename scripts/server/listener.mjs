@@ -1,6 +1,7 @@
 // The production server's request listener, apart from Next.js so that it can be tested with any
 // handler: the health check first and outside the lanes, static files straight through, every
-// other request admitted by its lane (admission.mjs), a 503 when its lane's queue is full.
+// other request admitted by its lane (admission.mjs), a 503 when its lane's queue (or the
+// client's share of it) is full.
 
 /** @param {import("node:http").ServerResponse} res */
 function answerBusy(res) {
@@ -17,9 +18,10 @@ const isHealthCheck = (req) => (req.method === "GET" || req.method === "HEAD") &
  *   health: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>,
  *   admission: import("./admission.d.mts").Admission,
  *   laneFor: typeof import("./admission.d.mts").laneFor,
+ *   clientKey: typeof import("./admission.d.mts").clientKey,
  * }} options
  */
-export function createListener({ handle, health, admission, laneFor }) {
+export function createListener({ handle, health, admission, laneFor, clientKey }) {
   /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   async function run(req, res) {
     try {
@@ -36,13 +38,15 @@ export function createListener({ handle, health, admission, laneFor }) {
     if (isHealthCheck(req)) {
       health(req, res).catch((error) => {
         console.error("The health check failed:", error);
-        if (!res.headersSent) answerBusy(res);
+        if (res.headersSent) return void res.end();
+        res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify({ ok: false, error: "the health check itself failed" }));
       });
       return;
     }
     const lane = laneFor(req.method, req.url);
     if (!lane) return void run(req, res);
-    const ticket = admission.enter(lane, (release) => {
+    const ticket = admission.enter(lane, clientKey(req), (release) => {
       res.once("close", release);
       // Its client went away while it waited: nothing to answer.
       if (res.destroyed) return release();

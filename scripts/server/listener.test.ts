@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAdmission, laneFor } from "./admission.mjs";
+import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { createListener } from "./listener.mjs";
 
 // A real HTTP server around the listener, with a stand-in for Next.js that holds every request
@@ -12,14 +12,14 @@ afterEach(() => new Promise<void>((resolve) => (server ? (server.closeAllConnect
 async function start(slots = { read: 2, write: 1 }, maxQueued = 10) {
   const handled: string[] = [];
   const open = new Map<string, ServerResponse>();
-  const admission = createAdmission({ slots, maxQueued, leaseMs: 60_000 });
+  const admission = createAdmission({ slots, maxQueued, maxQueuedPerClient: maxQueued, leaseMs: 60_000 });
   const handle = async (req: { method?: string; url?: string }, res: ServerResponse) => {
     const key = `${req.method} ${req.url}`;
     handled.push(key);
     open.set(key, res);
   };
   const health = async (_req: unknown, res: ServerResponse) => void res.end('{"ok":true}');
-  server = createServer(createListener({ handle, health, admission, laneFor }));
+  server = createServer(createListener({ handle, health, admission, laneFor, clientKey }));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const send = (method: string, path: string) => {

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import next from "next";
 import { checkHealthWith } from "../../lib/data/health-check.mjs";
-import { createAdmission, laneFor } from "./admission.mjs";
+import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";
 import { createListener } from "./listener.mjs";
 
@@ -33,7 +33,9 @@ process.title = "next-server (skillshelf)";
 // One render runs on this one thread at a time however many are in flight: 3 pages and 1 write at
 // once kept the CPU busy in bench:load (90 clients) while the health check waited 30 ms instead of
 // 5 s, and writes wait for one another at the database anyway (lib/db/client.ts).
-const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 500, leaseMs: 2_000 });
+// Bounds: 1,000 waiting per lane in all, 100 of them from one client (a session, or an address
+// when signed out); past either the answer is 503.
+const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 1_000, maxQueuedPerClient: 100, leaseMs: 2_000 });
 
 // A read-only connection of its own for the health check's `SELECT 1`, opened on first use and
 // kept open (SQLite keeps the locks of every connection in this process consistent).
@@ -61,7 +63,7 @@ const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 
-server.on("request", createListener({ handle, health: answerHealth, admission, laneFor }));
+server.on("request", createListener({ handle, health: answerHealth, admission, laneFor, clientKey }));
 
 // Next.js installs an uncaughtException handler that only logs: a port in use must end the process.
 server.on("error", (error) => {
