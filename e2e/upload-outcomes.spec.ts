@@ -47,9 +47,14 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
   await expect(offer).toBeVisible();
   await shootAll(page, "folder-name-offer", offer);
 
+  await expect(dialog.getByText(/must be lowercase/)).toBeVisible();
+  await expect(dialog.getByText("1 warning")).toBeVisible();
   await offer.click();
   await expect(checkbox).toBeChecked();
   await expect(dialog.getByText(/Will be imported as pdf-tools/)).toBeVisible();
+  // The card shows the skill as it will be stored: the name's errors are gone.
+  await expect(dialog.getByText(/must be lowercase/)).toHaveCount(0);
+  await expect(dialog.getByText("1 warning")).toHaveCount(0);
   await expect(dialog.getByText("1 of 1 chosen → Personal")).toBeVisible();
   await shootAll(page, "folder-name-taken", dialog.getByRole("button", { name: "Keep the name" }));
 
@@ -73,6 +78,7 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
   const again = await previewZip(page, "pdf-tools.zip", zipOf({ "pdf-tools/SKILL.md": skillMd("PDF Tools") }));
   await expect(again.getByText("Its folder's name “pdf-tools” would fix the name, but Personal already has a skill called that", { exact: false })).toBeVisible();
   await expect(again.getByRole("button", { name: "Use the folder name “pdf-tools”" })).toHaveCount(0);
+  await shootAll(page, "folder-name-clash-note", again.getByText("would fix the name", { exact: false }));
   expect(consoleErrors).toEqual([]);
 });
 

@@ -48,6 +48,11 @@ describe("previewUpload", () => {
       ["broken", false, null], // renaming would not add the missing description
       ["pdf-tools", false, "pdf-tools"],
     ]);
+    // what the card shows once the offer is taken: the name's errors are gone, no error is left
+    const pdf = preview.skills[2];
+    expect(pdf.findings.filter((f) => f.severity === "error").map((f) => f.path)).not.toEqual([]);
+    expect(pdf.folderNameFindings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(preview.skills[0].folderNameFindings).toEqual([]);
     const result = await uploads.commitUpload(grace, upload, { destination: { scope: "personal" }, choices: [{ key: "0:pdf-tools", action: "rename", name: "pdf-tools" }] });
     expect(result.skills).toMatchObject([{ name: "pdf-tools", action: "created", version: 1 }]);
     expect(result.refused).toEqual([]);

@@ -72,7 +72,8 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
   const { limits } = getEnv();
   const destinations = await listDestinations(viewer);
   const { destination } = pickDestination(destinations, requested);
-  const folderNames = new Map(upload.skills.flatMap((s) => (s.skill.ok ? [] : [[s.key, folderNameFix(s.skill, upload.profile)] as const])));
+  const folderFixes = new Map(upload.skills.flatMap((s) => (s.skill.ok ? [] : [[s.key, folderNameFix(s.skill, upload.profile)] as const])));
+  const folderNames = new Map([...folderFixes].map(([key, fix]) => [key, fix?.name ?? null]));
   const names = [...new Set([...upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])), ...[...folderNames.values()].filter((n): n is string => n !== null)])];
   const existingByDestination = await Promise.all(destinations.map(async (d) => [d.destination.key, names.length ? await findSkillsInDestination(viewer, d.target, names) : new Map()] as const));
   const badSource = new Set(upload.sources.filter((s) => s.findings.some((f) => f.severity === "error")).map((s) => s.index));
@@ -118,6 +119,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       scan,
       gate: gateOf(scan),
       folderName: folderNames.get(key) ?? null,
+      folderNameFindings: folderFixes.get(key)?.findings ?? [],
       folderNameTakenIn: existingByDestination.filter(([, found]) => folderNames.get(key) && found.has(folderNames.get(key)!)).map(([destinationKey]) => destinationKey),
     });
   }

@@ -202,12 +202,14 @@ export function renameUploadSkill(skill: BundleSkill, newName: string, profile: 
 
 /**
  * The skill's folder name, when renaming SKILL.md's `name` to it is all the skill needs to become
- * valid (a name with capitals or spaces, a name missing); null otherwise.
+ * valid (a name with capitals or spaces, a name missing), with the findings the renamed skill has
+ * (its warnings: the name's errors are gone); null otherwise.
  */
-export function folderNameFix(skill: BundleSkill, profile: Profile): string | null {
+export function folderNameFix(skill: BundleSkill, profile: Profile): { name: string; findings: Finding[] } | null {
   const folder = skill.root.split("/").pop() ?? "";
   if (!folder || folder === skill.name || skillNameProblem(folder) || skill.skillMd === null) return null;
-  return renameUploadSkill(skill, folder, profile).ok ? folder : null;
+  const renamed = renameUploadSkill(skill, folder, profile);
+  return renamed.ok ? { name: folder, findings: renamed.findings } : null;
 }
 
 // ---------- Deciding what a commit does ----------

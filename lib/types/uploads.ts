@@ -77,6 +77,8 @@ export interface UploadPreviewSkill {
    * the folder's name (choice action "rename") makes it valid; null otherwise.
    */
   folderName: string | null;
+  /** The findings the skill has once renamed to `folderName` (what the preview shows after the offer is taken). */
+  folderNameFindings: Finding[];
   /** Destinations that already hold a skill named `folderName` (taking the offer there would clash). */
   folderNameTakenIn: DestinationKey[];
 }

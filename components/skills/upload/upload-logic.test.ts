@@ -38,6 +38,7 @@ function skill(key: string, over: Partial<UploadPreviewSkill> = {}): UploadPrevi
     scan: { ruleset: "r", complete: true, findings: [], skipped: [] } as unknown as UploadPreviewSkill["scan"],
     gate: "none",
     folderName: null,
+    folderNameFindings: [],
     folderNameTakenIn: [],
     ...over,
   };

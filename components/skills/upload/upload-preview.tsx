@@ -111,6 +111,9 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
   const id = `upload-skill-${skill.key.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
   const renamed = usesFolderName && !!skill.folderName;
   const importable = (skill.ok || renamed) && !sourceRefused;
+  // Once renamed, the skill as it will be stored: the name's errors and warnings no longer apply.
+  const findings = renamed ? skill.folderNameFindings : skill.findings;
+  const warningCount = renamed ? findings.filter((f) => f.severity === "warning").length : skill.warningCount;
   const title = skill.name ?? (skill.root || "SKILL.md");
   return (
     <li className={cn("grid gap-3 rounded-lg border p-3", selected ? "border-primary/50 bg-primary/[0.03]" : "", !importable ? "border-destructive/40" : "")}>
@@ -134,7 +137,7 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
             {renamed ? <Badge variant="secondary">renamed to its folder</Badge> : null}
             {!importable ? <Badge variant="destructive">{sourceRefused ? "blocked by its archive" : `${skill.errorCount} ${skill.errorCount === 1 ? "error" : "errors"}: cannot be imported`}</Badge> : null}
             {skill.gate === "blocked" ? <Badge variant="destructive">critical finding: blocked</Badge> : skill.gate === "needs_review" ? <Badge variant="warning">high finding: needs review</Badge> : null}
-            {skill.warningCount ? <Badge variant="warning">{skill.warningCount} {skill.warningCount === 1 ? "warning" : "warnings"}</Badge> : null}
+            {warningCount ? <Badge variant="warning">{warningCount} {warningCount === 1 ? "warning" : "warnings"}</Badge> : null}
             <span>
               {skill.files.length} {skill.files.length === 1 ? "file" : "files"}, {formatBytes(skill.totalBytes)}
             </span>
@@ -147,7 +150,7 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
         </div>
       </div>
 
-      {skill.findings.length ? <FindingList findings={skill.findings} className="pl-7" /> : null}
+      <FindingList findings={findings} className="pl-7" />
 
       {skill.folderName && !sourceRefused ? <FolderNameOffer id={id} folderName={skill.folderName} renamed={renamed} onUseFolderName={onUseFolderName} takenIn={folderNameTaken ? destinationLabel : null} /> : null}
 
