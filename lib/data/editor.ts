@@ -6,10 +6,12 @@ import { isTextMediaType } from "@/lib/skills/media-type";
 import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
-import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { loadActor, type ViewerRef } from "./actor";
+import { accessFields, accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
-import { addSkillVersion, readSkillFiles, readSkillVersionFiles, type ImportResult } from "./skills";
+import { addSkillVersion, type ImportResult } from "./skills/import";
+import { readSkillFiles, readSkillVersionFiles } from "./skills/files";
 
 // The browser editor: what it starts from and how a draft becomes a new version. Reading and
 // writing both go through the skills module, so the same visibility and "may add versions" rules
@@ -20,12 +22,9 @@ export const EDITABLE_TEXT_MAX_BYTES = 1024 * 1024;
 
 async function editableSkill(viewer: ViewerRef, skillId: string) {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({
-    where: { AND: [{ id: skillId }, visibleTo(actor)] },
-    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, team: { select: { name: true } }, currentVersion: { select: { number: true } } },
-  });
+  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true, ...accessFields, team: { select: { name: true } }, currentVersion: { select: { number: true } } });
   if (!skill || !skill.currentVersion) return null;
-  if (!canAddVersion(actor, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId })) return null;
+  if (!canAddVersion(actor, accessOf(skill))) return null;
   return { ...skill, current: skill.currentVersion.number };
 }
 
@@ -35,9 +34,9 @@ async function editableSkill(viewer: ViewerRef, skillId: string) {
  */
 export async function getEditRefusal(viewer: ViewerRef, skillId: string): Promise<{ id: string; name: string; reason: string } | null> {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true, name: true, scope: true, ownerId: true, teamId: true } });
+  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true, ...accessFields });
   if (!skill) return null;
-  const reason = addVersionRefusal(actor, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId });
+  const reason = addVersionRefusal(actor, accessOf(skill));
   return reason ? { id: skill.id, name: skill.name, reason } : null;
 }
 

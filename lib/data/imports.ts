@@ -4,7 +4,7 @@ import { gateImport } from "@/lib/skills/scan-policy";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError } from "./errors";
-import { importSkills, type ImportItem } from "./skills";
+import { importSkills, type ImportItem } from "./skills/import";
 import { scanSkill } from "./version-writer";
 
 // Imports that report every skill: each skill is stored in its own transaction, so one blocked or

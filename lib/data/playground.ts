@@ -13,10 +13,12 @@ import type {
   ShadowedEntry,
 } from "@/lib/types/playground";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
+import { loadActor, type ViewerRef } from "./actor";
+import { visibleTo, visibleToSql } from "./skill-access";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
-import { readSkillFile, resolveVisibleSkills } from "./skills";
+import { readSkillFile } from "./skills/files";
+import { resolveVisibleSkills } from "./skills/detail";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
 // (lib/playground) reads skill bodies and resources through, and conversation persistence.

@@ -4,7 +4,8 @@ import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions";
-import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { loadActor, type ViewerRef } from "./actor";
+import { visibleTo } from "./skill-access";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
 

@@ -1,12 +1,13 @@
 import "server-only";
-import { canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions";
+import type { Actor, Scope } from "@/lib/skills/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };
-import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { loadActor, type ViewerRef } from "./actor";
+import { accessOf, requireSkill, visibleTo } from "./skill-access";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";
@@ -16,7 +17,6 @@ import { audit } from "./version-writer";
 // until someone who answers for the skill reads the findings and the source and marks it reviewed
 // with a note. And rescans: when the rules change, stored versions are scanned again.
 
-const access = (row: { scope: string; ownerId: string | null; teamId: string | null }): SkillAccess => ({ scope: row.scope as Scope, ownerId: row.ownerId, teamId: row.teamId });
 
 /**
  * Mark one version that needs review as reviewed, with a note saying what was checked (audited as
@@ -29,11 +29,10 @@ export async function markVersionReviewed(viewer: ViewerRef, skillId: string, nu
   if (text.length > MAX_REVIEW_NOTE) throw new DataError("INVALID", `Keep the review note under ${MAX_REVIEW_NOTE} characters.`, { field: "note" });
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { name: true, scope: true, ownerId: true, teamId: true } });
-    if (!skill || !canViewSkill(actor, access(skill))) throw notFound();
+    const skill = await requireSkill(tx, actor, skillId, "view");
     const version = await tx.skillVersion.findUnique({ where: { skillId_number: { skillId, number } }, select: { id: true, reviewStatus: true, scanHighest: true, scanRuleset: true, scanFindings: true } });
     if (!version) throw notFound(`Version ${number}`);
-    if (!canReviewVersion(actor, access(skill), version.scanHighest)) throw new DataError("FORBIDDEN", reviewerHint(skill.scope, version.scanHighest));
+    if (!canReviewVersion(actor, skill.access, version.scanHighest)) throw new DataError("FORBIDDEN", reviewerHint(skill.scope, version.scanHighest));
     if (version.reviewStatus !== "needs_review") {
       throw new DataError("CONFLICT", version.reviewStatus === "reviewed" ? `Version ${number} is already reviewed.` : `Version ${number} does not need a review.`, { reason: "not-needs-review" });
     }
@@ -78,7 +77,7 @@ export async function listVersionsAwaitingReview(viewer: ViewerRef, limit = 50):
     take: 500,
   });
   return rows
-    .filter((row) => canReviewVersion(actor, access(row.skill), row.scanHighest))
+    .filter((row) => canReviewVersion(actor, accessOf(row.skill), row.scanHighest))
     .map((row) => ({
       skillId: row.skill.id,
       skillName: row.skill.name,

@@ -2,7 +2,7 @@ import "server-only";
 import { RULESET_VERSION, scanFiles } from "@/lib/skills/scan";
 import type { ScanInputFile, ScanResult } from "@/lib/skills/scan/types";
 import type { Db, Tx } from "@/lib/db/client";
-import { getBlobStore } from "./storage";
+import { blobSelect, loadFileBytes } from "./blobs";
 
 /**
  * Runs the scanner, failing closed: an error inside it becomes an incomplete result that names
@@ -39,13 +39,12 @@ export function scanColumns(scan: ScanResult) {
 export async function scanStoredVersion(db: Db | Tx, versionId: string): Promise<ScanResult> {
   const files = await db.skillFile.findMany({
     where: { versionId },
-    select: { path: true, mediaType: true, blob: { select: { sha256: true, storage: true, data: true, key: true } } },
+    select: { path: true, mediaType: true, ...blobSelect },
     orderBy: { path: "asc" },
   });
-  const store = getBlobStore();
-  const inputs: ScanInputFile[] = [];
+  let inputs: ScanInputFile[];
   try {
-    for (const file of files) inputs.push({ path: file.path, mediaType: file.mediaType, bytes: await store.get(file.blob) });
+    inputs = await loadFileBytes(files);
   } catch (error) {
     // A blob that cannot be read is a file that was not scanned: fail closed.
     return safeScan(() => {

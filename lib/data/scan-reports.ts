@@ -1,5 +1,4 @@
 import "server-only";
-import { canViewSkill, type Scope, type SkillAccess } from "@/lib/skills/permissions";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ScanReportItem } from "@/lib/types/skills";
 import { isSeverity } from "@/lib/skills/scan-policy";
@@ -7,13 +6,13 @@ import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError, notFound } from "./errors";
+import { requireSkill } from "./skill-access";
 import { audit } from "./version-writer";
 
 // "Report a false positive": anyone who may read a skill can say that one of its version's stored
 // findings is wrong, with a note; instance admins read the open reports (to review the skill, or
 // to tune the rules) and resolve them. A report changes no severity and unblocks nothing.
 
-const access = (row: { scope: string; ownerId: string | null; teamId: string | null }): SkillAccess => ({ scope: row.scope as Scope, ownerId: row.ownerId, teamId: row.teamId });
 
 export type { ScanReportItem };
 
@@ -30,8 +29,7 @@ export async function reportFalsePositive(viewer: ViewerRef, skillId: string, nu
   if (text.length > MAX_REPORT_NOTE) throw new DataError("INVALID", `Keep the note under ${MAX_REPORT_NOTE} characters.`, { field: "note" });
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const skill = await tx.skill.findUnique({ where: { id: skillId }, select: { name: true, scope: true, ownerId: true, teamId: true } });
-    if (!skill || !canViewSkill(actor, access(skill))) throw notFound();
+    const skill = await requireSkill(tx, actor, skillId, "view");
     const version = await tx.skillVersion.findUnique({ where: { skillId_number: { skillId, number } }, select: { id: true, scanFindings: true, scanRuleset: true } });
     if (!version) throw notFound(`Version ${number}`);
     const findings = JSON.parse(version.scanFindings) as ScanFinding[];

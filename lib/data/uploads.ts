@@ -9,7 +9,7 @@ import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, Up
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
 import { DataError } from "./errors";
-import { findSkillsInDestination, importSkills } from "./skills";
+import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/scan-policy";
 

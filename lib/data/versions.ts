@@ -4,10 +4,11 @@ import { isTextMediaType } from "@/lib/skills/media-type";
 import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
-import { loadActor, visibleTo, type ViewerRef } from "./actor";
+import { loadActor, type ViewerRef } from "./actor";
+import { accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "./db";
 import { skillReferences } from "./profile-references";
-import { readSkillVersionFiles } from "./skills";
+import { readSkillVersionFiles } from "./skills/files";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -16,33 +17,30 @@ const userRef = { select: { id: true, name: true } } as const;
 /** Every kept version of a visible skill, newest first, or null when the viewer may not see it. */
 export async function listSkillVersions(viewer: ViewerRef, skillId: string): Promise<SkillHistory | null> {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({
-    where: { AND: [{ id: skillId }, visibleTo(actor)] },
-    select: {
-      id: true,
-      name: true,
-      scope: true,
-      ownerId: true,
-      teamId: true,
-      team: { select: { id: true, name: true } },
-      currentVersion: { select: { number: true } },
-      versions: {
-        orderBy: { number: "asc" },
-        select: {
-          number: true,
-          message: true,
-          createdAt: true,
-          totalBytes: true,
-          fileCount: true,
-          catalogTokens: true,
-          bodyTokens: true,
-          resourceTokens: true,
-          errorCount: true,
-          warningCount: true,
-          scanHighest: true,
-          reviewStatus: true,
-          author: userRef,
-        },
+  const skill = await findVisibleSkill(db, actor, skillId, {
+    id: true,
+    name: true,
+    scope: true,
+    ownerId: true,
+    teamId: true,
+    team: { select: { id: true, name: true } },
+    currentVersion: { select: { number: true } },
+    versions: {
+      orderBy: { number: "asc" },
+      select: {
+        number: true,
+        message: true,
+        createdAt: true,
+        totalBytes: true,
+        fileCount: true,
+        catalogTokens: true,
+        bodyTokens: true,
+        resourceTokens: true,
+        errorCount: true,
+        warningCount: true,
+        scanHighest: true,
+        reviewStatus: true,
+        author: userRef,
       },
     },
   });
@@ -50,7 +48,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   // Only counts leave this function: whose profiles pin a version is not the viewer's business.
   // Only pins that hold count (prune spares just those; the others follow the current version).
   const pinnedBy = new Map<number, number>();
-  for (const ref of await skillReferences(db, skillId, { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId })) {
+  for (const ref of await skillReferences(db, skillId, accessOf(skill))) {
     if (ref.holds && ref.pinnedVersion !== null) pinnedBy.set(ref.pinnedVersion, (pinnedBy.get(ref.pinnedVersion) ?? 0) + 1);
   }
 
@@ -80,7 +78,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     versions.push(item);
     previous = item;
   }
-  const access = { scope: skill.scope as Scope, ownerId: skill.ownerId, teamId: skill.teamId };
+  const access = accessOf(skill);
   return {
     skill: { id: skill.id, name: skill.name, scope: skill.scope as Scope, team: skill.team, currentVersion: current },
     versions: versions.reverse(),
@@ -94,7 +92,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
  */
 export async function diffSkillVersions(viewer: ViewerRef, skillId: string, from: number, to: number, options?: DiffOptions): Promise<VersionComparison | null> {
   const actor = await loadActor(db, viewer);
-  const skill = await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true, name: true } });
+  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true });
   if (!skill) return null;
   const refs = await db.skillVersion.findMany({
     where: { skillId, number: { in: [from, to] } },

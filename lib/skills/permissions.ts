@@ -35,16 +35,37 @@ const isTeamManager = (actor: Actor, teamId: string | null) => {
   return role === "OWNER" || role === "ADMIN";
 };
 
+/**
+ * Who sees which skills, as data: a skill is visible when it matches any clause. canViewSkill
+ * reads it for one skill and the data layer renders the same clauses to a Prisma filter and to
+ * SQL, so the rule is written once.
+ */
+export interface VisibilityClause {
+  scopes: readonly Scope[];
+  /** Only the skills this user owns. */
+  ownerId?: string;
+  /** Only the skills of these teams (none when empty). */
+  teamIds?: readonly string[];
+}
+
+export function visibilityClauses(actor: Actor): VisibilityClause[] {
+  return [
+    { scopes: ["PERSONAL"], ownerId: actor.id },
+    { scopes: ["TEAM"], teamIds: Object.keys(actor.teamRoles) },
+    { scopes: ["PUBLIC", "BUILTIN"] },
+  ];
+}
+
+function matchesClause(clause: VisibilityClause, skill: SkillAccess): boolean {
+  return (
+    clause.scopes.includes(skill.scope) &&
+    (clause.ownerId === undefined || skill.ownerId === clause.ownerId) &&
+    (clause.teamIds === undefined || (skill.teamId !== null && clause.teamIds.includes(skill.teamId)))
+  );
+}
+
 export function canViewSkill(actor: Actor, skill: SkillAccess): boolean {
-  switch (skill.scope) {
-    case "PERSONAL":
-      return skill.ownerId === actor.id;
-    case "TEAM":
-      return teamRole(actor, skill.teamId) !== undefined;
-    case "PUBLIC":
-    case "BUILTIN":
-      return true;
-  }
+  return visibilityClauses(actor).some((clause) => matchesClause(clause, skill));
 }
 
 /** Add a version: edit, upload over, restore. */

@@ -1,0 +1,59 @@
+import "server-only";
+import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing, type Scope } from "@/lib/skills/permissions";
+import { canReviewVersion } from "@/lib/skills/scan-policy";
+import type { SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
+import { loadActor, type ViewerRef } from "../actor";
+import { db } from "../db";
+import { accessOf, findVisibleSkill, findVisibleVersion, visibleTo } from "../skill-access";
+import { shadowingFor, summarySelect, toSummary, toVersionDetail, userRef, versionSelect } from "./rows";
+
+// One skill as its page shows it, one version of it, and the catalog an agent of the viewer sees.
+
+/** A skill with its current version, or null when it does not exist or the viewer may not see it. */
+export async function getSkill(viewer: ViewerRef, skillId: string): Promise<SkillDetail | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await findVisibleSkill(db, actor, skillId, {
+    ...summarySelect,
+    currentVersion: { select: { ...summarySelect.currentVersion.select, ...versionSelect } },
+    versions: {
+      orderBy: { number: "desc" },
+      select: { number: true, message: true, createdAt: true, totalBytes: true, catalogTokens: true, bodyTokens: true, resourceTokens: true, warningCount: true, errorCount: true, author: userRef },
+    },
+  });
+  if (!row || !row.currentVersion) return null;
+  const shadows = await shadowingFor(actor, [row]);
+  const access = accessOf(row);
+  return {
+    ...toSummary(row, shadows.get(row.id) ?? null),
+    current: await toVersionDetail(row.currentVersion),
+    versions: row.versions,
+    can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access), review: canReviewVersion(actor, access, row.currentVersion.scanHighest) },
+  };
+}
+
+/** One version of a visible skill, or null. */
+export async function getSkillVersion(viewer: ViewerRef, skillId: string, number: number): Promise<SkillVersionDetail | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await findVisibleVersion(db, actor, skillId, number, versionSelect);
+  return row ? await toVersionDetail(row) : null;
+}
+
+/**
+ * Every skill an agent of this viewer sees: one per name, shadowing resolved, archived left out.
+ * The playground's catalog.
+ */
+export async function resolveVisibleSkills(viewer: ViewerRef): Promise<{ visible: SkillSummary[]; shadowed: SkillSummary[] }> {
+  const actor = await loadActor(db, viewer);
+  const rows = await db.skill.findMany({ where: { AND: [visibleTo(actor), { archived: false }] }, select: summarySelect, orderBy: { name: "asc" } });
+  const { visible, shadowedBy } = resolveShadowing(rows.map((row) => ({ ...row, scope: row.scope as Scope, rank: row.team?.name })));
+  return {
+    visible: visible.map((row) => toSummary(row)).sort((a, b) => a.name.localeCompare(b.name)),
+    shadowed: rows
+      .filter((row) => shadowedBy.has(row.id))
+      .map((row) => {
+        const winner = shadowedBy.get(row.id)!;
+        return toSummary(row, { id: winner.id, name: winner.name, scope: winner.scope, reason: explainShadowing({ scope: row.scope as Scope }, winner, winner.team?.name) });
+      }),
+  };
+}
+

@@ -1,0 +1,181 @@
+import "server-only";
+import type { BundleSkill } from "@/lib/skills";
+import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions";
+import type { ScanResult } from "@/lib/skills/scan/types";
+import { gateImport } from "@/lib/skills/scan-policy";
+import { spaceOf } from "@/lib/skills/space";
+import type { Tx } from "@/lib/db/client";
+import { loadActor, type ViewerRef } from "../actor";
+import { db } from "../db";
+import { DataError } from "../errors";
+import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
+import { getBlobStore } from "../storage";
+import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "../version-writer";
+
+// Skills coming in: new skills and new versions, all or nothing, behind the security gate.
+
+export interface ImportItem {
+  skill: BundleSkill;
+  /** Version message; defaults to "Initial version" / "New version". */
+  message?: string;
+  /** Where a new skill goes. */
+  destination?: Destination;
+  /** Add a version to this existing skill instead; with baseVersion, refused if it moved past it. */
+  target?: { skillId: string; baseVersion?: number };
+  /** An instance admin's written reason to store it despite a critical security finding (audited). */
+  overrideReason?: string;
+}
+
+export interface ImportResult {
+  skillId: string;
+  name: string;
+  version: number;
+  created: boolean;
+}
+
+function invalidSkill(skill: BundleSkill): DataError {
+  const errors = skill.findings.filter((finding) => finding.severity === "error");
+  return new DataError("INVALID", `${skill.name ?? (skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`, { findings: errors });
+}
+
+export async function assertNameFree(tx: Tx, space: string, name: string, exceptId?: string) {
+  const existing = await tx.skill.findUnique({ where: { space_name: { space, name } }, select: { id: true } });
+  if (existing && existing.id !== exceptId) {
+    throw new DataError("CONFLICT", `A skill named "${name}" already exists there.`, { reason: "name-taken", existingSkillId: existing.id, name });
+  }
+}
+
+/**
+ * The security gate for one version about to be written: the review state it starts in, or a
+ * DataError naming the skill, the rule and file:line when a critical finding blocks it.
+ */
+export function reviewFromScan(actor: Actor, name: string, scan: ScanResult, overrideReason: string | undefined): ReviewDecision {
+  const gate = gateImport(name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason });
+  if (gate.kind === "blocked") {
+    throw new DataError(gate.code, gate.message, {
+      reason: "scan-blocked",
+      skill: name,
+      findings: scan.findings.filter((f) => f.severity === "critical"),
+      canOverride: actor.role === "ADMIN",
+    });
+  }
+  if (gate.kind === "override") return { status: "override", by: actor.id, at: new Date(), note: gate.reason, decidedNow: true };
+  return { status: gate.status, by: null, at: null, note: null };
+}
+
+/**
+ * Import skills as new skills or new versions, all or nothing: one transaction for every skill,
+ * version, file and blob row. Permissions and name clashes are checked before anything is written;
+ * the security scan runs first, so a blocked skill stores nothing (not even a blob).
+ */
+export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Promise<ImportResult[]> {
+  if (!items.length) return [];
+  for (const item of items) if (!item.skill.ok || !item.skill.name) throw invalidSkill(item.skill);
+  const gateActor = await loadActor(db, viewer);
+  const gated = items.map((item) => {
+    const scan = scanSkill(item.skill);
+    return { scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) };
+  });
+  const store = getBlobStore();
+  const prepared: PreparedVersion[] = [];
+  for (const [index, item] of items.entries()) prepared.push(await prepareVersion(item.skill, store, gated[index]));
+
+  return db.$transaction(async (tx) => {
+    const actor = await loadActor(tx, viewer);
+    const results: ImportResult[] = [];
+    for (const [index, item] of items.entries()) {
+      const version = prepared[index];
+      if (item.target) {
+        results.push(await addVersionInTx(tx, actor, item.target.skillId, version, { message: item.message, baseVersion: item.target.baseVersion, action: "skill.version" }));
+      } else {
+        const destination = item.destination ?? { scope: "PERSONAL" };
+        if (!canCreateIn(actor, destination)) throw new DataError("FORBIDDEN", forbiddenCreateMessage(destination));
+        const ownerId = destination.scope === "PERSONAL" || destination.scope === "PUBLIC" ? actor.id : null;
+        const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
+        const space = spaceOf(destination.scope, { ownerId, teamId });
+        await assertNameFree(tx, space, version.name);
+        const skill = await tx.skill.create({ data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1 }, select: { id: true } });
+        await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: item.message?.trim() || "Initial version", version, teamId });
+        await audit(tx, { actorId: actor.id, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, teamId, detail: { scope: destination.scope } });
+        results.push({ skillId: skill.id, name: version.name, version: 1, created: true });
+      }
+    }
+    return results;
+  });
+}
+
+function forbiddenCreateMessage(destination: Destination): string {
+  switch (destination.scope) {
+    case "PUBLIC":
+      return "Only instance admins can publish skills to the public space.";
+    case "TEAM":
+      return "You can only add skills to teams you belong to.";
+    case "BUILTIN":
+      return "Built-in skills ship with the app and cannot be added.";
+    default:
+      return "You cannot add a skill there.";
+  }
+}
+
+export async function addVersionInTx(
+  tx: Tx,
+  actor: Actor,
+  skillId: string,
+  version: PreparedVersion,
+  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown> },
+): Promise<ImportResult> {
+  const skill = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true }, forbidden: addVersionForbidden });
+  // Taking the number first makes concurrent writers queue on the row instead of racing.
+  const { versionCount } = await tx.skill.update({ where: { id: skillId }, data: { versionCount: { increment: 1 }, updatedAt: new Date() }, select: { versionCount: true } });
+  const previous = versionCount - 1;
+  if (options.baseVersion !== undefined && options.baseVersion !== previous) {
+    throw new DataError("CONFLICT", `This skill is now at version ${previous}; your changes were based on version ${options.baseVersion}.`, {
+      reason: "version-moved",
+      currentVersion: previous,
+      baseVersion: options.baseVersion,
+    });
+  }
+  if (version.name !== skill.name) {
+    await assertNameFree(tx, skill.space, version.name, skill.id);
+    await tx.skill.update({ where: { id: skillId }, data: { name: version.name } });
+  }
+  await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message: options.message?.trim() || "New version", version, teamId: skill.teamId });
+  await audit(tx, { actorId: actor.id, action: options.action, skillId, skillName: version.name, version: versionCount, teamId: skill.teamId, detail: options.detail });
+  return { skillId, name: version.name, version: versionCount, created: false };
+}
+
+export async function createSkill(viewer: ViewerRef, input: { skill: BundleSkill; destination: Destination; message?: string }): Promise<ImportResult> {
+  const [result] = await importSkills(viewer, [{ skill: input.skill, destination: input.destination, message: input.message }]);
+  return result;
+}
+
+export async function addSkillVersion(viewer: ViewerRef, skillId: string, input: { skill: BundleSkill; message: string; baseVersion?: number }): Promise<ImportResult> {
+  const [result] = await importSkills(viewer, [{ skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion } }]);
+  return result;
+}
+
+/**
+ * Skills with these names in one destination space, for "save as a new version of it" offers
+ * (upload) and bulk import. Only what the viewer may see comes back.
+ */
+export async function findSkillsInDestination(
+  viewer: ViewerRef,
+  destination: Destination,
+  names: string[],
+): Promise<Map<string, { id: string; digest: string | null; version: number; canAddVersion: boolean }>> {
+  const actor = await loadActor(db, viewer);
+  const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
+  const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
+  if (destination.scope === "TEAM" && (!teamId || !actor.teamRoles[teamId])) return new Map();
+  const space = spaceOf(destination.scope, { ownerId, teamId });
+  const rows = await db.skill.findMany({
+    where: { space, name: { in: names } },
+    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, currentVersion: { select: { digest: true, number: true } } },
+  });
+  return new Map(
+    rows
+      .filter((row) => canViewSkill(actor, accessOf(row)))
+      .map((row) => [row.name, { id: row.id, digest: row.currentVersion?.digest ?? null, version: row.currentVersion?.number ?? 0, canAddVersion: canAddVersion(actor, accessOf(row)) }]),
+  );
+}
+

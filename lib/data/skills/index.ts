@@ -1,0 +1,10 @@
+// The skills data layer, by use case. Callers outside lib/data import from here; modules inside
+// import the one they need.
+export type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
+export type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
+export { countSkillsByScope, listSkillAuthors, listSkills, type ScopeCounts } from "./list";
+export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";
+export { readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
+export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "./import";
+export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";
+export { listSkillAudit, listSkillReferences, recordDownload } from "./audit";

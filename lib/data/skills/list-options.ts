@@ -1,0 +1,27 @@
+import type { SkillListPage } from "@/lib/types/skills";
+
+export type ScopeFilter = "all" | "personal" | "team" | "public" | "builtin";
+/** "relevance" orders a search by match quality; without a query it means "updated". */
+export type SkillSort = "relevance" | "updated" | "name" | "tokens" | "size";
+
+export interface ListSkillsOptions {
+  scope?: ScopeFilter;
+  /** With scope "team": one team's skills. */
+  teamId?: string;
+  /**
+   * Full-text search over the name, description and SKILL.md body of each skill's current
+   * version; words are ANDed, the last matches as a prefix, "quoted phrases" match exactly.
+   * Ranked by relevance unless another sort is asked for, with matched terms in `match`.
+   */
+  q?: string;
+  /** Author of the current version. */
+  authorId?: string;
+  hasWarnings?: boolean;
+  includeArchived?: boolean;
+  /** Defaults to "relevance" with a query, "updated" without. */
+  sort?: SkillSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export type SkillPage = SkillListPage;

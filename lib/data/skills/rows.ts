@@ -1,0 +1,156 @@
+import "server-only";
+import type { Finding } from "@/lib/skills";
+import { explainShadowing, resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
+import { RULESET_VERSION } from "@/lib/skills/scan";
+import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
+import { isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
+import { db } from "../db";
+import { visibleTo } from "../skill-access";
+
+// The rows every skill read selects and the one mapping of each to what callers get.
+
+export const userRef = { select: { id: true, name: true } } as const;
+export const summarySelect = {
+  id: true,
+  name: true,
+  scope: true,
+  ownerId: true,
+  teamId: true,
+  archived: true,
+  createdAt: true,
+  updatedAt: true,
+  team: { select: { id: true, name: true } },
+  owner: userRef,
+  currentVersion: {
+    select: {
+      number: true,
+      description: true,
+      catalogTokens: true,
+      bodyTokens: true,
+      resourceTokens: true,
+      fileCount: true,
+      totalBytes: true,
+      warningCount: true,
+      errorCount: true,
+      scanHighest: true,
+      reviewStatus: true,
+      author: userRef,
+    },
+  },
+} satisfies Prisma.SkillSelect;
+
+export type SummaryRow = Prisma.SkillGetPayload<{ select: typeof summarySelect }>;
+
+export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"] = null): SkillSummary {
+  const v = row.currentVersion;
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope as Scope,
+    team: row.team,
+    owner: row.owner,
+    description: v?.description ?? "",
+    version: v?.number ?? 0,
+    author: v?.author ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    catalogTokens: v?.catalogTokens ?? 0,
+    bodyTokens: v?.bodyTokens ?? 0,
+    resourceTokens: v?.resourceTokens ?? 0,
+    fileCount: v?.fileCount ?? 0,
+    totalBytes: v?.totalBytes ?? 0,
+    warningCount: v?.warningCount ?? 0,
+    errorCount: v?.errorCount ?? 0,
+    scanHighest: isSeverity(v?.scanHighest) ? v.scanHighest : null,
+    reviewStatus: isReviewStatus(v?.reviewStatus) ? v.reviewStatus : "none",
+    archived: row.archived,
+    shadowedBy,
+  };
+}
+
+
+/** Which of these skills are hidden, for this actor, by a same-named skill of a higher-priority scope. */
+export async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]): Promise<Map<string, NonNullable<SkillSummary["shadowedBy"]>>> {
+  const result = new Map<string, NonNullable<SkillSummary["shadowedBy"]>>();
+  if (!rows.length) return result;
+  const sameNamed = await db.skill.findMany({
+    where: { AND: [visibleTo(actor), { archived: false }, { name: { in: [...new Set(rows.map((row) => row.name))] } }] },
+    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+  });
+  const { shadowedBy } = resolveShadowing(sameNamed.map((s) => ({ ...s, scope: s.scope as Scope, rank: s.team?.name })));
+  const byId = new Map(sameNamed.map((s) => [s.id, s]));
+  for (const row of rows) {
+    const winner = shadowedBy.get(row.id);
+    const hidden = byId.get(row.id);
+    if (winner && hidden) {
+      result.set(row.id, {
+        id: winner.id,
+        name: winner.name,
+        scope: winner.scope,
+        reason: explainShadowing({ scope: hidden.scope as Scope }, winner, winner.team?.name),
+      });
+    }
+  }
+  return result;
+}
+
+
+export const versionSelect = {
+  id: true,
+  number: true,
+  name: true,
+  description: true,
+  frontmatter: true,
+  body: true,
+  catalogTokens: true,
+  bodyTokens: true,
+  resourceTokens: true,
+  totalBytes: true,
+  fileCount: true,
+  digest: true,
+  findings: true,
+  message: true,
+  createdAt: true,
+  author: userRef,
+  files: { select: { path: true, size: true, mediaType: true, sha256: true, tokens: true }, orderBy: { path: "asc" } },
+  scanFindings: true,
+  scanHighest: true,
+  scanRuleset: true,
+  scanComplete: true,
+  scanSkipped: true,
+  reviewStatus: true,
+  reviewedById: true,
+  reviewedAt: true,
+  reviewNote: true,
+} satisfies Prisma.SkillVersionSelect;
+
+export type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
+
+export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDetail> {
+  const { scanFindings, scanHighest, scanRuleset, scanComplete, scanSkipped, reviewStatus, reviewedById, reviewedAt, reviewNote, ...rest } = row;
+  // The reviewer is kept without a foreign key (the decision outlives the account).
+  const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
+  return {
+    ...rest,
+    frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>,
+    findings: JSON.parse(row.findings) as Finding[],
+    scan: {
+      ruleset: scanRuleset,
+      stale: scanRuleset !== RULESET_VERSION,
+      findings: JSON.parse(scanFindings) as ScanFinding[],
+      highest: isSeverity(scanHighest) ? scanHighest : null,
+      // Never scanned reads as incomplete, whatever the column default says.
+      complete: scanRuleset !== null && scanComplete,
+      skipped: JSON.parse(scanSkipped) as ScanSkipped[],
+      review: {
+        status: isReviewStatus(reviewStatus) ? reviewStatus : "none",
+        reviewer: reviewedById ? (reviewer ?? { id: reviewedById, name: "deleted user" }) : null,
+        at: reviewedAt,
+        note: reviewNote,
+      },
+    },
+  };
+}
+
