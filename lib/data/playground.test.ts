@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createCast, createTestDatabase, createUser, makeSkill, refusal } from "@/lib/test/support";
 import type { TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 
@@ -7,16 +7,9 @@ const { db, cleanup } = await createTestDatabase();
 const skills = await import("./skills");
 const playground = await import("./playground");
 const profiles = await import("./profiles");
-const { DataError } = await import("./errors");
 afterAll(cleanup);
 
-await createUser(db, "ada", { role: "ADMIN" });
-await createUser(db, "grace");
-await createUser(db, "linus");
-const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
-const ada = { id: "ada" };
-const grace = { id: "grace" };
-const linus = { id: "linus" };
+const { team, ada, grace, linus } = await createCast(db);
 
 const teamPdf = await skills.createSkill(ada, {
   skill: makeSkill("pdf-tools", { description: "Team PDF tools. Use for PDFs.", files: { "references/api.md": "# API\n\nCall it.\n" } }),
@@ -25,15 +18,6 @@ const teamPdf = await skills.createSkill(ada, {
 const personalPdf = await skills.createSkill(grace, { skill: makeSkill("pdf-tools", { description: "Grace's own PDF tools." }), destination: { scope: "PERSONAL" } });
 const notes = await skills.createSkill(grace, { skill: makeSkill("meeting-notes"), destination: { scope: "PERSONAL" } });
 await skills.addSkillVersion(grace, notes.skillId, { skill: makeSkill("meeting-notes", { body: "# Notes v2\n\nSecond version.\n" }), message: "v2" });
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  return error as InstanceType<typeof DataError>;
-}
 
 describe("the playground catalog", () => {
   it("offers one skill per name and shows what shadowing hid", async () => {

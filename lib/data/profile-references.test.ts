@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 // What other people's agent profiles reveal and hold: a viewer who cannot manage a skill sees
 // only counts, and their profiles do not keep the skill or its versions from its managers.
@@ -8,17 +8,12 @@ const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
 afterAll(cleanup);
 
-await createUser(db, "ada", { role: "ADMIN" });
-await createUser(db, "grace", { name: "Grace Hopper" });
-await createUser(db, "linus", { name: "Linus T" });
-await createUser(db, "owner", { name: "Team Owner" });
-const team = await db.team.create({
-  data: { name: "Platform", memberships: { create: [{ userId: "owner", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } },
+const { team, ada, grace, linus, viewers } = await createCast(db, {
+  extra: ["owner"],
+  names: { grace: "Grace Hopper", linus: "Linus T", owner: "Team Owner" },
+  team: { owner: "OWNER", grace: "MEMBER" },
 });
-const ada = { id: "ada" };
-const grace = { id: "grace" };
-const linus = { id: "linus" };
-const owner = { id: "owner" };
+const owner = viewers.owner;
 
 async function publicSkill(name: string) {
   const { skillId } = await data.createSkill(ada, { skill: makeSkill(name), destination: { scope: "PUBLIC" } });

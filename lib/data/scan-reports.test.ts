@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import { refusal } from "@/lib/test/refusal";
+import { refusal } from "@/lib/test/support";
 
 // "Report a false positive": who may report, what is recorded, who reads and resolves reports.
 

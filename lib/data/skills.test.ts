@@ -1,33 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
-const { DataError } = await import("./errors");
 const { syncBuiltinSkills } = await import("./builtin");
 afterAll(cleanup);
 
-await createUser(db, "ada", { role: "ADMIN" });
-await createUser(db, "grace");
-await createUser(db, "linus");
-const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
-
-const ada = { id: "ada" };
-const grace = { id: "grace" };
-const linus = { id: "linus" };
+const { team, ada, grace, linus } = await createCast(db);
 
 async function rowCounts() {
   const [skills, versions, files, blobs] = await Promise.all([db.skill.count(), db.skillVersion.count(), db.skillFile.count(), db.blob.count()]);
   return { skills, versions, files, blobs };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  return error as InstanceType<typeof DataError>;
 }
 
 describe("creating and reading skills", () => {

@@ -2,21 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { exportSkillZip } from "@/lib/skills/export";
 import { buildZip } from "@/lib/skills/test-helpers/archives";
 import { readUpload, type UploadSource } from "@/lib/skills/upload";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const uploads = await import("./uploads");
 const skills = await import("./skills");
-const { DataError } = await import("./errors");
 afterAll(cleanup);
 
-await createUser(db, "ada", { role: "ADMIN" });
-await createUser(db, "grace");
-await createUser(db, "linus");
-const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
-const ada = { id: "ada" };
-const grace = { id: "grace" };
-const linus = { id: "linus" };
+const { team, ada, grace, linus } = await createCast(db);
 
 
 const skillMd = (name: string, body = "Steps.") => `---\nname: ${name}\ndescription: Does ${name} things. Use for ${name}.\n---\n\n${body}\n`;
@@ -26,15 +19,6 @@ const read = (...sources: UploadSource[]) => readUpload(sources);
 async function counts() {
   const [skillCount, versions, blobs] = await Promise.all([db.skill.count(), db.skillVersion.count(), db.blob.count()]);
   return { skillCount, versions, blobs };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DataError);
-  return error as InstanceType<typeof DataError>;
 }
 
 const existingAlpha = await skills.createSkill(grace, { skill: makeSkill("alpha"), destination: { scope: "PERSONAL" } });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
@@ -7,17 +7,8 @@ const versions = await import("./versions");
 const { DataError } = await import("./errors");
 afterAll(cleanup);
 
-await createUser(db, "ada", { role: "ADMIN" });
-await createUser(db, "grace");
-await createUser(db, "linus");
-await createUser(db, "owner");
-const team = await db.team.create({
-  data: { name: "Platform", memberships: { create: [{ userId: "owner", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } },
-});
-const ada = { id: "ada" };
-const grace = { id: "grace" };
-const linus = { id: "linus" };
-const owner = { id: "owner" };
+const { team, ada, grace, linus, viewers } = await createCast(db, { extra: ["owner"], team: { owner: "OWNER", grace: "MEMBER" } });
+const owner = viewers.owner;
 
 const TEAM = { scope: "TEAM" as const, teamId: team.id };
 
