@@ -1,7 +1,8 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { KeyRoundIcon, LoaderCircleIcon, PlusIcon, TriangleAlertIcon } from "lucide-react";
-import { createTokenAction, type CreateTokenState } from "@/lib/actions/tokens";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { createTokenAction } from "@/lib/actions/tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -52,19 +53,16 @@ export function CreateTokenDialog() {
 }
 
 function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone: () => void }) {
-  const [state, formAction, pending] = useActionState(async (previous: CreateTokenState, formData: FormData) => {
-    const next = await createTokenAction(previous, formData);
-    if (next?.ok) onCreated();
-    return next;
-  }, null);
+  const { state, formAction, pending, failure } = useFormAction(createTokenAction, { onSuccess: onCreated });
 
   if (state?.ok) {
+    const { token, secret } = state.data;
     return (
       <>
         <DialogHeader>
           <DialogTitle>Copy your new token</DialogTitle>
           <DialogDescription>
-            “{state.token.name}” can {state.token.scope === "publish" ? "read and publish" : "read"} skills as you; it {formatExpiry(state.token.expiresAt)}.
+            “{token.name}” can {token.scope === "publish" ? "read and publish" : "read"} skills as you; it {formatExpiry(token.expiresAt)}.
           </DialogDescription>
         </DialogHeader>
         <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
@@ -74,8 +72,8 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
         <div className="grid gap-2">
           <Label htmlFor="new-token-secret">Access token</Label>
           <div className="flex gap-2">
-            <Input id="new-token-secret" readOnly value={state.secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-            <CopyTextButton text={state.secret} label="Copy" />
+            <Input id="new-token-secret" readOnly value={secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+            <CopyTextButton text={secret} label="Copy" />
           </div>
           <p className="text-xs text-muted-foreground">
             Send it as <code className="font-mono">Authorization: Bearer …</code>; install commands read it from <code className="font-mono">$SKILLSHELF_TOKEN</code>.
@@ -90,16 +88,17 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
     );
   }
 
-  const errors = state?.fieldErrors ?? {};
+  const errors = failure?.fieldErrors ?? {};
+  const values = failure?.values;
   return (
     <form action={formAction} noValidate className="grid gap-4">
       <DialogHeader>
         <DialogTitle>New access token</DialogTitle>
         <DialogDescription>For scripts, CI and install commands. It acts as you, within the scope you choose.</DialogDescription>
       </DialogHeader>
-      {state?.message ? (
+      {failure && failure.code !== "INVALID_INPUT" ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {state.message}
+          {failure.message}
         </p>
       ) : null}
       <div className="grid gap-2">
@@ -109,7 +108,7 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
           name="name"
           placeholder="CI publish"
           maxLength={64}
-          defaultValue={state?.values?.name}
+          defaultValue={values?.name}
           required
           autoFocus
           aria-invalid={!!errors.name}
@@ -125,7 +124,7 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
         <legend className="mb-2 text-sm font-medium">Scope</legend>
         {SCOPES.map((scope) => (
           <label key={scope.value} className="flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50">
-            <input type="radio" name="scope" value={scope.value} defaultChecked={(state?.values?.scope ?? "read") === scope.value} className="mt-0.5 accent-primary" />
+            <input type="radio" name="scope" value={scope.value} defaultChecked={(values?.scope ?? "read") === scope.value} className="mt-0.5 accent-primary" />
             <span className="grid gap-0.5">
               <span className="font-medium">{scope.title}</span>
               <span className="text-muted-foreground">{scope.hint}</span>
@@ -143,7 +142,7 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
         <select
           id="token-expiry"
           name="expiresInDays"
-          defaultValue={state?.values?.expiresInDays ?? String(DEFAULT_TOKEN_EXPIRY_DAYS)}
+          defaultValue={values?.expiresInDays ?? String(DEFAULT_TOKEN_EXPIRY_DAYS)}
           aria-invalid={!!errors.expiresInDays}
           aria-describedby={errors.expiresInDays ? "token-expiry-error" : undefined}
           className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"

@@ -1,13 +1,13 @@
 "use client";
-import { useActionState } from "react";
 import { LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { rescanAction, type ReviewActionState } from "@/lib/actions/review";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { rescanAction } from "@/lib/actions/review";
 import { cn } from "@/lib/utils";
 
 /** Instance admins: rescan stored versions with the current rules (the stale ones, or all). */
 export function RescanButtons({ stale }: { stale: number }) {
-  const [state, action, pending] = useActionState<ReviewActionState, FormData>(rescanAction, null);
+  const { state, formAction: action, pending } = useFormAction(rescanAction, { toast: false });
   return (
     <form action={action} className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">

@@ -1,17 +1,17 @@
 "use client";
-import { useActionState } from "react";
 import { CheckIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { resolveReportAction, type ReviewActionState } from "@/lib/actions/review";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { resolveReportAction } from "@/lib/actions/review";
 
 export function ResolveReportButton({ id }: { id: string }) {
-  const [state, action, pending] = useActionState<ReviewActionState, FormData>(resolveReportAction, null);
+  const { formAction: action, pending, failure } = useFormAction(resolveReportAction, { toast: false });
   return (
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="id" value={id} />
-      {state && !state.ok ? (
+      {failure ? (
         <span role="alert" className="text-xs text-destructive">
-          {state.message}
+          {failure.message}
         </span>
       ) : null}
       <Button type="submit" size="sm" variant="outline" disabled={pending}>

@@ -1,22 +1,15 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { LoaderCircleIcon } from "lucide-react";
-import { revokeTokenAction, type RevokeTokenState } from "@/lib/actions/tokens";
+import { revokeTokenAction } from "@/lib/actions/tokens";
 import type { AccessTokenInfo } from "@/lib/types/tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 export function RevokeTokenDialog({ token }: { token: AccessTokenInfo }) {
   const [open, setOpen] = useState(false);
-  const [state, formAction, pending] = useActionState(async (previous: RevokeTokenState, formData: FormData) => {
-    const next = await revokeTokenAction(previous, formData);
-    if (next?.ok) {
-      setOpen(false);
-      toast.success(`Revoked “${token.name}”.`);
-    }
-    return next;
-  }, null);
+  const { formAction, pending, failure } = useFormAction(revokeTokenAction, { onSuccess: () => setOpen(false) });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -33,9 +26,9 @@ export function RevokeTokenDialog({ token }: { token: AccessTokenInfo }) {
               Anything using <code className="font-mono">{token.prefix}…</code> stops working at once. This cannot be undone.
             </DialogDescription>
           </DialogHeader>
-          {state && !state.ok ? (
+          {failure ? (
             <p role="alert" className="text-sm text-destructive">
-              {state.message}
+              {failure.message}
             </p>
           ) : null}
           <DialogFooter>

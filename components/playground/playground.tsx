@@ -78,7 +78,7 @@ export function Playground({
     if (!window.confirm(`Delete the conversation "${target.title}"?`)) return;
     startDelete(async () => {
       const result = await deleteConversationAction(target.id);
-      if (!result.ok) return void toast.error(result.message ?? "Could not delete the conversation.");
+      if (!result.ok) return void toast.error(result.message);
       setConversations((list) => list.filter((c) => c.id !== target.id));
       if (target.id === activeId) startNew();
     });

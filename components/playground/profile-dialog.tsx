@@ -81,9 +81,10 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
   function submit(event: React.FormEvent) {
     event.preventDefault();
     start(async () => {
-      const result = await saveProfileAction(draft.id, { name, instructions, skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })) });
-      if (result.ok) onSaved(result.profile, result.profiles);
-      else setError({ message: result.message, field: result.field });
+      const result = await saveProfileAction({ profileId: draft.id, name, instructions, skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })) });
+      if (result.ok) onSaved(result.data.profile, result.data.profiles);
+      // The field to mark: the data layer names it (a name taken), or the first that failed the schema.
+      else setError({ message: result.message, field: typeof result.details?.field === "string" ? result.details.field : Object.keys(result.fieldErrors ?? {})[0] });
     });
   }
 

@@ -1,15 +1,16 @@
 "use client";
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { AlertTriangleIcon, ChevronRightIcon, EyeOffIcon, LoaderCircleIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { deleteProfileAction, previewPromptAction, type PreviewResult } from "@/lib/actions/playground";
+import { deleteProfileAction } from "@/lib/actions/playground";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { formatNumber } from "@/lib/format";
-import type { AgentProfileInfo, CatalogEntry, ModelOption, PlaygroundSetup, ShadowedEntry } from "@/lib/types/playground";
+import type { AgentProfileInfo, CatalogEntry, ModelOption, PlaygroundSetup, PromptPreviewResult, ShadowedEntry } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
 import { ProfileDialog, type ProfileDraft } from "./profile-dialog";
+import { fetchPromptPreview } from "./prompt-preview";
 
 const selectClass =
   "h-9 w-full min-w-0 rounded-md border bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-50";
@@ -74,7 +75,7 @@ export function SetupPanel({
   onProfiles: (profiles: AgentProfileInfo[]) => void;
   models: ModelOption[];
 }) {
-  const [preview, setPreview] = useState<PreviewResult | null>(null);
+  const [preview, setPreview] = useState<PromptPreviewResult | null>(null);
   const [loadingPreview, setLoadingPreview] = useState(true);
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
   const [filter, setFilter] = useState("");
@@ -82,16 +83,16 @@ export function SetupPanel({
   const set = (patch: Partial<PlaygroundSetup>) => onChange({ ...setup, ...patch });
 
   useEffect(() => {
-    let cancelled = false;
+    const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoadingPreview(true);
-      previewPromptAction(setup)
-        .then((result) => !cancelled && setPreview(result))
-        .catch(() => !cancelled && setPreview({ ok: false, message: "The preview could not be loaded." }))
-        .finally(() => !cancelled && setLoadingPreview(false));
+      fetchPromptPreview(setup, controller.signal)
+        .then((result) => !controller.signal.aborted && setPreview(result))
+        .catch(() => !controller.signal.aborted && setPreview({ ok: false, message: "The preview could not be loaded." }))
+        .finally(() => !controller.signal.aborted && setLoadingPreview(false));
     }, 250);
     return () => {
-      cancelled = true;
+      controller.abort();
       clearTimeout(timer);
     };
   }, [setup]);
@@ -119,7 +120,7 @@ export function SetupPanel({
     startDelete(async () => {
       const result = await deleteProfileAction(target.id);
       if (!result.ok) return void toast.error(result.message);
-      onProfiles(result.profiles);
+      onProfiles(result.data.profiles);
       set({ source: { kind: "all" } });
       toast.success(`Deleted "${target.name}".`);
     });
@@ -350,7 +351,7 @@ export function SetupPanel({
   );
 }
 
-function PromptTokens({ preview, loading }: { preview: PreviewResult | null; loading: boolean }) {
+function PromptTokens({ preview, loading }: { preview: PromptPreviewResult | null; loading: boolean }) {
   if (!preview?.ok) return loading ? <LoaderCircleIcon className="size-3.5 animate-spin text-muted-foreground" aria-label="Counting tokens" /> : null;
   return (
     <span className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="catalog-tokens">

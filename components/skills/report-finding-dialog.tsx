@@ -1,10 +1,10 @@
 "use client";
-import { useActionState, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FlagIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
-import { reportFalsePositiveAction, type ReviewActionState } from "@/lib/actions/review";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { reportFalsePositiveAction } from "@/lib/actions/review";
 import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
 import { findingLocation } from "@/lib/skills/scan-policy";
 import type { ScanFinding } from "@/lib/skills/scan/types";
@@ -19,16 +19,13 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const place = findingLocation(finding);
-  const [state, action, pending] = useActionState(async (previous: ReviewActionState, formData: FormData) => {
-    const next = await reportFalsePositiveAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
+  const { formAction: action, pending, failure } = useFormAction(reportFalsePositiveAction, {
+    onSuccess: () => {
       setOpen(false);
       setNote("");
-    }
-    return next;
-  }, null);
-  const error = state && !state.ok ? state.message : null;
+    },
+  });
+  const error = failure?.message ?? null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

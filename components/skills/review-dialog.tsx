@@ -1,11 +1,10 @@
 "use client";
-import { useActionState, useId, useState } from "react";
-import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
 import { LoaderCircleIcon, ShieldCheckIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
-import { markReviewedAction, type ReviewActionState } from "@/lib/actions/review";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { markReviewedAction } from "@/lib/actions/review";
 import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/scan-policy";
 import type { ScanFinding } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
@@ -24,21 +23,17 @@ export interface FlaggedSource {
  * flagged lines marked and invisible characters shown) before writing the required note.
  */
 export function ReviewDialog({ skillId, skillName, version, findings, sources }: { skillId: string; skillName: string; version: number; findings: ScanFinding[]; sources: FlaggedSource[] }) {
-  const router = useRouter();
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
-  const [state, action, pending] = useActionState(async (previous: ReviewActionState, formData: FormData) => {
-    const next = await markReviewedAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
+  const { formAction: action, pending, failure } = useFormAction(markReviewedAction, {
+    refresh: true,
+    onSuccess: () => {
       setOpen(false);
       setNote("");
-      router.refresh();
-    }
-    return next;
-  }, null);
-  const error = state && !state.ok ? state.message : null;
+    },
+  });
+  const error = failure?.message ?? null;
   const flaggedLines = (path: string) => new Set(findings.filter((f) => f.file === path && f.line !== null).map((f) => f.line!));
 
   return (

@@ -1,91 +1,63 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
 import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/review";
 import { reportFalsePositive, resolveScanReport } from "@/lib/data/scan-reports";
-import { requireViewer } from "@/lib/data/session";
 import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review-inputs";
+import { formAction, success } from "./action";
+import { revalidateSkill } from "./revalidate";
 
-export type ReviewActionState = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string[] | undefined> } | null;
+// A note's own error comes first: it is the one field the reviewer types.
+const noteFirst = (error: { issues: { path: PropertyKey[]; message: string }[] }) => (error.issues.find((issue) => issue.path[0] === "note") ?? error.issues[0])?.message ?? "Check the form.";
 
 /** "Mark reviewed" on the Security tab: the note is required; the data layer checks who may review. */
-export async function markReviewedAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
-  const viewer = await requireViewer();
-  const input = markReviewedInput.safeParse({ skillId: formData.get("skillId"), version: formData.get("version"), note: formData.get("note") ?? "" });
-  if (!input.success) {
-    const fieldErrors = z.flattenError(input.error).fieldErrors;
-    return { ok: false, message: fieldErrors.note?.[0] ?? input.error.issues[0]?.message ?? "Check the form.", fieldErrors };
-  }
-  try {
-    await markVersionReviewed(viewer, input.data.skillId, input.data.version, input.data.note);
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message };
-    throw error;
-  }
-  revalidatePath("/skills");
-  revalidatePath(`/skills/${encodeURIComponent(input.data.skillId)}`, "layout");
-  revalidatePath("/account");
-  return { ok: true, message: `Version ${input.data.version} marked reviewed.` };
-}
+export const markReviewedAction = formAction(
+  markReviewedInput,
+  async ({ skillId, version, note }, viewer) => {
+    await markVersionReviewed(viewer, skillId, version, note);
+    revalidateSkill(skillId);
+    revalidatePath("/account");
+    return success(null, `Version ${version} marked reviewed.`);
+  },
+  { fields: (form) => ({ skillId: form.get("skillId"), version: form.get("version"), note: form.get("note") ?? "" }), invalid: noteFirst },
+);
 
 /** The admin button: rescan stored versions with the current rules (stale ones, or all). */
-export async function rescanAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
-  const viewer = await requireViewer();
-  const input = rescanInput.safeParse({ all: formData.get("all") ?? undefined });
-  if (!input.success) return { ok: false, message: "Say what to rescan." };
-  try {
-    const report = await rescanAsAdmin(viewer, { all: input.data.all });
+export const rescanAction = formAction(
+  rescanInput,
+  async ({ all }, viewer) => {
+    const report = await rescanAsAdmin(viewer, { all });
     revalidatePath("/skills", "layout");
     revalidatePath("/account");
-    if (!report.scanned) return { ok: true, message: `Nothing to rescan: every version was scanned with rule set ${report.ruleset}.` };
-    return {
-      ok: true,
-      message: `Rescanned ${report.scanned} ${report.scanned === 1 ? "version" : "versions"} with rule set ${report.ruleset}: ${report.changed} changed, ${report.needsReview} now need review, ${report.cleared} no longer do.`,
-    };
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+    if (!report.scanned) return success(report, `Nothing to rescan: every version was scanned with rule set ${report.ruleset}.`);
+    return success(
+      report,
+      `Rescanned ${report.scanned} ${report.scanned === 1 ? "version" : "versions"} with rule set ${report.ruleset}: ${report.changed} changed, ${report.needsReview} now need review, ${report.cleared} no longer do.`,
+    );
+  },
+  { fields: (form) => ({ all: form.get("all") ?? undefined }), invalid: "Say what to rescan." },
+);
 
 /** "Report a false positive" on one finding of the Security tab: a note for instance admins. */
-export async function reportFalsePositiveAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
-  const viewer = await requireViewer();
-  const input = reportFalsePositiveInput.safeParse({
-    skillId: formData.get("skillId"),
-    version: formData.get("version"),
-    rule: formData.get("rule"),
-    file: formData.get("file"),
-    line: formData.get("line"),
-    note: formData.get("note") ?? "",
-  });
-  if (!input.success) {
-    const fieldErrors = z.flattenError(input.error).fieldErrors;
-    return { ok: false, message: fieldErrors.note?.[0] ?? input.error.issues[0]?.message ?? "Check the form.", fieldErrors };
-  }
-  const { skillId, version, rule, file, line, note } = input.data;
-  try {
+export const reportFalsePositiveAction = formAction(
+  reportFalsePositiveInput,
+  async ({ skillId, version, rule, file, line, note }, viewer) => {
     const report = await reportFalsePositive(viewer, skillId, version, { rule, file, line }, note);
     revalidatePath("/account");
-    return { ok: true, message: report.replaced ? "Your report was updated. Instance admins will see the new note." : "Reported. Instance admins will see your note." };
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+    return success(null, report.replaced ? "Your report was updated. Instance admins will see the new note." : "Reported. Instance admins will see your note.");
+  },
+  {
+    fields: (form) => ({ skillId: form.get("skillId"), version: form.get("version"), rule: form.get("rule"), file: form.get("file"), line: form.get("line"), note: form.get("note") ?? "" }),
+    invalid: noteFirst,
+  },
+);
 
 /** An admin closes a false-positive report on the account page. */
-export async function resolveReportAction(_: ReviewActionState, formData: FormData): Promise<ReviewActionState> {
-  const viewer = await requireViewer();
-  const input = resolveReportInput.safeParse({ id: formData.get("id") });
-  if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? "Report not found." };
-  try {
-    await resolveScanReport(viewer, input.data.id);
+export const resolveReportAction = formAction(
+  resolveReportInput,
+  async ({ id }, viewer) => {
+    await resolveScanReport(viewer, id);
     revalidatePath("/account");
-    return { ok: true, message: "Report resolved." };
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
+    return success(null, "Report resolved.");
+  },
+  { fields: (form) => ({ id: form.get("id") }), invalid: (error) => error.issues[0]?.message ?? "Report not found." },
+);

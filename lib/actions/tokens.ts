@@ -1,40 +1,29 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer } from "@/lib/data/session";
+import { notFound } from "@/lib/data/errors";
 import { createToken, revokeToken } from "@/lib/data/tokens";
 import { createTokenInput, revokeTokenInput } from "@/lib/skills/token-inputs";
-import type { AccessTokenInfo } from "@/lib/types/tokens";
+import { formAction, success } from "./action";
 
-export type CreateTokenState =
-  | { ok: true; secret: string; token: AccessTokenInfo }
-  | { ok: false; message?: string; fieldErrors?: Partial<Record<"name" | "scope" | "expiresInDays", string[]>>; values?: { name?: string; scope?: string; expiresInDays?: string } }
-  | null;
+// The account page's access tokens. A new token's secret is in the result once and never again.
 
-export async function createTokenAction(_: CreateTokenState, formData: FormData): Promise<CreateTokenState> {
-  const viewer = await requireViewer();
-  const values = { name: String(formData.get("name") ?? ""), scope: String(formData.get("scope") ?? ""), expiresInDays: String(formData.get("expiresInDays") ?? "") };
-  const input = createTokenInput.safeParse(values);
-  if (!input.success) return { ok: false, fieldErrors: z.flattenError(input.error).fieldErrors, values };
-  try {
-    const { token, secret } = await createToken(viewer, input.data);
+export const createTokenAction = formAction(
+  createTokenInput,
+  async (input, viewer) => {
+    const { token, secret } = await createToken(viewer, input);
     revalidatePath("/account");
-    return { ok: true, token, secret };
-  } catch (error) {
-    if (error instanceof DataError) return { ok: false, message: error.message, values };
-    throw error;
-  }
-}
+    return success({ token, secret });
+  },
+  { fields: (form) => ({ name: String(form.get("name") ?? ""), scope: String(form.get("scope") ?? ""), expiresInDays: String(form.get("expiresInDays") ?? "") }), echo: true },
+);
 
-export type RevokeTokenState = { ok: boolean; message?: string } | null;
-
-export async function revokeTokenAction(_: RevokeTokenState, formData: FormData): Promise<RevokeTokenState> {
-  const viewer = await requireViewer();
-  const input = revokeTokenInput.safeParse({ tokenId: formData.get("tokenId") });
-  if (!input.success) return { ok: false, message: "Token not found." };
-  const token = await revokeToken(viewer, input.data.tokenId);
-  if (!token) return { ok: false, message: "Token not found." };
-  revalidatePath("/account");
-  return { ok: true };
-}
+export const revokeTokenAction = formAction(
+  revokeTokenInput,
+  async ({ tokenId }, viewer) => {
+    const token = await revokeToken(viewer, tokenId);
+    if (!token) throw notFound("Token");
+    revalidatePath("/account");
+    return success(null, `Revoked “${token.name}”.`);
+  },
+  { fields: (form) => ({ tokenId: form.get("tokenId") }), invalid: "Token not found." },
+);

@@ -1,62 +1,39 @@
 "use server";
-import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer } from "@/lib/data/session";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
 import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/version-inputs";
-
-export type VersionActionState =
-  | { ok: true; message: string; version?: number; deleted?: number[] }
-  | { ok: false; message: string; conflict?: { currentVersion: number }; fieldErrors?: Record<string, string[] | undefined> }
-  | null;
-
-function revalidateSkill(skillId: string) {
-  revalidatePath("/skills");
-  revalidatePath(`/skills/${encodeURIComponent(skillId)}`, "layout");
-}
-
-function refusal(error: unknown): VersionActionState {
-  if (!(error instanceof DataError)) throw error;
-  if (error.code === "CONFLICT" && error.details?.reason === "version-moved" && typeof error.details.currentVersion === "number") {
-    return {
-      ok: false,
-      message: `Someone saved version ${error.details.currentVersion} since you opened this page, so nothing was restored. Review the newest version, then try again.`,
-      conflict: { currentVersion: error.details.currentVersion },
-    };
-  }
-  return { ok: false, message: error.message };
-}
+import { failure, formAction, success } from "./action";
+import { revalidateSkill } from "./revalidate";
 
 /** Makes an old version current by adding a new version "Restore vN" with its content. */
-export async function restoreVersionAction(_: VersionActionState, formData: FormData): Promise<VersionActionState> {
-  const viewer = await requireViewer();
-  const input = restoreVersionInput.safeParse(Object.fromEntries(formData));
-  if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? "Choose a version.", fieldErrors: z.flattenError(input.error).fieldErrors };
-  const { skillId, version, baseVersion } = input.data;
-  try {
+export const restoreVersionAction = formAction(
+  restoreVersionInput,
+  async ({ skillId, version, baseVersion }, viewer) => {
     const result = await restoreSkillVersion(viewer, skillId, version, { baseVersion });
     revalidateSkill(skillId);
-    return { ok: true, message: `Restored v${version} as v${result.version}.`, version: result.version };
-  } catch (error) {
-    return refusal(error);
-  }
-}
+    return success({ version: result.version }, `Restored v${version} as v${result.version}.`);
+  },
+  {
+    invalid: (error) => error.issues[0]?.message ?? "Choose a version.",
+    refusal: (error) =>
+      error.code === "CONFLICT" && error.details?.reason === "version-moved" && typeof error.details.currentVersion === "number"
+        ? failure(`Someone saved version ${error.details.currentVersion} since you opened this page, so nothing was restored. Review the newest version, then try again.`, {
+            code: "CONFLICT",
+            details: { currentVersion: error.details.currentVersion },
+          })
+        : undefined,
+  },
+);
 
 /** Deletes old versions, keeping the newest N (never the current one or a profile-pinned one). */
-export async function pruneVersionsAction(_: VersionActionState, formData: FormData): Promise<VersionActionState> {
-  const viewer = await requireViewer();
-  const input = pruneVersionsInput.safeParse(Object.fromEntries(formData));
-  if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? "Enter how many versions to keep.", fieldErrors: z.flattenError(input.error).fieldErrors };
-  try {
-    const deleted = await pruneSkillVersions(viewer, input.data.skillId, input.data.keep);
-    revalidateSkill(input.data.skillId);
-    return {
-      ok: true,
-      deleted,
-      message: deleted.length ? `Deleted ${deleted.length === 1 ? "version" : "versions"} ${deleted.map((n) => `v${n}`).join(", ")}.` : "Nothing to delete: every older version is current or pinned.",
-    };
-  } catch (error) {
-    return refusal(error);
-  }
-}
+export const pruneVersionsAction = formAction(
+  pruneVersionsInput,
+  async ({ skillId, keep }, viewer) => {
+    const deleted = await pruneSkillVersions(viewer, skillId, keep);
+    revalidateSkill(skillId);
+    return success(
+      { deleted },
+      deleted.length ? `Deleted ${deleted.length === 1 ? "version" : "versions"} ${deleted.map((n) => `v${n}`).join(", ")}.` : "Nothing to delete: every older version is current or pinned.",
+    );
+  },
+  { invalid: (error) => error.issues[0]?.message ?? "Enter how many versions to keep." },
+);

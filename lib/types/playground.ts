@@ -98,3 +98,21 @@ export interface ConversationDetail {
 /** The longest user message the chat accepts, in characters. */
 export const MAX_MESSAGE_CHARS = 8_000;
 export const MAX_INSTRUCTIONS_CHARS = 4_000;
+
+/** The system prompt a turn with a setup would send, with its token counts (POST /api/playground/preview). */
+export type PromptPreview = {
+  ok: true;
+  system: string;
+  header: string;
+  catalogXml: string;
+  catalogTokens: number;
+  headerTokens: number;
+  skillCount: number;
+  /** Instructions of the chosen profile (used when the header is left blank). */
+  profileInstructions: string | null;
+  notices: string[];
+  /** Set when the catalog takes more of the model's context than the budget allows. */
+  overBudget: { budget: number; contextWindow: number } | null;
+};
+
+export type PromptPreviewResult = PromptPreview | { ok: false; message: string };

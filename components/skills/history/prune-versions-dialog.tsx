@@ -1,13 +1,12 @@
 "use client";
-import { useActionState, useId, useState } from "react";
-import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
 import { LoaderCircleIcon, ScissorsIcon, TriangleAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/toaster";
-import { pruneVersionsAction, type VersionActionState } from "@/lib/actions/versions";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { pruneVersionsAction } from "@/lib/actions/versions";
 import { planPrune } from "@/lib/skills/prune";
 
 /** A row of the history as the prune preview needs it. */
@@ -20,18 +19,9 @@ export interface PruneCandidate {
 /** Owners and admins: delete old versions, keeping the newest N. Shows what will go before it goes. */
 export function PruneVersionsControl({ skillId, versions }: { skillId: string; versions: PruneCandidate[] }) {
   const id = useId();
-  const router = useRouter();
   const [keep, setKeep] = useState(String(Math.min(10, versions.length)));
   const [open, setOpen] = useState(false);
-  const [state, formAction, pending] = useActionState(async (previous: VersionActionState, formData: FormData) => {
-    const next = await pruneVersionsAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
-      setOpen(false);
-      router.refresh();
-    }
-    return next;
-  }, null);
+  const { formAction, pending, failure } = useFormAction(pruneVersionsAction, { refresh: true, onSuccess: () => setOpen(false) });
   const keepNumber = Number(keep);
   const valid = Number.isInteger(keepNumber) && keepNumber >= 1;
   // The data layer's own rule, so what this promises is what the server deletes (it decides again).
@@ -39,7 +29,6 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
     versions.map((v) => ({ number: v.number, current: v.current, pinned: v.pinnedBy > 0 })),
     keepNumber,
   );
-  const failure = state && !state.ok ? state : null;
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border bg-card px-5 py-4 shadow-xs">

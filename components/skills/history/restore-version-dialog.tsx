@@ -1,27 +1,20 @@
 "use client";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { LoaderCircleIcon, RotateCcwIcon, TriangleAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
-import { restoreVersionAction, type VersionActionState } from "@/lib/actions/versions";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { restoreVersionAction } from "@/lib/actions/versions";
 
 /** "Restore" on an old version: a confirmation, then a new version with that content. */
 export function RestoreVersionDialog({ skillId, version, currentVersion }: { skillId: string; version: number; currentVersion: number }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [state, formAction, pending] = useActionState(async (previous: VersionActionState, formData: FormData) => {
-    const next = await restoreVersionAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
-      setOpen(false);
-      router.refresh();
-    }
-    return next;
-  }, null);
-  const failure = state && !state.ok ? state : null;
+  const { formAction, pending, failure } = useFormAction(restoreVersionAction, { refresh: true, onSuccess: () => setOpen(false) });
+  // Someone saved a newer version meanwhile: offer what changed instead of trying again blind.
+  const movedTo = failure?.code === "CONFLICT" && typeof failure.details?.currentVersion === "number" ? failure.details.currentVersion : null;
   const base = encodeURIComponent(skillId);
 
   return (
@@ -49,11 +42,11 @@ export function RestoreVersionDialog({ skillId, version, currentVersion }: { ski
             <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
             <span>
               {failure.message}
-              {failure.conflict ? (
+              {movedTo !== null ? (
                 <>
                   {" "}
-                  <Link href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${failure.conflict.currentVersion}`} className="font-medium underline underline-offset-2" onClick={() => setOpen(false)}>
-                    See what changed in v{failure.conflict.currentVersion}
+                  <Link href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${movedTo}`} className="font-medium underline underline-offset-2" onClick={() => setOpen(false)}>
+                    See what changed in v{movedTo}
                   </Link>
                 </>
               ) : null}
@@ -68,7 +61,7 @@ export function RestoreVersionDialog({ skillId, version, currentVersion }: { ski
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            {failure?.conflict ? (
+            {movedTo !== null ? (
               <Button type="button" onClick={() => router.refresh()}>
                 Reload the history
               </Button>
