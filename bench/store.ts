@@ -117,7 +117,7 @@ try {
   });
   const teamIds = Array.from({ length: TEAMS }, () => cuid());
   await db.team.createMany({ data: teamIds.map((id, i) => ({ id, name: `Team ${String(i).padStart(2, "0")}` })) });
-  const memberships = new Map<string, { teamId: string; userId: string; role: string }>();
+  const memberships = new Map<string, { teamId: string; userId: string; role: "OWNER" | "ADMIN" | "MEMBER" }>();
   teamIds.forEach((teamId, t) => {
     memberships.set(`${teamId}:${userIds[2 + (t % (USERS - 2))]}`, { teamId, userId: userIds[2 + (t % (USERS - 2))], role: "OWNER" });
     for (let m = 0; m < between(4, 10); m++) {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor, InstanceRole, TeamRole } from "@/lib/skills/permissions";
+import type { Actor } from "@/lib/skills/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { DataError } from "./errors";
 
@@ -14,7 +14,7 @@ export async function loadActor(db: Db | Tx, viewer: ViewerRef): Promise<Actor> 
   if (!user) throw new DataError("FORBIDDEN", "Your account no longer exists.");
   return {
     id: user.id,
-    role: user.role as InstanceRole,
-    teamRoles: Object.fromEntries(user.memberships.map((m) => [m.teamId, m.role as TeamRole])),
+    role: user.role,
+    teamRoles: Object.fromEntries(user.memberships.map((m) => [m.teamId, m.role])),
   };
 }

@@ -3,7 +3,7 @@ import { getEnv } from "@/lib/env";
 import { readBundle, type Finding } from "@/lib/skills";
 import type { ManifestEntry } from "@/lib/skills/draft";
 import { isTextMediaType } from "@/lib/skills/media-type";
-import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions";
+import { addVersionRefusal, canAddVersion } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { loadActor, type ViewerRef } from "./actor";
@@ -88,7 +88,7 @@ export async function getEditorSkill(viewer: ViewerRef, skillId: string): Promis
   if (!skill) return null;
   const current = await getEditorVersion(viewer, skillId, skill.current);
   if (!current) return null;
-  return { id: skill.id, name: skill.name, scope: skill.scope as Scope, team: skill.team?.name ?? null, current };
+  return { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, current };
 }
 
 export interface DraftSave {

@@ -16,6 +16,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { visibleTo, visibleToSql } from "./skill-access";
 import { db } from "./db";
+import { readConversationSetup, readFrontmatter, readLedger, readMessageParts } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
@@ -77,7 +78,7 @@ function toPlaygroundSkill(row: VersionRow, scope: SkillScope): PlaygroundSkill 
     description: row.description,
     version: row.number,
     scope,
-    frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>,
+    frontmatter: readFrontmatter(row.frontmatter),
     catalogTokens: row.catalogTokens,
     bodyTokens: row.bodyTokens,
     resourceTokens: row.resourceTokens,
@@ -124,7 +125,7 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile.
     for (const s of visible.filter((s) => s.archived)) notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
     const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
-    picks = visible.filter((s) => !s.archived).map((s) => ({ skillId: s.id, scope: s.scope as SkillScope, pinned: pinned.get(s.id) ?? null }));
+    picks = visible.filter((s) => !s.archived).map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
   } else {
     // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
     // the ORM's relation loading costs more than the rest of the turn together.
@@ -166,7 +167,7 @@ interface CatalogRow {
 /** Every visible, unarchived skill with its current version and file list (shadowing not yet resolved). */
 async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   const rows = await db.$queryRaw<
-    { id: string; skillName: string; scope: string; teamName: string | null; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
+    { id: string; skillName: string; scope: Scope; teamName: string | null; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
   >(Prisma.sql`
     SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", v."number", v."name", v."description", v."frontmatter",
       v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
@@ -177,7 +178,7 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
     LEFT JOIN "Team" t ON t."id" = s."teamId"
     WHERE s."archived" = 0 AND ${visibleToSql(actor)}`);
   return rows.map((row) => {
-    const scope = row.scope as Scope;
+    const scope = row.scope;
     const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({ path, size, mediaType, tokens }));
     let frontmatter: Record<string, unknown> | null = null;
     return {
@@ -194,7 +195,7 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
         scope,
         // Parsed on first use: only "expose all metadata" reads it, and this runs for every skill on every turn.
         get frontmatter() {
-          frontmatter ??= JSON.parse(row.frontmatter) as Record<string, unknown>;
+          frontmatter ??= readFrontmatter(row.frontmatter);
           return frontmatter;
         },
         catalogTokens: Number(row.catalogTokens),
@@ -273,7 +274,7 @@ export async function getConversationHistory(viewer: ViewerRef, conversationId: 
   return {
     id: row.id,
     title: row.title,
-    history: row.messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", parts: JSON.parse(m.parts) as UIMessage["parts"], ledger: m.ledger ? (JSON.parse(m.ledger) as TurnLedger) : null })),
+    history: row.messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", parts: readMessageParts<UIMessage["parts"][number]>(m.parts), ledger: m.ledger ? readLedger(m.ledger) : null })),
   };
 }
 
@@ -283,11 +284,11 @@ export async function getConversation(viewer: ViewerRef, conversationId: string)
   const row = await conversationRows(actor, conversationId);
   if (!row) return null;
   const messages: PlaygroundMessage[] = row.messages.map((m) => {
-    const parts = JSON.parse(m.parts) as PlaygroundMessage["parts"];
-    if (m.ledger) parts.push({ type: "data-ledger", id: `ledger-${m.id}`, data: JSON.parse(m.ledger) as TurnLedger });
+    const parts = readMessageParts<PlaygroundMessage["parts"][number]>(m.parts);
+    if (m.ledger) parts.push({ type: "data-ledger", id: `ledger-${m.id}`, data: readLedger(m.ledger) });
     return { id: m.id, role: m.role === "user" ? "user" : "assistant", parts };
   });
-  return { id: row.id, title: row.title, setup: JSON.parse(row.settings) as PlaygroundSetup, messages, updatedAt: row.updatedAt };
+  return { id: row.id, title: row.title, setup: readConversationSetup(row.settings), messages, updatedAt: row.updatedAt };
 }
 
 export interface SaveTurnInput {
@@ -317,8 +318,8 @@ export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise
   const actor = await loadActor(db, viewer);
   const assistantParts = input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation");
   const messages = (position: number) => [
-    { position, role: "user", parts: JSON.stringify([{ type: "text", text: input.userText }]) },
-    { id: input.assistantMessageId, position: position + 1, role: "assistant", parts: JSON.stringify(assistantParts), ledger: JSON.stringify(input.ledger) },
+    { position, role: "user" as const, parts: JSON.stringify([{ type: "text", text: input.userText }]) },
+    { id: input.assistantMessageId, position: position + 1, role: "assistant" as const, parts: JSON.stringify(assistantParts), ledger: JSON.stringify(input.ledger) },
   ];
   const select = { id: true, title: true } as const;
   // One statement each way (a nested write is atomic), so a turn costs a single round trip to store.

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor, InstanceRole, SkillAccess, TeamRole } from "@/lib/skills/permissions";
+import type { Actor, SkillAccess } from "@/lib/skills/permissions";
 import { referenceHolds } from "@/lib/skills/references";
 import type { Db, Tx } from "@/lib/db/client";
 
@@ -25,8 +25,8 @@ export async function skillReferences(tx: Tx | Db, skillId: string, skill: Skill
   return rows.map(({ pinnedVersion, profile }) => {
     const owner: Actor = {
       id: profile.owner.id,
-      role: profile.owner.role as InstanceRole,
-      teamRoles: Object.fromEntries(profile.owner.memberships.map((m) => [m.teamId, m.role as TeamRole])),
+      role: profile.owner.role,
+      teamRoles: Object.fromEntries(profile.owner.memberships.map((m) => [m.teamId, m.role])),
     };
     return { profileId: profile.id, profileName: profile.name, ownerId: owner.id, pinnedVersion, holds: referenceHolds(owner, skill) };
   });

@@ -3,7 +3,7 @@ import { profileInput, type ProfileInput } from "@/lib/skills/playground-inputs"
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions";
+import { canViewSkill, type Actor } from "@/lib/skills/permissions";
 import { loadActor, type ViewerRef } from "./actor";
 import { visibleTo } from "./skill-access";
 import { db } from "./db";
@@ -34,7 +34,7 @@ const profileSelect = {
  */
 function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>): AgentProfileInfo {
   const skills = row.skills.map((s) => {
-    const visible = canViewSkill(actor, { scope: s.skill.scope as Scope, ownerId: s.skill.ownerId, teamId: s.skill.teamId });
+    const visible = canViewSkill(actor, { scope: s.skill.scope, ownerId: s.skill.ownerId, teamId: s.skill.teamId });
     return visible
       ? { skillId: s.skillId, name: s.skill.name, pinnedVersion: s.pinnedVersion, currentVersion: s.skill.currentVersion?.number ?? null, archived: s.skill.archived }
       : { skillId: s.skillId, name: null, pinnedVersion: s.pinnedVersion, currentVersion: null, archived: false };

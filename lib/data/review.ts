@@ -1,14 +1,14 @@
 import "server-only";
-import type { Actor, Scope } from "@/lib/skills/permissions";
+import type { Actor } from "@/lib/skills/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
-import type { ScanFinding } from "@/lib/skills/scan/types";
-import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
+import { canReviewVersion, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };
 import { loadActor, type ViewerRef } from "./actor";
 import { accessOf, requireSkill, visibleTo } from "./skill-access";
 import { db } from "./db";
+import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";
 import { audit } from "./version-writer";
@@ -38,7 +38,7 @@ export async function markVersionReviewed(viewer: ViewerRef, skillId: string, nu
     }
     const reviewedAt = new Date();
     await tx.skillVersion.update({ where: { id: version.id }, data: { reviewStatus: "reviewed", reviewedById: actor.id, reviewedAt, reviewNote: text } });
-    const findings = JSON.parse(version.scanFindings) as ScanFinding[];
+    const findings = readScanFindings(version.scanFindings);
     await audit(tx, {
       actorId: actor.id,
       action: "skill.review",
@@ -81,12 +81,12 @@ export async function listVersionsAwaitingReview(viewer: ViewerRef, limit = 50):
     .map((row) => ({
       skillId: row.skill.id,
       skillName: row.skill.name,
-      scope: row.skill.scope as Scope,
+      scope: row.skill.scope,
       team: row.skill.team,
       version: row.number,
       current: row.currentOf !== null,
-      highest: isSeverity(row.scanHighest) ? row.scanHighest : null,
-      findingCount: (JSON.parse(row.scanFindings) as unknown[]).length,
+      highest: row.scanHighest,
+      findingCount: readScanFindings(row.scanFindings).length,
       createdAt: row.createdAt,
       author: row.author,
     }))
@@ -125,7 +125,7 @@ export async function rescanStoredVersions(options: { all?: boolean; onProgress?
     const before = await db.skillVersion.findUnique({ where: { id }, select: { scanFindings: true, scanComplete: true, scanRuleset: true, scanSkipped: true, reviewStatus: true } });
     if (!before) continue; // deleted meanwhile
     const scan = await scanStoredVersion(db, id);
-    const previous = { status: isReviewStatus(before.reviewStatus) ? before.reviewStatus : "none", findings: JSON.parse(before.scanFindings) as ScanFinding[] } as const;
+    const previous = { status: before.reviewStatus, findings: readScanFindings(before.scanFindings) } as const;
     const status = reviewAfterRescan(previous, scan);
     const columns = scanColumns(scan);
     await db.skillVersion.update({ where: { id }, data: { ...columns, reviewStatus: status } });

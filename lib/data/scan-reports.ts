@@ -1,10 +1,10 @@
 import "server-only";
-import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ScanReportItem } from "@/lib/types/skills";
 import { isSeverity } from "@/lib/skills/scan-policy";
 import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "./db";
+import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { requireSkill } from "./skill-access";
 import { audit } from "./version-writer";
@@ -32,7 +32,7 @@ export async function reportFalsePositive(viewer: ViewerRef, skillId: string, nu
     const skill = await requireSkill(tx, actor, skillId, "view");
     const version = await tx.skillVersion.findUnique({ where: { skillId_number: { skillId, number } }, select: { id: true, scanFindings: true, scanRuleset: true } });
     if (!version) throw notFound(`Version ${number}`);
-    const findings = JSON.parse(version.scanFindings) as ScanFinding[];
+    const findings = readScanFindings(version.scanFindings);
     const stored = findings.find((f) => f.rule === finding.rule && f.file === finding.file && f.line === finding.line);
     if (!stored) throw new DataError("NOT_FOUND", `Version ${number} has no finding ${finding.rule} at ${finding.line === null ? finding.file : `${finding.file}:${finding.line}`}.`);
     const key = { versionId: version.id, rule: stored.rule, file: stored.file, line: stored.line, reporterId: actor.id };
@@ -67,7 +67,7 @@ export async function listOpenScanReports(viewer: ViewerRef, limit = 100): Promi
     },
   });
   return rows.map((row) => {
-    const stored = (JSON.parse(row.version.scanFindings) as ScanFinding[]).find((f) => f.rule === row.rule && f.file === row.file && f.line === row.line);
+    const stored = readScanFindings(row.version.scanFindings).find((f) => f.rule === row.rule && f.file === row.file && f.line === row.line);
     return {
       id: row.id,
       skillId: row.version.skill.id,

@@ -19,9 +19,9 @@ import { DataError, notFound } from "./errors";
 // load the skill, answer "not found" to whoever may not see it, "forbidden" to whoever may see it
 // but not act on it.
 
-/** Access facts of a stored skill row; the scope column holds one of SCOPES. */
-export const accessOf = (row: { scope: string; ownerId: string | null; teamId: string | null }): SkillAccess => ({
-  scope: row.scope as Scope,
+/** Access facts of a stored skill row. */
+export const accessOf = (row: { scope: Scope; ownerId: string | null; teamId: string | null }): SkillAccess => ({
+  scope: row.scope,
   ownerId: row.ownerId,
   teamId: row.teamId,
 });

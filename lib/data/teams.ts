@@ -28,7 +28,7 @@ export async function listMyTeams(viewer: ViewerRef): Promise<TeamSummary[]> {
     select: { role: true, team: { select: { id: true, name: true, _count: { select: { memberships: true, skills: { where: { archived: false } } } } } } },
     orderBy: { team: { name: "asc" } },
   });
-  return memberships.map((m) => ({ id: m.team.id, name: m.team.name, role: m.role as TeamRole, memberCount: m.team._count.memberships, skillCount: m.team._count.skills }));
+  return memberships.map((m) => ({ id: m.team.id, name: m.team.name, role: m.role, memberCount: m.team._count.memberships, skillCount: m.team._count.skills }));
 }
 
 /** A team the viewer belongs to, with its members; null otherwise. */
@@ -52,7 +52,7 @@ export async function getTeam(viewer: ViewerRef, teamId: string): Promise<TeamDe
     role,
     memberCount: team.memberships.length,
     skillCount: team._count.skills,
-    members: team.memberships.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: m.role as TeamRole, joinedAt: m.createdAt })),
+    members: team.memberships.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: m.role, joinedAt: m.createdAt })),
     can: { manageMembers: canManageMembers(actor, teamId) },
   };
 }
@@ -95,7 +95,7 @@ export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: 
     if (!actor.teamRoles[teamId]) throw notFound("Team");
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
     if (!membership) throw notFound("Member");
-    const from = membership.role as TeamRole;
+    const from = membership.role;
     if (!canSetMemberRole(actor, teamId, from, role)) throw new DataError("FORBIDDEN", "Only team owners can make or unmake owners; admins manage the other roles.");
     if (from === "OWNER" && role !== "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", "A team always keeps an owner: make someone else owner first.");
     await tx.membership.update({ where: { teamId_userId: { teamId, userId } }, data: { role } });
@@ -110,7 +110,7 @@ export async function removeTeamMember(viewer: ViewerRef, teamId: string, userId
     if (!actor.teamRoles[teamId]) throw notFound("Team");
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
     if (!membership) throw notFound("Member");
-    const role = membership.role as TeamRole;
+    const role = membership.role;
     if (!canRemoveMember(actor, teamId, userId, role)) throw new DataError("FORBIDDEN", "Only team owners and admins can remove members, and only owners can remove owners.");
     if (role === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", "A team always keeps an owner: make someone else owner first.");
     await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });

@@ -1,7 +1,7 @@
 import "server-only";
 import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff";
 import { isTextMediaType } from "@/lib/skills/media-type";
-import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
+import { canAddVersion, canManageSkill } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, type ViewerRef } from "./actor";
@@ -80,7 +80,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   }
   const access = accessOf(skill);
   return {
-    skill: { id: skill.id, name: skill.name, scope: skill.scope as Scope, team: skill.team, currentVersion: current },
+    skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current },
     versions: versions.reverse(),
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };

@@ -21,10 +21,6 @@ export function isSeverity(value: string | null | undefined): value is ScanSever
   return !!value && (SEVERITY_ORDER as readonly string[]).includes(value);
 }
 
-export function isReviewStatus(value: string | null | undefined): value is ReviewStatus {
-  return !!value && (REVIEW_STATUSES as readonly string[]).includes(value);
-}
-
 /** "SKILL.md:12" or "scripts/x.bin" for findings about a whole file. */
 export function findingLocation(finding: Pick<ScanFinding, "file" | "line">): string {
   return finding.line === null ? finding.file : `${finding.file}:${finding.line}`;

@@ -2,8 +2,11 @@
  * Where file bytes live. Rows in `Blob` always exist (content-addressed by sha256); a store
  * decides whether the bytes sit in the row itself or somewhere else that the row points to.
  */
+/** Where a blob's bytes are kept (the Blob row's storage column). */
+export type BlobStorageKind = "database" | "uploadthing";
+
 export interface StoredBlob {
-  storage: string;
+  storage: BlobStorageKind;
   /** Bytes kept in the database row, when the store keeps them there. */
   data: Uint8Array | null;
   /** Where the bytes are kept otherwise. */

@@ -3,6 +3,7 @@ import { canManageSkill } from "@/lib/skills/permissions";
 import { summarizeReferences, type ReferenceSummary } from "@/lib/skills/references";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "../db";
+import { readAuditDetail } from "../json-columns";
 import { skillReferences } from "../profile-references";
 import { accessFields, accessOf, findVisibleSkill, requireSkill } from "../skill-access";
 import { audit } from "../version-writer";
@@ -31,7 +32,7 @@ export async function listSkillAudit(viewer: ViewerRef, skillId: string, limit =
   const events = await db.auditEvent.findMany({ where: { skillId, ...(canManageSkill(actor, accessOf(skill)) ? {} : { actorId: actor.id }) }, orderBy: { createdAt: "desc" }, take: limit });
   const actors = await db.user.findMany({ where: { id: { in: events.flatMap((e) => (e.actorId ? [e.actorId] : [])) } }, select: { id: true, name: true } });
   const names = new Map(actors.map((a) => [a.id, a.name]));
-  return events.map((e) => ({ ...e, actorName: e.actorId ? (names.get(e.actorId) ?? "deleted user") : "system", detail: JSON.parse(e.detail) as Record<string, unknown> }));
+  return events.map((e) => ({ ...e, actorName: e.actorId ? (names.get(e.actorId) ?? "deleted user") : "system", detail: readAuditDetail(e.detail) }));
 }
 
 /** Record that someone downloaded a version (for the audit trail). */

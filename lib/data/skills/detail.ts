@@ -1,5 +1,5 @@
 import "server-only";
-import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing, type Scope } from "@/lib/skills/permissions";
+import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions";
 import { canReviewVersion } from "@/lib/skills/scan-policy";
 import type { SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
@@ -45,14 +45,14 @@ export async function getSkillVersion(viewer: ViewerRef, skillId: string, number
 export async function resolveVisibleSkills(viewer: ViewerRef): Promise<{ visible: SkillSummary[]; shadowed: SkillSummary[] }> {
   const actor = await loadActor(db, viewer);
   const rows = await db.skill.findMany({ where: { AND: [visibleTo(actor), { archived: false }] }, select: summarySelect, orderBy: { name: "asc" } });
-  const { visible, shadowedBy } = resolveShadowing(rows.map((row) => ({ ...row, scope: row.scope as Scope, rank: row.team?.name })));
+  const { visible, shadowedBy } = resolveShadowing(rows.map((row) => ({ ...row, scope: row.scope, rank: row.team?.name })));
   return {
     visible: visible.map((row) => toSummary(row)).sort((a, b) => a.name.localeCompare(b.name)),
     shadowed: rows
       .filter((row) => shadowedBy.has(row.id))
       .map((row) => {
         const winner = shadowedBy.get(row.id)!;
-        return toSummary(row, { id: winner.id, name: winner.name, scope: winner.scope, reason: explainShadowing({ scope: row.scope as Scope }, winner, winner.team?.name) });
+        return toSummary(row, { id: winner.id, name: winner.name, scope: winner.scope, reason: explainShadowing({ scope: row.scope }, winner, winner.team?.name) });
       }),
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { canMoveSkill, type Actor, type Destination, type SkillAccess } from "@/lib/skills/permissions";
 import { planPrune } from "@/lib/skills/prune";
 import { describeReferences, summarizeReferences } from "@/lib/skills/references";
-import { canReviewVersion, isReviewStatus } from "@/lib/skills/scan-policy";
+import { canReviewVersion } from "@/lib/skills/scan-policy";
 import { spaceOf } from "@/lib/skills/space";
 import type { Tx } from "@/lib/db/client";
 import type { SkillSummary } from "@/lib/types/skills";
@@ -123,7 +123,7 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
   const scan = await scanStoredVersion(db, source.id);
   const carried = source.scanRuleset === scan.ruleset && (source.reviewStatus === "reviewed" || source.reviewStatus === "override");
   const review: ReviewDecision = carried
-    ? { status: isReviewStatus(source.reviewStatus) ? source.reviewStatus : "needs_review", by: source.reviewedById, at: source.reviewedAt, note: source.reviewNote }
+    ? { status: source.reviewStatus, by: source.reviewedById, at: source.reviewedAt, note: source.reviewNote }
     : reviewFromScan(reader, source.name, scan, options.overrideReason);
 
   return db.$transaction(async (tx) => {

@@ -1,12 +1,10 @@
 import "server-only";
-import type { Finding } from "@/lib/skills";
-import { explainShadowing, resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
+import { explainShadowing, resolveShadowing, type Actor } from "@/lib/skills/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
-import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
-import { isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { db } from "../db";
+import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../json-columns";
 import { visibleTo } from "../skill-access";
 
 // The rows every skill read selects and the one mapping of each to what callers get.
@@ -48,7 +46,7 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
   return {
     id: row.id,
     name: row.name,
-    scope: row.scope as Scope,
+    scope: row.scope,
     team: row.team,
     owner: row.owner,
     description: v?.description ?? "",
@@ -63,8 +61,8 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
     totalBytes: v?.totalBytes ?? 0,
     warningCount: v?.warningCount ?? 0,
     errorCount: v?.errorCount ?? 0,
-    scanHighest: isSeverity(v?.scanHighest) ? v.scanHighest : null,
-    reviewStatus: isReviewStatus(v?.reviewStatus) ? v.reviewStatus : "none",
+    scanHighest: v?.scanHighest ?? null,
+    reviewStatus: v?.reviewStatus ?? "none",
     archived: row.archived,
     shadowedBy,
   };
@@ -79,7 +77,7 @@ export async function shadowingFor(actor: Actor, rows: { id: string; name: strin
     where: { AND: [visibleTo(actor), { archived: false }, { name: { in: [...new Set(rows.map((row) => row.name))] } }] },
     select: { id: true, name: true, scope: true, team: { select: { name: true } } },
   });
-  const { shadowedBy } = resolveShadowing(sameNamed.map((s) => ({ ...s, scope: s.scope as Scope, rank: s.team?.name })));
+  const { shadowedBy } = resolveShadowing(sameNamed.map((s) => ({ ...s, scope: s.scope, rank: s.team?.name })));
   const byId = new Map(sameNamed.map((s) => [s.id, s]));
   for (const row of rows) {
     const winner = shadowedBy.get(row.id);
@@ -89,7 +87,7 @@ export async function shadowingFor(actor: Actor, rows: { id: string; name: strin
         id: winner.id,
         name: winner.name,
         scope: winner.scope,
-        reason: explainShadowing({ scope: hidden.scope as Scope }, winner, winner.team?.name),
+        reason: explainShadowing({ scope: hidden.scope }, winner, winner.team?.name),
       });
     }
   }
@@ -134,18 +132,18 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
   const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
   return {
     ...rest,
-    frontmatter: JSON.parse(row.frontmatter) as Record<string, unknown>,
-    findings: JSON.parse(row.findings) as Finding[],
+    frontmatter: readFrontmatter(row.frontmatter),
+    findings: readFindings(row.findings),
     scan: {
       ruleset: scanRuleset,
       stale: scanRuleset !== RULESET_VERSION,
-      findings: JSON.parse(scanFindings) as ScanFinding[],
-      highest: isSeverity(scanHighest) ? scanHighest : null,
+      findings: readScanFindings(scanFindings),
+      highest: scanHighest,
       // Never scanned reads as incomplete, whatever the column default says.
       complete: scanRuleset !== null && scanComplete,
-      skipped: JSON.parse(scanSkipped) as ScanSkipped[],
+      skipped: readScanSkipped(scanSkipped),
       review: {
-        status: isReviewStatus(reviewStatus) ? reviewStatus : "none",
+        status: reviewStatus,
         reviewer: reviewedById ? (reviewer ?? { id: reviewedById, name: "deleted user" }) : null,
         at: reviewedAt,
         note: reviewNote,
