@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, lint, unit tests, one production build, browser tests. Every stage runs
+ * `npm test`: typecheck, lint (ESLint and Prettier's check), unit tests, one production build, browser tests. Every stage runs
  * even when an earlier one fails, so one run reports everything; the last line sums the unit and
  * browser results as "N passed, N failed".
  */
@@ -41,7 +41,10 @@ await ensureAuthSecret(root);
 
 const failedStages: string[] = [];
 if (!run("typecheck", bin("tsc"), ["--noEmit"])) failedStages.push("typecheck");
-if (!run("lint", bin("eslint"), ["--max-warnings", "0", "."])) failedStages.push("lint");
+// Lint includes the formatter's check: a file Prettier would change fails it (npm run format fixes).
+const linted = run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+const formatted = run("format check (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+if (!linted || !formatted) failedStages.push("lint");
 
 const vitestReport = path.join(reports, "vitest.json");
 if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`])) failedStages.push("unit");
