@@ -1,10 +1,10 @@
 "use client";
 import { useState } from "react";
-import { LoaderCircleIcon } from "lucide-react";
 import { revokeTokenAction } from "@/lib/actions/tokens";
 import type { AccessTokenInfo } from "@/lib/types/tokens";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
 
 export function RevokeTokenDialog({ token }: { token: AccessTokenInfo }) {
@@ -31,17 +31,9 @@ export function RevokeTokenDialog({ token }: { token: AccessTokenInfo }) {
               {failure.message}
             </p>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-              Revoke token
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} variant="destructive">
+            Revoke token
+          </DialogFormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,9 @@
 "use client";
 import { useId, useState } from "react";
-import { FlagIcon, LoaderCircleIcon } from "lucide-react";
+import { FlagIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { reportFalsePositiveAction } from "@/lib/actions/review";
 import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
@@ -47,17 +48,9 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
           <input type="hidden" name="file" value={finding.file} />
           <input type="hidden" name="line" value={finding.line ?? ""} />
           <NoteField id={`${ids}-note`} label="Why it is a false positive" value={note} onChange={setNote} min={MIN_REPORT_NOTE} max={MAX_REPORT_NOTE} rows={4} placeholder="e.g. the command is quoted as an example of an attack, the skill never runs it" error={error} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending || note.trim().length < MIN_REPORT_NOTE}>
-              {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <FlagIcon aria-hidden />}
-              Send report
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} disabled={note.trim().length < MIN_REPORT_NOTE} icon={<FlagIcon aria-hidden />}>
+            Send report
+          </DialogFormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,9 @@
 "use client";
 import { useId, useState } from "react";
-import { LoaderCircleIcon, ShieldCheckIcon } from "lucide-react";
+import { ShieldCheckIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { markReviewedAction } from "@/lib/actions/review";
 import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/scan-policy";
@@ -70,17 +71,9 @@ export function ReviewDialog({ skillId, skillName, version, findings, sources }:
           <input type="hidden" name="skillId" value={skillId} />
           <input type="hidden" name="version" value={version} />
           <NoteField id={`${ids}-note`} label="Review note (required)" value={note} onChange={setNote} min={MIN_REVIEW_NOTE} max={MAX_REVIEW_NOTE} rows={3} placeholder="What you checked, and why it is acceptable for this team to use" error={error} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending || note.trim().length < MIN_REVIEW_NOTE}>
-              {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <ShieldCheckIcon aria-hidden />}
-              Mark reviewed
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} disabled={note.trim().length < MIN_REVIEW_NOTE} icon={<ShieldCheckIcon aria-hidden />}>
+            Mark reviewed
+          </DialogFormFooter>
         </form>
       </DialogContent>
     </Dialog>
