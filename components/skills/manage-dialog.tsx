@@ -9,8 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { archiveSkillAction, deleteSkillAction, getSkillManageInfoAction, moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
 import { formatRelative } from "@/lib/format";
@@ -308,11 +310,10 @@ function DownloadTab({ info }: { info: SkillManageInfo }) {
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={`${ids}-version`}>Version</Label>
-            <select
+            <Select
               id={`${ids}-version`}
               value={version}
               onChange={(event) => setVersion(Number(event.target.value))}
-              className="h-9 rounded-md border border-input bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
             >
               {info.versions.map((v) => (
                 <option key={v.number} value={v.number}>
@@ -320,7 +321,7 @@ function DownloadTab({ info }: { info: SkillManageInfo }) {
                   {v.number === info.version ? " (current)" : ""} · {v.message}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button asChild>
             <a href={`/api/skills/${id}/download${pin}`} download>
@@ -355,13 +356,13 @@ function DownloadTab({ info }: { info: SkillManageInfo }) {
             install whatever is current when it runs.
           </p>
         ) : null}
-        <textarea
+        <Textarea
           id={`${ids}-command`}
           readOnly
           value={command}
           rows={4}
           onFocus={(event) => event.currentTarget.select()}
-          className="w-full resize-none rounded-md border bg-muted/40 px-3 py-2 font-mono text-xs break-all outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+          className="resize-none border-border bg-muted/40 font-mono text-xs break-all shadow-none"
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground">

@@ -3,7 +3,9 @@ import { useRef, useState } from "react";
 import { FileUpIcon, FolderUpIcon, UploadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
 import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { collectDrop, type PickedFolderFile } from "./collect-drop";
@@ -125,14 +127,14 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, on
       </TabsContent>
       <TabsContent value="paste" className="grid gap-2">
         <Label htmlFor={`${idPrefix}-text`}>SKILL.md</Label>
-        <textarea
+        <Textarea
           id={`${idPrefix}-text`}
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           rows={12}
           spellCheck={false}
           placeholder={"---\nname: my-skill\ndescription: What it does and when to use it.\n---\n\n# My skill\n"}
-          className="min-h-48 w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
+          className="min-h-48 font-mono text-[13px]"
         />
         <p className="text-xs text-muted-foreground">Frontmatter with name and description, then the instructions. A skill with more files needs an archive or a folder.</p>
       </TabsContent>
@@ -185,19 +187,18 @@ export function DestinationSelect({ id, destinations, value, disabled, onChange 
   return (
     <div className="grid gap-1.5 sm:max-w-xs">
       <Label htmlFor={id}>Destination</Label>
-      <select
+      <Select
         id={id}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        className="h-9 rounded-md border border-input bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
       >
         {destinations.map((d) => (
           <option key={d.key} value={d.key}>
             {d.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

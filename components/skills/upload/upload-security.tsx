@@ -1,6 +1,7 @@
 "use client";
 import { OctagonAlertIcon, ShieldAlertIcon, ShieldIcon, ShieldQuestionIcon } from "lucide-react";
 import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { MAX_REVIEW_NOTE, MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
 import type { UploadPreviewSkill } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
@@ -85,7 +86,7 @@ export function ScanOverride({
           {override.enabled ? (
             <div className="grid gap-1.5">
               <Label htmlFor={`${idPrefix}-override-reason`}>Reason (kept in the audit trail with your name)</Label>
-              <textarea
+              <Textarea
                 id={`${idPrefix}-override-reason`}
                 value={override.reason}
                 rows={2}
@@ -94,7 +95,6 @@ export function ScanOverride({
                 aria-invalid={showErrors && !!reasonProblem}
                 aria-describedby={`${idPrefix}-override-hint`}
                 placeholder="Why is this acceptable? e.g. the flagged text is a documented test fixture"
-                className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50 aria-invalid:border-destructive"
               />
               <p id={`${idPrefix}-override-hint`} className={cn("text-xs", showErrors && reasonProblem ? "text-destructive" : "text-muted-foreground")}>
                 {showErrors && reasonProblem ? reasonProblem : `At least ${MIN_OVERRIDE_REASON} characters.`}
