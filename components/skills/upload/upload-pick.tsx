@@ -10,8 +10,7 @@ import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { collectDrop, type PickedFolderFile } from "./collect-drop";
 import type { UploadProgress } from "./upload-request";
-
-export type Mode = "files" | "paste";
+import type { Mode } from "./upload-wizard";
 
 const ACCEPT = ".zip,.skill,.tar,.tgz,.tar.gz,.gz,.md,application/zip,application/gzip,application/x-tar,text/markdown";
 
@@ -21,6 +20,7 @@ export interface PickStepProps {
   onModeChange: (mode: Mode) => void;
   files: File[];
   folder: PickedFolderFile[];
+  folderBytes: number;
   text: string;
   /** Files picked or dropped, added to those already chosen (an empty list changes nothing). */
   onAddFiles: (files: File[]) => void;
@@ -33,7 +33,7 @@ export interface PickStepProps {
 }
 
 /** The first step: files, a folder or pasted SKILL.md, picked or dropped. */
-export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, onAddFiles, onRemoveFile, onFolder, onRemoveFolder, onTextChange, sending }: PickStepProps) {
+export function PickStep({ idPrefix, mode, onModeChange, files, folder, folderBytes, text, onAddFiles, onRemoveFile, onFolder, onRemoveFolder, onTextChange, sending }: PickStepProps) {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -115,7 +115,7 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, on
             {folder.length ? (
               <PickedRow
                 label={`${folder[0].path.split("/")[0]}/`}
-                detail={`folder, ${folder.length} ${folder.length === 1 ? "file" : "files"}, ${formatBytes(folder.reduce((n, f) => n + f.file.size, 0))}`}
+                detail={`folder, ${folder.length} ${folder.length === 1 ? "file" : "files"}, ${formatBytes(folderBytes)}`}
                 disabled={sending}
                 onRemove={onRemoveFolder}
               />
