@@ -29,7 +29,8 @@ export function DraftNotices({
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
           <HistoryIcon aria-hidden className="size-4 text-primary" />
           <span className="min-w-0 flex-1">
-            You have unsaved changes from {formatRelative(new Date(offer.draft.updatedAt))}, based on <strong>v{offer.draft.baseVersion}</strong>; the skill is now at v{currentVersion}. Restore them to compare with v{currentVersion} and keep working.
+            You have unsaved changes from {formatRelative(new Date(offer.draft.updatedAt))}, based on <strong>v{offer.draft.baseVersion}</strong>; the skill is
+            now at v{currentVersion}. Restore them to compare with v{currentVersion} and keep working.
             {offer.error ? <span className="mt-1 block text-destructive">{offer.error}</span> : null}
           </span>
           <Button type="button" size="sm" onClick={onRestoreOffer} disabled={offer.loading}>

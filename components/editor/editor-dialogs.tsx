@@ -31,7 +31,8 @@ export function LeaveDialog({ open, changeCount, onStay, onLeave }: { open: bool
         <DialogHeader>
           <DialogTitle>Leave with unsaved changes?</DialogTitle>
           <DialogDescription>
-            Your {changeCount === 1 ? "change is" : `${changeCount} changes are`} not saved as a version. This browser keeps a copy, and the editor offers it back when you return.
+            Your {changeCount === 1 ? "change is" : `${changeCount} changes are`} not saved as a version. This browser keeps a copy, and the editor offers it
+            back when you return.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -3,8 +3,20 @@ import { addTextFile, createDraft, deleteFile, draftChanges, editText, putBytes 
 import { bytesToBase64 } from "./bytes";
 import { draftFileList, extraProblems, resourceTokens, suggestedFolder, treeFiles, type BaseFiles } from "./editor-files";
 
-const file = (path: string, text: string | null, mediaType = text === null ? "image/png" : "text/markdown", tokens: number | null = 10) => ({ path, size: 10, sha256: `sha-${path}`, mediaType, text, tokens });
-const base = [file("SKILL.md", "---\nname: demo\n---\nSee [API](references/api.md).\n", "text/markdown", 5), file("references/api.md", "# API\n", "text/markdown", 3), file("assets/logo.png", null, "image/png", null), file("scripts/run.py", "print(1)\n", "text/x-python", 4)];
+const file = (path: string, text: string | null, mediaType = text === null ? "image/png" : "text/markdown", tokens: number | null = 10) => ({
+  path,
+  size: 10,
+  sha256: `sha-${path}`,
+  mediaType,
+  text,
+  tokens,
+});
+const base = [
+  file("SKILL.md", "---\nname: demo\n---\nSee [API](references/api.md).\n", "text/markdown", 5),
+  file("references/api.md", "# API\n", "text/markdown", 3),
+  file("assets/logo.png", null, "image/png", null),
+  file("scripts/run.py", "print(1)\n", "text/x-python", 4),
+];
 const baseFiles: BaseFiles = new Map(base.map((f) => [f.path, f]));
 const fresh = createDraft("s1", 1, base, 0);
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -37,7 +49,12 @@ describe("treeFiles", () => {
     const byPath = Object.fromEntries(rows.map((r) => [r.path, r]));
     expect(Object.keys(byPath)).toEqual(["SKILL.md", "assets/logo.png", "references/api.md"]);
     expect(byPath["assets/logo.png"]).toMatchObject({ text: false, image: true, change: null, unreferenced: true });
-    expect(byPath["references/api.md"]).toMatchObject({ text: true, image: false, change: { path: "references/api.md", kind: "modified" }, unreferenced: false });
+    expect(byPath["references/api.md"]).toMatchObject({
+      text: true,
+      image: false,
+      change: { path: "references/api.md", kind: "modified" },
+      unreferenced: false,
+    });
   });
 });
 

@@ -29,7 +29,8 @@ export function draftFileList(draft: Draft, baseFiles: BaseFiles): { path: strin
     const text = entryText(draft, entry, baseFiles);
     if (text !== null) return { path: entry.path, mediaType: detectMediaType(new Uint8Array(0), entry.path, text) };
     // 88 base64 characters hold the 64 bytes the sniffer looks at.
-    if (entry.source.kind === "bytes") return { path: entry.path, mediaType: detectMediaType(base64ToBytes(entry.source.base64.slice(0, 88)).subarray(0, 64), entry.path, null) };
+    if (entry.source.kind === "bytes")
+      return { path: entry.path, mediaType: detectMediaType(base64ToBytes(entry.source.base64.slice(0, 88)).subarray(0, 64), entry.path, null) };
     return { path: entry.path, mediaType: "application/octet-stream" };
   });
 }

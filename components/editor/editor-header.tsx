@@ -63,7 +63,14 @@ export function EditorHeader({
         <Button asChild variant="outline">
           <Link href={skillHref}>{dirty ? "Cancel" : "Back to skill"}</Link>
         </Button>
-        <Button type="button" onClick={onSave} disabled={!canSave} aria-describedby={blocked ? "save-blocked" : undefined} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S)">
+        <Button
+          type="button"
+          onClick={onSave}
+          disabled={!canSave}
+          aria-describedby={blocked ? "save-blocked" : undefined}
+          aria-keyshortcuts="Control+S Meta+S"
+          title="Save (Ctrl+S)"
+        >
           <SaveIcon aria-hidden /> Save…
         </Button>
       </div>

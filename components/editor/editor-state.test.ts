@@ -3,8 +3,21 @@ import { addTextFile, createDraft, entryText, findEntry, isDraftDirty, type Draf
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { editorReducer, initialEditorState, type EditorAction, type EditorState } from "./editor-state";
 
-const file = (path: string, text: string | null) => ({ path, size: text?.length ?? 10, sha256: `sha-${path}-${text}`, mediaType: text === null ? "image/png" : "text/markdown", text, tokens: 1 });
-const version = (number: number, files: EditorVersion["files"]): EditorVersion => ({ number, message: `v${number}`, author: null, createdAt: new Date(0), files });
+const file = (path: string, text: string | null) => ({
+  path,
+  size: text?.length ?? 10,
+  sha256: `sha-${path}-${text}`,
+  mediaType: text === null ? "image/png" : "text/markdown",
+  text,
+  tokens: 1,
+});
+const version = (number: number, files: EditorVersion["files"]): EditorVersion => ({
+  number,
+  message: `v${number}`,
+  author: null,
+  createdAt: new Date(0),
+  files,
+});
 
 const v1 = version(1, [file("SKILL.md", "---\nname: demo\n---\nOne\n"), file("references/api.md", "# API\n")]);
 const v2 = version(2, [file("SKILL.md", "---\nname: demo\n---\nTwo\n"), file("references/api.md", "# API\n")]);
@@ -57,7 +70,10 @@ describe("editing", () => {
 
   it("takes a file operation's draft, selecting what it names", () => {
     const next = withNote(v1);
-    expect(editorReducer(start, { type: "setDraft", draft: next, select: "references/note.md" })).toMatchObject({ draft: next, selected: "references/note.md" });
+    expect(editorReducer(start, { type: "setDraft", draft: next, select: "references/note.md" })).toMatchObject({
+      draft: next,
+      selected: "references/note.md",
+    });
     expect(editorReducer(start, { type: "setDraft", draft: next }).selected).toBe("SKILL.md");
   });
 
@@ -100,7 +116,11 @@ describe("a kept draft of an older version", () => {
 });
 
 describe("a conflict on save", () => {
-  const edited = run(initialEditorState(skillAt(v1), null, null), { type: "edit", path: "references/api.md", text: "# Mine\n" }, { type: "select", path: "references/api.md" });
+  const edited = run(
+    initialEditorState(skillAt(v1), null, null),
+    { type: "edit", path: "references/api.md", text: "# Mine\n" },
+    { type: "select", path: "references/api.md" },
+  );
   const conflicted = editorReducer(edited, { type: "conflict", message: "Someone saved v2.", currentVersion: 2 });
 
   it("opens while their version loads, and takes it when it arrives", () => {

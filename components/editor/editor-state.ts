@@ -73,7 +73,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "setDraft":
       return { ...state, draft: action.draft, selected: action.select ?? state.selected };
     case "discardDraft":
-      return { ...state, draft: createDraft(state.draft.skillId, state.base.number, state.base.files), restoredAt: null, editorKey: state.editorKey + 1, selected: SKILL_MD };
+      return {
+        ...state,
+        draft: createDraft(state.draft.skillId, state.base.number, state.base.files),
+        restoredAt: null,
+        editorKey: state.editorKey + 1,
+        selected: SKILL_MD,
+      };
     case "offerLoading":
       return state.offer ? { ...state, offer: { ...state.offer, loading: true, error: null } } : state;
     case "offerFailed":
@@ -82,7 +88,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (!state.offer) return state;
       const { base, current } = action;
       const restored = replaced({ ...state, offer: null }, base, state.offer.draft);
-      return { ...restored, conflict: { message: `Your draft was based on v${base.number}; the skill is now at v${current.number}.`, currentVersion: current.number, theirs: current, error: null } };
+      return {
+        ...restored,
+        conflict: {
+          message: `Your draft was based on v${base.number}; the skill is now at v${current.number}.`,
+          currentVersion: current.number,
+          theirs: current,
+          error: null,
+        },
+      };
     }
     case "offerDiscarded":
       return { ...state, offer: null };

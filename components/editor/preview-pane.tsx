@@ -3,7 +3,19 @@ import { EyeIcon, LoaderCircleIcon } from "lucide-react";
 import type { DraftPreview } from "./use-draft-preview";
 
 /** The open Markdown file as the skill page shows it; its links to files of the draft open them here. */
-export function PreviewPane({ skillId, previewPath, preview, busy, onOpenFile }: { skillId: string; previewPath: string | null; preview: DraftPreview | null; busy: boolean; onOpenFile: (path: string) => void }) {
+export function PreviewPane({
+  skillId,
+  previewPath,
+  preview,
+  busy,
+  onOpenFile,
+}: {
+  skillId: string;
+  previewPath: string | null;
+  preview: DraftPreview | null;
+  busy: boolean;
+  onOpenFile: (path: string) => void;
+}) {
   const onClickCapture = (event: React.MouseEvent) => {
     const anchor = (event.target as Element).closest("a[href]");
     if (!(anchor instanceof HTMLAnchorElement)) return;

@@ -41,9 +41,15 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
   const { analysis, resourceTokens } = useDraftAnalysis(draft, baseFiles, skillMdText);
   const findings = useMemo(() => analysis?.findings ?? [], [analysis]);
   const errorCount = findings.filter((f) => f.severity === "error").length;
-  const { fileList, previewPath, preview, busy: previewBusy } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
+  const {
+    fileList,
+    previewPath,
+    preview,
+    busy: previewBusy,
+  } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
   const saveDraft = useSaveDraft({ skillId: skill.id, draft, conflict, dispatch, dirty, errorCount, analyzedName: analysis?.name });
-  const { pathRequest, closePathRequest, confirmDelete, askDelete, uploadInput, newFile, startUpload, onUploadChosen, rename, remove, restore } = useFileCommands({ draft, base, selected, dispatch });
+  const { pathRequest, closePathRequest, confirmDelete, askDelete, uploadInput, newFile, startUpload, onUploadChosen, rename, remove, restore } =
+    useFileCommands({ draft, base, selected, dispatch });
   const guard = useLeaveGuard(dirty && !state.saved);
 
   const onText = useCallback((path: string, text: string) => dispatch({ type: "edit", path, text }), [dispatch]);
@@ -60,7 +66,14 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
 
   return (
     <div className="relative left-1/2 grid w-[calc(100vw-2rem)] max-w-[96rem] -translate-x-1/2 gap-4 sm:w-[calc(100vw-3rem)]">
-      <EditorHeader skill={skill} baseVersion={draft.baseVersion} changeCount={changes.length} blockingErrors={saveDraft.blockingErrors} canSave={saveDraft.canSave} onSave={saveDraft.openSave} />
+      <EditorHeader
+        skill={skill}
+        baseVersion={draft.baseVersion}
+        changeCount={changes.length}
+        blockingErrors={saveDraft.blockingErrors}
+        canSave={saveDraft.canSave}
+        onSave={saveDraft.openSave}
+      />
 
       <DraftNotices
         offer={state.offer}
@@ -71,10 +84,17 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         onDiscardOffer={discardOffer}
         onDiscardDraft={() => dispatch({ type: "discardDraft" })}
       />
-      {conflict ? <ConflictPanel message={conflict.message} theirs={conflict.theirs} error={conflict.error} draft={draft} base={baseFiles} onRebase={saveDraft.rebase} /> : null}
+      {conflict ? (
+        <ConflictPanel message={conflict.message} theirs={conflict.theirs} error={conflict.error} draft={draft} base={baseFiles} onRebase={saveDraft.rebase} />
+      ) : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <TokenMeter catalog={analysis ? analysis.catalogTokens : null} body={analysis ? analysis.bodyTokens : null} resources={resourceTokens} pending={!analysis} />
+        <TokenMeter
+          catalog={analysis ? analysis.catalogTokens : null}
+          body={analysis ? analysis.bodyTokens : null}
+          resources={resourceTokens}
+          pending={!analysis}
+        />
         <ProblemsPanel findings={findings} extra={extraProblems(saveDraft.activeNameProblem, preview?.brokenLinks ?? [])} onJump={jump} checking={!analysis} />
       </div>
 
@@ -119,12 +139,27 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
           onReplace={() => startUpload(selectedEntry.path)}
         />
 
-        <PreviewPane skillId={skill.id} previewPath={previewPath} preview={preview} busy={previewBusy} onOpenFile={(path) => {
+        <PreviewPane
+          skillId={skill.id}
+          previewPath={previewPath}
+          preview={preview}
+          busy={previewBusy}
+          onOpenFile={(path) => {
             if (findEntry(draft, path)) select(path);
-          }} />
+          }}
+        />
       </div>
 
-      <SaveDialog key={saveDraft.open ? "open" : "closed"} open={saveDraft.open} onOpenChange={saveDraft.setOpen} changes={changes} nextVersion={draft.baseVersion + 1} saving={saveDraft.saving} refusal={saveDraft.refusal} onSave={saveDraft.save} />
+      <SaveDialog
+        key={saveDraft.open ? "open" : "closed"}
+        open={saveDraft.open}
+        onOpenChange={saveDraft.setOpen}
+        changes={changes}
+        nextVersion={draft.baseVersion + 1}
+        saving={saveDraft.saving}
+        refusal={saveDraft.refusal}
+        onSave={saveDraft.save}
+      />
       <PathDialog request={pathRequest} onClose={closePathRequest} />
       <DeleteFileDialog path={confirmDelete} onDelete={remove} onClose={() => askDelete(null)} />
       <LeaveDialog open={guard.pending !== null} changeCount={changes.length} onStay={guard.stay} onLeave={guard.leave} />

@@ -44,7 +44,8 @@ export function SourcePane({
           <div className="grid h-full place-content-center justify-items-center gap-3 p-6 text-center text-sm text-muted-foreground">
             <FileIcon aria-hidden className="size-8" />
             <p>
-              <span className="font-mono text-foreground">{path}</span> is a binary file ({mediaType ?? "unknown type"}, {formatBytes(size)}); it cannot be edited here.
+              <span className="font-mono text-foreground">{path}</span> is a binary file ({mediaType ?? "unknown type"}, {formatBytes(size)}); it cannot be
+              edited here.
             </p>
             <Button type="button" variant="outline" onClick={onReplace}>
               <UploadIcon aria-hidden /> Replace with an upload…

@@ -11,7 +11,21 @@ export type DraftPreview = { path: string; node: React.ReactNode; error: string 
  * The open Markdown file rendered by the server with the skill page's renderer, shortly after
  * typing stops (at once the first time); an answer overtaken by a newer request is dropped.
  */
-export function useDraftPreview({ skillId, draft, baseFiles, path, text, renderPreview }: { skillId: string; draft: Draft; baseFiles: BaseFiles; path: string; text: string | null; renderPreview: RenderPreview }) {
+export function useDraftPreview({
+  skillId,
+  draft,
+  baseFiles,
+  path,
+  text,
+  renderPreview,
+}: {
+  skillId: string;
+  draft: Draft;
+  baseFiles: BaseFiles;
+  path: string;
+  text: string | null;
+  renderPreview: RenderPreview;
+}) {
   const [preview, setPreview] = useState<DraftPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
@@ -29,18 +43,31 @@ export function useDraftPreview({ skillId, draft, baseFiles, path, text, renderP
       rendered.current = true;
       setPreview(next);
     };
-    const timer = window.setTimeout(async () => {
-      setBusy(true);
-      try {
-        const result = await renderPreview({ skillId, baseVersion: draft.baseVersion, path: previewPath, text, files: JSON.parse(fileListKey) });
-        if (current !== seq.current) return;
-        show(result.ok ? { path: previewPath, node: result.node, error: null, brokenLinks: result.brokenLinks } : { path: previewPath, node: null, error: result.message, brokenLinks: [] });
-      } catch {
-        if (current === seq.current) show((old) => ({ path: previewPath, node: old?.path === previewPath ? old.node : null, error: "The preview could not be updated; check your connection.", brokenLinks: old?.path === previewPath ? old.brokenLinks : [] }));
-      } finally {
-        if (current === seq.current) setBusy(false);
-      }
-    }, rendered.current ? 300 : 0);
+    const timer = window.setTimeout(
+      async () => {
+        setBusy(true);
+        try {
+          const result = await renderPreview({ skillId, baseVersion: draft.baseVersion, path: previewPath, text, files: JSON.parse(fileListKey) });
+          if (current !== seq.current) return;
+          show(
+            result.ok
+              ? { path: previewPath, node: result.node, error: null, brokenLinks: result.brokenLinks }
+              : { path: previewPath, node: null, error: result.message, brokenLinks: [] },
+          );
+        } catch {
+          if (current === seq.current)
+            show((old) => ({
+              path: previewPath,
+              node: old?.path === previewPath ? old.node : null,
+              error: "The preview could not be updated; check your connection.",
+              brokenLinks: old?.path === previewPath ? old.brokenLinks : [],
+            }));
+        } finally {
+          if (current === seq.current) setBusy(false);
+        }
+      },
+      rendered.current ? 300 : 0,
+    );
     return () => window.clearTimeout(timer);
   }, [previewPath, text, fileListKey, draft.baseVersion, renderPreview, skillId]);
 

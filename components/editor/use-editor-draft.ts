@@ -53,7 +53,10 @@ export function useEditorDraft(skill: EditorSkill, initialFile: string | null) {
   const restoreOffer = async () => {
     if (!offer) return;
     dispatch({ type: "offerLoading" });
-    const old = await loadEditorVersionAction(skill.id, offer.draft.baseVersion).catch(() => ({ ok: false as const, message: "The version could not be loaded; check your connection." }));
+    const old = await loadEditorVersionAction(skill.id, offer.draft.baseVersion).catch(() => ({
+      ok: false as const,
+      message: "The version could not be loaded; check your connection.",
+    }));
     if (!old.ok) return dispatch({ type: "offerFailed", error: `${old.message} Your draft cannot be compared with it; discard it or try again.` });
     dispatch({ type: "offerRestored", base: old.version, current: skill.current });
   };

@@ -24,7 +24,17 @@ function run(action: () => void) {
  * The file tree's commands on the draft: new file, upload, replace, rename, delete (after asking)
  * and restore, with the path dialog and hidden file input they need.
  */
-export function useFileCommands({ draft, base, selected, dispatch }: { draft: Draft; base: EditorVersion; selected: string; dispatch: React.Dispatch<EditorAction> }) {
+export function useFileCommands({
+  draft,
+  base,
+  selected,
+  dispatch,
+}: {
+  draft: Draft;
+  base: EditorVersion;
+  selected: string;
+  dispatch: React.Dispatch<EditorAction>;
+}) {
   const [pathRequest, setPathRequest] = useState<PathRequest | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const uploadInput = useRef<HTMLInputElement>(null);
@@ -58,7 +68,12 @@ export function useFileCommands({ draft, base, selected, dispatch }: { draft: Dr
     const target = uploadTarget.current;
     if (target) {
       // Replacing keeps the file's place and history; text stays editable.
-      run(() => dispatch({ type: "setDraft", draft: asText ? editText(draft, base.files, target, text!) : putBytes(draft, target, bytesToBase64(bytes), bytes.length) }));
+      run(() =>
+        dispatch({
+          type: "setDraft",
+          draft: asText ? editText(draft, base.files, target, text!) : putBytes(draft, target, bytesToBase64(bytes), bytes.length),
+        }),
+      );
       toast.success(`Replaced ${target} with ${file.name}.`);
       return;
     }
@@ -98,5 +113,17 @@ export function useFileCommands({ draft, base, selected, dispatch }: { draft: Dr
 
   const restore = (path: string) => run(() => dispatch({ type: "setDraft", draft: restoreFile(draft, base.files, path) }));
 
-  return { pathRequest, closePathRequest: () => setPathRequest(null), confirmDelete, askDelete: setConfirmDelete, uploadInput, newFile, startUpload, onUploadChosen, rename, remove, restore };
+  return {
+    pathRequest,
+    closePathRequest: () => setPathRequest(null),
+    confirmDelete,
+    askDelete: setConfirmDelete,
+    uploadInput,
+    newFile,
+    startUpload,
+    onUploadChosen,
+    rename,
+    remove,
+    restore,
+  };
 }

@@ -55,7 +55,10 @@ export function useSaveDraft({
 
   const loadTheirs = async (version: number, message: string) => {
     dispatch({ type: "conflict", message, currentVersion: version });
-    const loaded = await loadEditorVersionAction(skillId, version).catch(() => ({ ok: false as const, message: "Their version could not be loaded; check your connection." }));
+    const loaded = await loadEditorVersionAction(skillId, version).catch(() => ({
+      ok: false as const,
+      message: "Their version could not be loaded; check your connection.",
+    }));
     dispatch({ type: "theirsLoaded", currentVersion: version, theirs: loaded.ok ? loaded.version : null, error: loaded.ok ? null : loaded.message });
   };
 
@@ -88,7 +91,11 @@ export function useSaveDraft({
         setNameProblem({ name: analyzedName ?? "", message: result.message });
         setRefusal({ message: result.message, findings: [], field: "name" });
       } else {
-        setRefusal({ message: result.message, findings: result.kind === "invalid" ? result.findings : [], field: result.kind === "invalid" ? result.field : undefined });
+        setRefusal({
+          message: result.message,
+          findings: result.kind === "invalid" ? result.findings : [],
+          field: result.kind === "invalid" ? result.field : undefined,
+        });
       }
     } catch {
       setRefusal({ message: "The save did not reach the server; check your connection and try again.", findings: [] });

@@ -63,7 +63,9 @@ export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "det
           <DialogTitle>
             Manage <span className="font-mono">{skill.name}</span>
           </DialogTitle>
-          <DialogDescription>{info ? `${scopeText(info)} · version ${info.version}${info.archived ? " · archived" : ""}` : "Details, sharing, download and deletion."}</DialogDescription>
+          <DialogDescription>
+            {info ? `${scopeText(info)} · version ${info.version}${info.archived ? " · archived" : ""}` : "Details, sharing, download and deletion."}
+          </DialogDescription>
         </DialogHeader>
         {/* The content unmounts while closed, so each opening starts on defaultTab. */}
         <Tabs defaultValue={defaultTab} className="flex min-h-0 flex-1 flex-col">

@@ -106,7 +106,9 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>Upload skills</DialogTitle>
           <DialogDescription id={`${ids}-description`}>
-            {phase.name === "done" ? "The import is done." : "Nothing is saved until you confirm: first you see every skill the upload holds and every problem found."}
+            {phase.name === "done"
+              ? "The import is done."
+              : "Nothing is saved until you confirm: first you see every skill the upload holds and every problem found."}
           </DialogDescription>
         </DialogHeader>
 

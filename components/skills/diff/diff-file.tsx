@@ -1,6 +1,16 @@
 "use client";
 import { useState } from "react";
-import { ArrowRightIcon, ChevronDownIcon, ChevronRightIcon, FileIcon, FileMinusIcon, FilePenIcon, FilePlusIcon, FileSymlinkIcon, FileTextIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  FileIcon,
+  FileMinusIcon,
+  FilePenIcon,
+  FilePlusIcon,
+  FileSymlinkIcon,
+  FileTextIcon,
+} from "lucide-react";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
 import type { FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff";
@@ -19,7 +29,11 @@ export const STATUS: Record<FileStatus, { label: string; short: string; classNam
 
 export function StatusBadge({ status }: { status: FileStatus }) {
   const s = STATUS[status];
-  return <span className={cn("inline-flex shrink-0 items-center rounded px-1.5 py-px text-[11px] font-semibold tracking-wide uppercase", s.className)}>{s.label}</span>;
+  return (
+    <span className={cn("inline-flex shrink-0 items-center rounded px-1.5 py-px text-[11px] font-semibold tracking-wide uppercase", s.className)}>
+      {s.label}
+    </span>
+  );
 }
 
 export function LineCounts({ added, removed, className }: { added: number; removed: number; className?: string }) {
@@ -36,12 +50,33 @@ export function LineCounts({ added, removed, className }: { added: number; remov
   );
 }
 
-export function FileCard({ file, id, mode, defaultOpen, beforeLabel, afterLabel }: { file: FileDiff; id: string; mode: DiffMode; defaultOpen: boolean; beforeLabel: string; afterLabel: string }) {
+export function FileCard({
+  file,
+  id,
+  mode,
+  defaultOpen,
+  beforeLabel,
+  afterLabel,
+}: {
+  file: FileDiff;
+  id: string;
+  mode: DiffMode;
+  defaultOpen: boolean;
+  beforeLabel: string;
+  afterLabel: string;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = `${id}-body`;
   const changedLines = file.linesAdded + file.linesRemoved;
   return (
-    <section id={id} aria-label={`${STATUS[file.status].label}: ${file.path}`} className="scroll-mt-20 overflow-hidden rounded-lg border" data-testid="diff-file" data-path={file.path} data-status={file.status}>
+    <section
+      id={id}
+      aria-label={`${STATUS[file.status].label}: ${file.path}`}
+      className="scroll-mt-20 overflow-hidden rounded-lg border"
+      data-testid="diff-file"
+      data-path={file.path}
+      data-status={file.status}
+    >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-muted/40 px-3 py-2">
         <button
           type="button"
@@ -50,7 +85,11 @@ export function FileCard({ file, id, mode, defaultOpen, beforeLabel, afterLabel 
           onClick={() => setOpen((o) => !o)}
           className="flex min-w-0 flex-1 items-center gap-2 rounded-sm text-left outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
         >
-          {open ? <ChevronDownIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" /> : <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+          {open ? (
+            <ChevronDownIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          ) : (
+            <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          )}
           <span className="min-w-0 truncate font-mono text-[13px] font-medium">
             {file.status === "renamed" ? (
               <>
@@ -70,7 +109,11 @@ export function FileCard({ file, id, mode, defaultOpen, beforeLabel, afterLabel 
       {!open && changedLines > LARGE_FILE_LINES ? (
         <p className="px-3 py-3 text-sm text-muted-foreground">
           Large diff ({changedLines.toLocaleString("en-US")} changed lines), folded to keep the page fast.{" "}
-          <button type="button" className="font-medium text-foreground underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-ring/50" onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className="font-medium text-foreground underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+            onClick={() => setOpen(true)}
+          >
             Show it
           </button>
         </p>
@@ -98,7 +141,9 @@ function FileBody({ file, mode, beforeLabel, afterLabel }: { file: FileDiff; mod
         ) : null}
         {yamlChanged && fields.length ? (
           <details className="border-t">
-            <summary className="cursor-pointer px-3 py-1.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset">Frontmatter source</summary>
+            <summary className="cursor-pointer px-3 py-1.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset">
+              Frontmatter source
+            </summary>
             <ContentDiff content={yaml} mode={mode} language="yaml" label={`${file.path} frontmatter source`} />
           </details>
         ) : null}
@@ -126,7 +171,17 @@ function SubSection({ title, children }: { title: string; children: React.ReactN
   );
 }
 
-function ContentDiff({ content, mode, language, label }: { content: FileContentDiff; mode: DiffMode; language: ReturnType<typeof languageForPath>; label: string }) {
+function ContentDiff({
+  content,
+  mode,
+  language,
+  label,
+}: {
+  content: FileContentDiff;
+  mode: DiffMode;
+  language: ReturnType<typeof languageForPath>;
+  label: string;
+}) {
   if (content.kind === "binary") return <p className="px-3 py-3 text-sm text-muted-foreground">Binary content.</p>;
   if (content.kind === "too-large") return <p className="px-3 py-3 text-sm text-muted-foreground">Not shown line by line: {content.reason}.</p>;
   if (!content.segments.length) return <p className="px-3 py-3 text-sm text-muted-foreground">Empty file.</p>;

@@ -28,7 +28,16 @@ describe("openByDefault", () => {
 });
 
 describe("summaryText", () => {
-  const stats = (over: Partial<SkillDiff["stats"]>): SkillDiff["stats"] => ({ filesChanged: 0, filesAdded: 0, filesRemoved: 0, filesRenamed: 0, filesUnchanged: 0, linesAdded: 0, linesRemoved: 0, ...over });
+  const stats = (over: Partial<SkillDiff["stats"]>): SkillDiff["stats"] => ({
+    filesChanged: 0,
+    filesAdded: 0,
+    filesRemoved: 0,
+    filesRenamed: 0,
+    filesUnchanged: 0,
+    linesAdded: 0,
+    linesRemoved: 0,
+    ...over,
+  });
 
   it("counts every changed file and names the kinds that are not plain edits", () => {
     expect(summaryText(stats({ filesChanged: 1 }))).toBe("1 file changed");

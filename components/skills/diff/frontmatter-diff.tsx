@@ -31,10 +31,18 @@ export function FrontmatterDiff({ fields, beforeLabel, afterLabel }: { fields: F
                 <span className="mt-0.5 block text-xs text-muted-foreground">{FIELD_STATUS[f.status]}</span>
               </th>
               <td className={cn("px-3 py-2", f.status !== "added" && "bg-[var(--diff-del-bg)]")}>
-                {f.status === "added" ? <span className="text-muted-foreground italic">not set</span> : <FieldValue value={f.before!} marks={f.marks?.before} side="old" />}
+                {f.status === "added" ? (
+                  <span className="text-muted-foreground italic">not set</span>
+                ) : (
+                  <FieldValue value={f.before!} marks={f.marks?.before} side="old" />
+                )}
               </td>
               <td className={cn("px-3 py-2", f.status !== "removed" && "bg-[var(--diff-add-bg)]")}>
-                {f.status === "removed" ? <span className="text-muted-foreground italic">not set</span> : <FieldValue value={f.after!} marks={f.marks?.after} side="new" />}
+                {f.status === "removed" ? (
+                  <span className="text-muted-foreground italic">not set</span>
+                ) : (
+                  <FieldValue value={f.after!} marks={f.marks?.after} side="new" />
+                )}
               </td>
             </tr>
           ))}

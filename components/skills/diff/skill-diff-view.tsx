@@ -92,7 +92,10 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
               const Icon = STATUS[f.status].Icon;
               return (
                 <li key={f.path}>
-                  <a href={`#${fileAnchor(baseId, f.path)}`} className="flex items-center gap-2.5 px-3 py-1.5 outline-none hover:bg-accent/60 focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset">
+                  <a
+                    href={`#${fileAnchor(baseId, f.path)}`}
+                    className="flex items-center gap-2.5 px-3 py-1.5 outline-none hover:bg-accent/60 focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset"
+                  >
                     <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                     <span className="min-w-0 flex-1 truncate font-mono text-[13px]">{f.status === "renamed" ? `${f.before?.path} → ${f.path}` : f.path}</span>
                     <StatusBadge status={f.status} />
@@ -106,7 +109,15 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
       ) : null}
 
       {shown.map((f) => (
-        <FileCard key={f.path} file={f} id={fileAnchor(baseId, f.path)} mode={mode} defaultOpen={startsOpen.get(f.path) ?? true} beforeLabel={beforeLabel} afterLabel={afterLabel} />
+        <FileCard
+          key={f.path}
+          file={f}
+          id={fileAnchor(baseId, f.path)}
+          mode={mode}
+          defaultOpen={startsOpen.get(f.path) ?? true}
+          beforeLabel={beforeLabel}
+          afterLabel={afterLabel}
+        />
       ))}
 
       {unchanged.length ? (

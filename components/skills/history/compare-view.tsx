@@ -112,7 +112,9 @@ export function NothingToCompare({ history, version }: { history: SkillHistory; 
         </Button>
       }
     >
-      {history.versions.length > 1 ? "It is the oldest version kept. Choose another pair above." : "This skill has a single version. Save a change to compare versions here."}
+      {history.versions.length > 1
+        ? "It is the oldest version kept. Choose another pair above."
+        : "This skill has a single version. Save a change to compare versions here."}
     </EmptyState>
   );
 }

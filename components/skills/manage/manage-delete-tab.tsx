@@ -11,7 +11,17 @@ import { describeReferences } from "@/lib/skills/references";
 import type { SkillManageInfo } from "@/lib/types/manage";
 import { ActionMessage, ReferenceList } from "./manage-shared";
 
-export function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: SkillManageInfo; onChanged: () => void; onDeleted: () => void; onCancel: () => void }) {
+export function DeleteTab({
+  info,
+  onChanged,
+  onDeleted,
+  onCancel,
+}: {
+  info: SkillManageInfo;
+  onChanged: () => void;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
   const ids = useId();
   const router = useRouter();
   const pathname = usePathname();
@@ -27,7 +37,10 @@ export function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: Skil
     }
     return next;
   };
-  const [state, deleteAction, deleting] = useActionState(async (previous: ManageActionState, formData: FormData) => finish(await deleteSkillAction(previous, formData)), null);
+  const [state, deleteAction, deleting] = useActionState(
+    async (previous: ManageActionState, formData: FormData) => finish(await deleteSkillAction(previous, formData)),
+    null,
+  );
   const [archiveState, archiveAction, archiving] = useActionState(async (previous: ManageActionState, formData: FormData) => {
     const next = await archiveSkillAction(previous, formData);
     if (next?.ok) {
@@ -49,7 +62,15 @@ export function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: Skil
       <Label htmlFor={`${ids}-confirm`}>
         Type <span className="font-mono">{info.name}</span> to confirm
       </Label>
-      <Input id={`${ids}-confirm`} name="confirmName" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="font-mono" />
+      <Input
+        id={`${ids}-confirm`}
+        name="confirmName"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono"
+      />
     </div>
   );
 
@@ -79,7 +100,13 @@ export function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: Skil
         <ActionMessage state={archiveState} />
         <div>
           <Button type="submit" variant="outline" disabled={archiving}>
-            {archiving ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : info.archived ? <ArchiveRestoreIcon aria-hidden /> : <ArchiveIcon aria-hidden />}
+            {archiving ? (
+              <LoaderCircleIcon aria-hidden className="animate-spin" />
+            ) : info.archived ? (
+              <ArchiveRestoreIcon aria-hidden />
+            ) : (
+              <ArchiveIcon aria-hidden />
+            )}
             {info.archived ? "Restore" : "Archive"}
           </Button>
         </div>
@@ -94,7 +121,8 @@ export function DeleteTab({ info, onChanged, onDeleted, onCancel }: { info: Skil
             <p className="flex items-start gap-2 text-sm">
               <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
               <span>
-                “{info.name}” is used by {losing}. Deleting it removes it from {references.mine.length + references.others === 1 ? "that profile" : "those profiles"} too.
+                “{info.name}” is used by {losing}. Deleting it removes it from{" "}
+                {references.mine.length + references.others === 1 ? "that profile" : "those profiles"} too.
               </span>
             </p>
             <ReferenceList references={references} />

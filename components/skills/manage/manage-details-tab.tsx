@@ -48,7 +48,11 @@ export function DetailsTab({ info }: { info: SkillManageInfo }) {
         <h3 id="manage-references" className="text-sm font-semibold">
           Used by agent profiles
         </h3>
-        {info.references.mine.length || info.references.others ? <ReferenceList references={info.references} /> : <p className="text-sm text-muted-foreground">No agent profile uses this skill.</p>}
+        {info.references.mine.length || info.references.others ? (
+          <ReferenceList references={info.references} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No agent profile uses this skill.</p>
+        )}
       </section>
 
       <section aria-labelledby="manage-audit" className="grid gap-2">

@@ -31,16 +31,13 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
           ZIP archive
         </h3>
         <p className="text-sm text-muted-foreground">
-          One folder named <code className="font-mono">{info.name}/</code> with SKILL.md at its top: the layout claude.ai and Claude Code accept. The same version always gives the same bytes.
+          One folder named <code className="font-mono">{info.name}/</code> with SKILL.md at its top: the layout claude.ai and Claude Code accept. The same
+          version always gives the same bytes.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={`${ids}-version`}>Version</Label>
-            <Select
-              id={`${ids}-version`}
-              value={version}
-              onChange={(event) => setVersion(Number(event.target.value))}
-            >
+            <Select id={`${ids}-version`} value={version} onChange={(event) => setVersion(Number(event.target.value))}>
               {info.versions.map((v) => (
                 <option key={v.number} value={v.number}>
                   v{v.number}
@@ -78,8 +75,8 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
         </Label>
         {pin ? (
           <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-            Pinned to <span className="font-medium">v{version}</span>, the version chosen above: this command installs v{version}, never a later one. Choose v{info.version} (current) to
-            install whatever is current when it runs.
+            Pinned to <span className="font-medium">v{version}</span>, the version chosen above: this command installs v{version}, never a later one. Choose v
+            {info.version} (current) to install whatever is current when it runs.
           </p>
         ) : null}
         <Textarea

@@ -35,8 +35,18 @@ export function MoveTab({ info, onMoved }: { info: SkillManageInfo; onMoved: () 
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">Move to</legend>
           {info.moveTargets.map((target) => (
-            <label key={target.key} className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50">
-              <input type="radio" name="destination" value={target.key} checked={selected === target.key} onChange={() => setChoice(target.key)} className="accent-primary" />
+            <label
+              key={target.key}
+              className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name="destination"
+                value={target.key}
+                checked={selected === target.key}
+                onChange={() => setChoice(target.key)}
+                className="accent-primary"
+              />
               {target.label}
             </label>
           ))}

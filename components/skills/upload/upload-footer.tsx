@@ -32,10 +32,21 @@ export function UploadFooter({ idPrefix, state, view, destinationLabel, onPrevie
           </Button>
         </>
       ) : preview && phase.name !== "pick" ? (
-        <CommitButtons idPrefix={idPrefix} view={view} skillCount={preview.skills.length} canOverrideScan={preview.canOverrideScan} sending={sending} destinationLabel={destinationLabel} onCommit={onCommit} onChangeUpload={onChangeUpload} />
+        <CommitButtons
+          idPrefix={idPrefix}
+          view={view}
+          skillCount={preview.skills.length}
+          canOverrideScan={preview.canOverrideScan}
+          sending={sending}
+          destinationLabel={destinationLabel}
+          onCommit={onCommit}
+          onChangeUpload={onChangeUpload}
+        />
       ) : (
         <>
-          {view.hasInput ? <p className="mr-auto text-sm text-muted-foreground">{state.mode === "files" ? formatBytes(view.inputBytes) : `${state.text.length} characters`}</p> : null}
+          {view.hasInput ? (
+            <p className="mr-auto text-sm text-muted-foreground">{state.mode === "files" ? formatBytes(view.inputBytes) : `${state.text.length} characters`}</p>
+          ) : null}
           <Button type="button" onClick={onPreview} disabled={sending || !view.hasInput}>
             {sending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
             Preview
@@ -80,7 +91,12 @@ function CommitButtons({
           Import blocked: {blocked.map((s) => s.name).join(", ")} {blocked.length === 1 ? "has" : "have"} a critical finding.
         </p>
       ) : null}
-      <Button type="button" onClick={onCommit} disabled={sending || !importable || refusedOutright} aria-describedby={refusedOutright ? `${idPrefix}-import-blocked` : undefined}>
+      <Button
+        type="button"
+        onClick={onCommit}
+        disabled={sending || !importable || refusedOutright}
+        aria-describedby={refusedOutright ? `${idPrefix}-import-blocked` : undefined}
+      >
         {sending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
         {chosen.length > 1 ? `Import ${chosen.length} skills` : "Import skill"}
       </Button>

@@ -33,16 +33,26 @@ export interface PickStepProps {
 }
 
 /** The first step: files, a folder or pasted SKILL.md, picked or dropped. */
-export function PickStep({ idPrefix, mode, onModeChange, files, folder, folderBytes, text, onAddFiles, onRemoveFile, onFolder, onRemoveFolder, onTextChange, sending }: PickStepProps) {
+export function PickStep({
+  idPrefix,
+  mode,
+  onModeChange,
+  files,
+  folder,
+  folderBytes,
+  text,
+  onAddFiles,
+  onRemoveFile,
+  onFolder,
+  onRemoveFolder,
+  onTextChange,
+  sending,
+}: PickStepProps) {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   return (
-    <Tabs
-      value={mode}
-      onValueChange={(value) => onModeChange(value as Mode)}
-      className="grid gap-3"
-    >
+    <Tabs value={mode} onValueChange={(value) => onModeChange(value as Mode)} className="grid gap-3">
       <TabsList aria-label="How to add skills">
         <TabsTrigger value="files">Files or folder</TabsTrigger>
         <TabsTrigger value="paste">Paste SKILL.md</TabsTrigger>
@@ -70,7 +80,9 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, folderBy
           <UploadIcon aria-hidden className="size-8 text-muted-foreground" />
           <p className="text-sm">
             <span className="font-medium">Drop files or a folder here</span>
-            <span className="block text-muted-foreground">A ZIP or .skill, a .tar.gz, SKILL.md files, or a skill folder; several skills in one archive work too.</span>
+            <span className="block text-muted-foreground">
+              A ZIP or .skill, a .tar.gz, SKILL.md files, or a skill folder; several skills in one archive work too.
+            </span>
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending}>
@@ -110,7 +122,13 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, folderBy
         {files.length || folder.length ? (
           <ul aria-label="Chosen for upload" className="grid gap-1.5 text-sm">
             {files.map((file, index) => (
-              <PickedRow key={`${file.name}-${index}`} label={file.name} detail={formatBytes(file.size)} disabled={sending} onRemove={() => onRemoveFile(index)} />
+              <PickedRow
+                key={`${file.name}-${index}`}
+                label={file.name}
+                detail={formatBytes(file.size)}
+                disabled={sending}
+                onRemove={() => onRemoveFile(index)}
+              />
             ))}
             {folder.length ? (
               <PickedRow
@@ -136,7 +154,9 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, folderBy
           placeholder={"---\nname: my-skill\ndescription: What it does and when to use it.\n---\n\n# My skill\n"}
           className="min-h-48 font-mono text-[13px]"
         />
-        <p className="text-xs text-muted-foreground">Frontmatter with name and description, then the instructions. A skill with more files needs an archive or a folder.</p>
+        <p className="text-xs text-muted-foreground">
+          Frontmatter with name and description, then the instructions. A skill with more files needs an archive or a folder.
+        </p>
       </TabsContent>
     </Tabs>
   );
@@ -183,16 +203,23 @@ export function SendingProgress({ what, progress }: { what: "preview" | "commit"
   );
 }
 
-export function DestinationSelect({ id, destinations, value, disabled, onChange }: { id: string; destinations: { key: string; label: string }[]; value: string; disabled: boolean; onChange: (value: string) => void }) {
+export function DestinationSelect({
+  id,
+  destinations,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  destinations: { key: string; label: string }[];
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="grid gap-1.5 sm:max-w-xs">
       <Label htmlFor={id}>Destination</Label>
-      <Select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
+      <Select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {destinations.map((d) => (
           <option key={d.key} value={d.key}>
             {d.label}

@@ -23,7 +23,21 @@ export interface PreviewStepProps {
 }
 
 /** The second step: what the server found in the upload, and the user's choices for each skill. */
-export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, importable, destinationLabel, showErrors, onSelectedChange, onUseFolderName, onDecisionChange, blocked, override, onOverrideChange }: PreviewStepProps) {
+export function PreviewStep({
+  idPrefix,
+  headingRef,
+  selection,
+  refusedSources,
+  importable,
+  destinationLabel,
+  showErrors,
+  onSelectedChange,
+  onUseFolderName,
+  onDecisionChange,
+  blocked,
+  override,
+  onOverrideChange,
+}: PreviewStepProps) {
   const { preview, destination, selected, folderNamed, decisions } = selection;
   return (
     <section aria-labelledby={`${idPrefix}-preview`} className="grid gap-4">
@@ -64,7 +78,14 @@ export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, i
           </ul>
         </div>
       ) : null}
-      <ScanOverride blocked={blocked} canOverride={preview.canOverrideScan} override={override} onOverrideChange={onOverrideChange} showErrors={showErrors} idPrefix={`${idPrefix}-scan`} />
+      <ScanOverride
+        blocked={blocked}
+        canOverride={preview.canOverrideScan}
+        override={override}
+        onOverrideChange={onOverrideChange}
+        showErrors={showErrors}
+        idPrefix={`${idPrefix}-scan`}
+      />
     </section>
   );
 }

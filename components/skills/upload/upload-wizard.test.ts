@@ -45,7 +45,12 @@ describe("picking the input", () => {
 
   it("drops the preview, error and field errors when the input changes, back on pick", () => {
     const shown = { ...previewing(), error: blockedError, showErrors: true };
-    for (const action of [{ type: "mode", mode: "paste" }, { type: "addFiles", files: [file("c.zip")] }, { type: "removeFile", index: 0 }, { type: "removeFolder" }] as WizardAction[]) {
+    for (const action of [
+      { type: "mode", mode: "paste" },
+      { type: "addFiles", files: [file("c.zip")] },
+      { type: "removeFile", index: 0 },
+      { type: "removeFolder" },
+    ] as WizardAction[]) {
       expect(uploadWizard(shown, action)).toMatchObject({ preview: null, error: null, showErrors: false, phase: { name: "pick" } });
     }
   });
@@ -81,12 +86,21 @@ describe("sending", () => {
 
   it("goes back to the step it was sent from when it fails, with the server's error", () => {
     const error = { code: "invalid", message: "No SKILL.md." };
-    expect(run(start, { type: "sendStarted", what: "preview" }, { type: "sendFailed", what: "preview", error })).toMatchObject({ phase: { name: "pick" }, error });
-    expect(run(previewing(), { type: "sendStarted", what: "commit" }, { type: "sendFailed", what: "commit", error })).toMatchObject({ phase: { name: "preview" }, error });
+    expect(run(start, { type: "sendStarted", what: "preview" }, { type: "sendFailed", what: "preview", error })).toMatchObject({
+      phase: { name: "pick" },
+      error,
+    });
+    expect(run(previewing(), { type: "sendStarted", what: "commit" }, { type: "sendFailed", what: "commit", error })).toMatchObject({
+      phase: { name: "preview" },
+      error,
+    });
   });
 
   it("goes back without an error when cancelled", () => {
-    expect(run(start, { type: "sendStarted", what: "preview" }, { type: "sendFailed", what: "preview", error: null })).toMatchObject({ phase: { name: "pick" }, error: null });
+    expect(run(start, { type: "sendStarted", what: "preview" }, { type: "sendFailed", what: "preview", error: null })).toMatchObject({
+      phase: { name: "pick" },
+      error: null,
+    });
   });
 
   it("shows the result when the import is done", () => {
@@ -103,7 +117,12 @@ describe("the preview", () => {
 
   it("a new preview keeps what the user left out, the folder names taken and the decisions made", () => {
     const p = preview([fine, pdf]);
-    const chosen = run(previewing(p), { type: "chooseSkill", key: "0:fine", value: false }, { type: "useFolderName", key: "0:PDF Tools", use: true }, { type: "decision", key: "0:fine", decision: { action: "rename", message: "", name: "x" } });
+    const chosen = run(
+      previewing(p),
+      { type: "chooseSkill", key: "0:fine", value: false },
+      { type: "useFolderName", key: "0:PDF Tools", use: true },
+      { type: "decision", key: "0:fine", decision: { action: "rename", message: "", name: "x" } },
+    );
     const again = run(chosen, { type: "sendStarted", what: "preview" }, { type: "previewed", preview: p });
     expect(again.selected).toEqual({ "0:fine": false, "0:PDF Tools": true });
     expect(again.folderNamed).toEqual({ "0:PDF Tools": true });
@@ -158,7 +177,11 @@ describe("closing and starting over", () => {
   });
 
   it("closing after a finished import starts over, keeping the destination and mode", () => {
-    const finished = run(previewing(preview([fine]), { destination: "public", mode: "files" }), { type: "chooseSkill", key: "0:fine", value: false }, { type: "committed", result: done });
+    const finished = run(
+      previewing(preview([fine]), { destination: "public", mode: "files" }),
+      { type: "chooseSkill", key: "0:fine", value: false },
+      { type: "committed", result: done },
+    );
     const closed = uploadWizard(finished, { type: "closed" });
     expect(closed).toMatchObject({ phase: { name: "pick" }, destination: "public", files: [], preview: null, selected: {}, decisions: {} });
     expect(closed.leftOut.size).toBe(0);
@@ -215,7 +238,12 @@ describe("commitCheck", () => {
 
   it("focuses the first field that needs attention", () => {
     const taken = previewing(preview([skill("0:alpha", { existing: { personal: existing(2) } })]));
-    expect(commitCheck(taken, wizardView(taken), "d")).toMatchObject({ ok: false, error: { code: "invalid" }, showErrors: true, focus: { id: "upload-skill-0_alpha-message" } });
+    expect(commitCheck(taken, wizardView(taken), "d")).toMatchObject({
+      ok: false,
+      error: { code: "invalid" },
+      showErrors: true,
+      focus: { id: "upload-skill-0_alpha-message" },
+    });
     const renaming = uploadWizard(taken, { type: "decision", key: "0:alpha", decision: { action: "rename", message: "", name: "alpha" } });
     expect(commitCheck(renaming, wizardView(renaming), "d")).toMatchObject({ focus: { id: "upload-skill-0_alpha-name" } });
   });

@@ -1,6 +1,20 @@
 import type { ApiErrorBody, UploadChoice, UploadCommitResult, UploadPreview } from "@/lib/types/uploads";
 import type { PickedFolderFile } from "./collect-drop";
-import { chosenSkills, commitChoices, defaultDecisions, defaultSelection, fieldErrors, isChoosable, refusedSources, scanGate, tooLargeMessage, type Decisions, type Flags, type SkillDecision, type Selection } from "./upload-logic";
+import {
+  chosenSkills,
+  commitChoices,
+  defaultDecisions,
+  defaultSelection,
+  fieldErrors,
+  isChoosable,
+  refusedSources,
+  scanGate,
+  tooLargeMessage,
+  type Decisions,
+  type Flags,
+  type SkillDecision,
+  type Selection,
+} from "./upload-logic";
 import type { UploadProgress } from "./upload-request";
 
 // The upload modal as a reducer over its phases: pick what to upload, send it, choose from the
@@ -11,7 +25,11 @@ export type Mode = "files" | "paste";
 export type UploadError = ApiErrorBody["error"];
 export type Override = { enabled: boolean; reason: string };
 
-export type Phase = { name: "pick" } | { name: "sending"; what: "preview" | "commit"; progress: UploadProgress } | { name: "preview" } | { name: "done"; result: UploadCommitResult };
+export type Phase =
+  | { name: "pick" }
+  | { name: "sending"; what: "preview" | "commit"; progress: UploadProgress }
+  | { name: "preview" }
+  | { name: "done"; result: UploadCommitResult };
 
 export interface WizardState {
   mode: Mode;
@@ -168,7 +186,9 @@ export function wizardView(state: WizardState) {
   const inputBytes = files.reduce((n, f) => n + f.size, 0) + folderBytes;
   const hasInput = state.mode === "files" ? files.length > 0 || folder.length > 0 : state.text.trim().length > 0;
   const refused = refusedSources(preview);
-  const selection: Selection | null = preview ? { preview, destination: state.destination, selected: state.selected, folderNamed: state.folderNamed, decisions: state.decisions } : null;
+  const selection: Selection | null = preview
+    ? { preview, destination: state.destination, selected: state.selected, folderNamed: state.folderNamed, decisions: state.decisions }
+    : null;
   const chosen = selection ? chosenSkills(selection) : [];
   // a skill that took its folder's name counts as importable from then on
   const importable = preview?.skills.filter((s) => isChoosable(s, refused, state.folderNamed)).length ?? 0;
@@ -180,7 +200,8 @@ export type WizardView = ReturnType<typeof wizardView>;
 
 /** Why the input cannot be sent for a preview yet; null when it can. */
 export function previewProblem(state: WizardState, view: WizardView): UploadError | null {
-  if (!view.hasInput) return { code: "empty", message: state.mode === "files" ? "Choose or drop a file or a folder first." : "Paste the text of a SKILL.md first." };
+  if (!view.hasInput)
+    return { code: "empty", message: state.mode === "files" ? "Choose or drop a file or a folder first." : "Paste the text of a SKILL.md first." };
   const tooLarge = tooLargeMessage(state.files, view.folderBytes);
   return tooLarge ? { code: "too_large", message: tooLarge } : null;
 }
@@ -189,18 +210,29 @@ export function previewProblem(state: WizardState, view: WizardView): UploadErro
  * The commit's choices, or why Import cannot go ahead with the field to focus. `idPrefix` is the
  * dialog's id prefix, which the override fields' ids start with.
  */
-export function commitCheck(state: WizardState, view: WizardView, idPrefix: string): { ok: true; choices: UploadChoice[] } | { ok: false; error: UploadError; showErrors?: boolean; focus?: { id: string } } {
+export function commitCheck(
+  state: WizardState,
+  view: WizardView,
+  idPrefix: string,
+): { ok: true; choices: UploadChoice[] } | { ok: false; error: UploadError; showErrors?: boolean; focus?: { id: string } } {
   const { selection, chosen, blockedReason } = view;
   if (!selection || !chosen.length) return { ok: false, error: { code: "empty", message: "Choose at least one skill to import." } };
   if (blockedReason) {
-    const focus = selection.preview.canOverrideScan ? { id: state.override.enabled ? `${idPrefix}-scan-override-reason` : `${idPrefix}-scan-override` } : undefined;
+    const focus = selection.preview.canOverrideScan
+      ? { id: state.override.enabled ? `${idPrefix}-scan-override-reason` : `${idPrefix}-scan-override` }
+      : undefined;
     return { ok: false, error: { code: "blocked", message: blockedReason }, showErrors: true, focus };
   }
   const invalid = chosen.find((s) => Object.keys(fieldErrors(s.key, selection)).length);
   if (invalid) {
     const errors = fieldErrors(invalid.key, selection);
     const base = `upload-skill-${invalid.key.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
-    return { ok: false, error: { code: "invalid", message: "Some choices need your attention before importing." }, showErrors: true, focus: { id: errors.message ? `${base}-message` : `${base}-name` } };
+    return {
+      ok: false,
+      error: { code: "invalid", message: "Some choices need your attention before importing." },
+      showErrors: true,
+      focus: { id: errors.message ? `${base}-message` : `${base}-name` },
+    };
   }
   return { ok: true, choices: commitChoices(selection, view.overrideReason) };
 }

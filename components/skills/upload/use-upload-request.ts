@@ -23,7 +23,12 @@ export function useUploadRequest(remoteUploads: boolean) {
   const remoteKey = useRef<{ file: File; key: string } | null>(null);
 
   const send = useCallback(
-    async <T>(what: "preview" | "commit", input: UploadInput, choices: UploadChoice[] | undefined, onProgress: (progress: UploadProgress) => void): Promise<UploadAnswer<T> | null> => {
+    async <T>(
+      what: "preview" | "commit",
+      input: UploadInput,
+      choices: UploadChoice[] | undefined,
+      onProgress: (progress: UploadProgress) => void,
+    ): Promise<UploadAnswer<T> | null> => {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
