@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/skills/token-inputs";
 import { formatExpiry } from "@/lib/format";
 import { CopyTextButton } from "./copy-text-button";
@@ -139,20 +140,19 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
       </fieldset>
       <div className="grid gap-2">
         <Label htmlFor="token-expiry">Expires after</Label>
-        <select
+        <Select
           id="token-expiry"
           name="expiresInDays"
           defaultValue={values?.expiresInDays ?? String(DEFAULT_TOKEN_EXPIRY_DAYS)}
           aria-invalid={!!errors.expiresInDays}
           aria-describedby={errors.expiresInDays ? "token-expiry-error" : undefined}
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
         >
           {EXPIRIES.map((expiry) => (
             <option key={expiry.value} value={expiry.value}>
               {expiry.label}
             </option>
           ))}
-        </select>
+        </Select>
         {errors.expiresInDays ? (
           <p id="token-expiry-error" className="text-sm text-destructive">
             {errors.expiresInDays[0]}

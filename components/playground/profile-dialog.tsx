@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { formatNumber } from "@/lib/format";
 import type { AgentProfileInfo, CatalogEntry } from "@/lib/types/playground";
 
@@ -100,13 +101,12 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="profile-instructions">Instructions</Label>
-        <textarea
+        <Textarea
           id="profile-instructions"
           value={instructions}
           onChange={(e) => setInstructions(e.target.value)}
           rows={3}
           placeholder="Blank uses the playground's default instruction header."
-          className="rounded-md border bg-transparent px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:ring-3 focus-visible:ring-ring/50"
         />
       </div>
       <fieldset className="grid gap-2" aria-invalid={error?.field === "skills"}>

@@ -5,15 +5,14 @@ import { deleteProfileAction } from "@/lib/actions/playground";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { formatNumber } from "@/lib/format";
 import type { AgentProfileInfo, CatalogEntry, ModelOption, PlaygroundSetup, PromptPreviewResult, ShadowedEntry } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
 import { ProfileDialog, type ProfileDraft } from "./profile-dialog";
 import { fetchPromptPreview } from "./prompt-preview";
-
-const selectClass =
-  "h-9 w-full min-w-0 rounded-md border bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:ring-3 focus-visible:ring-ring/50 disabled:opacity-50";
 
 function Section({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
   return (
@@ -186,13 +185,13 @@ export function SetupPanel({
               <label htmlFor="profile-select" className="sr-only">
                 Agent profile
               </label>
-              <select id="profile-select" className={selectClass} value={setup.source.profileId} onChange={(e) => set({ source: { kind: "profile", profileId: e.target.value } })}>
+              <Select id="profile-select" className="w-full min-w-0" value={setup.source.profileId} onChange={(e) => set({ source: { kind: "profile", profileId: e.target.value } })}>
                 {profiles.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name} ({p.skills.length})
                   </option>
                 ))}
-              </select>
+              </Select>
               {profile ? (
                 <>
                   <ul className="flex flex-wrap gap-1" aria-label={`Skills in ${profile.name}`}>
@@ -279,13 +278,13 @@ export function SetupPanel({
         <label htmlFor="model-select" className="sr-only">
           Model
         </label>
-        <select id="model-select" className={selectClass} value={setup.modelId} onChange={(e) => set({ modelId: e.target.value })}>
+        <Select id="model-select" className="w-full min-w-0" value={setup.modelId} onChange={(e) => set({ modelId: e.target.value })}>
           {models.map((m) => (
             <option key={m.id} value={m.id}>
               {m.label}
             </option>
           ))}
-        </select>
+        </Select>
         {models.length === 1 ? <p className="text-xs text-muted-foreground">Set OPENAI_API_KEY or ANTHROPIC_API_KEY on the server to add real models.</p> : null}
       </Section>
 
@@ -293,13 +292,13 @@ export function SetupPanel({
         <label htmlFor="instructions" className="text-sm font-medium">
           Instruction header
         </label>
-        <textarea
+        <Textarea
           id="instructions"
           value={setup.instructions}
           onChange={(e) => set({ instructions: e.target.value })}
           rows={4}
           placeholder={preview?.ok ? preview.header : "Blank uses the default header."}
-          className="rounded-md border bg-transparent px-3 py-2 text-xs leading-relaxed shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:ring-3 focus-visible:ring-ring/50"
+          className="text-xs leading-relaxed placeholder:text-muted-foreground/80"
         />
         <p className="text-xs text-muted-foreground">Blank uses {profile?.instructions ? "the profile's instructions" : "the default header"}.</p>
         {preview?.ok && preview.overBudget ? (

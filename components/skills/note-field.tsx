@@ -1,5 +1,6 @@
 "use client";
 import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 
 /**
@@ -30,7 +31,7 @@ export function NoteField({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <textarea
+      <Textarea
         id={id}
         name="note"
         required
@@ -42,7 +43,6 @@ export function NoteField({
         placeholder={placeholder}
         aria-invalid={!!error}
         aria-describedby={`${id}-hint`}
-        className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50 aria-invalid:border-destructive"
       />
       <p id={`${id}-hint`} role={error ? "alert" : undefined} className={cn("text-xs", error ? "text-destructive" : "text-muted-foreground")}>
         {error ?? `At least ${min} characters.`}

@@ -2,13 +2,14 @@ import Link from "next/link";
 import { ArrowLeftRightIcon, ArrowRightIcon, GitCompareArrowsIcon, HistoryIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatRelative } from "@/lib/format";
 import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
 import { HistoryBreadcrumb } from "./version-history";
 
-const selectClass =
-  "h-8 max-w-56 rounded-md border border-input bg-background px-2 text-[13px] shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50";
+// Compact, to sit in one row with the Compare button.
+const selectClass = "h-8 max-w-56 px-2 text-[13px]";
 
 function VersionCard({ v, side, href }: { v: VersionHistoryItem | undefined; side: string; href: string }) {
   if (!v) return null;
@@ -73,15 +74,15 @@ export function CompareHeader({ history, from, to }: { history: SkillHistory; fr
         <form action={`${base}/versions/compare`} method="get" className="flex flex-wrap items-end gap-3 text-sm">
           <label className="grid gap-1">
             <span className="text-xs font-medium text-muted-foreground">From</span>
-            <select name="from" defaultValue={from ?? versions[versions.length - 1].number} className={selectClass}>
+            <Select name="from" defaultValue={from ?? versions[versions.length - 1].number} className={selectClass}>
               {options}
-            </select>
+            </Select>
           </label>
           <label className="grid gap-1">
             <span className="text-xs font-medium text-muted-foreground">To</span>
-            <select name="to" defaultValue={to} className={selectClass}>
+            <Select name="to" defaultValue={to} className={selectClass}>
               {options}
-            </select>
+            </Select>
           </label>
           <Button type="submit" size="sm" variant="secondary">
             <GitCompareArrowsIcon aria-hidden /> Compare
@@ -111,7 +112,9 @@ export function NothingToCompare({ history, version }: { history: SkillHistory; 
         </Button>
       }
     >
-      {history.versions.length > 1 ? "It is the oldest version kept. Choose another pair above." : "This skill has a single version. Save a change to compare versions here."}
+      {history.versions.length > 1
+        ? "It is the oldest version kept. Choose another pair above."
+        : "This skill has a single version. Save a change to compare versions here."}
     </EmptyState>
   );
 }

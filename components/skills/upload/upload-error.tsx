@@ -1,9 +1,7 @@
 "use client";
 import { CircleXIcon } from "lucide-react";
-import type { ApiErrorBody } from "@/lib/types/uploads";
 import { FindingList } from "./upload-preview";
-
-export type UploadError = ApiErrorBody["error"];
+import type { UploadError } from "./upload-wizard";
 
 /** Why the request was refused, with every reason; the input stays so it can be fixed. */
 export function ErrorReport({ error }: { error: UploadError }) {

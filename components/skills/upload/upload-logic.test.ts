@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { UploadCommitResult, UploadPreview, UploadPreviewSkill, UploadRefusedSkill } from "@/lib/types/uploads";
+import type { UploadCommitResult, UploadPreview, UploadRefusedSkill } from "@/lib/types/uploads";
+import { existing, invalidName, preview, skill } from "./upload-fixtures";
 import {
   chosenSkills,
   commitChoices,
@@ -17,49 +18,6 @@ import {
   uploadForm,
   type Selection,
 } from "./upload-logic";
-
-function skill(key: string, over: Partial<UploadPreviewSkill> = {}): UploadPreviewSkill {
-  const name = over.name === undefined ? key.split(":")[1] : over.name;
-  return {
-    key,
-    source: 0,
-    root: key.split(":")[1],
-    name,
-    description: "Does things.",
-    ok: true,
-    errorCount: 0,
-    warningCount: 0,
-    findings: [],
-    files: [{ path: "SKILL.md", size: 10, mediaType: "text/markdown", tokens: 5 }],
-    totalBytes: 10,
-    tokens: { catalog: 1, body: 5, resources: 0, total: 6, approximate: true, tokenizer: "o200k" },
-    digest: `digest-${key}`,
-    existing: {},
-    scan: { ruleset: "r", complete: true, findings: [], skipped: [] } as unknown as UploadPreviewSkill["scan"],
-    gate: "none",
-    folderName: null,
-    folderNameFindings: [],
-    folderNameTakenIn: [],
-    ...over,
-  };
-}
-
-function preview(skills: UploadPreviewSkill[], over: Partial<UploadPreview> = {}): UploadPreview {
-  return {
-    ok: skills.every((s) => s.ok),
-    importable: skills.filter((s) => s.ok).length,
-    sources: [{ index: 0, name: "up.zip", type: "file", kind: "zip", size: 100, findings: [], skipped: [], notASkill: null }],
-    skills,
-    destinations: [],
-    destination: { key: "personal", scope: "personal", team: null, label: "Personal", canCreate: true, reason: null },
-    canOverrideScan: false,
-    limits: { maxUploadBytes: 1, maxTotalBytes: 1, maxFileBytes: 1, maxEntries: 1, maxSkillFiles: 1, maxSkillBytes: 1 },
-    ...over,
-  };
-}
-
-const existing = (version: number, canAddVersion = true) => ({ skillId: "s1", version, canAddVersion, unchanged: false });
-const invalidName = { severity: "error" as const, code: "name-invalid" as never, message: "The name has capitals.", path: "SKILL.md", line: 2 };
 
 function selection(p: UploadPreview, over: Partial<Selection> = {}): Selection {
   return { preview: p, destination: "personal", selected: defaultSelection(p, new Set()), folderNamed: {}, decisions: defaultDecisions(p, {}), ...over };
@@ -83,7 +41,16 @@ describe("defaultSelection", () => {
     const p = preview([invalid, fine, other], {
       sources: [
         { index: 0, name: "a.zip", type: "file", kind: "zip", size: 1, findings: [], skipped: [], notASkill: null },
-        { index: 1, name: "b.zip", type: "file", kind: "zip", size: 1, findings: [{ ...invalidName, message: "Path traversal." }], skipped: [], notASkill: null },
+        {
+          index: 1,
+          name: "b.zip",
+          type: "file",
+          kind: "zip",
+          size: 1,
+          findings: [{ ...invalidName, message: "Path traversal." }],
+          skipped: [],
+          notASkill: null,
+        },
       ],
     });
     expect(defaultSelection(p, new Set(["0:fine"]))).toEqual({ "0:PDF Tools": false, "0:fine": false, "1:other": false });
@@ -139,7 +106,9 @@ describe("fieldErrors", () => {
   const p = preview([skill("0:alpha", { existing: { personal: existing(1) } }), skill("0:beta")]);
 
   it("asks for a version message", () => {
-    expect(fieldErrors("0:alpha", selection(p, { decisions: { "0:alpha": { action: "version", message: " ", name: "" } } }))).toEqual({ message: "Say what changed in this version." });
+    expect(fieldErrors("0:alpha", selection(p, { decisions: { "0:alpha": { action: "version", message: " ", name: "" } } }))).toEqual({
+      message: "Say what changed in this version.",
+    });
     expect(fieldErrors("0:alpha", selection(p, { decisions: { "0:alpha": { action: "version", message: "New", name: "" } } }))).toEqual({});
   });
 
@@ -153,7 +122,11 @@ describe("fieldErrors", () => {
 
   it("counts a folder name taken by another chosen skill", () => {
     const q = preview([skill("0:alpha", { existing: { personal: existing(1) } }), skill("0:Gamma", { name: "Gamma", ok: false, folderName: "gamma" })]);
-    const s = selection(q, { selected: { "0:alpha": true, "0:Gamma": true }, folderNamed: { "0:Gamma": true }, decisions: { "0:alpha": { action: "rename", message: "", name: "gamma" } } });
+    const s = selection(q, {
+      selected: { "0:alpha": true, "0:Gamma": true },
+      folderNamed: { "0:Gamma": true },
+      decisions: { "0:alpha": { action: "rename", message: "", name: "gamma" } },
+    });
     expect(fieldErrors("0:alpha", s)).toEqual({ name: "Another chosen skill has this name." });
   });
 
@@ -193,8 +166,15 @@ describe("chosen, choosable and blocked", () => {
 
 describe("importSummary", () => {
   const destination = preview([]).destination;
-  const stored = (key: string, action: "created" | "version" | "unchanged" = "created") => ({ key, skillId: key, name: key, version: 1, action, links: { page: "", api: "", download: "" } });
-  const refused: UploadRefusedSkill = { key: "0:beta", name: "beta", outcome: "name-taken", message: "A skill named \"beta\" already exists there." };
+  const stored = (key: string, action: "created" | "version" | "unchanged" = "created") => ({
+    key,
+    skillId: key,
+    name: key,
+    version: 1,
+    action,
+    links: { page: "", api: "", download: "" },
+  });
+  const refused: UploadRefusedSkill = { key: "0:beta", name: "beta", outcome: "name-taken", message: 'A skill named "beta" already exists there.' };
 
   it("says a full import is one", () => {
     const result: UploadCommitResult = { destination, skills: [stored("a"), stored("b")], refused: [] };
@@ -203,7 +183,11 @@ describe("importSummary", () => {
 
   it("counts a partial import in the heading and the toast", () => {
     const result: UploadCommitResult = { destination, skills: [stored("a"), stored("c")], refused: [refused] };
-    expect(importSummary(result)).toEqual({ complete: false, heading: "Imported 2 of 3 skills into Personal", toast: "Imported 2 skills into Personal; 1 not imported." });
+    expect(importSummary(result)).toEqual({
+      complete: false,
+      heading: "Imported 2 of 3 skills into Personal",
+      toast: "Imported 2 skills into Personal; 1 not imported.",
+    });
   });
 
   it("does not claim an import when the stored skills were already there", () => {
@@ -219,7 +203,9 @@ describe("importSummary", () => {
   });
 
   it("tells scan findings from skill findings", () => {
-    expect(isScanFinding({ rule: "exec/curl-pipe-shell", severity: "critical", category: "execution" as never, file: "run.sh", line: 1, excerpt: "", message: "" })).toBe(true);
+    expect(
+      isScanFinding({ rule: "exec/curl-pipe-shell", severity: "critical", category: "execution" as never, file: "run.sh", line: 1, excerpt: "", message: "" }),
+    ).toBe(true);
     expect(isScanFinding(invalidName)).toBe(false);
   });
 });
@@ -237,16 +223,35 @@ describe("destinations, sizes and the form", () => {
 
   it("refuses an upload over the limit before sending, naming a file that is most of it", () => {
     expect(tooLargeMessage([{ name: "a.zip", size: 100 }], 0, 100)).toBeNull();
-    expect(tooLargeMessage([{ name: "a.zip", size: 60 }, { name: "b.zip", size: 50 }], 0, 100)).toBe(
-      "The upload is 110 B; the limit is 100 B (a.zip alone is 60 B). Remove large files, or upload fewer skills at a time.",
-    );
+    expect(
+      tooLargeMessage(
+        [
+          { name: "a.zip", size: 60 },
+          { name: "b.zip", size: 50 },
+        ],
+        0,
+        100,
+      ),
+    ).toBe("The upload is 110 B; the limit is 100 B (a.zip alone is 60 B). Remove large files, or upload fewer skills at a time.");
     expect(tooLargeMessage([{ name: "a.zip", size: 20 }], 90, 100)).toContain("(the folder alone is 90 B)");
-    expect(tooLargeMessage([{ name: "a.zip", size: 45 }, { name: "b.zip", size: 45 }], 45, 100)).not.toContain("alone");
+    expect(
+      tooLargeMessage(
+        [
+          { name: "a.zip", size: 45 },
+          { name: "b.zip", size: 45 },
+        ],
+        45,
+        100,
+      ),
+    ).not.toContain("alone");
   });
 
   it("builds the multipart body for files and a folder, or pasted text", () => {
     const file = new File(["zip"], "a.zip");
-    const form = uploadForm({ mode: "files", files: [file], folder: [{ file: new File(["md"], "SKILL.md"), path: "s/SKILL.md" }], text: "ignored", destination: "team:t1" }, { choices: "[]" });
+    const form = uploadForm(
+      { mode: "files", files: [file], folder: [{ file: new File(["md"], "SKILL.md"), path: "s/SKILL.md" }], text: "ignored", destination: "team:t1" },
+      { choices: "[]" },
+    );
     expect(form.getAll("file").map((f) => (f as File).name)).toEqual(["a.zip"]);
     expect(form.getAll("paths")).toEqual(["s/SKILL.md"]);
     expect([form.get("scope"), form.get("team"), form.get("choices"), form.get("text")]).toEqual(["team", "t1", "[]", null]);

@@ -3,13 +3,14 @@ import { useRef, useState } from "react";
 import { FileUpIcon, FolderUpIcon, UploadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
 import { formatBytes } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { collectDrop, type PickedFolderFile } from "./collect-drop";
 import type { UploadProgress } from "./upload-request";
-
-export type Mode = "files" | "paste";
+import type { Mode } from "./upload-wizard";
 
 const ACCEPT = ".zip,.skill,.tar,.tgz,.tar.gz,.gz,.md,application/zip,application/gzip,application/x-tar,text/markdown";
 
@@ -19,6 +20,7 @@ export interface PickStepProps {
   onModeChange: (mode: Mode) => void;
   files: File[];
   folder: PickedFolderFile[];
+  folderBytes: number;
   text: string;
   /** Files picked or dropped, added to those already chosen (an empty list changes nothing). */
   onAddFiles: (files: File[]) => void;
@@ -31,16 +33,26 @@ export interface PickStepProps {
 }
 
 /** The first step: files, a folder or pasted SKILL.md, picked or dropped. */
-export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, onAddFiles, onRemoveFile, onFolder, onRemoveFolder, onTextChange, sending }: PickStepProps) {
+export function PickStep({
+  idPrefix,
+  mode,
+  onModeChange,
+  files,
+  folder,
+  folderBytes,
+  text,
+  onAddFiles,
+  onRemoveFile,
+  onFolder,
+  onRemoveFolder,
+  onTextChange,
+  sending,
+}: PickStepProps) {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   return (
-    <Tabs
-      value={mode}
-      onValueChange={(value) => onModeChange(value as Mode)}
-      className="grid gap-3"
-    >
+    <Tabs value={mode} onValueChange={(value) => onModeChange(value as Mode)} className="grid gap-3">
       <TabsList aria-label="How to add skills">
         <TabsTrigger value="files">Files or folder</TabsTrigger>
         <TabsTrigger value="paste">Paste SKILL.md</TabsTrigger>
@@ -68,7 +80,9 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, on
           <UploadIcon aria-hidden className="size-8 text-muted-foreground" />
           <p className="text-sm">
             <span className="font-medium">Drop files or a folder here</span>
-            <span className="block text-muted-foreground">A ZIP or .skill, a .tar.gz, SKILL.md files, or a skill folder; several skills in one archive work too.</span>
+            <span className="block text-muted-foreground">
+              A ZIP or .skill, a .tar.gz, SKILL.md files, or a skill folder; several skills in one archive work too.
+            </span>
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={sending}>
@@ -108,12 +122,18 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, on
         {files.length || folder.length ? (
           <ul aria-label="Chosen for upload" className="grid gap-1.5 text-sm">
             {files.map((file, index) => (
-              <PickedRow key={`${file.name}-${index}`} label={file.name} detail={formatBytes(file.size)} disabled={sending} onRemove={() => onRemoveFile(index)} />
+              <PickedRow
+                key={`${file.name}-${index}`}
+                label={file.name}
+                detail={formatBytes(file.size)}
+                disabled={sending}
+                onRemove={() => onRemoveFile(index)}
+              />
             ))}
             {folder.length ? (
               <PickedRow
                 label={`${folder[0].path.split("/")[0]}/`}
-                detail={`folder, ${folder.length} ${folder.length === 1 ? "file" : "files"}, ${formatBytes(folder.reduce((n, f) => n + f.file.size, 0))}`}
+                detail={`folder, ${folder.length} ${folder.length === 1 ? "file" : "files"}, ${formatBytes(folderBytes)}`}
                 disabled={sending}
                 onRemove={onRemoveFolder}
               />
@@ -125,16 +145,18 @@ export function PickStep({ idPrefix, mode, onModeChange, files, folder, text, on
       </TabsContent>
       <TabsContent value="paste" className="grid gap-2">
         <Label htmlFor={`${idPrefix}-text`}>SKILL.md</Label>
-        <textarea
+        <Textarea
           id={`${idPrefix}-text`}
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           rows={12}
           spellCheck={false}
           placeholder={"---\nname: my-skill\ndescription: What it does and when to use it.\n---\n\n# My skill\n"}
-          className="min-h-48 w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
+          className="min-h-48 font-mono text-[13px]"
         />
-        <p className="text-xs text-muted-foreground">Frontmatter with name and description, then the instructions. A skill with more files needs an archive or a folder.</p>
+        <p className="text-xs text-muted-foreground">
+          Frontmatter with name and description, then the instructions. A skill with more files needs an archive or a folder.
+        </p>
       </TabsContent>
     </Tabs>
   );
@@ -181,23 +203,29 @@ export function SendingProgress({ what, progress }: { what: "preview" | "commit"
   );
 }
 
-export function DestinationSelect({ id, destinations, value, disabled, onChange }: { id: string; destinations: { key: string; label: string }[]; value: string; disabled: boolean; onChange: (value: string) => void }) {
+export function DestinationSelect({
+  id,
+  destinations,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  destinations: { key: string; label: string }[];
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="grid gap-1.5 sm:max-w-xs">
       <Label htmlFor={id}>Destination</Label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-9 rounded-md border border-input bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/50"
-      >
+      <Select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {destinations.map((d) => (
           <option key={d.key} value={d.key}>
             {d.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

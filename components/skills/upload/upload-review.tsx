@@ -1,6 +1,6 @@
 "use client";
 import type { UploadPreviewSkill } from "@/lib/types/uploads";
-import { fieldErrors, isChoosable, type SkillDecision, type Selection } from "./upload-logic";
+import { fieldErrors, type SkillDecision, type Selection } from "./upload-logic";
 import { SkillChoice, SourceReport } from "./upload-preview";
 import { ScanOverride } from "./upload-security";
 
@@ -9,6 +9,8 @@ export interface PreviewStepProps {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   selection: Selection;
   refusedSources: Set<number>;
+  /** Skills that can be ticked; one that took its folder's name counts from then on. */
+  importable: number;
   destinationLabel: string;
   /** The user tried to import: field errors show under their fields. */
   showErrors: boolean;
@@ -21,10 +23,22 @@ export interface PreviewStepProps {
 }
 
 /** The second step: what the server found in the upload, and the user's choices for each skill. */
-export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, destinationLabel, showErrors, onSelectedChange, onUseFolderName, onDecisionChange, blocked, override, onOverrideChange }: PreviewStepProps) {
+export function PreviewStep({
+  idPrefix,
+  headingRef,
+  selection,
+  refusedSources,
+  importable,
+  destinationLabel,
+  showErrors,
+  onSelectedChange,
+  onUseFolderName,
+  onDecisionChange,
+  blocked,
+  override,
+  onOverrideChange,
+}: PreviewStepProps) {
   const { preview, destination, selected, folderNamed, decisions } = selection;
-  // a skill that took its folder's name counts as importable from then on
-  const importable = preview.skills.filter((skill) => isChoosable(skill, refusedSources, folderNamed)).length;
   return (
     <section aria-labelledby={`${idPrefix}-preview`} className="grid gap-4">
       <h3 id={`${idPrefix}-preview`} ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
@@ -64,7 +78,14 @@ export function PreviewStep({ idPrefix, headingRef, selection, refusedSources, d
           </ul>
         </div>
       ) : null}
-      <ScanOverride blocked={blocked} canOverride={preview.canOverrideScan} override={override} onOverrideChange={onOverrideChange} showErrors={showErrors} idPrefix={`${idPrefix}-scan`} />
+      <ScanOverride
+        blocked={blocked}
+        canOverride={preview.canOverrideScan}
+        override={override}
+        onOverrideChange={onOverrideChange}
+        showErrors={showErrors}
+        idPrefix={`${idPrefix}-scan`}
+      />
     </section>
   );
 }

@@ -1,0 +1,79 @@
+"use client";
+import Link from "next/link";
+import { ChevronRightIcon, SaveIcon } from "lucide-react";
+import { ScopeBadge } from "@/components/skills/scope-badge";
+import { Button } from "@/components/ui/button";
+import type { EditorSkill } from "@/lib/types/editor";
+
+const crumb = "rounded-sm outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50";
+
+/** Where the editor is, what the draft starts from and holds, and the way out: cancel or save. */
+export function EditorHeader({
+  skill,
+  baseVersion,
+  changeCount,
+  blockingErrors,
+  canSave,
+  onSave,
+}: {
+  skill: EditorSkill;
+  baseVersion: number;
+  changeCount: number;
+  /** Errors to fix before saving: SKILL.md's own and a name the server refused. */
+  blockingErrors: number;
+  canSave: boolean;
+  onSave: () => void;
+}) {
+  const skillHref = `/skills/${encodeURIComponent(skill.id)}`;
+  const dirty = changeCount > 0;
+  const blocked = blockingErrors > 0;
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+      <div className="grid min-w-0 gap-1.5">
+        <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
+          <Link href="/skills" className={crumb}>
+            Skills
+          </Link>
+          <ChevronRightIcon aria-hidden className="size-3.5" />
+          <Link href={skillHref} className={`truncate ${crumb}`}>
+            {skill.name}
+          </Link>
+          <ChevronRightIcon aria-hidden className="size-3.5" />
+          <span aria-current="page" className="text-foreground">
+            Edit
+          </span>
+        </nav>
+        <div className="flex flex-wrap items-center gap-2.5">
+          <h1 className="font-mono text-xl font-semibold tracking-tight break-all">Edit {skill.name}</h1>
+          <ScopeBadge scope={skill.scope} team={skill.team ?? undefined} />
+          <span className="rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground tabular-nums" title={`Your draft starts from version ${baseVersion}`}>
+            from v{baseVersion}
+          </span>
+          <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="draft-status">
+            {dirty ? `${changeCount} unsaved ${changeCount === 1 ? "change" : "changes"}` : "No changes"}
+          </span>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {blocked ? (
+          <span id="save-blocked" className="text-sm text-destructive">
+            Fix {blockingErrors} {blockingErrors === 1 ? "error" : "errors"} to save
+          </span>
+        ) : null}
+        <Button asChild variant="outline">
+          <Link href={skillHref}>{dirty ? "Cancel" : "Back to skill"}</Link>
+        </Button>
+        <Button
+          type="button"
+          onClick={onSave}
+          disabled={!canSave}
+          aria-describedby={blocked ? "save-blocked" : undefined}
+          aria-keyshortcuts="Control+S Meta+S"
+          title="Save (Ctrl+S)"
+        >
+          <SaveIcon aria-hidden /> Save…
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+import { useId, useState, useSyncExternalStore } from "react";
+import Link from "next/link";
+import { DownloadIcon } from "lucide-react";
+import { CopyTextButton } from "@/components/account/copy-text-button";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/install";
+import type { SkillManageInfo } from "@/lib/types/manage";
+
+const noSubscription = () => () => {};
+const browserOrigin = () => window.location.origin;
+const noOrigin = () => null;
+
+export function DownloadTab({ info }: { info: SkillManageInfo }) {
+  const ids = useId();
+  const [version, setVersion] = useState(info.version);
+  const [target, setTarget] = useState<InstallTarget>("claude");
+  // The install command needs the absolute URL this browser reached the app on; known only here.
+  const origin = useSyncExternalStore(noSubscription, browserOrigin, noOrigin);
+  const id = encodeURIComponent(info.id);
+  const pin = version === info.version ? "" : `?v=${version}`;
+  const command = origin ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby={`${ids}-zip`} className="grid gap-3">
+        <h3 id={`${ids}-zip`} className="text-sm font-semibold">
+          ZIP archive
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          One folder named <code className="font-mono">{info.name}/</code> with SKILL.md at its top: the layout claude.ai and Claude Code accept. The same
+          version always gives the same bytes.
+        </p>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${ids}-version`}>Version</Label>
+            <Select id={`${ids}-version`} value={version} onChange={(event) => setVersion(Number(event.target.value))}>
+              {info.versions.map((v) => (
+                <option key={v.number} value={v.number}>
+                  v{v.number}
+                  {v.number === info.version ? " (current)" : ""} · {v.message}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button asChild>
+            <a href={`/api/skills/${id}/download${pin}`} download>
+              <DownloadIcon aria-hidden /> Download ZIP
+            </a>
+          </Button>
+        </div>
+      </section>
+
+      <section aria-labelledby={`${ids}-install`} className="grid gap-3">
+        <h3 id={`${ids}-install`} className="text-sm font-semibold">
+          Install with a command
+        </h3>
+        <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <legend className="sr-only">Install into</legend>
+          {(Object.keys(INSTALL_TARGETS) as InstallTarget[]).map((key) => (
+            <label key={key} className="flex items-center gap-2">
+              <input type="radio" name={`${ids}-target`} checked={target === key} onChange={() => setTarget(key)} className="accent-primary" />
+              <code className="font-mono text-[13px]">
+                {INSTALL_TARGETS[key].label}/{info.name}/
+              </code>
+              <span className="text-muted-foreground">{key === "claude" ? "(you, every project)" : "(this project)"}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Label htmlFor={`${ids}-command`} className="sr-only">
+          Install command
+        </Label>
+        {pin ? (
+          <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+            Pinned to <span className="font-medium">v{version}</span>, the version chosen above: this command installs v{version}, never a later one. Choose v
+            {info.version} (current) to install whatever is current when it runs.
+          </p>
+        ) : null}
+        <Textarea
+          id={`${ids}-command`}
+          readOnly
+          value={command}
+          rows={4}
+          onFocus={(event) => event.currentTarget.select()}
+          className="resize-none border-border bg-muted/40 font-mono text-xs break-all shadow-none"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            It reads an access token from <code className="font-mono">$SKILLSHELF_TOKEN</code>.{" "}
+            <Link href="/account" className="font-medium text-primary underline-offset-4 hover:underline">
+              Create a read token on your account page
+            </Link>
+            .
+          </p>
+          <CopyTextButton text={command} label="Copy install command" />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+import { useActionState, useState } from "react";
+import { useRouter } from "next/navigation";
+import { LoaderCircleIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
+import { moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
+import type { SkillManageInfo } from "@/lib/types/manage";
+import { ActionMessage, scopeText } from "./manage-shared";
+
+export function MoveTab({ info, onMoved }: { info: SkillManageInfo; onMoved: () => void }) {
+  // Nothing is chosen until the user chooses: a preselected target after a move let one more Enter
+  // move the skill again. A choice no longer offered (the skill is there now) is no choice.
+  const [choice, setChoice] = useState("");
+  const router = useRouter();
+  const [state, formAction, pending] = useActionState(async (previous: ManageActionState, formData: FormData) => {
+    const next = await moveSkillAction(previous, formData);
+    if (next?.ok) {
+      toast.success(next.message);
+      setChoice("");
+      router.refresh();
+      onMoved();
+    }
+    return next;
+  }, null);
+  const selected = info.moveTargets.some((t) => t.key === choice) ? choice : "";
+
+  return (
+    <form action={formAction} className="grid gap-4">
+      <input type="hidden" name="skillId" value={info.id} />
+      <p className="text-sm">
+        Now in <span className="font-medium">{scopeText(info)}</span>. Moving keeps every version; who can see and change it follows the new scope.
+      </p>
+      {info.moveTargets.length ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Move to</legend>
+          {info.moveTargets.map((target) => (
+            <label
+              key={target.key}
+              className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name="destination"
+                value={target.key}
+                checked={selected === target.key}
+                onChange={() => setChoice(target.key)}
+                className="accent-primary"
+              />
+              {target.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm">You cannot move this skill anywhere.</p>
+      )}
+      {info.moveNote ? <p className="text-sm text-muted-foreground">{info.moveNote}</p> : null}
+      <ActionMessage state={state} />
+      {info.moveTargets.length ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending || !selected}>
+            {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
+            Move
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
