@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useReducer, useState } from "react";
-import { loadEditorVersionAction } from "@/lib/actions/editor";
 import { draftChanges, parseStoredDraft, type Draft } from "@/lib/skills/draft";
 import type { EditorSkill } from "@/lib/types/editor";
 import { editorReducer, initialEditorState } from "./editor-state";
 import { storageKey, type BaseFiles } from "./editor-files";
+import { fetchEditorVersion } from "./editor-version";
 
 function readStoredDraft(skillId: string): Draft | null {
   try {
@@ -53,10 +53,7 @@ export function useEditorDraft(skill: EditorSkill, initialFile: string | null) {
   const restoreOffer = async () => {
     if (!offer) return;
     dispatch({ type: "offerLoading" });
-    const old = await loadEditorVersionAction(skill.id, offer.draft.baseVersion).catch(() => ({
-      ok: false as const,
-      message: "The version could not be loaded; check your connection.",
-    }));
+    const old = await fetchEditorVersion(skill.id, offer.draft.baseVersion, "The version could not be loaded; check your connection.");
     if (!old.ok) return dispatch({ type: "offerFailed", error: `${old.message} Your draft cannot be compared with it; discard it or try again.` });
     dispatch({ type: "offerRestored", base: old.version, current: skill.current });
   };

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toaster";
-import { loadEditorVersionAction, saveSkillDraftAction } from "@/lib/actions/editor";
+import { saveSkillDraftAction } from "@/lib/actions/editor";
 import { draftManifest, type Draft } from "@/lib/skills/draft";
 import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/limits";
 import { base64ToBytes } from "./bytes";
 import type { Conflict, EditorAction } from "./editor-state";
 import type { SaveRefusal } from "./save-dialog";
 import { forgetStoredDraft } from "./use-editor-draft";
+import { fetchEditorVersion } from "./editor-version";
+import { saveRefusalOf } from "./save-refusal";
 
 function draftForm(skillId: string, draft: Draft, message: string): FormData {
   const { entries, uploads } = draftManifest(draft);
@@ -55,10 +57,7 @@ export function useSaveDraft({
 
   const loadTheirs = async (version: number, message: string) => {
     dispatch({ type: "conflict", message, currentVersion: version });
-    const loaded = await loadEditorVersionAction(skillId, version).catch(() => ({
-      ok: false as const,
-      message: "Their version could not be loaded; check your connection.",
-    }));
+    const loaded = await fetchEditorVersion(skillId, version, "Their version could not be loaded; check your connection.");
     dispatch({ type: "theirsLoaded", currentVersion: version, theirs: loaded.ok ? loaded.version : null, error: loaded.ok ? null : loaded.message });
   };
 
@@ -75,27 +74,23 @@ export function useSaveDraft({
       return;
     }
     try {
-      const result = await saveSkillDraftAction(form);
+      const result = await saveSkillDraftAction(null, form);
       if (result.ok) {
+        const saved = result.data;
         dispatch({ type: "saved" });
         forgetStoredDraft(skillId);
         setOpen(false);
-        toast.success(`Saved ${result.name} v${result.version}.`);
-        router.push(`/skills/${encodeURIComponent(result.skillId)}`);
+        toast.success(`Saved ${saved.name} v${saved.version}.`);
+        router.push(`/skills/${encodeURIComponent(saved.skillId)}`);
         return;
       }
-      if (result.kind === "conflict") {
+      const why = saveRefusalOf(result);
+      if (why.conflictVersion !== null) {
         setOpen(false);
-        void loadTheirs(result.currentVersion, result.message);
-      } else if (result.kind === "invalid" && result.field === "name") {
-        setNameProblem({ name: analyzedName ?? "", message: result.message });
-        setRefusal({ message: result.message, findings: [], field: "name" });
+        void loadTheirs(why.conflictVersion, result.message);
       } else {
-        setRefusal({
-          message: result.message,
-          findings: result.kind === "invalid" ? result.findings : [],
-          field: result.kind === "invalid" ? result.field : undefined,
-        });
+        if (why.field === "name") setNameProblem({ name: analyzedName ?? "", message: result.message });
+        setRefusal({ message: result.message, findings: why.findings, field: why.field });
       }
     } catch {
       setRefusal({ message: "The save did not reach the server; check your connection and try again.", findings: [] });

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { getSkillManageInfoAction } from "@/lib/actions/skills";
+import { fetchManageInfo } from "./manage/manage-info";
 import type { SkillManageInfo } from "@/lib/types/manage";
 import { DeleteTab } from "./manage/manage-delete-tab";
 import { DetailsTab } from "./manage/manage-details-tab";
@@ -26,7 +26,7 @@ export interface ManageSkillDialogProps {
 
 /**
  * Manage one skill: details with references and audit trail, move or share, download and install,
- * archive or delete. Its data is loaded when it opens (a server action), so any list row can host it.
+ * archive or delete. Its data is loaded when it opens (GET /api/skills/<id>/manage), so any list row can host it.
  */
 export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "details", opener }: ManageSkillDialogProps) {
   const [info, setInfo] = useState<SkillManageInfo | null>(null);
@@ -35,7 +35,7 @@ export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "det
 
   const load = useCallback(() => {
     startLoading(async () => {
-      const result = await getSkillManageInfoAction(skill.id).catch(() => ({ ok: false as const, message: "The skill could not be loaded; try again." }));
+      const result = await fetchManageInfo(skill.id);
       if (result.ok) {
         setInfo(result.info);
         setLoadError(null);

@@ -18,9 +18,11 @@ export function failure(message: string, extra: Omit<ActionFailure, "ok" | "mess
   return { ok: false, code: "INVALID", message, ...extra };
 }
 
+type Invalid = string | { message: string; details?: Record<string, unknown> };
+
 interface ActionOptions<S extends z.ZodType> {
-  /** The message for input that fails the schema; the first issue's message otherwise. */
-  invalid?: string | ((error: z.ZodError<z.input<S>>) => string);
+  /** The message (and facts) for input that fails the schema, given the input as read; the first issue's message otherwise. */
+  invalid?: Invalid | ((error: z.ZodError<z.input<S>>, raw: unknown) => Invalid);
   /** A refusal that deserves more than its message (a conflict with a way out); undefined for the default. */
   refusal?: (error: DataError) => ActionFailure | undefined;
 }
@@ -33,14 +35,24 @@ interface FormActionOptions<S extends z.ZodType> extends ActionOptions<S> {
 }
 
 type Handler<S extends z.ZodType, T> = (input: z.output<S>, viewer: Viewer) => Promise<ActionResult<T>>;
+/** A form's handler also gets the form, for what a schema does not parse (uploaded files). */
+type FormHandler<S extends z.ZodType, T> = (input: z.output<S>, viewer: Viewer, formData: FormData) => Promise<ActionResult<T>>;
 
 async function run<S extends z.ZodType, T>(schema: S, raw: unknown, handler: Handler<S, T>, options: ActionOptions<S>, values?: Record<string, string>): Promise<ActionResult<T>> {
   const viewer = await requireViewer();
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const error = parsed.error as z.ZodError<z.input<S>>;
-    const message = typeof options.invalid === "function" ? options.invalid(error) : (options.invalid ?? error.issues[0]?.message ?? "Check the form.");
-    return { ok: false, code: "INVALID_INPUT", message, fieldErrors: z.flattenError(error).fieldErrors as Record<string, string[] | undefined>, ...(values ? { values } : {}) };
+    const said = typeof options.invalid === "function" ? options.invalid(error, raw) : (options.invalid ?? error.issues[0]?.message ?? "Check the form.");
+    const { message, details } = typeof said === "string" ? { message: said, details: undefined } : said;
+    return {
+      ok: false,
+      code: "INVALID_INPUT",
+      message,
+      fieldErrors: z.flattenError(error).fieldErrors as Record<string, string[] | undefined>,
+      ...(details ? { details } : {}),
+      ...(values ? { values } : {}),
+    };
   }
   try {
     return await handler(parsed.data, viewer);
@@ -58,9 +70,9 @@ export function action<S extends z.ZodType, T>(schema: S, handler: Handler<S, T>
 }
 
 /** An action a <form> submits through useActionState (see components/ui/use-form-action.ts). */
-export function formAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T>, options: FormActionOptions<S> = {}) {
+export function formAction<S extends z.ZodType, T>(schema: S, handler: FormHandler<S, T>, options: FormActionOptions<S> = {}) {
   return async (_previous: ActionResult<T> | null, formData: FormData): Promise<ActionResult<T>> => {
     const values = Object.fromEntries([...formData.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
-    return run(schema, options.fields ? options.fields(formData) : values, handler, options, options.echo ? values : undefined);
+    return run(schema, options.fields ? options.fields(formData) : values, (input, viewer) => handler(input, viewer, formData), options, options.echo ? values : undefined);
   };
 }

@@ -1,5 +1,4 @@
 // What the editor page hands its client components: plain data, no behaviour.
-import type { Finding } from "@/lib/skills/findings";
 import type { DraftBaseFile } from "@/lib/skills/draft";
 import type { Scope } from "@/lib/skills/permissions";
 
@@ -21,14 +20,6 @@ export interface EditorSkill {
   team: string | null;
   current: EditorVersion;
 }
-
-export type SaveDraftResult =
-  | { ok: true; skillId: string; version: number; name: string }
-  /** Someone saved a newer version: nothing was written, the draft is intact. */
-  | { ok: false; kind: "conflict"; message: string; currentVersion: number }
-  /** The bundle the draft makes has errors (or the server refused it): nothing was written. */
-  | { ok: false; kind: "invalid"; message: string; findings: Finding[]; field?: "name" | "message" }
-  | { ok: false; kind: "error"; message: string };
 
 /** The editor's live preview of one Markdown file, and the links in it that point at no file of the draft. */
 export type PreviewResult =

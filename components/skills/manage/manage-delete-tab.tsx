@@ -1,14 +1,15 @@
 "use client";
-import { useActionState, useId, useState } from "react";
+import { useId, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { ArchiveIcon, ArchiveRestoreIcon, LoaderCircleIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
-import { archiveSkillAction, deleteSkillAction, type ManageActionState } from "@/lib/actions/skills";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { archiveSkillAction, deleteSkillAction } from "@/lib/actions/skills";
 import { describeReferences } from "@/lib/skills/references";
-import type { SkillManageInfo } from "@/lib/types/manage";
+import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 import { ActionMessage, ReferenceList } from "./manage-shared";
 
 export function DeleteTab({
@@ -27,32 +28,25 @@ export function DeleteTab({
   const pathname = usePathname();
   const [typed, setTyped] = useState("");
 
-  const finish = (next: ManageActionState) => {
-    if (next?.ok) {
+  const {
+    formAction: deleteAction,
+    pending: deleting,
+    failure: deleteFailure,
+  } = useFormAction(deleteSkillAction, {
+    toast: false,
+    onSuccess: () => {
       toast.success(`Deleted “${info.name}”.`);
       onDeleted();
       // Its own page is gone; anywhere else the list just loses a row.
       if (pathname.startsWith(`/skills/${info.id}`) || pathname.startsWith(`/skills/${encodeURIComponent(info.id)}`)) router.replace("/skills");
       else router.refresh();
-    }
-    return next;
-  };
-  const [state, deleteAction, deleting] = useActionState(
-    async (previous: ManageActionState, formData: FormData) => finish(await deleteSkillAction(previous, formData)),
-    null,
-  );
-  const [archiveState, archiveAction, archiving] = useActionState(async (previous: ManageActionState, formData: FormData) => {
-    const next = await archiveSkillAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
-      router.refresh();
-      onChanged();
-    }
-    return next;
-  }, null);
+    },
+  });
+  const { formAction: archiveAction, pending: archiving, failure: archiveFailure } = useFormAction(archiveSkillAction, { refresh: true, onSuccess: onChanged });
 
   // A profile may have started using the skill since the dialog loaded: the refusal counts it.
-  const references = state && !state.ok && state.references?.holding ? state.references : info.references;
+  const refused = deleteFailure?.code === "REFERENCED" ? (deleteFailure.details?.references as ManageReferences | undefined) : undefined;
+  const references = refused?.holding ? refused : info.references;
   // Profiles of people who cannot manage the skill do not hold it: they just lose it.
   const losing = describeReferences(references);
 
@@ -97,7 +91,7 @@ export function DeleteTab({
             ? "Hidden from lists and agents, with every version kept. Restore it to make it visible again."
             : "Hide it from lists and agents but keep it and every version; you can restore it any time."}
         </p>
-        <ActionMessage state={archiveState} />
+        <ActionMessage failure={archiveFailure} />
         <div>
           <Button type="submit" variant="outline" disabled={archiving}>
             {archiving ? (
@@ -127,7 +121,7 @@ export function DeleteTab({
             </p>
             <ReferenceList references={references} />
             {confirmName}
-            <ActionMessage state={state && !state.ok && !state.references ? state : null} />
+            <ActionMessage failure={refused ? null : deleteFailure} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onCancel}>
                 Cancel
@@ -145,7 +139,7 @@ export function DeleteTab({
               {losing ? ` It is also removed from ${losing}.` : null}
             </p>
             {confirmName}
-            <ActionMessage state={state} />
+            <ActionMessage failure={deleteFailure} />
             <div className="flex justify-end">
               <Button type="submit" variant="destructive" disabled={deleting || typed.trim() !== info.name}>
                 {deleting ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <Trash2Icon aria-hidden />}

@@ -1,10 +1,9 @@
 "use client";
-import { useActionState, useState } from "react";
-import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toaster";
-import { moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { moveSkillAction } from "@/lib/actions/skills";
 import type { SkillManageInfo } from "@/lib/types/manage";
 import { ActionMessage, scopeText } from "./manage-shared";
 
@@ -12,17 +11,13 @@ export function MoveTab({ info, onMoved }: { info: SkillManageInfo; onMoved: () 
   // Nothing is chosen until the user chooses: a preselected target after a move let one more Enter
   // move the skill again. A choice no longer offered (the skill is there now) is no choice.
   const [choice, setChoice] = useState("");
-  const router = useRouter();
-  const [state, formAction, pending] = useActionState(async (previous: ManageActionState, formData: FormData) => {
-    const next = await moveSkillAction(previous, formData);
-    if (next?.ok) {
-      toast.success(next.message);
+  const { formAction, pending, failure } = useFormAction(moveSkillAction, {
+    refresh: true,
+    onSuccess: () => {
       setChoice("");
-      router.refresh();
       onMoved();
-    }
-    return next;
-  }, null);
+    },
+  });
   const selected = info.moveTargets.some((t) => t.key === choice) ? choice : "";
 
   return (
@@ -55,7 +50,7 @@ export function MoveTab({ info, onMoved }: { info: SkillManageInfo; onMoved: () 
         <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm">You cannot move this skill anywhere.</p>
       )}
       {info.moveNote ? <p className="text-sm text-muted-foreground">{info.moveNote}</p> : null}
-      <ActionMessage state={state} />
+      <ActionMessage failure={failure} />
       {info.moveTargets.length ? (
         <div className="flex justify-end">
           <Button type="submit" disabled={pending || !selected}>

@@ -1,11 +1,11 @@
 "use client";
-import type { ManageActionState } from "@/lib/actions/skills";
 import { formatRelative } from "@/lib/format";
+import { placeLabel } from "@/lib/labels";
+import type { ActionFailure } from "@/lib/types/actions";
 import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 
 export function scopeText(info: Pick<SkillManageInfo, "scope" | "team">): string {
-  if (info.scope === "TEAM") return `Team ${info.team?.name ?? ""}`;
-  return { PERSONAL: "Personal", PUBLIC: "Public", BUILTIN: "Built-in" }[info.scope];
+  return placeLabel(info.scope, info.team?.name);
 }
 
 export function When({ date }: { date: Date }) {
@@ -35,11 +35,11 @@ export function ReferenceList({ references }: { references: ManageReferences }) 
   );
 }
 
-export function ActionMessage({ state }: { state: ManageActionState }) {
-  if (!state || state.ok) return null;
+export function ActionMessage({ failure }: { failure: ActionFailure | null }) {
+  if (!failure) return null;
   return (
     <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-      {state.message}
+      {failure.message}
     </p>
   );
 }

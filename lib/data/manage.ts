@@ -1,0 +1,69 @@
+import "server-only";
+import { auditSummary, destinationKey, placeLabel } from "@/lib/labels";
+import { canMoveSkill, type Destination } from "@/lib/skills/permissions";
+import type { ManageAuditEvent, SkillManageInfo } from "@/lib/types/manage";
+import { loadActor, type ViewerRef } from "./actor";
+import { db } from "./db";
+import { listSkillAudit, listSkillReferences } from "./skills/audit";
+import { getSkill } from "./skills/detail";
+import { listMyTeams } from "./teams";
+
+/**
+ * Everything the manage dialog shows about a visible skill, or null: its details, who uses it, its
+ * audit trail and where the viewer may move it. Loaded when the dialog opens (GET
+ * /api/skills/<id>/manage), so list rows do not pay for references and trails nobody looks at.
+ */
+export async function getSkillManageInfo(viewer: ViewerRef, skillId: string): Promise<SkillManageInfo | null> {
+  const skill = await getSkill(viewer, skillId);
+  if (!skill) return null;
+  const [actor, references, events, teams] = await Promise.all([loadActor(db, viewer), listSkillReferences(viewer, skill.id), listSkillAudit(viewer, skill.id, 12), listMyTeams(viewer)]);
+
+  const teamNames = new Map(teams.map((team) => [team.id, team.name]));
+  if (skill.team) teamNames.set(skill.team.id, skill.team.name);
+  // The offer is computed with the same pure rules changeSkillScope enforces; the write checks again.
+  const access = { scope: skill.scope, ownerId: skill.owner?.id ?? null, teamId: skill.team?.id ?? null };
+  const candidates: { destination: Destination; label: string }[] = [
+    { destination: { scope: "PERSONAL" }, label: "Personal (only you)" },
+    ...teams.map((team) => ({ destination: { scope: "TEAM" as const, teamId: team.id }, label: placeLabel("TEAM", team.name) })),
+    { destination: { scope: "PUBLIC" }, label: "Public (everyone on this instance)" },
+  ];
+  const moveTargets = candidates.filter((c) => canMoveSkill(actor, access, c.destination)).map(({ destination, label }) => ({ key: destinationKey(destination), label }));
+  const moveNote =
+    skill.scope === "BUILTIN"
+      ? "Built-in skills ship with Skillshelf and cannot be moved."
+      : !skill.can.manage
+        ? skill.scope === "TEAM"
+          ? `Only owners and admins of team ${skill.team?.name ?? ""} can move this skill.`
+          : "Only instance admins can move public skills."
+        : actor.role !== "ADMIN"
+          ? "Only instance admins can publish skills to the public space."
+          : null;
+
+  const audit: ManageAuditEvent[] = (events ?? []).map((event) => ({
+    id: event.id,
+    action: event.action,
+    actorName: event.actorName,
+    createdAt: event.createdAt,
+    version: event.version,
+    summary: auditSummary(event.action, event.detail, teamNames),
+  }));
+
+  return {
+    id: skill.id,
+    name: skill.name,
+    scope: skill.scope,
+    team: skill.team,
+    owner: skill.owner,
+    author: skill.author,
+    archived: skill.archived,
+    version: skill.version,
+    createdAt: skill.createdAt,
+    updatedAt: skill.updatedAt,
+    versions: skill.versions.map(({ number, message, createdAt, author }) => ({ number, message, createdAt, author })),
+    can: skill.can,
+    references: references ?? { mine: [], others: 0, holding: 0 },
+    audit,
+    moveTargets,
+    moveNote,
+  };
+}
