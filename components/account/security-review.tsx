@@ -5,11 +5,10 @@ import { SeverityBadge } from "@/components/skills/scan-findings";
 import { formatRelative } from "@/lib/format";
 import type { AwaitingReview } from "@/lib/types/skills";
 import { RescanButtons } from "./rescan-button";
+import { placeLabel } from "@/lib/labels";
 
 function where(item: AwaitingReview): string {
-  if (item.scope === "TEAM") return `Team ${item.team?.name ?? ""}`;
-  if (item.scope === "PERSONAL") return "Personal";
-  return item.scope === "PUBLIC" ? "Public" : "Built-in";
+  return placeLabel(item.scope, item.team?.name);
 }
 
 /**

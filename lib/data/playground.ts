@@ -20,13 +20,13 @@ import { readConversationSetup, readFrontmatter, readLedger, readMessageParts } 
 import { DataError, notFound } from "./errors";
 import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
+import { placeLabel } from "@/lib/labels";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
 // (lib/playground) reads skill bodies and resources through, and conversation persistence.
 
-function placeOf(skill: { scope: string; team: { name: string } | null }): string {
-  if (skill.scope === "TEAM") return skill.team ? `Team ${skill.team.name}` : "Team";
-  return skill.scope === "PERSONAL" ? "Personal" : skill.scope === "PUBLIC" ? "Public" : "Built-in";
+function placeOf(skill: { scope: Scope; team: { name: string } | null }): string {
+  return placeLabel(skill.scope, skill.team?.name);
 }
 
 const reviewStatusOf = (value: string): ReviewStatus =>

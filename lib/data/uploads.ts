@@ -12,6 +12,7 @@ import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/scan-policy";
+import { destinationKey, placeLabel } from "@/lib/labels";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
@@ -33,15 +34,15 @@ async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[
   const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true }, orderBy: { name: "asc" } });
   const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
   return [
-    { destination: { key: "personal", scope: "personal", team: null, label: "Personal", canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
+    { destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
     ...teams.map(
       (team): ResolvedDestination => ({
-        destination: { key: `team:${team.id}`, scope: "team", team, label: `Team ${team.name}`, canCreate: canCreateIn(actor, { scope: "TEAM", teamId: team.id }), reason: null },
+        destination: { key: destinationKey({ scope: "TEAM", teamId: team.id }), scope: "team", team, label: placeLabel("TEAM", team.name), canCreate: canCreateIn(actor, { scope: "TEAM", teamId: team.id }), reason: null },
         target: { scope: "TEAM", teamId: team.id },
       }),
     ),
     {
-      destination: { key: "public", scope: "public", team: null, label: "Public", canCreate: isAdmin, reason: isAdmin ? null : "Only instance admins can publish skills to the public space." },
+      destination: { key: destinationKey({ scope: "PUBLIC" }), scope: "public", team: null, label: placeLabel("PUBLIC"), canCreate: isAdmin, reason: isAdmin ? null : "Only instance admins can publish skills to the public space." },
       target: { scope: "PUBLIC" },
     },
   ];

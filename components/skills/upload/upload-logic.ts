@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/skills/limits";
 import { MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
 import { skillNameProblem } from "@/lib/skills/skill-name";
 import type { Finding, ScanFinding, UploadChoice, UploadCommitResult, UploadPreview, UploadPreviewSkill, UploadRefusedSkill } from "@/lib/types/uploads";
+import { destinationKey, destinationOfKey, placeLabel } from "@/lib/labels";
 
 // What the upload modal decides without a browser: which skills are chosen, what the commit is
 // asked to do with each, and what the user is told. The dialog only holds the state.
@@ -28,13 +29,18 @@ export interface Selection {
 }
 
 export function destinationFields(key: string): { scope: string; team?: string } {
-  if (key.startsWith("team:")) return { scope: "team", team: key.slice(5) };
+  const destination = destinationOfKey(key);
+  if (destination?.scope === "TEAM") return { scope: "team", team: destination.teamId ?? undefined };
   return { scope: key };
 }
 
 /** Where the viewer may import: personal, each team, and public for an instance admin. */
 export function destinationOptions(teams: { id: string; name: string }[], isAdmin: boolean): { key: string; label: string }[] {
-  return [{ key: "personal", label: "Personal" }, ...teams.map((team) => ({ key: `team:${team.id}`, label: `Team ${team.name}` })), ...(isAdmin ? [{ key: "public", label: "Public" }] : [])];
+  return [
+    { key: destinationKey({ scope: "PERSONAL" }), label: placeLabel("PERSONAL") },
+    ...teams.map((team) => ({ key: destinationKey({ scope: "TEAM", teamId: team.id }), label: placeLabel("TEAM", team.name) })),
+    ...(isAdmin ? [{ key: destinationKey({ scope: "PUBLIC" }), label: placeLabel("PUBLIC") }] : []),
+  ];
 }
 
 /** The multipart body of a preview or commit: the input as picked, the destination, then `extra` fields. */

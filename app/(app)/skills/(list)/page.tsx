@@ -13,6 +13,7 @@ import { listMyTeams } from "@/lib/data/teams";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/inputs";
 import { effectiveSort } from "@/lib/skills/list-url";
+import { destinationKey, scopeName } from "@/lib/labels";
 
 export const metadata: Metadata = { title: "Skills" };
 
@@ -29,15 +30,17 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
 
   const tabs: ScopeTab[] = [
     { label: "All", scope: "all", count: counts.all },
-    { label: "Personal", scope: "personal", count: counts.personal },
+    { label: scopeName("PERSONAL"), scope: "personal", count: counts.personal },
     ...teams.map((team) => ({ label: team.name, scope: "team" as const, team: team.id, count: counts.teams[team.id] ?? 0 })),
-    { label: "Public", scope: "public", count: counts.public },
-    { label: "Built-in", scope: "builtin", count: counts.builtin },
+    { label: scopeName("PUBLIC"), scope: "public", count: counts.public },
+    { label: scopeName("BUILTIN"), scope: "builtin", count: counts.builtin },
   ];
   const activeTab = tabs.find((tab) => tab.scope === params.scope && (tab.scope !== "team" || tab.team === params.team));
   const scopeLabel = activeTab?.label ?? (params.scope === "team" ? "your teams" : "this scope");
 
-  const defaultDestination = params.scope === "team" && params.team ? `team:${params.team}` : params.scope === "public" && viewer.role === "ADMIN" ? "public" : "personal";
+  const defaultDestination = destinationKey(
+    params.scope === "team" && params.team ? { scope: "TEAM", teamId: params.team } : params.scope === "public" && viewer.role === "ADMIN" ? { scope: "PUBLIC" } : { scope: "PERSONAL" },
+  );
   const upload = <LazyUploadSkillsDialog teams={teams.map(({ id, name }) => ({ id, name }))} isAdmin={viewer.role === "ADMIN"} defaultDestination={defaultDestination} remoteUploads={!!getEnv().UPLOADTHING_TOKEN} />;
 
   return (
