@@ -68,7 +68,7 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
   await applyMigrations(databasePath);
   // The built-ins go through the data layer, which opens DATABASE_URL's database on first use.
   process.env.DATABASE_URL = `file:${databasePath}`;
-  const { db } = await import("../lib/data/db");
+  const { db } = await import("../lib/db/server");
   const { syncBuiltinSkills } = await import("../lib/data/builtin");
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await syncBuiltinSkills(await loadBuiltinSkills());

@@ -79,7 +79,7 @@ async function turnTimes(): Promise<void> {
   try {
     await applyMigrations(databasePath);
     process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/data/db");
+    const { db } = await import("../lib/db/server");
     // As the server runs it (scripts/db/prepare.ts): WAL, foreign keys on.
     await configureSqlite(db);
     const { importSkills } = await import("../lib/data/skills");

@@ -47,7 +47,7 @@ async function main() {
   try {
     await applyMigrations(databasePath);
     process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/data/db");
+    const { db } = await import("../lib/db/server");
     const { createSkill, listSkills } = await import("../lib/data/skills");
     const { checkHealth } = await import("../lib/data/health");
     const { readBundle } = await import("../lib/skills");

@@ -101,7 +101,7 @@ try {
   await applyMigrations(databasePath);
   // The data layer reads DATABASE_URL on first use: point it here before loading it.
   process.env.DATABASE_URL = `file:${databasePath}`;
-  const { db } = await import("../lib/data/db");
+  const { db } = await import("../lib/db/server");
   const data = await import("../lib/data/skills");
   const { syncBuiltinSkills } = await import("../lib/data/builtin");
   disconnect = () => db.$disconnect();

@@ -7,7 +7,7 @@ import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permi
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { addSkillVersion, readSkillFiles, readSkillVersionFiles, type ImportResult } from "./skills";
 

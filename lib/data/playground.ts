@@ -14,7 +14,7 @@ import type {
 } from "@/lib/types/playground";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { readSkillFile, resolveVisibleSkills } from "./skills";
 

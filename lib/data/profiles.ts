@@ -5,7 +5,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 
 // Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They

@@ -7,7 +7,7 @@ import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";
 import { audit } from "./version-writer";

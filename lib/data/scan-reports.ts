@@ -5,7 +5,7 @@ import type { ScanReportItem } from "@/lib/types/skills";
 import { isSeverity } from "@/lib/skills/scan-policy";
 import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { audit } from "./version-writer";
 

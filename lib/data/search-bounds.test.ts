@@ -10,7 +10,7 @@ const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
 const { checkHealth } = await import("./health");
 // The data layer's own client (health runs on it), not the test's second one.
-const { db: appDb } = await import("./db");
+const { db: appDb } = await import("@/lib/db/server");
 afterAll(cleanup);
 
 await createUser(db, "ada", { name: "Ada" });

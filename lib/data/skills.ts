@@ -20,7 +20,7 @@ import { spaceOf } from "@/lib/skills/space";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { skillReferences } from "./profile-references";
 import { getBlobStore } from "./storage";

@@ -7,7 +7,7 @@ import { timeSlicer } from "@/lib/skills/steps";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills";
 import { scanSkill } from "./version-writer";

@@ -5,7 +5,7 @@ import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissi
 import { decodeUtf8 } from "@/lib/skills/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { skillReferences } from "./profile-references";
 import { readSkillVersionFiles } from "./skills";
 
