@@ -6,7 +6,7 @@ import { deleteConversation, loadSkillSource } from "@/lib/data/playground";
 import { createProfile, deleteProfile, listProfiles, updateProfile } from "@/lib/data/profiles";
 import { requireViewer } from "@/lib/data/session";
 import { buildSystemPrompt, catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
-import { conversationIdInput, firstIssue, playgroundSetupInput, profileIdInput, profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
+import { conversationIdInput, firstIssue, playgroundSetupInput, profileIdInput, profileInput, type ProfileInput } from "@/lib/playground/inputs";
 import type { AgentProfileInfo, PlaygroundSetup } from "@/lib/types/playground";
 
 // The playground's setup panel and conversation list. The chat itself streams through

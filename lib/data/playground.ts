@@ -2,7 +2,7 @@ import "server-only";
 import type { UIMessage } from "ai";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource, TurnLedger } from "@/lib/playground/types";
 import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
-import { conversationTitleInput, firstIssue } from "@/lib/skills/playground-inputs";
+import { conversationTitleInput, firstIssue } from "@/lib/playground/inputs";
 import type {
   CatalogEntry,
   CatalogSource,

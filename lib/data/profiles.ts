@@ -1,5 +1,5 @@
 import "server-only";
-import { profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
+import { profileInput, type ProfileInput } from "@/lib/playground/inputs";
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -94,7 +94,3 @@ export interface ConversationDetail {
   messages: PlaygroundMessage[];
   updatedAt: Date;
 }
-
-/** The longest user message the chat accepts, in characters. */
-export const MAX_MESSAGE_CHARS = 8_000;
-export const MAX_INSTRUCTIONS_CHARS = 4_000;

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { MAX_INSTRUCTIONS_CHARS, MAX_MESSAGE_CHARS } from "@/lib/types/playground";
 
 // The playground's inputs (chat route, profile and conversation actions): shared so forms and the
 // route apply the same rules, and every refusal names the field and the limit.
+
+/** The longest user message the chat accepts, in characters. */
+export const MAX_MESSAGE_CHARS = 8_000;
+export const MAX_INSTRUCTIONS_CHARS = 4_000;
 
 const id = (what: string) => z.string().trim().min(1, `${what} not found.`).max(100, `${what} not found.`);
 
