@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
 import { createToken, revokeToken } from "@/lib/data/tokens";
-import { createTokenInput, revokeTokenInput } from "@/lib/skills/token-inputs";
+import { createTokenInput, revokeTokenInput } from "@/lib/auth/token-inputs";
 import type { AccessTokenInfo } from "@/lib/types/tokens";
 
 export type CreateTokenState =
