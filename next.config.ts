@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { securityHeaderRules } from "./lib/http/security-headers";
-import { ACTION_BODY_MAX_BYTES } from "./lib/skills/limits";
+import { ACTION_BODY_MAX_BYTES } from "./lib/skills/format/limits";
 
 const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.

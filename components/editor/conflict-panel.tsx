@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { formatRelative } from "@/lib/format";
 import { diffSkillFiles, type DiffInputFile } from "@/lib/skills/diff";
 import { entryText, rebaseDraft, type Draft, type DraftBaseFile } from "@/lib/skills/draft";
-import { detectMediaType } from "@/lib/skills/media-type";
+import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { EditorVersion } from "@/lib/types/editor";
 import { base64ToBytes, sha256Hex } from "./bytes";
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { DraftChange } from "@/lib/skills/draft";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 
 export interface SaveRefusal {
   message: string;

@@ -32,12 +32,12 @@ import {
   type DraftBaseFile,
 } from "@/lib/skills/draft";
 import type { PreviewInput } from "@/lib/skills/draft-inputs";
-import type { Finding } from "@/lib/skills/findings";
-import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/limits";
-import { detectMediaType, isTextMediaType } from "@/lib/skills/media-type";
-import { findUnreferenced, linkTargetsInText, mentionedPaths } from "@/lib/skills/links";
-import { isImageMediaType } from "@/lib/skills/preview";
-import { decodeUtf8 } from "@/lib/skills/text";
+import type { Finding } from "@/lib/skills/format/findings";
+import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/format/limits";
+import { detectMediaType, isTextMediaType } from "@/lib/skills/format/media-type";
+import { findUnreferenced, linkTargetsInText, mentionedPaths } from "@/lib/skills/format/links";
+import { isImageMediaType } from "@/lib/skills/format/preview";
+import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { EditorSkill, EditorVersion, PreviewResult } from "@/lib/types/editor";
 import { base64ToBytes, bytesToBase64 } from "./bytes";
 import { CodeEditor, type CodeEditorHandle } from "./code-editor";

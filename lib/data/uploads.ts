@@ -1,5 +1,5 @@
 import "server-only";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions";
 import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";

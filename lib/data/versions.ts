@@ -1,8 +1,8 @@
 import "server-only";
 import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff";
-import { isTextMediaType } from "@/lib/skills/media-type";
+import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
-import { decodeUtf8 } from "@/lib/skills/text";
+import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";

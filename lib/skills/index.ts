@@ -12,21 +12,21 @@
 //   Additions to the agreed shape: Bundle.ok, BundleSkill.fields (ordered fields with lines),
 //   skipped[].entries (how many entries a skipped folder held), Finding.field.
 
-export type { Finding, FindingCode, Profile, Severity } from "./findings";
-export { formatBytes, formatCount, hasErrors, PROFILES } from "./findings";
-export type { BundleLimits } from "./limits";
-export { DEFAULT_LIMITS, RESERVED_NAME_WORDS, resolveLimits, SPEC_KEYS, SPEC_LIMITS } from "./limits";
-export type { Frontmatter, FrontmatterField, FrontmatterValue, ParsedSkillMd, ParseOptions } from "./skill-md";
-export { decodeSkillMd, parseSkillMd } from "./skill-md";
-export type { SkillMdValidation, ValidateOptions } from "./validate";
-export { validateParsedSkillMd, validateSkillMd } from "./validate";
-export type { TokenCounts } from "./tokens";
-export { countTokens, TOKEN_COUNT_NOTE, TOKENIZER } from "./tokens";
-export type { CatalogEntry } from "./catalog";
-export { escapeXml, renderCatalogEntryXml, renderCatalogMarkdown, renderCatalogXml } from "./catalog";
-export { COMPRESSED_MEDIA_TYPES, detectMediaType, isTextMediaType, sniffBinary } from "./media-type";
+export type { Finding, FindingCode, Profile, Severity } from "./format/findings";
+export { formatBytes, formatCount, hasErrors, PROFILES } from "./format/findings";
+export type { BundleLimits } from "./format/limits";
+export { DEFAULT_LIMITS, RESERVED_NAME_WORDS, resolveLimits, SPEC_KEYS, SPEC_LIMITS } from "./format/limits";
+export type { Frontmatter, FrontmatterField, FrontmatterValue, ParsedSkillMd, ParseOptions } from "./format/skill-md";
+export { decodeSkillMd, parseSkillMd } from "./format/skill-md";
+export type { SkillMdValidation, ValidateOptions } from "./format/validate";
+export { validateParsedSkillMd, validateSkillMd } from "./format/validate";
+export type { TokenCounts } from "./format/tokens";
+export { countTokens, TOKEN_COUNT_NOTE, TOKENIZER } from "./format/tokens";
+export type { CatalogEntry } from "./format/catalog";
+export { escapeXml, renderCatalogEntryXml, renderCatalogMarkdown, renderCatalogXml } from "./format/catalog";
+export { COMPRESSED_MEDIA_TYPES, detectMediaType, isTextMediaType, sniffBinary } from "./format/media-type";
 export type { Bundle, BundleFile, BundleInput, BundleKind, BundleSkill, FileInput, ReadBundleOptions, SkippedEntry } from "./bundle";
 export { detectBundleKind, importableSkills, readBundle } from "./bundle";
 export type { ExportOptions, ExportSkill } from "./export";
 export { exportSkillZip } from "./export";
-export { findSkillMd } from "./paths";
+export { findSkillMd } from "./format/paths";

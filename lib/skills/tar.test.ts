@@ -1,7 +1,7 @@
 import { gzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { detectBundleKind, readBundle, type Bundle } from "./bundle";
-import type { FindingCode } from "./findings";
+import type { FindingCode } from "./format/findings";
 import { bytesOf, buildTar, buildTarGz, concat, randomBytes, skillMd } from "./test-helpers/archives";
 
 const SKILL = skillMd("my-skill");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROFILES } from "./findings";
+import { PROFILES } from "./format/findings";
 import { MAX_REVIEW_NOTE } from "./scan-policy";
 
 // The fields of an upload request (multipart form fields, or the JSON of the uploadthing route),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bundleDigest } from "./digest";
 import { exportSkillZip } from "./export";
 import { buildTarGz, buildZip } from "./test-helpers/archives";
-import { countTokens, countTokensWithin, tokenBudget } from "./tokens";
+import { countTokens, countTokensWithin, tokenBudget } from "./format/tokens";
 import { planRefusal, planUpload, readUpload, readUploadYielding, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
 
 const enc = new TextEncoder();

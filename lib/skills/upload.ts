@@ -1,19 +1,19 @@
 import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./bundle";
 import { bundleDigest } from "./digest";
-import { hasErrors, type Finding, type Profile } from "./findings";
-import { resolveLimits, type BundleLimits } from "./limits";
-import { sniffBinary } from "./media-type";
-import { findSkillMd } from "./paths";
-import { renameSkillMd } from "./rename";
-import { skillNameProblem } from "./skill-name";
+import { hasErrors, type Finding, type Profile } from "./format/findings";
+import { resolveLimits, type BundleLimits } from "./format/limits";
+import { sniffBinary } from "./format/media-type";
+import { findSkillMd } from "./format/paths";
+import { renameSkillMd } from "./format/rename";
+import { skillNameProblem } from "./format/skill-name";
 import { runSteps, runStepsYielding, type Steps } from "./steps";
-import { tokenBudget, type TokenBudget } from "./tokens";
+import { tokenBudget, type TokenBudget } from "./format/tokens";
 
 // What one upload (the modal's drop, a CI publish) holds, read with the format core: each source
 // is read on its own, and together they share one budget so several archives cannot add up past
 // what a single one may unpack to.
 
-export { MAX_UPLOAD_BYTES } from "./limits";
+export { MAX_UPLOAD_BYTES } from "./format/limits";
 /** Separate files (archives or SKILL.md files) in one upload; a folder counts as one. */
 export const MAX_UPLOAD_SOURCES = 50;
 

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { deflateSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { readBundle, type Bundle } from "./bundle";
-import type { FindingCode } from "./findings";
-import { DEFAULT_LIMITS, resolveLimits } from "./limits";
+import type { FindingCode } from "./format/findings";
+import { DEFAULT_LIMITS, resolveLimits } from "./format/limits";
 import { bytesOf, buildZip, concat, randomBytes, S_IFIFO, S_IFLNK, skillMd, type RawZipEntry } from "./test-helpers/archives";
 import { extractZipEntry, listZip } from "./zip";
 

@@ -1,5 +1,5 @@
 // What the editor page hands its client components: plain data, no behaviour.
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { DraftBaseFile } from "@/lib/skills/draft";
 import type { Scope } from "@/lib/skills/permissions";
 

@@ -1,5 +1,5 @@
 // Shapes the data layer returns and components render: plain data, no behaviour.
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { Scope } from "@/lib/skills/permissions";
 import type { TextSegment } from "@/lib/skills/search";
 import type { ReviewStatus } from "@/lib/skills/scan-policy";

@@ -4,7 +4,7 @@ import { ArrowRightIcon, ChevronDownIcon, ChevronRightIcon, FileIcon, FileMinusI
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
 import type { FileContentDiff, FileDiff, FileStatus, FrontmatterChange, Range, SkillDiff } from "@/lib/skills/diff";
-import type { FrontmatterValue } from "@/lib/skills/skill-md";
+import type { FrontmatterValue } from "@/lib/skills/format/skill-md";
 import { cn } from "@/lib/utils";
 import { TextDiffTable, type DiffMode } from "./text-diff";
 import "./diff.css";

@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/format";
-import { MAX_UPLOAD_BYTES } from "@/lib/skills/limits";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/format/limits";
 import { MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
-import { skillNameProblem } from "@/lib/skills/skill-name";
+import { skillNameProblem } from "@/lib/skills/format/skill-name";
 import type { Finding, ScanFinding, UploadChoice, UploadCommitResult, UploadPreview, UploadPreviewSkill, UploadRefusedSkill } from "@/lib/types/uploads";
 
 // What the upload modal decides without a browser: which skills are chosen, what the commit is

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { collectMarkdownLinks, findUnreferenced, joinPath, linkTargetsInText, mentionedPaths, resolveLink } from "./links";
-import { SHARED_DIR } from "./test-helpers/shared";
+import { SHARED_DIR } from "../test-helpers/shared";
 
 const files = new Set(["SKILL.md", "references/api.md", "references/rollback.md", "references/deep/notes.md", "assets/pipeline.png", "assets/my diagram.svg", "LICENSE.txt"]);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readBundle } from "./bundle";
+import { readBundle } from "../bundle";
 import { renderCatalogEntryXml, renderCatalogMarkdown, renderCatalogXml } from "./catalog";
-import { bytesOf, skillMd } from "./test-helpers/archives";
+import { bytesOf, skillMd } from "../test-helpers/archives";
 
 describe("renderCatalogXml", () => {
   it("renders the reference library's <available_skills> block", () => {

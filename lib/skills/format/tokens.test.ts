@@ -5,8 +5,8 @@ import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/esm/encodingParams/consta
 import { countTokens, countTokensReference, countTokensWithin, preTokens, tokenBudget, TOKEN_COUNT_NOTE } from "./tokens";
 
 const referencePieces = (text: string): string[] => [...text.matchAll(O200K_TOKEN_SPLIT_REGEX)].map((m) => m[0]);
-import { randomBytes } from "./test-helpers/archives";
-import { hasShared, noteIfSharedMissing, SHARED_DIR } from "./test-helpers/shared";
+import { randomBytes } from "../test-helpers/archives";
+import { hasShared, noteIfSharedMissing, SHARED_DIR } from "../test-helpers/shared";
 
 noteIfSharedMissing("the tokenizer equivalence check on the corpus");
 

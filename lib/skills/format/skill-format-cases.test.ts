@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validatePath } from "@/scripts/cli/validate";
-import { readBundle } from "./bundle";
+import { readBundle } from "../bundle";
 import { renderCatalogXml } from "./catalog";
 import type { Finding, FindingCode, Profile } from "./findings";
 import { findSkillMd } from "./paths";
 import { parseSkillMd } from "./skill-md";
-import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "./test-helpers/shared";
+import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "../test-helpers/shared";
 
 // The 40 test cases of skills-ref (the reference validator, agentskills/agentskills@69ef37e),
 // kept as data in ../shared/skill-format-cases. Each runs here and must agree with the upstream
