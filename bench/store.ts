@@ -12,7 +12,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { detectMediaType, readBundle, type BundleSkill } from "../lib/skills";
-import { bundleDigest } from "../lib/skills/digest";
+import { bundleDigest } from "../lib/skills/archive/digest";
 import { spaceOf } from "../lib/skills/space";
 import type { Scope } from "../lib/skills/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";

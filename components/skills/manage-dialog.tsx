@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { archiveSkillAction, deleteSkillAction, getSkillManageInfoAction, moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
 import { formatRelative } from "@/lib/format";
-import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/install";
+import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/archive/install";
 import { describeReferences } from "@/lib/skills/references";
 import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 

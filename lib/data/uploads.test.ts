@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { exportSkillZip } from "@/lib/skills/export";
+import { exportSkillZip } from "@/lib/skills/archive/export";
 import { buildZip } from "@/lib/skills/test-helpers/archives";
 import { readUpload, type UploadSource } from "@/lib/skills/upload";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { BundleSkill, Finding } from "@/lib/skills";
-import { bundleDigest } from "@/lib/skills/digest";
+import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
 import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
 import { scanBundleSkill } from "@/lib/skills/scan";

@@ -1,4 +1,4 @@
-import type { BundleSkill } from "../skills/bundle";
+import type { BundleSkill } from "../skills/archive/bundle";
 import { isTextMediaType } from "../skills/format/media-type";
 import { findSkillMd } from "../skills/format/paths";
 import type { Frontmatter } from "../skills/format/skill-md";

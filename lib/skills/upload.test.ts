@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bundleDigest } from "./digest";
-import { exportSkillZip } from "./export";
+import { bundleDigest } from "./archive/digest";
+import { exportSkillZip } from "./archive/export";
 import { buildTarGz, buildZip } from "./test-helpers/archives";
 import { countTokens, countTokensWithin, tokenBudget } from "./format/tokens";
 import { planRefusal, planUpload, readUpload, readUploadYielding, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";

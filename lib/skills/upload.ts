@@ -1,12 +1,12 @@
-import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./bundle";
-import { bundleDigest } from "./digest";
+import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./archive/bundle";
+import { bundleDigest } from "./archive/digest";
 import { hasErrors, type Finding, type Profile } from "./format/findings";
 import { resolveLimits, type BundleLimits } from "./format/limits";
 import { sniffBinary } from "./format/media-type";
 import { findSkillMd } from "./format/paths";
 import { renameSkillMd } from "./format/rename";
 import { skillNameProblem } from "./format/skill-name";
-import { runSteps, runStepsYielding, type Steps } from "./steps";
+import { runSteps, runStepsYielding, type Steps } from "./archive/steps";
 import { tokenBudget, type TokenBudget } from "./format/tokens";
 
 // What one upload (the modal's drop, a CI publish) holds, read with the format core: each source

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBundle } from "../bundle";
+import { readBundle } from "../archive/bundle";
 import { renderCatalogEntryXml, renderCatalogMarkdown, renderCatalogXml } from "./catalog";
 import { bytesOf, skillMd } from "../test-helpers/archives";
 

@@ -6,8 +6,8 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { readBundle } from "./bundle";
 import { exportSkillZip, type ExportSkill } from "./export";
-import { DEFAULT_LIMITS } from "./format/limits";
-import { bytesOf, randomBytes, skillMd } from "./test-helpers/archives";
+import { DEFAULT_LIMITS } from "../format/limits";
+import { bytesOf, randomBytes, skillMd } from "../test-helpers/archives";
 import { listZip } from "./zip";
 
 const png = (n: number, seed: number): Uint8Array => {

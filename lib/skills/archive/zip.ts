@@ -1,8 +1,8 @@
 import { Inflate } from "fflate";
 import { crc32 } from "./crc32";
-import { formatBytes, formatCount, type Finding, type FindingCode } from "./format/findings";
-import type { BundleLimits } from "./format/limits";
-import { decodeUtf8 } from "./format/text";
+import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
+import type { BundleLimits } from "../format/limits";
+import { decodeUtf8 } from "../format/text";
 
 // A ZIP reader that believes nothing: the central directory, every local header and every data
 // descriptor must agree, entries must tile the file from byte 0 to the central directory (no

@@ -1,8 +1,8 @@
 import { deflateSync } from "fflate";
 import { crc32 } from "./crc32";
-import { COMPRESSED_MEDIA_TYPES, sniffBinary } from "./format/media-type";
-import { checkEntryPath, collisionKey, skipReason } from "./format/paths";
-import { DEFAULT_LIMITS } from "./format/limits";
+import { COMPRESSED_MEDIA_TYPES, sniffBinary } from "../format/media-type";
+import { checkEntryPath, collisionKey, skipReason } from "../format/paths";
+import { DEFAULT_LIMITS } from "../format/limits";
 
 export interface ExportSkill {
   /** The skill name: the single top folder of the archive. */

@@ -2,14 +2,14 @@
 // folder holding SKILL.md is a skill root (unless it is inside another skill); each skill gets its
 // files, the checks that need the whole skill (per-skill limits, duplicate names, SKILL.md
 // validation) and its token counts. readBundleSteps (bundle.ts) calls it.
-import { renderCatalogEntryXml } from "./format/catalog";
-import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "./format/findings";
-import type { BundleLimits } from "./format/limits";
-import { isTextMediaType } from "./format/media-type";
-import { basename, dirname, findSkillMd } from "./format/paths";
-import { decodeSkillMd } from "./format/skill-md";
-import { countTokens, countTokensWithin, tokenBudget, TOKENIZER, type TokenCounts } from "./format/tokens";
-import { validateSkillMd } from "./format/validate";
+import { renderCatalogEntryXml } from "../format/catalog";
+import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "../format/findings";
+import type { BundleLimits } from "../format/limits";
+import { isTextMediaType } from "../format/media-type";
+import { basename, dirname, findSkillMd } from "../format/paths";
+import { decodeSkillMd } from "../format/skill-md";
+import { countTokens, countTokensWithin, tokenBudget, TOKENIZER, type TokenCounts } from "../format/tokens";
+import { validateSkillMd } from "../format/validate";
 import type { Steps } from "./steps";
 import type { BundleFile, BundleInput, BundleSkill, ReadBundleOptions, SkippedEntry } from "./bundle";
 

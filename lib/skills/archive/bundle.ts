@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "./format/findings";
-import { resolveLimits, type BundleLimits } from "./format/limits";
-import { detectMediaType } from "./format/media-type";
-import { checkEntryPath, collisionKey, dirname, skipReason } from "./format/paths";
-import type { Frontmatter, FrontmatterField } from "./format/skill-md";
-import { decodeUtf8 } from "./format/text";
-import { tokenBudget, type TokenBudget, type TokenCounts } from "./format/tokens";
+import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "../format/findings";
+import { resolveLimits, type BundleLimits } from "../format/limits";
+import { detectMediaType } from "../format/media-type";
+import { checkEntryPath, collisionKey, dirname, skipReason } from "../format/paths";
+import type { Frontmatter, FrontmatterField } from "../format/skill-md";
+import { decodeUtf8 } from "../format/text";
+import { tokenBudget, type TokenBudget, type TokenCounts } from "../format/tokens";
 import { runSteps, type Steps } from "./steps";
 import { collectEntries, entryError, type RawEntry } from "./bundle-entries";
 import { buildSkills, compareStrings } from "./bundle-skills";

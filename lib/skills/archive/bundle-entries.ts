@@ -1,6 +1,6 @@
-import { formatBytes, formatCount, type Finding, type FindingCode } from "./format/findings";
+import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
 import type { BundleInput } from "./bundle";
-import type { BundleLimits } from "./format/limits";
+import type { BundleLimits } from "../format/limits";
 import { gunzipLimited, readTar } from "./tar";
 import { extractZipEntry, listZip, type EntryType, type ExtractResult, type InflateBudget } from "./zip";
 

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { deflateSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { readBundle, type Bundle } from "./bundle";
-import type { FindingCode } from "./format/findings";
-import { DEFAULT_LIMITS, resolveLimits } from "./format/limits";
-import { bytesOf, buildZip, concat, randomBytes, S_IFIFO, S_IFLNK, skillMd, type RawZipEntry } from "./test-helpers/archives";
+import type { FindingCode } from "../format/findings";
+import { DEFAULT_LIMITS, resolveLimits } from "../format/limits";
+import { bytesOf, buildZip, concat, randomBytes, S_IFIFO, S_IFLNK, skillMd, type RawZipEntry } from "../test-helpers/archives";
 import { extractZipEntry, listZip } from "./zip";
 
 // Every defense against hostile ZIPs, each proven with an archive built here, byte by byte.

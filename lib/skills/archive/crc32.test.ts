@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc32, crc32Js } from "./crc32";
-import { randomBytes } from "./test-helpers/archives";
+import { randomBytes } from "../test-helpers/archives";
 
 describe("crc32", () => {
   it("gives the standard check value", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectBundleKind, importableSkills, readBundle, type FileInput } from "./bundle";
-import { bytesOf, buildZip, skillMd } from "./test-helpers/archives";
+import { bytesOf, buildZip, skillMd } from "../test-helpers/archives";
 
 const file = (path: string, data: string | Uint8Array): FileInput => ({ path, bytes: bytesOf(data) });
 const readFiles = (files: FileInput[], profile: "spec" | "anthropic" = "spec") => readBundle({ kind: "files", files }, { profile });

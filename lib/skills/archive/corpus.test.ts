@@ -3,11 +3,11 @@ import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readBundle, type Bundle, type BundleSkill } from "./bundle";
-import type { FindingCode, Profile } from "./format/findings";
-import { codePointLength, countLines } from "./format/text";
-import { countTokensReference } from "./format/tokens";
-import { randomBytes } from "./test-helpers/archives";
-import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "./test-helpers/shared";
+import type { FindingCode, Profile } from "../format/findings";
+import { codePointLength, countLines } from "../format/text";
+import { countTokensReference } from "../format/tokens";
+import { randomBytes } from "../test-helpers/archives";
+import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "../test-helpers/shared";
 
 // 43 real skills nobody on this team wrote, against the expected outcome recorded in
 // ../shared/corpus/CHECK-RESULTS.json.

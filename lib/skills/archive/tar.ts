@@ -1,8 +1,8 @@
 import { Gunzip } from "fflate";
 import { crc32 } from "./crc32";
-import { formatBytes, formatCount, type Finding, type FindingCode } from "./format/findings";
-import type { BundleLimits } from "./format/limits";
-import { decodeUtf8 } from "./format/text";
+import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
+import type { BundleLimits } from "../format/limits";
+import { decodeUtf8 } from "../format/text";
 import type { EntryType } from "./zip";
 
 // A small ustar/pax/GNU tar reader over fflate's streaming gunzip. The gzip layer is capped by the

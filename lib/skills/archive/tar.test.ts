@@ -1,8 +1,8 @@
 import { gzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { detectBundleKind, readBundle, type Bundle } from "./bundle";
-import type { FindingCode } from "./format/findings";
-import { bytesOf, buildTar, buildTarGz, concat, randomBytes, skillMd } from "./test-helpers/archives";
+import type { FindingCode } from "../format/findings";
+import { bytesOf, buildTar, buildTarGz, concat, randomBytes, skillMd } from "../test-helpers/archives";
 
 const SKILL = skillMd("my-skill");
 const readGz = (bytes: Uint8Array, options?: Parameters<typeof readBundle>[1]): Bundle => readBundle({ kind: "tar.gz", bytes }, options);
