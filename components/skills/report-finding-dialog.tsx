@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toaster";
 import { reportFalsePositiveAction, type ReviewActionState } from "@/lib/actions/review";
-import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
-import { findingLocation } from "@/lib/skills/scan-policy";
+import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
+import { findingLocation } from "@/lib/skills/review/policy";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import { NoteField } from "./note-field";
 

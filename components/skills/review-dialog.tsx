@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toaster";
 import { markReviewedAction, type ReviewActionState } from "@/lib/actions/review";
-import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/scan-policy";
+import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/review/policy";
 import type { ScanFinding } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 import { NoteField } from "./note-field";

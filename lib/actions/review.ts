@@ -5,7 +5,7 @@ import { DataError } from "@/lib/data/errors";
 import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/review";
 import { reportFalsePositive, resolveScanReport } from "@/lib/data/scan-reports";
 import { requireViewer } from "@/lib/data/session";
-import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review-inputs";
+import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review/inputs";
 
 export type ReviewActionState = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string[] | undefined> } | null;
 

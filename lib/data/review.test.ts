@@ -265,7 +265,7 @@ describe("incomplete scans", () => {
     expect(scan.findings).toEqual([]);
     expect(scan.complete).toBe(false);
     expect(scan.skipped).toEqual([expect.objectContaining({ path: "assets/logo.png", reason: "binary" })]);
-    const { scanHeadline } = await import("@/lib/skills/scan-policy");
+    const { scanHeadline } = await import("@/lib/skills/review/policy");
     expect(scanHeadline(scan).title).not.toBe("No findings");
     expect(scanHeadline(scan).tone).toBe("incomplete");
   });

@@ -2,7 +2,7 @@ import "server-only";
 import { canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding } from "@/lib/skills/scan/types";
-import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
+import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/review/policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };

@@ -27,7 +27,7 @@ import { getBlobStore } from "./storage";
 import { audit, collectOrphanBlobs, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "./version-writer";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding, ScanResult, ScanSkipped } from "@/lib/skills/scan/types";
-import { canReviewVersion, gateImport, isReviewStatus, isSeverity } from "@/lib/skills/scan-policy";
+import { canReviewVersion, gateImport, isReviewStatus, isSeverity } from "@/lib/skills/review/policy";
 import { scanStoredVersion } from "./scan-columns";
 
 import type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";

@@ -11,7 +11,7 @@ import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills";
 import { scanSkill } from "./version-writer";
-import { gateImport, gateOf } from "@/lib/skills/scan-policy";
+import { gateImport, gateOf } from "@/lib/skills/review/policy";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)

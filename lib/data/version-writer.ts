@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/client";
 import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
 import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/scan-policy";
+import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { safeScan, scanColumns } from "./scan-columns";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */

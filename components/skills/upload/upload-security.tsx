@@ -1,7 +1,7 @@
 "use client";
 import { OctagonAlertIcon, ShieldAlertIcon, ShieldIcon, ShieldQuestionIcon } from "lucide-react";
 import { Label } from "@/components/ui/label";
-import { MAX_REVIEW_NOTE, MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
+import { MAX_REVIEW_NOTE, MIN_OVERRIDE_REASON } from "@/lib/skills/review/policy";
 import type { UploadPreviewSkill } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
 import { ScanCoverage } from "../scan-coverage";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ScanFinding } from "./scan/types";
-import { gateImport, initialReviewStatus, reviewAfterRescan, scanHeadline } from "./scan-policy";
+import type { ScanFinding } from "../scan/types";
+import { gateImport, initialReviewStatus, reviewAfterRescan, scanHeadline } from "./policy";
 
 const finding = (severity: ScanFinding["severity"], rule = `x/${severity}`, line: number | null = 3): ScanFinding => ({ rule, severity, category: "hidden-text", file: "SKILL.md", line, excerpt: "…", message: "risk" });
 const scan = (...findings: ScanFinding[]) => ({ findings, highest: findings[0]?.severity ?? null });

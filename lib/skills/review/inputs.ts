@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "./scan-policy";
+import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "./policy";
 
 // The security review forms (lib/actions/review.ts): shared so the dialog can reuse the rules.
 
