@@ -11,7 +11,7 @@ const skills = await import("./skills");
 const review = await import("./review");
 const uploads = await import("./uploads");
 const { DataError } = await import("./errors");
-const { readUpload } = await import("@/lib/skills/upload");
+const { readUpload } = await import("@/lib/skills/upload/upload");
 afterAll(cleanup);
 
 await createUser(db, "ada", { role: "ADMIN" });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { exportSkillZip } from "@/lib/skills/archive/export";
 import { buildZip } from "@/lib/skills/test-helpers/archives";
-import { readUpload, type UploadSource } from "@/lib/skills/upload";
+import { readUpload, type UploadSource } from "@/lib/skills/upload/upload";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();

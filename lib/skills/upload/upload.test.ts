@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bundleDigest } from "./archive/digest";
-import { exportSkillZip } from "./archive/export";
-import { buildTarGz, buildZip } from "./test-helpers/archives";
-import { countTokens, countTokensWithin, tokenBudget } from "./format/tokens";
+import { bundleDigest } from "../archive/digest";
+import { exportSkillZip } from "../archive/export";
+import { buildTarGz, buildZip } from "../test-helpers/archives";
+import { countTokens, countTokensWithin, tokenBudget } from "../format/tokens";
 import { planRefusal, planUpload, readUpload, readUploadYielding, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
 
 const enc = new TextEncoder();

@@ -1,19 +1,19 @@
-import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "./archive/bundle";
-import { bundleDigest } from "./archive/digest";
-import { hasErrors, type Finding, type Profile } from "./format/findings";
-import { resolveLimits, type BundleLimits } from "./format/limits";
-import { sniffBinary } from "./format/media-type";
-import { findSkillMd } from "./format/paths";
-import { renameSkillMd } from "./format/rename";
-import { skillNameProblem } from "./format/skill-name";
-import { runSteps, runStepsYielding, type Steps } from "./archive/steps";
-import { tokenBudget, type TokenBudget } from "./format/tokens";
+import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "../archive/bundle";
+import { bundleDigest } from "../archive/digest";
+import { hasErrors, type Finding, type Profile } from "../format/findings";
+import { resolveLimits, type BundleLimits } from "../format/limits";
+import { sniffBinary } from "../format/media-type";
+import { findSkillMd } from "../format/paths";
+import { renameSkillMd } from "../format/rename";
+import { skillNameProblem } from "../format/skill-name";
+import { runSteps, runStepsYielding, type Steps } from "../archive/steps";
+import { tokenBudget, type TokenBudget } from "../format/tokens";
 
 // What one upload (the modal's drop, a CI publish) holds, read with the format core: each source
 // is read on its own, and together they share one budget so several archives cannot add up past
 // what a single one may unpack to.
 
-export { MAX_UPLOAD_BYTES } from "./format/limits";
+export { MAX_UPLOAD_BYTES } from "../format/limits";
 /** Separate files (archives or SKILL.md files) in one upload; a folder counts as one. */
 export const MAX_UPLOAD_SOURCES = 50;
 
