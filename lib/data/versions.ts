@@ -1,5 +1,5 @@
 import "server-only";
-import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff";
+import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff/diff";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/format/text";

@@ -1,4 +1,4 @@
-import type { SkillDiff } from "@/lib/skills/diff";
+import type { SkillDiff } from "@/lib/skills/diff/diff";
 import type { Scope } from "@/lib/skills/permissions";
 
 /** One row of a skill's history (lib/data/versions.ts listSkillVersions). */

@@ -3,7 +3,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { ArrowRightIcon, ChevronDownIcon, ChevronRightIcon, FileIcon, FileMinusIcon, FilePenIcon, FilePlusIcon, FileSymlinkIcon, FileTextIcon } from "lucide-react";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
-import type { FileContentDiff, FileDiff, FileStatus, FrontmatterChange, Range, SkillDiff } from "@/lib/skills/diff";
+import type { FileContentDiff, FileDiff, FileStatus, FrontmatterChange, Range, SkillDiff } from "@/lib/skills/diff/diff";
 import type { FrontmatterValue } from "@/lib/skills/format/skill-md";
 import { cn } from "@/lib/utils";
 import { TextDiffTable, type DiffMode } from "./text-diff";

@@ -282,6 +282,6 @@ describe("isomorphism", () => {
   it("imports nothing from node: (the editor computes diffs in the browser)", () => {
     const source = readFileSync(path.join(import.meta.dirname, "diff.ts"), "utf8");
     expect(source).not.toMatch(/from "node:/);
-    expect([...source.matchAll(/from "([^"]+)"/g)].map((m) => m[1])).toEqual(["diff", "./format/skill-md"]);
+    expect([...source.matchAll(/from "([^"]+)"/g)].map((m) => m[1])).toEqual(["diff", "../format/skill-md"]);
   });
 });

@@ -1,5 +1,5 @@
 import { diffArrays, diffWordsWithSpace } from "diff";
-import { parseSkillMd, type FrontmatterValue } from "./format/skill-md";
+import { parseSkillMd, type FrontmatterValue } from "../format/skill-md";
 
 // Isomorphic on purpose: the history page computes diffs on the server, and the editor's
 // save-conflict view computes one in the browser against the user's unsaved files.
