@@ -30,8 +30,8 @@ import {
   SKILL_MD,
   type Draft,
   type DraftBaseFile,
-} from "@/lib/skills/draft";
-import type { PreviewInput } from "@/lib/skills/draft-inputs";
+} from "@/lib/skills/draft/draft";
+import type { PreviewInput } from "@/lib/skills/draft/inputs";
 import type { Finding } from "@/lib/skills/format/findings";
 import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/format/limits";
 import { detectMediaType, isTextMediaType } from "@/lib/skills/format/media-type";

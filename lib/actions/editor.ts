@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEditorVersion, InvalidDraftError, saveSkillDraft } from "@/lib/data/editor";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
-import { describeSaveDraftProblem, saveDraftInput } from "@/lib/skills/draft-inputs";
+import { describeSaveDraftProblem, saveDraftInput } from "@/lib/skills/draft/inputs";
 import type { EditorVersion, SaveDraftResult } from "@/lib/types/editor";
 
 /**

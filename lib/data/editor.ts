@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { readBundle, type Finding } from "@/lib/skills";
-import type { ManifestEntry } from "@/lib/skills/draft";
+import type { ManifestEntry } from "@/lib/skills/draft/draft";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions";
 import { decodeUtf8 } from "@/lib/skills/format/text";

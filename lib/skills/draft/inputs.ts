@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_LIMITS } from "./format/limits";
+import { DEFAULT_LIMITS } from "../format/limits";
 
 // The editor's save request (lib/actions/editor.ts), checked before anything is read: the draft
 // travels as JSON with the typed text inline and uploads as separate form parts.

@@ -1,6 +1,6 @@
-import { checkEntryPath, collisionKey, skipReason } from "./format/paths";
-import { DEFAULT_LIMITS } from "./format/limits";
-import { utf8ByteLength } from "./format/text";
+import { checkEntryPath, collisionKey, skipReason } from "../format/paths";
+import { DEFAULT_LIMITS } from "../format/limits";
+import { utf8ByteLength } from "../format/text";
 
 // The editor's unsaved work on a skill, as plain data: the full file list the user means to save,
 // each file saying where its content comes from. A file left alone points at the stored version

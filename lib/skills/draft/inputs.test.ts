@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeSaveDraftProblem, saveDraftInput } from "./draft-inputs";
-import { DEFAULT_LIMITS } from "./format/limits";
+import { describeSaveDraftProblem, saveDraftInput } from "./inputs";
+import { DEFAULT_LIMITS } from "../format/limits";
 
 const request = (entries: unknown, message = "Edit") => ({ skillId: "s1", baseVersion: "2", message, entries });
 
