@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/toaster";
 import { archiveSkillAction, deleteSkillAction, getSkillManageInfoAction, moveSkillAction, type ManageActionState } from "@/lib/actions/skills";
 import { formatRelative } from "@/lib/format";
 import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/archive/install";
-import { describeReferences } from "@/lib/skills/references";
+import { describeReferences } from "@/lib/skills/permissions/references";
 import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 
 export type ManageTab = "details" | "move" | "download" | "delete";

@@ -4,8 +4,8 @@ import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
 import { changeSkillScope, deleteSkill, getSkill, listSkillAudit, listSkillReferences, setSkillArchived } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
-import { archiveSkillInput, deleteSkillInput, destinationOfKey, moveSkillInput, skillIdInput } from "@/lib/skills/manage-inputs";
-import { canMoveSkill, type Actor, type Scope } from "@/lib/skills/permissions";
+import { archiveSkillInput, deleteSkillInput, destinationOfKey, moveSkillInput, skillIdInput } from "@/lib/skills/permissions/manage-inputs";
+import { canMoveSkill, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import type { ManageAuditEvent, ManageMoveTarget, ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 
 export type ManageInfoResult = { ok: true; info: SkillManageInfo } | { ok: false; message: string };

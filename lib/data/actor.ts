@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor, InstanceRole, TeamRole } from "@/lib/skills/permissions";
+import type { Actor, InstanceRole, TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DataError } from "./errors";

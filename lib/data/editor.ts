@@ -3,7 +3,7 @@ import { getEnv } from "@/lib/env";
 import { readBundle, type Finding } from "@/lib/skills";
 import type { ManifestEntry } from "@/lib/skills/draft/draft";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
-import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions";
+import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions/permissions";
 import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Scope } from "@/lib/skills/permissions";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();

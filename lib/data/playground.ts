@@ -1,7 +1,7 @@
 import "server-only";
 import type { UIMessage } from "ai";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource, TurnLedger } from "@/lib/playground/types";
-import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
+import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import { conversationTitleInput, firstIssue } from "@/lib/playground/inputs";
 import type {
   CatalogEntry,

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Actor, InstanceRole, SkillAccess, TeamRole } from "@/lib/skills/permissions";
-import { referenceHolds } from "@/lib/skills/references";
+import type { Actor, InstanceRole, SkillAccess, TeamRole } from "@/lib/skills/permissions/permissions";
+import { referenceHolds } from "@/lib/skills/permissions/references";
 import type { Db, Tx } from "@/lib/db/client";
 
 // The agent profiles that use one skill, each with whether it holds the skill in place

@@ -3,7 +3,7 @@ import { profileInput, type ProfileInput } from "@/lib/playground/inputs";
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions";
+import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";

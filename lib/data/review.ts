@@ -1,5 +1,5 @@
 import "server-only";
-import { canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions";
+import { canViewSkill, type Actor, type Scope, type SkillAccess } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import { canReviewVersion, isReviewStatus, isSeverity, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/review/policy";

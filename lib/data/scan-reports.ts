@@ -1,5 +1,5 @@
 import "server-only";
-import { canViewSkill, type Scope, type SkillAccess } from "@/lib/skills/permissions";
+import { canViewSkill, type Scope, type SkillAccess } from "@/lib/skills/permissions/permissions";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ScanReportItem } from "@/lib/types/skills";
 import { isSeverity } from "@/lib/skills/review/policy";

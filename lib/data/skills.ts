@@ -12,11 +12,11 @@ import {
   type Destination,
   type Scope,
   type SkillAccess,
-} from "@/lib/skills/permissions";
+} from "@/lib/skills/permissions/permissions";
 import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/search";
 import { planPrune } from "@/lib/skills/prune";
-import { describeReferences, summarizeReferences, type ReferenceSummary } from "@/lib/skills/references";
-import { spaceOf } from "@/lib/skills/space";
+import { describeReferences, summarizeReferences, type ReferenceSummary } from "@/lib/skills/permissions/references";
+import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, visibleTo, visibleToSql, type ViewerRef } from "./actor";

@@ -1,5 +1,5 @@
 import "server-only";
-import { canManageMembers, canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/permissions";
+import { canManageMembers, canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";

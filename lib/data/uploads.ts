@@ -1,7 +1,7 @@
 import "server-only";
 import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
-import { canCreateIn, type Destination } from "@/lib/skills/permissions";
+import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
 import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { ScanFinding } from "@/lib/skills/scan/types";

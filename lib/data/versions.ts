@@ -1,7 +1,7 @@
 import "server-only";
 import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff/diff";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
-import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions";
+import { canAddVersion, canManageSkill, type Scope } from "@/lib/skills/permissions/permissions";
 import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, visibleTo, type ViewerRef } from "./actor";

@@ -1,7 +1,7 @@
 // What the editor page hands its client components: plain data, no behaviour.
 import type { Finding } from "@/lib/skills/format/findings";
 import type { DraftBaseFile } from "@/lib/skills/draft/draft";
-import type { Scope } from "@/lib/skills/permissions";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 
 export type { DraftBaseFile };
 

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { PROFILES, readBundle, type BundleSkill, type Finding, type Profile } from "../../lib/skills";
 import { bundleDigest } from "../../lib/skills/archive/digest";
-import type { Destination } from "../../lib/skills/permissions";
+import type { Destination } from "../../lib/skills/permissions/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 

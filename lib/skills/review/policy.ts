@@ -1,7 +1,7 @@
 // What the store does with a scan result: the import gate (critical blocks unless an instance
 // admin overrides with a written reason), the review state a new version starts in, and how a
 // rescan moves a stored version's review state. Pure: the data layer loads the facts and asks.
-import { canReviewSkill, type Actor, type SkillAccess } from "../permissions";
+import { canReviewSkill, type Actor, type SkillAccess } from "../permissions/permissions";
 import { SEVERITY_ORDER, type ScanFinding, type ScanResult, type ScanSeverity, type ScanSkipped } from "../scan/types";
 
 export const REVIEW_STATUSES = ["none", "needs_review", "reviewed", "override"] as const;
