@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../scripts/db/migrator";
-import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/search";
+import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/list/search";
 import { figure, seededRandom } from "./bench-kit";
 
 const HUGE_SKILLS = 1;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { SEARCH_BODY_CHARS } from "@/lib/skills/search";
+import { SEARCH_BODY_CHARS } from "@/lib/skills/list/search";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();

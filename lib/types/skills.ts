@@ -1,7 +1,7 @@
 // Shapes the data layer returns and components render: plain data, no behaviour.
 import type { Finding } from "@/lib/skills/format/findings";
 import type { Scope } from "@/lib/skills/permissions/permissions";
-import type { TextSegment } from "@/lib/skills/search";
+import type { TextSegment } from "@/lib/skills/list/search";
 import type { ReviewStatus } from "@/lib/skills/review/policy";
 import type { FindingContext, ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { skillListParams } from "./inputs";
-import { effectiveSort, pageWindow, skillListHref } from "./list-url";
+import { effectiveSort, pageWindow, skillListHref } from "./url";
 
 const parse = (query: string) => skillListParams.parse(Object.fromEntries(new URLSearchParams(query)));
 
