@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
-import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/version-inputs";
+import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
 
 export type VersionActionState =
   | { ok: true; message: string; version?: number; deleted?: number[] }

@@ -14,7 +14,7 @@ import {
   type SkillAccess,
 } from "@/lib/skills/permissions/permissions";
 import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/list/search";
-import { planPrune } from "@/lib/skills/prune";
+import { planPrune } from "@/lib/skills/versions/prune";
 import { describeReferences, summarizeReferences, type ReferenceSummary } from "@/lib/skills/permissions/references";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { pruneVersionsAction, type VersionActionState } from "@/lib/actions/versions";
-import { planPrune } from "@/lib/skills/prune";
+import { planPrune } from "@/lib/skills/versions/prune";
 
 /** A row of the history as the prune preview needs it. */
 export interface PruneCandidate {
