@@ -50,7 +50,7 @@ async function main() {
     const { db } = await import("../lib/db/server");
     const { createSkill, listSkills } = await import("../lib/data/skills");
     const { checkHealth } = await import("../lib/data/health");
-    const { readBundle } = await import("../lib/skills");
+    const { readBundle } = await import("../lib/skills/archive/bundle");
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await db.user.create({ data: { id: "ada", name: "Ada", email: "ada@example.com" } });
     const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }] } } });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BundleSkill } from "@/lib/skills";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { db } from "@/lib/db/server";
 import { getBlobStore } from "./storage";
 import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";

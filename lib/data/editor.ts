@@ -1,6 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { readBundle, type Finding } from "@/lib/skills";
+import { readBundle } from "@/lib/skills/archive/bundle";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { ManifestEntry } from "@/lib/skills/draft/draft";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { addVersionRefusal, canAddVersion, type Scope } from "@/lib/skills/permissions/permissions";

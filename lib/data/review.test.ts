@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import { readBundle } from "@/lib/skills";
+import { readBundle } from "@/lib/skills/archive/bundle";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 
 // The security gate and review on the store: what a critical or high finding does to an import,

@@ -1,5 +1,6 @@
 import "server-only";
-import type { BundleSkill, Finding } from "@/lib/skills";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import type { Finding } from "@/lib/skills/format/findings";
 import {
   canAddVersion,
   canCreateIn,

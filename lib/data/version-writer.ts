@@ -1,5 +1,6 @@
 import "server-only";
-import type { BundleSkill, Finding } from "@/lib/skills";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import type { Finding } from "@/lib/skills/format/findings";
 import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
 import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";

@@ -11,6 +11,17 @@ import { collectEntries, entryError, type RawEntry } from "./bundle-entries";
 import { buildSkills, compareStrings } from "./bundle-skills";
 import type { EntryType, InflateBudget } from "./zip";
 
+// Reading a skill bundle, as agreed with the store, upload, editor and playground work (this was
+// the public face of lib/skills/index.ts; import from here and from ../format/* directly). Unlike
+// ../format/*, this module hashes with node:crypto, so the browser cannot load it.
+//   readBundle(input, { profile, limits, countResourceTokens }) -> Bundle
+//     Bundle      = { files: BundleFile[], skills: BundleSkill[], findings, skipped, ok }
+//     BundleFile  = { path, bytes, size, sha256, mediaType }
+//     BundleSkill = { root, name, description, frontmatter, fields, body, skillMd, files, findings,
+//                     ok, tokens: { approximate, tokenizer, catalog, body, resources, total } }
+//   Additions to the agreed shape: Bundle.ok, BundleSkill.fields (ordered fields with lines),
+//   skipped[].entries (how many entries a skipped folder held), Finding.field.
+
 export type BundleKind = "zip" | "tar.gz" | "tar" | "files" | "skill-md";
 
 export interface FileInput {
