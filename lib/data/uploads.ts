@@ -13,7 +13,7 @@ import { findSkillsInDestination, importSkills } from "./skills";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
 
-// Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
+// Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
 // and writes through importSkills: each skill on its own, or all or nothing when asked (`atomic`).
 
