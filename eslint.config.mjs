@@ -1,15 +1,66 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// Imports point one way: app -> components -> lib/actions -> lib/data -> lib/skills (STYLE.md §1).
-const layerZones = [
-  { target: "./lib/skills", from: ["./lib/data", "./lib/actions", "./lib/auth", "./components", "./app", "./lib/generated", "./lib/env.ts"], message: "lib/skills is pure domain code: no data layer, UI, Prisma or env." },
-  { target: "./lib/playground", from: ["./lib/data", "./lib/actions", "./lib/auth", "./components", "./app", "./lib/generated", "./lib/env.ts"], message: "lib/playground is pure domain code." },
-  { target: "./lib/data", from: ["./lib/actions", "./components", "./app"], message: "The data layer must not depend on actions or UI." },
-  { target: "./lib/actions", from: ["./components", "./app"], message: "Actions must not depend on UI." },
-  { target: "./components", from: ["./app", "./lib/data", "./lib/generated"], message: "Components get data as props; only server pages call lib/data." },
-  { target: "./components/ui", from: ["./lib/skills", "./lib/actions", "./lib/playground", "./components/skills", "./components/shell"], message: "UI primitives hold no domain code." },
+// Imports point one way (STYLE.md §1):
+//   app -> components -> lib/actions -> lib/data -> lib/auth -> lib/db -> lib/env.ts
+//   app (route handlers) -> lib/http -> lib/data;  lib/actions, lib/http -> lib/ai
+//   lib/data, lib/http, lib/actions, lib/ai, components -> lib/types -> lib/playground -> lib/skills
+// and inside lib/skills: upload -> review -> scan -> archive -> format; diff, draft -> format;
+// review -> permissions. Each zone below names what its folder must not import. Tests (TESTS) may
+// reach further to build what they check (a route handler, a read bundle, a database): each zone
+// says what, in `testsMay`; nothing else may import test support.
+
+const UI = ["./app", "./components"];
+const TOOLS = ["./scripts", "./bench", "./e2e", "./prisma"];
+const TEST_SUPPORT = ["./lib/test", "./lib/skills/test-helpers", "./lib/playground/test-helpers.ts", "./lib/skills/scan/fixtures"];
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "lib/test/**", "lib/skills/test-helpers/**", "lib/playground/test-helpers.ts", "lib/skills/scan/fixtures/**"];
+const SERVER = ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/ai", "./lib/generated", "./lib/env.ts"];
+
+// lib/skills subdomains and the ones each may import (a subdomain is ./lib/skills/<name>).
+const SKILLS = {
+  format: [], // SKILL.md parsing, validation, names, tokens, links, paths, limits, media types: isomorphic
+  permissions: [], // who may do what; name spaces; profile references; the manage dialog's forms
+  list: [], // the skill list's URL state and links, full-text search queries and highlights
+  versions: [], // version history: prune plans, the history page's forms
+  archive: ["format"], // ZIP/tar reading and writing, bundles, digests, the install command
+  diff: ["format"], // text and SKILL.md diffs (editor and history)
+  draft: ["format"], // the editor's unsaved work and its save request
+  scan: ["format", "archive"], // the security scanner (archive: the BundleSkill type only, see scan/isomorphic.test.ts)
+  review: ["scan", "permissions"], // what the store does with a scan result; the review forms
+  upload: ["archive", "format", "review"], // what one upload holds, its plan and its request fields
+};
+const SKILLS_ALL = Object.keys(SKILLS).map((name) => `./lib/skills/${name}`);
+const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];
+
+/** target may not import `deny`; tests in target may still import `testsMay`. */
+const zones = [
+  ...Object.entries(SKILLS).map(([name, allowed]) => ({
+    target: `./lib/skills/${name}`,
+    deny: [...PURE, "./lib/playground", ...SKILLS_ALL.filter((s) => s !== `./lib/skills/${name}` && !allowed.includes(s.slice("./lib/skills/".length)))],
+    testsMay: [...SKILLS_ALL, "./scripts"],
+    message: `lib/skills/${name} is pure domain code (no server layers, UI, Prisma or env) and ${allowed.length ? `may import only ${allowed.map((s) => `lib/skills/${s}`).join(", ")} of lib/skills` : "imports no other part of lib/skills"}.`,
+  })),
+  { target: "./lib/playground", deny: PURE, message: "lib/playground is pure domain code: it may import lib/skills, never lib/types or the server layers." },
+  { target: "./lib/types", deny: [...SERVER, ...UI, ...TOOLS], message: "lib/types are the shapes the server and the client exchange: built from lib/skills and lib/playground only." },
+  { target: "./lib/env.ts", deny: ["./lib"], except: ["./auth/client-address.ts", "./skills/format/limits.ts"], message: "lib/env.ts sits below everything: it may use only pure leaf modules (client-address, limits)." },
+  { target: ["./lib/format.ts", "./lib/utils.ts"], deny: ["./lib", ...UI], message: "Presentation helpers import nothing of the app." },
+  { target: "./lib/storage", deny: ["./lib", ...UI, ...TOOLS], except: ["./storage"], message: "Blob stores know nothing of skills, the database or the app." },
+  { target: "./lib/db", deny: ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/ai", "./lib/types", "./lib/playground", "./lib/skills", ...UI, ...TOOLS], testsMay: ["./lib/test"], message: "lib/db is the Prisma client: it may import only lib/generated and lib/env.ts." },
+  { target: "./lib/auth", deny: ["./lib/data", "./lib/actions", "./lib/http", "./lib/storage", "./lib/ai", "./lib/types", "./lib/playground", "./lib/skills", "./lib/generated", ...UI, ...TOOLS], testsMay: ["./app", "./lib/actions", "./lib/test"], message: "lib/auth sits below the data layer: it may import lib/db and lib/env.ts, never lib/data." },
+  { target: "./lib/data", deny: ["./lib/actions", "./lib/http", "./lib/ai", ...UI, ...TOOLS], testsMay: ["./lib/test", "./lib/skills/test-helpers"], message: "The data layer must not depend on actions, route helpers, models or UI." },
+  { target: "./lib/ai", deny: ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/generated", ...UI, ...TOOLS], message: "lib/ai builds models: it may import lib/playground, lib/types and lib/env.ts." },
+  { target: "./lib/http", deny: ["./lib/actions", ...UI, ...TOOLS], testsMay: ["./app", "./lib/test", "./lib/skills/test-helpers"], message: "Route-handler helpers must not depend on actions or UI." },
+  { target: "./lib/actions", deny: ["./lib/http", ...UI, ...TOOLS], message: "Actions must not depend on route helpers or UI." },
+  { target: "./lib/test", deny: ["./lib/actions", "./lib/http", ...UI], message: "Test support builds databases and bundles, not requests." },
+  { target: "./components", deny: ["./app", "./lib/data", "./lib/db", "./lib/storage", "./lib/generated"], message: "Components get data as props; only server pages call lib/data." },
+  { target: "./components/ui", deny: ["./lib/skills", "./lib/actions", "./lib/playground", "./components/skills", "./components/shell"], message: "UI primitives hold no domain code." },
 ];
+
+const toRule = (forTests) =>
+  zones.map(({ target, deny, except, testsMay = [], message }) => {
+    const from = forTests ? deny.filter((d) => !testsMay.includes(d)) : [...deny, ...TEST_SUPPORT.filter((t) => ![target].flat().some((x) => t.startsWith(x)))];
+    return { target, from, ...(except ? { except } : {}), message };
+  });
 
 const config = [
   ...nextVitals,
@@ -20,12 +71,23 @@ const config = [
   {
     settings: { "import/resolver": { typescript: { project: "./tsconfig.json" } } },
     rules: {
-      "import/no-restricted-paths": ["error", { zones: layerZones }],
+      "import/no-restricted-paths": ["error", { zones: toRule(false) }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
   {
-    files: ["lib/skills/**", "lib/playground/**"],
+    files: TESTS,
+    rules: { "import/no-restricted-paths": ["error", { zones: toRule(true) }] },
+  },
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    // Type-only imports are skipped (bundle.ts and its two halves share types both ways). Not
+    // parsing node_modules and the generated Prisma client for it keeps lint ~6 s slower instead of ~2 min.
+    settings: { "import/ignore": ["node_modules", "lib/generated"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["lib/skills/**", "lib/playground/**", "lib/types/**", "lib/auth/token-inputs.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "react", "react-dom", "@prisma/*", "@/lib/generated/*"], message: "Pure domain code: no Next, React or Prisma." }] }],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Only lib/env.ts reads process.env." }],

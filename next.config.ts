@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { securityHeaderRules } from "./lib/http/security-headers";
-import { ACTION_BODY_MAX_BYTES } from "./lib/skills/limits";
+import { ACTION_BODY_MAX_BYTES } from "./lib/skills/format/limits";
 
 const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
   // The editor saves through a server action: a skill's files can add up to 25 MB (the bundle
-  // limit, lib/skills/limits.ts), above the 1 MB default. proxy.ts runs on every page and Next
+  // limit, lib/skills/format/limits.ts), above the 1 MB default. proxy.ts runs on every page and Next
   // hands on only the first proxyClientMaxBodySize bytes of what it buffered for it (10 MB by
   // default, so a larger save would arrive cut short): the same limit, so a save that may pass arrives whole.
   experimental: { serverActions: { bodySizeLimit: ACTION_BODY_MAX_BYTES }, proxyClientMaxBodySize: ACTION_BODY_MAX_BYTES },

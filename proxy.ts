@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookie } from "better-auth/cookies";
 import { isCrossOriginAction, oversizedActionBytes } from "@/lib/http/security-headers";
-import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/limits";
+import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/format/limits";
 
 const SIGNED_IN_AREAS = ["/skills", "/playground", "/teams", "/account"];
 

@@ -21,8 +21,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { hashPassword } from "better-auth/crypto";
-import { spaceOf } from "../lib/skills/space";
-import type { Scope } from "../lib/skills/permissions";
+import { spaceOf } from "../lib/skills/permissions/space";
+import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { isBuildCurrent } from "../scripts/build-if-needed";
 import { applyMigrations } from "../scripts/db/migrator";
@@ -68,7 +68,7 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
   await applyMigrations(databasePath);
   // The built-ins go through the data layer, which opens DATABASE_URL's database on first use.
   process.env.DATABASE_URL = `file:${databasePath}`;
-  const { db } = await import("../lib/data/db");
+  const { db } = await import("../lib/db/server");
   const { syncBuiltinSkills } = await import("../lib/data/builtin");
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await syncBuiltinSkills(await loadBuiltinSkills());

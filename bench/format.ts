@@ -7,8 +7,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
-import { exportSkillZip, readBundle, validateSkillMd, type FileInput } from "../lib/skills";
-import { countTokens, countTokensReference } from "../lib/skills/tokens";
+import { exportSkillZip } from "../lib/skills/archive/export";
+import { readBundle, type FileInput } from "../lib/skills/archive/bundle";
+import { validateSkillMd } from "../lib/skills/format/validate";
+import { countTokens, countTokensReference } from "../lib/skills/format/tokens";
 import { readTree } from "../lib/skills/test-helpers/shared";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

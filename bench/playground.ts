@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
-import { readBundle, type BundleSkill } from "../lib/skills";
+import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
 import { configureSqlite } from "../lib/db/client";
 import { applyMigrations } from "../scripts/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
@@ -79,7 +79,7 @@ async function turnTimes(): Promise<void> {
   try {
     await applyMigrations(databasePath);
     process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/data/db");
+    const { db } = await import("../lib/db/server");
     // As the server runs it (scripts/db/prepare.ts): WAL, foreign keys on.
     await configureSqlite(db);
     const { importSkills } = await import("../lib/data/skills");

@@ -7,7 +7,7 @@
 // Each figure prints on its own line as "<figure>: <number> <unit>"; target: the corpus in under 1 s.
 // Skills are read with readBundle first (not timed), as the store scans them.
 import path from "node:path";
-import { readBundle } from "../lib/skills";
+import { readBundle } from "../lib/skills/archive/bundle";
 import { RULES, scanBundleSkill } from "../lib/skills/scan";
 import { readTree } from "../lib/skills/test-helpers/shared";
 import { figure, percentile } from "./bench-kit";

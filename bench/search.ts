@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../scripts/db/migrator";
-import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/search";
+import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/list/search";
 import { figure, seededRandom } from "./bench-kit";
 
 const HUGE_SKILLS = 1;
@@ -47,10 +47,10 @@ async function main() {
   try {
     await applyMigrations(databasePath);
     process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/data/db");
+    const { db } = await import("../lib/db/server");
     const { createSkill, listSkills } = await import("../lib/data/skills");
     const { checkHealth } = await import("../lib/data/health");
-    const { readBundle } = await import("../lib/skills");
+    const { readBundle } = await import("../lib/skills/archive/bundle");
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await db.user.create({ data: { id: "ada", name: "Ada", email: "ada@example.com" } });
     const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }] } } });

@@ -11,10 +11,11 @@ import Database from "better-sqlite3";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { detectMediaType, readBundle, type BundleSkill } from "../lib/skills";
-import { bundleDigest } from "../lib/skills/digest";
-import { spaceOf } from "../lib/skills/space";
-import type { Scope } from "../lib/skills/permissions";
+import { detectMediaType } from "../lib/skills/format/media-type";
+import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
+import { bundleDigest } from "../lib/skills/archive/digest";
+import { spaceOf } from "../lib/skills/permissions/space";
+import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { applyMigrations } from "../scripts/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
@@ -101,7 +102,7 @@ try {
   await applyMigrations(databasePath);
   // The data layer reads DATABASE_URL on first use: point it here before loading it.
   process.env.DATABASE_URL = `file:${databasePath}`;
-  const { db } = await import("../lib/data/db");
+  const { db } = await import("../lib/db/server");
   const data = await import("../lib/data/skills");
   const { syncBuiltinSkills } = await import("../lib/data/builtin");
   disconnect = () => db.$disconnect();

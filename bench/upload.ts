@@ -5,7 +5,7 @@
 // between event-loop turns. Target: the yielding read's longest stall under 50 ms.
 import path from "node:path";
 import { readTree, SHARED_DIR, hasShared } from "../lib/skills/test-helpers/shared";
-import { readUpload, readUploadYielding, type UploadSource } from "../lib/skills/upload";
+import { readUpload, readUploadYielding, type UploadSource } from "../lib/skills/upload/upload";
 import { figure } from "./bench-kit";
 
 if (!hasShared) {

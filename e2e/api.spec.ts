@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { installCommand } from "../lib/skills/install";
+import { installCommand } from "../lib/skills/archive/install";
 import { DEMO_PASSWORD, expect, signInAs, test, BASE_URL } from "./fixtures";
 
 // The HTTP API for scripts and CI, driven the way curl would: a token from a signed-in session,

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isProxyEntry } from "@/lib/auth/client-address";
-import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/limits";
+import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/format/limits";
 
 /**
  * The one place that reads process.env. Everything else imports `env` (or calls `parseEnv` in

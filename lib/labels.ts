@@ -1,4 +1,4 @@
-import type { Destination, Scope } from "@/lib/skills/permissions";
+import type { Destination, Scope } from "@/lib/skills/permissions/permissions";
 
 // How the app names places and changes, in one module shared by server and client code, so a list,
 // a dialog and a message never say the same thing three ways.

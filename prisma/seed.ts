@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readdir } from "node:fs/promises";
 import { hashPassword } from "better-auth/crypto";
-import { readBundle, type BundleSkill } from "@/lib/skills";
-import type { Destination } from "@/lib/skills/permissions";
+import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
+import type { Destination } from "@/lib/skills/permissions/permissions";
 import type { Db } from "@/lib/db/client";
 import { readFolder } from "@/scripts/cli/read-input";
 

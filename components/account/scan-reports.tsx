@@ -3,7 +3,7 @@ import { FlagIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SeverityBadge } from "@/components/skills/scan-findings";
 import { formatRelative } from "@/lib/format";
-import { findingLocation } from "@/lib/skills/scan-policy";
+import { findingLocation } from "@/lib/skills/review/policy";
 import type { ScanReportItem } from "@/lib/types/skills";
 import { ResolveReportButton } from "./resolve-report-button";
 

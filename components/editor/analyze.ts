@@ -1,7 +1,7 @@
-import { renderCatalogEntryXml } from "@/lib/skills/catalog";
-import { countTokens } from "@/lib/skills/tokens";
-import { validateSkillMd } from "@/lib/skills/validate";
-import type { Finding } from "@/lib/skills/findings";
+import { renderCatalogEntryXml } from "@/lib/skills/format/catalog";
+import { countTokens } from "@/lib/skills/format/tokens";
+import { validateSkillMd } from "@/lib/skills/format/validate";
+import type { Finding } from "@/lib/skills/format/findings";
 
 // The editor's checks, loaded on demand: validation counts body tokens, and the tokenizer's tables
 // are most of this chunk, so the editor paints first and checks a moment later.

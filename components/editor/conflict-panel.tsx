@@ -4,9 +4,9 @@ import { GitMergeIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react"
 import { SkillDiffView } from "@/components/skills/diff/skill-diff-view";
 import { Button } from "@/components/ui/button";
 import { formatRelative } from "@/lib/format";
-import { diffSkillFiles, type DiffInputFile } from "@/lib/skills/diff";
-import { entryText, rebaseDraft, type Draft, type DraftBaseFile } from "@/lib/skills/draft";
-import { detectMediaType } from "@/lib/skills/media-type";
+import { diffSkillFiles, type DiffInputFile } from "@/lib/skills/diff/diff";
+import { entryText, rebaseDraft, type Draft, type DraftBaseFile } from "@/lib/skills/draft/draft";
+import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { EditorVersion } from "@/lib/types/editor";
 import { base64ToBytes, sha256Hex } from "./bytes";
 

@@ -4,8 +4,8 @@ import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import { fenceLanguages } from "@/components/skills/markdown/languages";
 import { extractMarkdownLinks, renderMarkdown } from "@/components/skills/markdown/render-markdown";
 import { skillRoutes } from "@/components/skills/skill-routes";
-import { resolveLink } from "@/lib/skills/links";
-import { parseSkillMd } from "@/lib/skills/skill-md";
+import { resolveLink } from "@/lib/skills/format/links";
+import { parseSkillMd } from "@/lib/skills/format/skill-md";
 import "@/components/skills/skill-content.css";
 
 // The editor's preview of one Markdown file of a draft, rendered by the skill page's own renderer

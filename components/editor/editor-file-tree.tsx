@@ -2,7 +2,7 @@
 import { EllipsisIcon, FileIcon, FilePlusIcon, FileTextIcon, FolderIcon, ImageIcon, RotateCcwIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import type { DraftChange } from "@/lib/skills/draft";
+import type { DraftChange } from "@/lib/skills/draft/draft";
 import { cn } from "@/lib/utils";
 
 export interface TreeFile {

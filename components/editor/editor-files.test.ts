@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addTextFile, createDraft, deleteFile, draftChanges, editText, putBytes } from "@/lib/skills/draft";
+import { addTextFile, createDraft, deleteFile, draftChanges, editText, putBytes } from "@/lib/skills/draft/draft";
 import { bytesToBase64 } from "./bytes";
 import { draftFileList, extraProblems, resourceTokens, suggestedFolder, treeFiles, type BaseFiles } from "./editor-files";
 

@@ -1,7 +1,7 @@
-import { entryText, SKILL_MD, type Draft, type DraftBaseFile, type DraftChange } from "@/lib/skills/draft";
-import { findUnreferenced, linkTargetsInText, mentionedPaths } from "@/lib/skills/links";
-import { detectMediaType } from "@/lib/skills/media-type";
-import { isImageMediaType } from "@/lib/skills/preview";
+import { entryText, SKILL_MD, type Draft, type DraftBaseFile, type DraftChange } from "@/lib/skills/draft/draft";
+import { findUnreferenced, linkTargetsInText, mentionedPaths } from "@/lib/skills/format/links";
+import { detectMediaType } from "@/lib/skills/format/media-type";
+import { isImageMediaType } from "@/lib/skills/format/preview";
 import type { PreviewResult } from "@/lib/types/editor";
 import { base64ToBytes } from "./bytes";
 import type { TreeFile } from "./editor-file-tree";

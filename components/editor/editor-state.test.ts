@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addTextFile, createDraft, entryText, findEntry, isDraftDirty, type Draft } from "@/lib/skills/draft";
+import { addTextFile, createDraft, entryText, findEntry, isDraftDirty, type Draft } from "@/lib/skills/draft/draft";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { editorReducer, initialEditorState, type EditorAction, type EditorState } from "./editor-state";
 

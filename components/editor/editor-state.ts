@@ -1,4 +1,4 @@
-import { createDraft, editText, findEntry, isDraftDirty, rebaseDraft, SKILL_MD, type Draft } from "@/lib/skills/draft";
+import { createDraft, editText, findEntry, isDraftDirty, rebaseDraft, SKILL_MD, type Draft } from "@/lib/skills/draft/draft";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 
 // The editor's draft as a reducer: which version it builds on, the draft itself, the open file,

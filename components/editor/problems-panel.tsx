@@ -1,5 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon } from "lucide-react";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import { cn } from "@/lib/utils";
 
 /** Every problem of the draft; a problem with a line jumps there in the editor. */

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { DraftChange } from "@/lib/skills/draft";
-import type { Finding } from "@/lib/skills/findings";
+import type { DraftChange } from "@/lib/skills/draft/draft";
+import type { Finding } from "@/lib/skills/format/findings";
 
 export interface SaveRefusal {
   message: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import { saveRefusalOf } from "./save-refusal";
 
 const finding: Finding = { severity: "error", code: "frontmatter-missing", path: "SKILL.md", message: "SKILL.md has no frontmatter" };

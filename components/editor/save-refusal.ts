@@ -1,4 +1,4 @@
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { ActionFailure } from "@/lib/types/actions";
 
 /** What the editor does with a refused save: reload their version, or show findings and mark a field. */

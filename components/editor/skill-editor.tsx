@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useMemo, useRef } from "react";
-import { entrySize, entryText, findEntry, SKILL_MD } from "@/lib/skills/draft";
-import type { Finding } from "@/lib/skills/findings";
+import { entrySize, entryText, findEntry, SKILL_MD } from "@/lib/skills/draft/draft";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { EditorSkill } from "@/lib/types/editor";
 import type { CodeEditorHandle } from "./code-editor";
 import { ConflictPanel } from "./conflict-panel";

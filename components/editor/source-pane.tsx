@@ -2,7 +2,7 @@
 import { FileIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import { CodeEditor, type CodeEditorHandle } from "./code-editor";
 
 /** The open file: its source in the code editor, or for a binary what it is and a way to replace it. */

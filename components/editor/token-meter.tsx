@@ -1,5 +1,5 @@
 import { formatNumber } from "@/lib/format";
-import { SPEC_LIMITS } from "@/lib/skills/limits";
+import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { cn } from "@/lib/utils";
 
 /** The draft's context cost per disclosure level, updated as the author types. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Draft } from "@/lib/skills/draft";
+import type { Draft } from "@/lib/skills/draft/draft";
 import type { SkillMdAnalysis } from "./analyze";
 import { resourceTokens, type BaseFiles } from "./editor-files";
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Draft } from "@/lib/skills/draft";
-import type { PreviewInput } from "@/lib/skills/draft-inputs";
+import type { Draft } from "@/lib/skills/draft/draft";
+import type { PreviewInput } from "@/lib/skills/draft/inputs";
 import type { PreviewResult } from "@/lib/types/editor";
 import { draftFileList, isMarkdownPath, type BaseFiles, type BrokenLink } from "./editor-files";
 

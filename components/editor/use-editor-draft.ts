@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from "react";
-import { draftChanges, parseStoredDraft, type Draft } from "@/lib/skills/draft";
+import { draftChanges, parseStoredDraft, type Draft } from "@/lib/skills/draft/draft";
 import type { EditorSkill } from "@/lib/types/editor";
 import { editorReducer, initialEditorState } from "./editor-state";
 import { storageKey, type BaseFiles } from "./editor-files";

@@ -6,7 +6,8 @@ import { AlertCircleIcon, MessagesSquareIcon, RotateCcwIcon } from "lucide-react
 import { Button } from "@/components/ui/button";
 import { loadedSkills } from "@/lib/playground/chat-links";
 import type { DisclosureEvent } from "@/lib/playground/types";
-import { MAX_MESSAGE_CHARS, type ModelOption, type PlaygroundMessage, type PlaygroundSetup } from "@/lib/types/playground";
+import { MAX_MESSAGE_CHARS } from "@/lib/playground/inputs";
+import type { ModelOption, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
 import { LedgerTimeline } from "./ledger-timeline";
 import { MentionInput, type MentionOption } from "./mention-input";
 import { AssistantMessage, ledgerOf, UserMessage } from "./message-view";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
 import { formatNumber } from "@/lib/format";
-import { SPEC_LIMITS } from "@/lib/skills/limits";
+import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { cn } from "@/lib/utils";
 
 interface Resource {

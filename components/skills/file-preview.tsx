@@ -4,7 +4,7 @@ import type { Highlighter } from "@/components/skills/markdown/highlight";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatNumber } from "@/lib/format";
-import { parseCsv } from "@/lib/skills/preview";
+import { parseCsv } from "@/lib/skills/format/preview";
 import type { SkillFileInfo } from "@/lib/types/skills";
 
 // Previews of non-Markdown files. Text arrives decoded; images and other binaries are never read

@@ -1,4 +1,4 @@
-import { agentKey } from "@/lib/skills/agent-keys";
+import { agentKey } from "@/lib/skills/format/agent-keys";
 
 // Every frontmatter field in source order, nested mappings and lists kept as they are. A key one
 // agent defines (Claude Code's when_to_use, effort…) says whose it is and what it does.

@@ -1,4 +1,4 @@
-import { focusOnMatch } from "@/lib/skills/search";
+import { focusOnMatch } from "@/lib/skills/list/search";
 import type { TextSegment } from "@/lib/types/skills";
 
 /**

@@ -6,8 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { reportFalsePositiveAction } from "@/lib/actions/review";
-import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
-import { findingLocation } from "@/lib/skills/scan-policy";
+import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
+import { findingLocation } from "@/lib/skills/review/policy";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import { NoteField } from "./note-field";
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { markReviewedAction } from "@/lib/actions/review";
-import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/scan-policy";
+import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "@/lib/skills/review/policy";
 import type { ScanFinding } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 import { NoteField } from "./note-field";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { FileWarningIcon, InfoIcon, OctagonAlertIcon, ShieldAlertIcon, TriangleAlertIcon } from "lucide-react";
-import { findingLocation } from "@/lib/skills/scan-policy";
+import { findingLocation } from "@/lib/skills/review/policy";
 
-export { scanHeadline, severityCounts } from "@/lib/skills/scan-policy";
+export { scanHeadline, severityCounts } from "@/lib/skills/review/policy";
 import { SEVERITY_ORDER, type ScanFinding, type ScanSeverity, type ScanSkipped } from "@/lib/skills/scan/types";
 import { cn } from "@/lib/utils";
 

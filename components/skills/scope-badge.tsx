@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { scopeName } from "@/lib/labels";
-import type { Scope } from "@/lib/skills/permissions";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 
 const variants = { PERSONAL: "secondary", TEAM: "outline", PUBLIC: "default", BUILTIN: "secondary" } as const;
 

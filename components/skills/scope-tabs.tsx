@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { SkillListParams } from "@/lib/skills/inputs";
-import { skillListHref } from "@/lib/skills/list-url";
+import type { SkillListParams } from "@/lib/skills/list/inputs";
+import { skillListHref } from "@/lib/skills/list/url";
 import { cn } from "@/lib/utils";
 
 export interface ScopeTab {

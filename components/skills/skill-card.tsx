@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FileIcon, FileTextIcon } from "lucide-react";
-import { hasMatch } from "@/lib/skills/search";
+import { hasMatch } from "@/lib/skills/list/search";
 import type { SkillSearchMatch, SkillSummary } from "@/lib/types/skills";
 import { formatRelative } from "@/lib/format";
 import { HighlightedText } from "./highlighted-text";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CircleXIcon, LinkIcon, TriangleAlertIcon } from "lucide-react";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 
 export interface BrokenLink {
   /** The document the link is in. */

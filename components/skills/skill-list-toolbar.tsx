@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { CheckIcon, ChevronDownIcon, LayoutGridIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { SkillListParams, SkillListSort } from "@/lib/skills/inputs";
-import { effectiveSort, skillListHref } from "@/lib/skills/list-url";
+import type { SkillListParams, SkillListSort } from "@/lib/skills/list/inputs";
+import { effectiveSort, skillListHref } from "@/lib/skills/list/url";
 import type { SkillAuthor } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import type { SkillListParams } from "@/lib/skills/inputs";
-import { pageWindow, skillListHref } from "@/lib/skills/list-url";
+import type { SkillListParams } from "@/lib/skills/list/inputs";
+import { pageWindow, skillListHref } from "@/lib/skills/list/url";
 import { cn } from "@/lib/utils";
 
 const item =

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FileTextIcon, TriangleAlertIcon } from "lucide-react";
-import { hasMatch } from "@/lib/skills/search";
+import { hasMatch } from "@/lib/skills/list/search";
 import type { SkillListItem } from "@/lib/types/skills";
 import { formatRelative, formatTokens } from "@/lib/format";
 import { HighlightedText } from "./highlighted-text";

@@ -1,6 +1,6 @@
 "use server";
 import { InvalidDraftError, saveSkillDraft } from "@/lib/data/editor";
-import { describeSaveDraftProblem, saveDraftInput } from "@/lib/skills/draft-inputs";
+import { describeSaveDraftProblem, saveDraftInput } from "@/lib/skills/draft/inputs";
 import { failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 

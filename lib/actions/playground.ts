@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { deleteConversation } from "@/lib/data/playground";
 import { createProfile, deleteProfile, listProfiles, updateProfile } from "@/lib/data/profiles";
-import { conversationIdInput, firstIssue, profileIdInput, profileInput } from "@/lib/skills/playground-inputs";
+import { conversationIdInput, firstIssue, profileIdInput, profileInput } from "@/lib/playground/inputs";
 import { action, success } from "./action";
 
 // The playground's profiles and conversation list. The chat streams through

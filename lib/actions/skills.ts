@@ -2,7 +2,7 @@
 import { notFound } from "@/lib/data/errors";
 import { changeSkillScope, deleteSkill, getSkill, setSkillArchived } from "@/lib/data/skills";
 import { destinationOfKey, scopeName } from "@/lib/labels";
-import { archiveSkillInput, deleteSkillInput, moveSkillInput } from "@/lib/skills/manage-inputs";
+import { archiveSkillInput, deleteSkillInput, moveSkillInput } from "@/lib/skills/permissions/manage-inputs";
 import { failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 

@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { notFound } from "@/lib/data/errors";
 import { createToken, revokeToken } from "@/lib/data/tokens";
-import { createTokenInput, revokeTokenInput } from "@/lib/skills/token-inputs";
+import { createTokenInput, revokeTokenInput } from "@/lib/auth/token-inputs";
 import { formAction, success } from "./action";
 
 // The account page's access tokens. A new token's secret is in the result once and never again.

@@ -1,6 +1,6 @@
 "use server";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
-import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/version-inputs";
+import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
 import { failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 

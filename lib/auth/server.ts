@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { getEnv } from "@/lib/env";
-import { db } from "@/lib/data/db";
+import { db } from "@/lib/db/server";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/rules";
 import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor } from "@/lib/skills/permissions";
+import type { Actor } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { DataError } from "./errors";
 

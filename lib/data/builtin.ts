@@ -1,6 +1,6 @@
 import "server-only";
-import type { BundleSkill } from "@/lib/skills";
-import { db } from "./db";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import { db } from "@/lib/db/server";
 import { getBlobStore } from "./storage";
 import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
 

@@ -9,7 +9,7 @@ const database = await createTestDatabase();
 const { checkHealth, checkStorageFor } = await import("./health");
 // The data layer's own connection, opened (read-write) before the files become unwritable, as a
 // running server's is.
-const { db } = await import("./db");
+const { db } = await import("@/lib/db/server");
 await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
 await db.user.count();
 

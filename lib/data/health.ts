@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { db } from "@/lib/data/db";
+import { db } from "@/lib/db/server";
 import { checkHealthWith, type Health } from "./health-check.mjs";
 
 export type { Health };

@@ -1,8 +1,8 @@
 import "server-only";
 import type { ScanFinding } from "@/lib/skills/scan/types";
-import { gateImport } from "@/lib/skills/scan-policy";
+import { gateImport } from "@/lib/skills/review/policy";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { importSkills, type ImportItem } from "./skills/import";
 import { scanSkill } from "./version-writer";

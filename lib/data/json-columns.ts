@@ -1,4 +1,4 @@
-import type { Finding } from "@/lib/skills";
+import type { Finding } from "@/lib/skills/format/findings";
 import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
 import type { TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";

@@ -1,9 +1,9 @@
 import "server-only";
 import { auditSummary, destinationKey, placeLabel } from "@/lib/labels";
-import { canMoveSkill, type Destination } from "@/lib/skills/permissions";
+import { canMoveSkill, type Destination } from "@/lib/skills/permissions/permissions";
 import type { ManageAuditEvent, SkillManageInfo } from "@/lib/types/manage";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { listSkillAudit, listSkillReferences } from "./skills/audit";
 import { getSkill } from "./skills/detail";
 import { listMyTeams } from "./teams";

@@ -1,13 +1,13 @@
 /**
  * The permission matrix, against a real SQLite database: every data-layer skill operation x every
  * relation of the viewer to the skill x every scope. The expected outcomes are written out by hand
- * from issue 4's rules, not computed from lib/skills/permissions.ts (that would test it against
+ * from issue 4's rules, not computed from lib/skills/permissions/permissions.ts (that would test it against
  * itself). Every case gets a skill of its own, and every refused case must leave the database as
  * it found it.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Scope } from "@/lib/skills/permissions";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();

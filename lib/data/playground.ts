@@ -1,8 +1,8 @@
 import "server-only";
 import type { UIMessage } from "ai";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource, TurnLedger } from "@/lib/playground/types";
-import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions";
-import { conversationTitleInput, firstIssue } from "@/lib/skills/playground-inputs";
+import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
+import { conversationTitleInput, firstIssue } from "@/lib/playground/inputs";
 import type {
   CatalogEntry,
   CatalogSource,
@@ -15,7 +15,7 @@ import type {
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { visibleTo, visibleToSql } from "./skill-access";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { readConversationSetup, readFrontmatter, readLedger, readMessageParts } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { readSkillFile } from "./skills/files";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { Actor, SkillAccess } from "@/lib/skills/permissions";
-import { referenceHolds } from "@/lib/skills/references";
+import type { Actor, SkillAccess } from "@/lib/skills/permissions/permissions";
+import { referenceHolds } from "@/lib/skills/permissions/references";
 import type { Db, Tx } from "@/lib/db/client";
 
 // The agent profiles that use one skill, each with whether it holds the skill in place
-// (lib/skills/references.ts). Never returned to a viewer as is: callers summarize it first.
+// (lib/skills/permissions/references.ts). Never returned to a viewer as is: callers summarize it first.
 
 export interface SkillReference {
   profileId: string;

@@ -1,12 +1,12 @@
 import "server-only";
-import { profileInput, type ProfileInput } from "@/lib/skills/playground-inputs";
+import { profileInput, type ProfileInput } from "@/lib/playground/inputs";
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { canViewSkill, type Actor } from "@/lib/skills/permissions";
+import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { loadActor, type ViewerRef } from "./actor";
 import { visibleTo } from "./skill-access";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 
 // Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They

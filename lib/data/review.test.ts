@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/support";
-import { readBundle } from "@/lib/skills";
+import { readBundle } from "@/lib/skills/archive/bundle";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 
 // The security gate and review on the store: what a critical or high finding does to an import,
@@ -10,7 +10,7 @@ const { db, cleanup } = await createTestDatabase();
 const skills = await import("./skills");
 const review = await import("./review");
 const uploads = await import("./uploads");
-const { readUpload } = await import("@/lib/skills/upload");
+const { readUpload } = await import("@/lib/skills/upload/upload");
 afterAll(cleanup);
 
 const { team, ada, grace, linus } = await createCast(db, { team: { ada: "MEMBER", grace: "ADMIN", linus: "MEMBER" } });
@@ -247,7 +247,7 @@ describe("incomplete scans", () => {
     expect(scan.findings).toEqual([]);
     expect(scan.complete).toBe(false);
     expect(scan.skipped).toEqual([expect.objectContaining({ path: "assets/logo.png", reason: "binary" })]);
-    const { scanHeadline } = await import("@/lib/skills/scan-policy");
+    const { scanHeadline } = await import("@/lib/skills/review/policy");
     expect(scanHeadline(scan).title).not.toBe("No findings");
     expect(scanHeadline(scan).tone).toBe("incomplete");
   });

@@ -1,13 +1,13 @@
 import "server-only";
-import type { Actor } from "@/lib/skills/permissions";
+import type { Actor } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
-import { canReviewVersion, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/scan-policy";
+import { canReviewVersion, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/review/policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };
 import { loadActor, type ViewerRef } from "./actor";
 import { accessOf, requireSkill, visibleTo } from "./skill-access";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";

@@ -1,9 +1,9 @@
 import "server-only";
 import type { ScanReportItem } from "@/lib/types/skills";
-import { isSeverity } from "@/lib/skills/scan-policy";
-import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review-inputs";
+import { isSeverity } from "@/lib/skills/review/policy";
+import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { requireSkill } from "./skill-access";

@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { SEARCH_BODY_CHARS } from "@/lib/skills/search";
+import { SEARCH_BODY_CHARS } from "@/lib/skills/list/search";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
 const { checkHealth } = await import("./health");
 // The data layer's own client (health runs on it), not the test's second one.
-const { db: appDb } = await import("./db");
+const { db: appDb } = await import("@/lib/db/server");
 afterAll(cleanup);
 
 await createUser(db, "ada", { name: "Ada" });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { readBundle } from "@/lib/skills";
+import { readBundle } from "@/lib/skills/archive/bundle";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 import type { SkillListItem } from "@/lib/types/skills";
 

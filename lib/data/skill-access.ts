@@ -9,12 +9,12 @@ import {
   type Scope,
   type SkillAccess,
   type VisibilityClause,
-} from "@/lib/skills/permissions";
+} from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { DataError, notFound } from "./errors";
 
-// Every read and write of a skill finds it here: the visibility rule (lib/skills/permissions.ts,
+// Every read and write of a skill finds it here: the visibility rule (lib/skills/permissions/permissions.ts,
 // written once as clauses) rendered to a Prisma filter and to SQL, and the one preamble of a write:
 // load the skill, answer "not found" to whoever may not see it, "forbidden" to whoever may see it
 // but not act on it.

@@ -39,7 +39,7 @@ describe("creating and reading skills", () => {
   it("keeps frontmatter fields in their source order", async () => {
     const skill = makeSkill("ordered", { description: "Ordered fields. Use for order tests." });
     const text = `---\nname: ordered\nmetadata:\n  zeta: "1"\n  alpha: "2"\ndescription: Ordered fields.\nlicense: MIT\n---\nBody\n`;
-    const bundle = (await import("@/lib/skills")).readBundle({ kind: "files", files: [{ path: "ordered/SKILL.md", bytes: new TextEncoder().encode(text) }] });
+    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({ kind: "files", files: [{ path: "ordered/SKILL.md", bytes: new TextEncoder().encode(text) }] });
     const created = await data.createSkill(ada, { skill: bundle.skills[0] ?? skill, destination: { scope: "PERSONAL" } });
     const detail = await data.getSkill(ada, created.skillId);
     expect(Object.keys(detail!.current.frontmatter)).toEqual(["name", "metadata", "description", "license"]);
@@ -59,7 +59,7 @@ describe("creating and reading skills", () => {
   });
 
   it("refuses invalid skills and never half-writes them", async () => {
-    const bundle = (await import("@/lib/skills")).readBundle({ kind: "files", files: [{ path: "Bad_Name/SKILL.md", bytes: new TextEncoder().encode("---\nname: Bad_Name\ndescription: x\n---\n") }] });
+    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({ kind: "files", files: [{ path: "Bad_Name/SKILL.md", bytes: new TextEncoder().encode("---\nname: Bad_Name\ndescription: x\n---\n") }] });
     const before = await rowCounts();
     const error = await refusal(data.createSkill(ada, { skill: bundle.skills[0], destination: { scope: "PERSONAL" } }));
     expect(error.code).toBe("INVALID");

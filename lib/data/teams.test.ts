@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { TeamRole } from "@/lib/skills/permissions";
+import type { TeamRole } from "@/lib/skills/permissions/permissions";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();

@@ -1,8 +1,8 @@
 import "server-only";
-import { canManageMembers, canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/permissions";
+import { canManageMembers, canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { audit } from "./version-writer";
 

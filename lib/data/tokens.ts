@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { AccessToken } from "@/lib/generated/prisma/client";
-import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/skills/token-inputs";
+import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/auth/token-inputs";
 import { TOKEN_SCOPES, type AccessTokenInfo, type CreatedAccessToken, type TokenScope } from "@/lib/types/tokens";
 import type { ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import type { Viewer } from "./session";
 import { audit } from "./version-writer";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { exportSkillZip } from "@/lib/skills/export";
+import { exportSkillZip } from "@/lib/skills/archive/export";
 import { buildZip } from "@/lib/skills/test-helpers/archives";
-import { readUpload, type UploadSource } from "@/lib/skills/upload";
+import { readUpload, type UploadSource } from "@/lib/skills/upload/upload";
 import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();

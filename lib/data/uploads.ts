@@ -1,20 +1,20 @@
 import "server-only";
-import type { Finding } from "@/lib/skills/findings";
+import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
-import { canCreateIn, type Destination } from "@/lib/skills/permissions";
-import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload";
-import { timeSlicer } from "@/lib/skills/steps";
+import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
+import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/upload";
+import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
-import { gateImport, gateOf } from "@/lib/skills/scan-policy";
+import { gateImport, gateOf } from "@/lib/skills/review/policy";
 import { destinationKey, placeLabel } from "@/lib/labels";
 
-// Upload preview and commit: the format core reads the upload (lib/skills/upload.ts), this module
+// Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts), this module
 // adds what only the store knows (where the viewer may put skills, which names are taken there)
 // and writes through importSkills: each skill on its own, or all or nothing when asked (`atomic`).
 

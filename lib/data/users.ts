@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 
 /**
  * Scripts and admin tools name people by email (`skills import --as ada@example.com`). This

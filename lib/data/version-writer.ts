@@ -1,11 +1,12 @@
 import "server-only";
-import type { BundleSkill, Finding } from "@/lib/skills";
-import { bundleDigest } from "@/lib/skills/digest";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import type { Finding } from "@/lib/skills/format/findings";
+import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
 import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
 import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/scan-policy";
+import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { safeScan, scanColumns } from "./scan-columns";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */

@@ -1,12 +1,12 @@
 import "server-only";
-import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff";
-import { isTextMediaType } from "@/lib/skills/media-type";
-import { canAddVersion, canManageSkill } from "@/lib/skills/permissions";
-import { decodeUtf8 } from "@/lib/skills/text";
+import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff/diff";
+import { isTextMediaType } from "@/lib/skills/format/media-type";
+import { canAddVersion, canManageSkill } from "@/lib/skills/permissions/permissions";
+import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, type ViewerRef } from "./actor";
 import { accessOf, findVisibleSkill } from "./skill-access";
-import { db } from "./db";
+import { db } from "@/lib/db/server";
 import { skillReferences } from "./profile-references";
 import { readSkillVersionFiles } from "./skills/files";
 

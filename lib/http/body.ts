@@ -1,5 +1,5 @@
 import { HttpError } from "./errors";
-import { formatBytes } from "@/lib/skills/findings";
+import { formatBytes } from "@/lib/skills/format/findings";
 
 function tooLarge(limit: number, size?: number): HttpError {
   const what = size === undefined ? "The upload is larger than" : `The upload is ${formatBytes(size)}; the limit is`;

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import { countTokens } from "@/lib/skills/tokens";
+import { countTokens } from "@/lib/skills/format/tokens";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 

@@ -7,7 +7,7 @@ import type { ViewerRef } from "@/lib/data/actor";
 import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn } from "@/lib/playground/turn";
 import type { TurnLedger } from "@/lib/playground/types";
-import { chatRequestInput, firstIssue } from "@/lib/skills/playground-inputs";
+import { chatRequestInput, firstIssue } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { HttpError } from "./errors";
 

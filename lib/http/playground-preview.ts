@@ -3,7 +3,7 @@ import { listModels } from "@/lib/ai/models";
 import { loadSkillSource } from "@/lib/data/playground";
 import type { ViewerRef } from "@/lib/data/actor";
 import { buildSystemPrompt, catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
-import { firstIssue, playgroundSetupInput } from "@/lib/skills/playground-inputs";
+import { firstIssue, playgroundSetupInput } from "@/lib/playground/inputs";
 import type { PromptPreview } from "@/lib/types/playground";
 import { HttpError } from "./errors";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import nextConfig from "../../next.config";
-import { actionBodyTooLargeMessage } from "@/lib/skills/limits";
+import { actionBodyTooLargeMessage } from "@/lib/skills/format/limits";
 import { contentSecurityPolicy, isCrossOriginAction, oversizedActionBytes } from "./security-headers";
 
 describe("security headers in next.config.ts", () => {

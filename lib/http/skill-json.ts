@@ -1,5 +1,5 @@
 import type { SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
-import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/install";
+import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/archive/install";
 import { skillLinks } from "./links";
 
 // The HTTP API's view of skills: stable field names, scopes in the same lowercase words the

@@ -1,4 +1,4 @@
-import { exportSkillZip } from "@/lib/skills/export";
+import { exportSkillZip } from "@/lib/skills/archive/export";
 import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
 import { attachmentDisposition } from "./content-disposition";

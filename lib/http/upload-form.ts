@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formatCount } from "@/lib/skills/findings";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload";
-import { uploadFieldsInput, type UploadFieldsInput } from "@/lib/skills/upload-inputs";
+import { formatCount } from "@/lib/skills/format/findings";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload/upload";
+import { uploadFieldsInput, type UploadFieldsInput } from "@/lib/skills/upload/inputs";
 import { readBodyLimited } from "./body";
 import { HttpError } from "./errors";
 

@@ -1,8 +1,8 @@
 import type { ViewerRef } from "@/lib/data/actor";
 import { getEnv } from "@/lib/env";
 import { commitUpload, planUploadCommit, previewUpload, type CommitInput } from "@/lib/data/uploads";
-import { readUploadYielding, type UploadSource } from "@/lib/skills/upload";
-import type { UploadFieldsInput } from "@/lib/skills/upload-inputs";
+import { readUploadYielding, type UploadSource } from "@/lib/skills/upload/upload";
+import type { UploadFieldsInput } from "@/lib/skills/upload/inputs";
 import type { UploadCommitResult, UploadDryRun } from "@/lib/types/uploads";
 import { json, statusOfDataError } from "./errors";
 import { skillLinks } from "./links";

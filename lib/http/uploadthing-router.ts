@@ -3,8 +3,8 @@ import { createRouteHandler, createUploadthing, UTFiles, type FileRouter } from 
 import { UploadThingError } from "uploadthing/server";
 import type { ExpandedRouteConfig } from "uploadthing/types";
 import { viewerFromHeaders } from "@/lib/data/session";
-import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
-import { remoteUploadId } from "@/lib/skills/remote-upload-id";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload/upload";
+import { remoteUploadId } from "@/lib/skills/upload/remote-upload-id";
 
 // The browser half of the uploadthing path: the modal uploads one archive here, then sends its key
 // to /api/upload/remote, which fetches it and previews or imports it like a direct upload. Only

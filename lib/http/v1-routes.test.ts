@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { exportSkillZip } from "@/lib/skills/export";
+import { exportSkillZip } from "@/lib/skills/archive/export";
 import { buildZip } from "@/lib/skills/test-helpers/archives";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 

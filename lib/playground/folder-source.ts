@@ -1,9 +1,9 @@
-import type { BundleSkill } from "../skills/bundle";
-import { isTextMediaType } from "../skills/media-type";
-import { findSkillMd } from "../skills/paths";
-import type { Frontmatter } from "../skills/skill-md";
-import { decodeUtf8 } from "../skills/text";
-import { countTokens } from "../skills/tokens";
+import type { BundleSkill } from "../skills/archive/bundle";
+import { isTextMediaType } from "../skills/format/media-type";
+import { findSkillMd } from "../skills/format/paths";
+import type { Frontmatter } from "../skills/format/skill-md";
+import { decodeUtf8 } from "../skills/format/text";
+import { countTokens } from "../skills/format/tokens";
 import type { PlaygroundSkill, ResourceContent, SkillSource } from "./types";
 
 // A SkillSource over skills read with readBundle (a folder on disk for the route CLI, generated

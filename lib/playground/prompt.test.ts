@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countTokens } from "../skills/tokens";
+import { countTokens } from "../skills/format/tokens";
 import { buildSystemPrompt, catalogOverBudget, chooseInstructions, DEFAULT_INSTRUCTIONS, parseCatalogXml, SEARCH_MODE_NOTE } from "./prompt";
 import { inlineSource } from "./test-helpers";
 

@@ -1,5 +1,5 @@
-import { escapeXml, renderCatalogXml } from "../skills/catalog";
-import { countTokens } from "../skills/tokens";
+import { escapeXml, renderCatalogXml } from "../skills/format/catalog";
+import { countTokens } from "../skills/format/tokens";
 import type { PlaygroundSettings, PlaygroundSkill } from "./types";
 
 // The system prompt is the first disclosure level. It is built here, once, for the preview in the

@@ -1,4 +1,4 @@
-import { readBundle, type FileInput } from "../skills/bundle";
+import { readBundle, type FileInput } from "../skills/archive/bundle";
 import { createFolderSource, type FolderSourceOptions } from "./folder-source";
 import type { SkillSource } from "./types";
 

@@ -1,7 +1,7 @@
 import { tool, type ToolSet } from "ai";
 import { z } from "zod";
-import { formatBytes } from "../skills/findings";
-import { countTokens } from "../skills/tokens";
+import { formatBytes } from "../skills/format/findings";
+import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { createCatalogRanker, type Ranker } from "./ranker";
 import type { DisclosureRecorder } from "./recorder";

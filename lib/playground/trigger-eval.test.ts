@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { generateText } from "ai";
 import { describe, expect, it } from "vitest";
-import { readBundle } from "../skills/bundle";
+import { readBundle } from "../skills/archive/bundle";
 import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "../skills/test-helpers/shared";
 import { createFolderSource } from "./folder-source";
 import { createOfflineRouterModel } from "./router";

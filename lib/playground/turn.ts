@@ -1,5 +1,5 @@
 import { convertToModelMessages, isStepCount, type ModelMessage, type StepResult, type StopCondition, type ToolSet, type UIMessage } from "ai";
-import { countTokens } from "../skills/tokens";
+import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { finishTurnLedger, type TokenUsage } from "./ledger";
 import { renderMentionBlock, resolveMentions, unknownMentionNotice } from "./mentions";

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { readBundle, type BundleSkill } from "@/lib/skills";
+import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
 import { createPrismaClient, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/scripts/db/migrator";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { TeamRole } from "@/lib/skills/permissions";
+import type { TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Db } from "@/lib/db/client";
 import { DataError } from "@/lib/data/errors";
 import { createUser } from "./database";

@@ -1,6 +1,6 @@
 // What the editor page hands its client components: plain data, no behaviour.
-import type { DraftBaseFile } from "@/lib/skills/draft";
-import type { Scope } from "@/lib/skills/permissions";
+import type { DraftBaseFile } from "@/lib/skills/draft/draft";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 
 export type { DraftBaseFile };
 

@@ -1,6 +1,6 @@
 // What the manage dialog shows about one skill: plain data, loaded on demand by a server action.
-import type { Scope } from "@/lib/skills/permissions";
-import type { ReferenceSummary } from "@/lib/skills/references";
+import type { Scope } from "@/lib/skills/permissions/permissions";
+import type { ReferenceSummary } from "@/lib/skills/permissions/references";
 
 /** The agent profiles using the skill: the viewer's own by name, other people's as a count. */
 export type ManageReferences = ReferenceSummary;

@@ -95,10 +95,6 @@ export interface ConversationDetail {
   updatedAt: Date;
 }
 
-/** The longest user message the chat accepts, in characters. */
-export const MAX_MESSAGE_CHARS = 8_000;
-export const MAX_INSTRUCTIONS_CHARS = 4_000;
-
 /** The system prompt a turn with a setup would send, with its token counts (POST /api/playground/preview). */
 export type PromptPreview = {
   ok: true;

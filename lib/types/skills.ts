@@ -1,8 +1,8 @@
 // Shapes the data layer returns and components render: plain data, no behaviour.
-import type { Finding } from "@/lib/skills/findings";
-import type { Scope } from "@/lib/skills/permissions";
-import type { TextSegment } from "@/lib/skills/search";
-import type { ReviewStatus } from "@/lib/skills/scan-policy";
+import type { Finding } from "@/lib/skills/format/findings";
+import type { Scope } from "@/lib/skills/permissions/permissions";
+import type { TextSegment } from "@/lib/skills/list/search";
+import type { ReviewStatus } from "@/lib/skills/review/policy";
 import type { FindingContext, ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
 
 export type { ReviewStatus, ScanFinding, ScanSeverity, ScanSkipped, TextSegment };

@@ -1,8 +1,8 @@
 // The upload contract between the server (preview, commit, HTTP API) and the upload modal: plain
 // JSON data. Dates do not occur; everything survives JSON.stringify unchanged.
-import type { Finding } from "@/lib/skills/findings";
-import type { BundleKind, SkippedEntry } from "@/lib/skills/bundle";
-import type { UploadChoice, UploadProblem } from "@/lib/skills/upload";
+import type { Finding } from "@/lib/skills/format/findings";
+import type { BundleKind, SkippedEntry } from "@/lib/skills/archive/bundle";
+import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/upload";
 import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
 
 export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };

@@ -1,5 +1,5 @@
-import type { SkillDiff } from "@/lib/skills/diff";
-import type { Scope } from "@/lib/skills/permissions";
+import type { SkillDiff } from "@/lib/skills/diff/diff";
+import type { Scope } from "@/lib/skills/permissions/permissions";
 
 /** One row of a skill's history (lib/data/versions.ts listSkillVersions). */
 export interface VersionHistoryItem {

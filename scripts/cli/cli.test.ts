@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBundle } from "@/lib/skills";
+import { readBundle } from "@/lib/skills/archive/bundle";
 import { buildTarGz, buildZip, skillMd, S_IFLNK } from "@/lib/skills/test-helpers/archives";
 import { hasShared, noteIfSharedMissing, REPO_ROOT, SHARED_DIR } from "@/lib/skills/test-helpers/shared";
 import { runCli } from "./main";

@@ -1,8 +1,9 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { PROFILES, readBundle, type BundleSkill, type Finding, type Profile } from "../../lib/skills";
-import { bundleDigest } from "../../lib/skills/digest";
-import type { Destination } from "../../lib/skills/permissions";
+import { PROFILES, type Finding, type Profile } from "../../lib/skills/format/findings";
+import { readBundle, type BundleSkill } from "../../lib/skills/archive/bundle";
+import { bundleDigest } from "../../lib/skills/archive/digest";
+import type { Destination } from "../../lib/skills/permissions/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 

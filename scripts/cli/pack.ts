@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportSkillZip, readBundle, type Finding } from "../../lib/skills";
+import { exportSkillZip } from "../../lib/skills/archive/export";
+import { readBundle } from "../../lib/skills/archive/bundle";
+import type { Finding } from "../../lib/skills/format/findings";
 import { EXIT_FINDINGS, EXIT_OK, parseArgs, UsageError, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 

@@ -1,6 +1,8 @@
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { DEFAULT_LIMITS, detectBundleKind, type BundleInput, type BundleLimits, type FileInput, type Finding } from "../../lib/skills";
+import { DEFAULT_LIMITS, type BundleLimits } from "../../lib/skills/format/limits";
+import { detectBundleKind, type BundleInput, type FileInput } from "../../lib/skills/archive/bundle";
+import type { Finding } from "../../lib/skills/format/findings";
 
 // File-system reading lives here, not in lib/skills: the library only ever sees bytes.
 

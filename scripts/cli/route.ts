@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { generateText } from "ai";
-import { readBundle } from "../../lib/skills";
+import { readBundle } from "../../lib/skills/archive/bundle";
 import { createFolderSource } from "../../lib/playground/folder-source";
 import { createOfflineRouterModel } from "../../lib/playground/router";
 import { prepareTurn } from "../../lib/playground/turn";

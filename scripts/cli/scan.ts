@@ -1,4 +1,4 @@
-import { readBundle } from "../../lib/skills";
+import { readBundle } from "../../lib/skills/archive/bundle";
 import { RULESET_VERSION, scanBundleSkill, scanFiles, type FindingContext, type ScanResult, type ScanSeverity, type ScanSkipped } from "../../lib/skills/scan";
 import { EXIT_FINDINGS, EXIT_OK, parseArgs, UsageError, type CliIo } from "./io";
 import { readInputPath } from "./read-input";

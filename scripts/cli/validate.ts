@@ -1,4 +1,5 @@
-import { hasErrors, PROFILES, readBundle, type Finding, type Profile } from "../../lib/skills";
+import { hasErrors, PROFILES, type Finding, type Profile } from "../../lib/skills/format/findings";
+import { readBundle } from "../../lib/skills/archive/bundle";
 import { EXIT_FINDINGS, EXIT_OK, parseArgs, UsageError, type CliIo } from "./io";
 import { readInputPath } from "./read-input";
 

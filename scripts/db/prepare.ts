@@ -16,7 +16,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   const applied = await applyMigrations(databasePath);
   if (applied.length) log(`Applied ${applied.length} migration(s) to ${databasePath}`);
   // Imported only now: the data layer opens DATABASE_URL's database when it loads.
-  const { db } = await import("@/lib/data/db");
+  const { db } = await import("@/lib/db/server");
   try {
     await configureSqlite(db);
     const { syncBuiltinSkills } = await import("@/lib/data/builtin");

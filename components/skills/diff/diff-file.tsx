@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
-import type { FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff";
+import type { FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
 import { LARGE_FILE_LINES } from "./diff-layout";
 import { FrontmatterDiff } from "./frontmatter-diff";

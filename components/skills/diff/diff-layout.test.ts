@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SkillDiff } from "@/lib/skills/diff";
+import type { SkillDiff } from "@/lib/skills/diff/diff";
 import { fileAnchor, LARGE_FILE_LINES, openByDefault, PAGE_LINE_BUDGET, summaryText } from "./diff-layout";
 
 const file = (path: string, linesAdded: number, linesRemoved = 0) => ({ path, linesAdded, linesRemoved });

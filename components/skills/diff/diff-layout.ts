@@ -1,4 +1,4 @@
-import type { FileDiff, SkillDiff } from "@/lib/skills/diff";
+import type { FileDiff, SkillDiff } from "@/lib/skills/diff/diff";
 
 /** A file with more changed lines than this starts folded, behind a button. */
 export const LARGE_FILE_LINES = 400;

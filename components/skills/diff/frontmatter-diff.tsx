@@ -1,6 +1,6 @@
 "use client";
-import type { FrontmatterChange, Range } from "@/lib/skills/diff";
-import type { FrontmatterValue } from "@/lib/skills/skill-md";
+import type { FrontmatterChange, Range } from "@/lib/skills/diff/diff";
+import type { FrontmatterValue } from "@/lib/skills/format/skill-md";
 import { cn } from "@/lib/utils";
 
 const FIELD_STATUS: Record<FrontmatterChange["status"], string> = { added: "Added", removed: "Removed", changed: "Changed" };

@@ -1,7 +1,7 @@
 "use client";
 import { useId } from "react";
 import { ArrowRightIcon } from "lucide-react";
-import type { SkillDiff } from "@/lib/skills/diff";
+import type { SkillDiff } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
 import { fileAnchor, openByDefault, summaryText } from "./diff-layout";
 import { FileCard, LineCounts, StatusBadge, STATUS } from "./diff-file";

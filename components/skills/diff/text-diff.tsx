@@ -2,7 +2,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { ChevronsUpDownIcon } from "lucide-react";
 import type { LanguageId } from "@/components/skills/markdown/languages";
-import { formatHunkHeader, type DiffLine, type DiffSegment, type Range, type TextDiff } from "@/lib/skills/diff";
+import { formatHunkHeader, type DiffLine, type DiffSegment, type Range, type TextDiff } from "@/lib/skills/diff/diff";
 import type { DiffToken } from "./client-highlighter";
 
 export type DiffMode = "unified" | "split";

@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { pruneVersionsAction } from "@/lib/actions/versions";
-import { planPrune } from "@/lib/skills/prune";
+import { planPrune } from "@/lib/skills/versions/prune";
 
 /** A row of the history as the prune preview needs it. */
 export interface PruneCandidate {

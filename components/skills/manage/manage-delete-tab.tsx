@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { archiveSkillAction, deleteSkillAction } from "@/lib/actions/skills";
-import { describeReferences } from "@/lib/skills/references";
+import { describeReferences } from "@/lib/skills/permissions/references";
 import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";
 import { ActionMessage, ReferenceList } from "./manage-shared";
 

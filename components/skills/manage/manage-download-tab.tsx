@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/install";
+import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/archive/install";
 import type { SkillManageInfo } from "@/lib/types/manage";
 
 const noSubscription = () => () => {};

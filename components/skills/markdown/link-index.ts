@@ -1,5 +1,5 @@
 import "server-only";
-import { mentionedPaths, type MarkdownLink } from "@/lib/skills/links";
+import { mentionedPaths, type MarkdownLink } from "@/lib/skills/format/links";
 import { extractMarkdownLinks } from "./render-markdown";
 
 // The skill page needs the links of every Markdown file of a version (for "unreferenced" files and

@@ -2,8 +2,8 @@ import Link from "next/link";
 import type { Components, UrlTransform } from "react-markdown";
 import type { Element, ElementContent, Root } from "hast";
 import { ExternalLinkIcon, ImageOffIcon, TriangleAlertIcon } from "lucide-react";
-import { resolveLink, type LinkTarget } from "@/lib/skills/links";
-import { isImageMediaType } from "@/lib/skills/preview";
+import { resolveLink, type LinkTarget } from "@/lib/skills/format/links";
+import { isImageMediaType } from "@/lib/skills/format/preview";
 
 // The URL rules for untrusted skill Markdown, shared by the skill page and the playground chat
 // (which quotes skills): every link and image URL goes through resolveLink, and the rendered

@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/format";
-import { MAX_UPLOAD_BYTES } from "@/lib/skills/limits";
-import { MIN_OVERRIDE_REASON } from "@/lib/skills/scan-policy";
-import { skillNameProblem } from "@/lib/skills/skill-name";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/format/limits";
+import { MIN_OVERRIDE_REASON } from "@/lib/skills/review/policy";
+import { skillNameProblem } from "@/lib/skills/format/skill-name";
 import type { Finding, ScanFinding, UploadChoice, UploadCommitResult, UploadPreview, UploadPreviewSkill, UploadRefusedSkill } from "@/lib/types/uploads";
 import { destinationKey, destinationOfKey, placeLabel } from "@/lib/labels";
 

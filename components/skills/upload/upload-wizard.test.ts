@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "@/lib/skills/limits";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/format/limits";
 import type { UploadCommitResult } from "@/lib/types/uploads";
 import { existing, invalidName, preview, skill } from "./upload-fixtures";
 import { commitCheck, initialWizard, previewProblem, uploadWizard, wizardView, type WizardAction, type WizardState } from "./upload-wizard";

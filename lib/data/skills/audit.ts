@@ -1,8 +1,8 @@
 import "server-only";
-import { canManageSkill } from "@/lib/skills/permissions";
-import { summarizeReferences, type ReferenceSummary } from "@/lib/skills/references";
+import { canManageSkill } from "@/lib/skills/permissions/permissions";
+import { summarizeReferences, type ReferenceSummary } from "@/lib/skills/permissions/references";
 import { loadActor, type ViewerRef } from "../actor";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { readAuditDetail } from "../json-columns";
 import { skillReferences } from "../profile-references";
 import { accessFields, accessOf, findVisibleSkill, requireSkill } from "../skill-access";

@@ -1,9 +1,9 @@
 import "server-only";
-import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions";
-import { canReviewVersion } from "@/lib/skills/scan-policy";
+import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions/permissions";
+import { canReviewVersion } from "@/lib/skills/review/policy";
 import type { SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { accessOf, findVisibleSkill, findVisibleVersion, visibleTo } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary, toVersionDetail, userRef, versionSelect } from "./rows";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { loadActor, type ViewerRef } from "../actor";
 import { blobSelect, loadFileBytes } from "../blobs";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { findVisibleSkill, findVisibleVersion } from "../skill-access";
 
 // The bytes of a visible skill's files: one, several, or a whole version. Every read answers null

@@ -1,12 +1,12 @@
 import "server-only";
-import type { BundleSkill } from "@/lib/skills";
-import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions/permissions";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { gateImport } from "@/lib/skills/scan-policy";
-import { spaceOf } from "@/lib/skills/space";
+import { gateImport } from "@/lib/skills/review/policy";
+import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "../actor";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";

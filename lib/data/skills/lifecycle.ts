@@ -1,13 +1,13 @@
 import "server-only";
-import { canMoveSkill, type Actor, type Destination, type SkillAccess } from "@/lib/skills/permissions";
-import { planPrune } from "@/lib/skills/prune";
-import { describeReferences, summarizeReferences } from "@/lib/skills/references";
-import { canReviewVersion } from "@/lib/skills/scan-policy";
-import { spaceOf } from "@/lib/skills/space";
+import { canMoveSkill, type Actor, type Destination, type SkillAccess } from "@/lib/skills/permissions/permissions";
+import { planPrune } from "@/lib/skills/versions/prune";
+import { describeReferences, summarizeReferences } from "@/lib/skills/permissions/references";
+import { canReviewVersion } from "@/lib/skills/review/policy";
+import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
 import type { SkillSummary } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
 import { skillReferences } from "../profile-references";
 import { scanStoredVersion } from "../scan-columns";
@@ -144,7 +144,7 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
 
 /**
  * Delete old versions, keeping the newest `keep`, the current one, and any version pinned by a
- * profile that holds the skill (lib/skills/references.ts). Other profiles pinning a deleted
+ * profile that holds the skill (lib/skills/permissions/references.ts). Other profiles pinning a deleted
  * version follow the current one from then on. Returns the numbers deleted.
  */
 export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, keep: number): Promise<number[]> {

@@ -1,9 +1,9 @@
 import "server-only";
-import { buildFtsQuery } from "@/lib/skills/search";
+import { buildFtsQuery } from "@/lib/skills/list/search";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillAuthor } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
 import { searchFrom, searchSkills, searchWhere } from "./search";

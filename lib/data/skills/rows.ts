@@ -1,9 +1,9 @@
 import "server-only";
-import { explainShadowing, resolveShadowing, type Actor } from "@/lib/skills/permissions";
+import { explainShadowing, resolveShadowing, type Actor } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../json-columns";
 import { visibleTo } from "../skill-access";
 

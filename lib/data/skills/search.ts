@@ -1,9 +1,9 @@
 import "server-only";
-import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/search";
-import type { Actor } from "@/lib/skills/permissions";
+import { buildFtsQuery, cleanSnippet, hasMatch, MARK_CLOSE, MARK_OPEN, splitMarked } from "@/lib/skills/list/search";
+import type { Actor } from "@/lib/skills/permissions/permissions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSearchMatch } from "@/lib/types/skills";
-import { db } from "../db";
+import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../skill-access";
 import type { ListSkillsOptions, SkillPage, SkillSort, ScopeFilter } from "./list-options";
 import { shadowingFor, summarySelect, toSummary } from "./rows";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readBundle } from "../bundle";
+import { readBundle } from "../archive/bundle";
 import { hasShared, noteIfSharedMissing, readTree, SHARED_DIR } from "../test-helpers/shared";
 import { RULESET_VERSION, scanBundleSkill, type ScanFinding } from "./index";
 

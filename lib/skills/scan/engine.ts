@@ -2,8 +2,8 @@
 // be read as text (too large, binary) or that makes a rule or the engine throw is listed in `skipped` and the
 // result is incomplete, so it can never read as "no findings". Isomorphic.
 
-import { detectMediaType, isTextMediaType, sniffBinary } from "../media-type";
-import { decodeUtf8 } from "../text";
+import { detectMediaType, isTextMediaType, sniffBinary } from "../format/media-type";
+import { decodeUtf8 } from "../format/text";
 import { excerptAt, extension, indexWords, lineOf, makeTextFile } from "./context";
 import type { RuleDef, ScanFile } from "./rule";
 import { assessContext, capSeverity, type ContextVerdict } from "./severity";

@@ -6,7 +6,7 @@
 //   scanBundleSkill(skill)             -> ScanResult   (a skill as readBundle returns it)
 //   RULES, RULESET_VERSION, SCAN_COVERAGE, highestSeverity, makeVisible, decodeTags
 
-import type { BundleSkill } from "../bundle";
+import type { BundleSkill } from "../archive/bundle";
 import { runScan, type ScanOptions } from "./engine";
 import { describeRule, type RuleDef } from "./rule";
 import { credentialRules } from "./rules/credentials";

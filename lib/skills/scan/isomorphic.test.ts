@@ -28,7 +28,7 @@ describe("scanner modules are isomorphic", () => {
       for (const m of source.matchAll(/^import (type )?[^;]*from "(\.[^"]+)";$/gm)) {
         const target = path.relative(DIR, path.resolve(path.dirname(file), m[2]));
         // outside the scanner only the browser-safe text helpers may be loaded at run time
-        const allowed = !target.startsWith("..") || m[1] === "type " || ["../media-type", "../text"].includes(target);
+        const allowed = !target.startsWith("..") || m[1] === "type " || ["../format/media-type", "../format/text"].includes(target);
         expect([name, m[0], allowed]).toEqual([name, m[0], true]);
       }
     }

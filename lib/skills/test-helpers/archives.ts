@@ -1,5 +1,5 @@
 import { deflateSync, gzipSync } from "fflate";
-import { crc32 } from "../crc32";
+import { crc32 } from "../archive/crc32";
 
 // Hand-made archives for the tests: every field can be set, so each hostile variant (lying sizes,
 // links, overlaps, junk...) is built in code rather than checked in as an opaque binary.

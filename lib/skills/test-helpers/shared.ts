@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { FileInput } from "../bundle";
+import type { FileInput } from "../archive/bundle";
 
 /** The repository root (lib/skills/test-helpers is three levels down). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");

@@ -11,8 +11,8 @@ import { requireViewer } from "@/lib/data/session";
 import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
 import { getEnv } from "@/lib/env";
-import { skillListParams } from "@/lib/skills/inputs";
-import { effectiveSort } from "@/lib/skills/list-url";
+import { skillListParams } from "@/lib/skills/list/inputs";
+import { effectiveSort } from "@/lib/skills/list/url";
 import { destinationKey, scopeName } from "@/lib/labels";
 
 export const metadata: Metadata = { title: "Skills" };

@@ -8,7 +8,7 @@ import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
 import type { DocumentView, SkillTab } from "@/components/skills/skill-routes";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
-import { isTextMediaType } from "@/lib/skills/media-type";
+import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { makeVisible } from "@/lib/skills/scan";
 
 // Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can

@@ -5,9 +5,9 @@ import { readBodyLimited } from "@/lib/http/body";
 import { handle, HttpError, notFoundResponse } from "@/lib/http/errors";
 import { deleteUploadthingFile, fetchUploadthingFile } from "@/lib/http/uploadthing";
 import { commitAnswer, previewAnswer } from "@/lib/http/uploads";
-import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload";
-import { isOwnRemoteUploadId } from "@/lib/skills/remote-upload-id";
-import { remoteUploadInput } from "@/lib/skills/upload-inputs";
+import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload/upload";
+import { isOwnRemoteUploadId } from "@/lib/skills/upload/remote-upload-id";
+import { remoteUploadInput } from "@/lib/skills/upload/inputs";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { createToken, listTokens } from "@/lib/data/tokens";
 import { assertSameOrigin } from "@/lib/http/auth";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, HttpError, json } from "@/lib/http/errors";
-import { createTokenInput } from "@/lib/skills/token-inputs";
+import { createTokenInput } from "@/lib/auth/token-inputs";
 
 export const dynamic = "force-dynamic";
 

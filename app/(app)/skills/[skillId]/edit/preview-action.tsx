@@ -2,7 +2,7 @@
 import { DraftPreview, draftBrokenLinks } from "@/components/editor/draft-preview";
 import { mayEditSkill } from "@/lib/data/editor";
 import { requireViewer } from "@/lib/data/session";
-import { previewInput, type PreviewInput } from "@/lib/skills/draft-inputs";
+import { previewInput, type PreviewInput } from "@/lib/skills/draft/inputs";
 import type { PreviewResult } from "@/lib/types/editor";
 
 /**

@@ -1,12 +1,12 @@
 import { getViewer } from "@/lib/data/session";
 import { readSkillFile } from "@/lib/data/skills";
 import { attachmentDisposition } from "@/lib/http/content-disposition";
-import { isTextMediaType } from "@/lib/skills/media-type";
+import { isTextMediaType } from "@/lib/skills/format/media-type";
 
 // The bytes of one file of a skill, for <img> and downloads. Skill files are untrusted, so the
 // response can never become a page of this origin: always an attachment, never sniffed, and
 // sandboxed with no sources should a browser render it anyway. The media type comes from the
-// bytes (lib/skills/media-type.ts), so SVG is only ever shown through <img>, where it cannot run.
+// bytes (lib/skills/format/media-type.ts), so SVG is only ever shown through <img>, where it cannot run.
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+// The playground's inputs (chat route, profile and conversation actions): shared so forms and the
+// route apply the same rules, and every refusal names the field and the limit.
+
+/** The longest user message the chat accepts, in characters. */
+export const MAX_MESSAGE_CHARS = 8_000;
+export const MAX_INSTRUCTIONS_CHARS = 4_000;
+
+const id = (what: string) => z.string().trim().min(1, `${what} not found.`).max(100, `${what} not found.`);
+
+/** The id a conversation or profile action receives from the client. */
+export const conversationIdInput = id("Conversation");
+export const profileIdInput = id("Agent profile");
+
+export const conversationTitleInput = z
+  .string()
+  .transform((title) => title.replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(1, "Give the conversation a title.").max(120, "Conversation titles are limited to 120 characters."));
+
+export const catalogSourceInput = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("all") }),
+  z.object({ kind: z.literal("picked"), skillIds: z.array(id("Skill")).max(1000, "Pick at most 1000 skills.") }),
+  z.object({ kind: z.literal("profile"), profileId: id("Agent profile") }),
+]);
+
+export const playgroundSetupInput = z.object({
+  source: catalogSourceInput,
+  mode: z.enum(["full", "search"], "Catalog mode must be full or search."),
+  exposeMetadata: z.boolean(),
+  instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `The instruction header is limited to ${MAX_INSTRUCTIONS_CHARS.toLocaleString("en-US")} characters.`),
+  modelId: z.string().trim().min(1, "Choose a model.").max(200, "Unknown model."),
+});
+
+export const chatRequestInput = z.object({
+  conversationId: id("Conversation").nullable(),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Type a message first.")
+    .max(MAX_MESSAGE_CHARS, `Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters; shorten yours and send it again.`),
+  setup: playgroundSetupInput,
+});
+export type ChatRequestInput = z.infer<typeof chatRequestInput>;
+
+export const profileInput = z.object({
+  name: z.string().trim().min(1, "Give the profile a name.").max(80, "Profile names are limited to 80 characters."),
+  instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions are limited to ${MAX_INSTRUCTIONS_CHARS.toLocaleString("en-US")} characters.`),
+  skills: z
+    .array(z.object({ skillId: id("Skill"), pinnedVersion: z.number().int().min(1).nullable() }))
+    .min(1, "Pick at least one skill for the profile.")
+    .max(500, "A profile holds at most 500 skills."),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+/** The first problem of a failed parse as one sentence, for routes and actions that answer with one message. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The request is invalid.";
+  return issue.message;
+}
