@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatExpiry } from "./format";
+import { formatBytes, formatExpiry } from "./format";
 
 describe("formatExpiry", () => {
   const now = new Date("2026-06-01T12:00:00Z");
@@ -13,5 +13,14 @@ describe("formatExpiry", () => {
     expect(formatExpiry(now, now)).toBe("expired");
     expect(formatExpiry(later(-day), now)).toBe("expired");
     expect(formatExpiry(null, now)).toBe("never expires");
+  });
+});
+
+describe("formatBytes in prose", () => {
+  it("says sizes as a message reads them: bytes in full, whole units without decimals, GB past 1,024 MB", () => {
+    expect(formatBytes(1_000, "prose")).toBe("1,000 bytes");
+    expect(formatBytes(256 * 1024, "prose")).toBe("256 KB");
+    expect(formatBytes(12.5 * 1024, "prose")).toBe("12.5 KB");
+    expect(formatBytes(1.25 * 1024 ** 3, "prose")).toBe("1.3 GB");
   });
 });

@@ -6,10 +6,26 @@ export function formatNumber(n: number): string {
   return numberFormat.format(n);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/**
+ * A size, 1,024-based like every size the app shows. "compact", for lists, headers and badges that
+ * are scanned: "512 B", "1.5 KB", "12 KB", "3.0 MB". "prose", for messages and limits that are
+ * read: "512 bytes", "12.5 KB", "256 KB", "1.2 GB" (a whole number without decimals).
+ */
+export function formatBytes(bytes: number, style: "compact" | "prose" = "compact"): string {
+  if (style === "compact") {
+    if (bytes < 1024) return `${bytes} B`;
+    if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  }
+  if (bytes < 1024) return `${formatNumber(bytes)} bytes`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(Number.isInteger(value) ? 0 : 1)} ${units[unit]}`;
 }
 
 export function formatTokens(tokens: number): string {

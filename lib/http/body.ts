@@ -1,9 +1,9 @@
+import { formatBytes } from "@/lib/format";
 import { HttpError } from "./errors";
-import { formatBytes } from "@/lib/skills/format/findings";
 
 function tooLarge(limit: number, size?: number): HttpError {
-  const what = size === undefined ? "The upload is larger than" : `The upload is ${formatBytes(size)}; the limit is`;
-  return new HttpError(413, "too_large", `${what} ${formatBytes(limit)}.`, { limit }, { Connection: "close" });
+  const what = size === undefined ? "The upload is larger than" : `The upload is ${formatBytes(size, "prose")}; the limit is`;
+  return new HttpError(413, "too_large", `${what} ${formatBytes(limit, "prose")}.`, { limit }, { Connection: "close" });
 }
 
 /**

@@ -1,5 +1,6 @@
+import { formatNumber } from "@/lib/format";
 import { z } from "zod";
-import { formatCount } from "@/lib/skills/format/findings";
+
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload/upload";
 import { uploadFieldsInput, type UploadFieldsInput } from "@/lib/skills/upload/inputs";
 import { readBodyLimited } from "./body";
@@ -62,7 +63,7 @@ export async function readUploadRequest(request: Request, limit = MAX_UPLOAD_BYT
     throw new HttpError(
       413,
       "too_many_parts",
-      `The form has more than ${formatCount(MAX_FORM_PARTS)} parts; the limit is ${formatCount(MAX_FORM_PARTS)}. Send a folder of at most ${formatCount(MAX_FORM_FILES)} files, or one archive.`,
+      `The form has more than ${formatNumber(MAX_FORM_PARTS)} parts; the limit is ${formatNumber(MAX_FORM_PARTS)}. Send a folder of at most ${formatNumber(MAX_FORM_FILES)} files, or one archive.`,
       { limit: MAX_FORM_PARTS },
     );
   }

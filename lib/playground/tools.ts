@@ -1,6 +1,7 @@
+import { formatBytes } from "../format";
 import { tool, type ToolSet } from "ai";
 import { z } from "zod";
-import { formatBytes } from "../skills/format/findings";
+
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { createCatalogRanker, type Ranker } from "./ranker";
@@ -43,7 +44,7 @@ export function renderLoadOutput(skill: PlaygroundSkill, body: string): string {
   if (skill.files.length === 0) lines.push("This skill has no resource files.");
   else {
     lines.push(`<skill_resources note="listed, not loaded: read one with ${READ_SKILL_RESOURCE}">`);
-    for (const file of skill.files) lines.push(`- ${file.path} (${file.mediaType}, ${formatBytes(file.size)})`);
+    for (const file of skill.files) lines.push(`- ${file.path} (${file.mediaType}, ${formatBytes(file.size, "prose")})`);
     lines.push("</skill_resources>");
   }
   return lines.join("\n");
@@ -162,7 +163,7 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
           );
         }
         if (content.kind === "binary") {
-          const output = `"${clean}" in "${name}" is a binary file (${content.mediaType}, ${formatBytes(content.size)}); it cannot be shown as text.`;
+          const output = `"${clean}" in "${name}" is a binary file (${content.mediaType}, ${formatBytes(content.size, "prose")}); it cannot be shown as text.`;
           recorder.record({ level: 3, kind: "read", skill: name, path: clean, tokens: countTokens(output), size: content.size, mediaType: content.mediaType, binary: true }, toolCallId);
           return output;
         }

@@ -1,4 +1,5 @@
-import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
+import { formatBytes, formatNumber } from "../../format";
+import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleInput } from "./bundle";
 import type { BundleLimits } from "../format/limits";
 import { gunzipLimited, readTar } from "./tar";
@@ -71,7 +72,7 @@ export function collectEntries(input: BundleInput, limits: BundleLimits, finding
         findings.push({
           severity: "error",
           code: "archive-too-many-entries",
-          message: `${formatCount(input.files.length)} files were given; the limit is ${formatCount(limits.maxEntries)}`,
+          message: `${formatNumber(input.files.length)} files were given; the limit is ${formatNumber(limits.maxEntries)}`,
           path: "",
         });
         return [];
@@ -91,7 +92,7 @@ export function collectEntries(input: BundleInput, limits: BundleLimits, finding
 function takeFromBudget(path: string, bytes: Uint8Array, limits: BundleLimits, budget: InflateBudget): ExtractResult {
   if (bytes.length > budget.remainingTotal) {
     budget.remainingTotal = 0;
-    return { ok: false, finding: entryError("archive-too-large", path, `the files add up to more than ${formatBytes(limits.maxTotalBytes)}`) };
+    return { ok: false, finding: entryError("archive-too-large", path, `the files add up to more than ${formatBytes(limits.maxTotalBytes, "prose")}`) };
   }
   budget.remainingTotal -= bytes.length;
   // a copy, so the bundle never aliases a caller's (or an archive's) buffer

@@ -2,8 +2,9 @@
 // folder holding SKILL.md is a skill root (unless it is inside another skill); each skill gets its
 // files, the checks that need the whole skill (per-skill limits, duplicate names, SKILL.md
 // validation) and its token counts. readBundleSteps (bundle.ts) calls it.
+import { formatBytes, formatNumber } from "../../format";
 import { renderCatalogEntryXml } from "../format/catalog";
-import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "../format/findings";
+import { hasErrors, type Finding, type Profile } from "../format/findings";
 import type { BundleLimits } from "../format/limits";
 import { isTextMediaType } from "../format/media-type";
 import { basename, dirname, findSkillMd } from "../format/paths";
@@ -85,7 +86,7 @@ export function* buildSkills(
     findings.push({
       severity: "warning",
       code: "duplicate-skill-name",
-      message: `${formatCount(list.length)} skills are named "${name}" (${list.map((s) => s.root || "(top)").join(", ")}); a shelf keeps one skill per name`,
+      message: `${formatNumber(list.length)} skills are named "${name}" (${list.map((s) => s.root || "(top)").join(", ")}); a shelf keeps one skill per name`,
       path: list[0].root,
     });
   }
@@ -134,11 +135,11 @@ function* buildSkill(
 
   // Per skill, so a collection of many skills is held to what each of them may be.
   if (files.length > limits.maxSkillFiles) {
-    findings.push({ severity: "error", code: "skill-too-many-files", message: `the skill has ${formatCount(files.length)} files; the limit per skill is ${formatCount(limits.maxSkillFiles)}`, path: "" });
+    findings.push({ severity: "error", code: "skill-too-many-files", message: `the skill has ${formatNumber(files.length)} files; the limit per skill is ${formatNumber(limits.maxSkillFiles)}`, path: "" });
   }
   const skillBytes = files.reduce((n, f) => n + f.size, 0);
   if (skillBytes > limits.maxSkillBytes) {
-    findings.push({ severity: "error", code: "skill-too-large", message: `the skill's files add up to ${formatBytes(skillBytes)}; the limit per skill is ${formatBytes(limits.maxSkillBytes)}`, path: "" });
+    findings.push({ severity: "error", code: "skill-too-large", message: `the skill's files add up to ${formatBytes(skillBytes, "prose")}; the limit per skill is ${formatBytes(limits.maxSkillBytes, "prose")}`, path: "" });
   }
 
   const name = validation?.name ?? null;

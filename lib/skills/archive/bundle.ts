@@ -1,5 +1,6 @@
+import { formatBytes, formatNumber } from "../../format";
 import { createHash } from "node:crypto";
-import { formatBytes, formatCount, hasErrors, type Finding, type Profile } from "../format/findings";
+import { hasErrors, type Finding, type Profile } from "../format/findings";
 import { resolveLimits, type BundleLimits } from "../format/limits";
 import { detectMediaType } from "../format/media-type";
 import { checkEntryPath, collisionKey, dirname, skipReason } from "../format/paths";
@@ -216,13 +217,13 @@ export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions 
   let declaredTotal = 0;
   for (const entry of accepted) {
     if (entry.size > limits.maxFileBytes) {
-      reject(entry, entryError("entry-too-large", entry.path, `is ${formatCount(entry.size)} bytes; the limit per file is ${formatBytes(limits.maxFileBytes)}`));
+      reject(entry, entryError("entry-too-large", entry.path, `is ${formatNumber(entry.size)} bytes; the limit per file is ${formatBytes(limits.maxFileBytes, "prose")}`));
     } else if (
       entry.compressedSize !== undefined &&
       entry.size > limits.ratioGraceBytes &&
       entry.size > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)
     ) {
-      reject(entry, entryError("entry-ratio", entry.path, `declares ${formatCount(entry.size)} bytes from ${formatCount(entry.compressedSize)}, more than ${formatCount(limits.maxCompressionRatio)}:1`));
+      reject(entry, entryError("entry-ratio", entry.path, `declares ${formatNumber(entry.size)} bytes from ${formatNumber(entry.compressedSize)}, more than ${formatNumber(limits.maxCompressionRatio)}:1`));
     } else {
       declaredTotal += entry.size;
     }
@@ -231,7 +232,7 @@ export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions 
     findings.push({
       severity: "error",
       code: "archive-too-large",
-      message: `the files add up to ${formatCount(declaredTotal)} bytes; the limit is ${formatBytes(limits.maxTotalBytes)}`,
+      message: `the files add up to ${formatNumber(declaredTotal)} bytes; the limit is ${formatBytes(limits.maxTotalBytes, "prose")}`,
       path: "",
     });
     return { files: [], skills: [], findings, skipped: [...skippedByPrefix.values()], ok: false };

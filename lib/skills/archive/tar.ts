@@ -1,6 +1,7 @@
+import { formatBytes, formatNumber } from "../../format";
 import { Gunzip } from "fflate";
 import { crc32 } from "./crc32";
-import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
+import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleLimits } from "../format/limits";
 import { decodeUtf8 } from "../format/text";
 import type { EntryType } from "./zip";
@@ -54,9 +55,9 @@ export function gunzipLimited(bytes: Uint8Array, limits: BundleLimits): { data: 
   const gunzip = new Gunzip((chunk) => {
     produced += chunk.length;
     if (produced > limits.ratioGraceBytes && produced > limits.maxCompressionRatio * bytes.length) {
-      throw new Stop("archive-ratio", `the tarball inflates more than ${formatCount(limits.maxCompressionRatio)}:1 (${formatCount(bytes.length)} bytes became over ${formatCount(produced)})`);
+      throw new Stop("archive-ratio", `the tarball inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(bytes.length)} bytes became over ${formatNumber(produced)})`);
     }
-    if (produced > cap) throw new Stop("archive-too-large", `the tarball inflates past ${formatBytes(cap)}, more than the limits allow (${formatBytes(limits.maxTotalBytes)} of files)`);
+    if (produced > cap) throw new Stop("archive-too-large", `the tarball inflates past ${formatBytes(cap, "prose")}, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`);
     if (chunk.length > 0) chunks.push(chunk);
   });
   gunzip.onmember = () => {
@@ -106,14 +107,14 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
   const entries: TarEntry[] = [];
   const fail = (code: FindingCode, message: string): TarListing => ({ entries: [], findings: [archiveError(code, message)] });
   if (data.length > maxTarBytes(limits)) {
-    return fail("archive-too-large", `the tar archive is ${formatCount(data.length)} bytes, more than the limits allow (${formatBytes(limits.maxTotalBytes)} of files)`);
+    return fail("archive-too-large", `the tar archive is ${formatNumber(data.length)} bytes, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`);
   }
   let offset = 0;
   let pax: PaxOverrides = {};
   let longName: string | null = null;
   let count = 0;
   while (offset < data.length) {
-    if (offset + BLOCK > data.length) return fail("archive-invalid", `the tar archive ends in the middle of a header (${formatCount(data.length - offset)} stray bytes)`);
+    if (offset + BLOCK > data.length) return fail("archive-invalid", `the tar archive ends in the middle of a header (${formatNumber(data.length - offset)} stray bytes)`);
     const header = data.subarray(offset, offset + BLOCK);
     if (isZero(header, 0, BLOCK)) {
       // End of archive: only zero padding may follow.
@@ -123,18 +124,18 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
     if (!checksumOk(header)) {
       return offset === 0
         ? fail("archive-invalid", "not a tar archive (the first header's checksum is wrong)")
-        : fail("archive-invalid", `damaged tar header at offset ${formatCount(offset)} (bad checksum)`);
+        : fail("archive-invalid", `damaged tar header at offset ${formatNumber(offset)} (bad checksum)`);
     }
     const ustar = ascii(header, 257, 5) === "ustar";
     let size = parseNumber(header, 124, 12);
-    if (size === null) return fail("archive-invalid", `damaged tar header at offset ${formatCount(offset)} (bad size field)`);
+    if (size === null) return fail("archive-invalid", `damaged tar header at offset ${formatNumber(offset)} (bad size field)`);
     const typeflag = String.fromCharCode(header[156]);
     if (pax.size !== undefined && typeflag !== "x" && typeflag !== "g") size = pax.size;
     const dataStart = offset + BLOCK;
     const dataEnd = dataStart + size;
     const headerName = cString(header, 0, 100);
     if (dataEnd > data.length) {
-      return fail("entry-size-mismatch", `${JSON.stringify(headerName.text)}: declares ${formatCount(size)} bytes but the archive ends ${formatCount(dataEnd - data.length)} bytes short`);
+      return fail("entry-size-mismatch", `${JSON.stringify(headerName.text)}: declares ${formatNumber(size)} bytes but the archive ends ${formatNumber(dataEnd - data.length)} bytes short`);
     }
     const body = data.subarray(dataStart, dataEnd);
     offset = Math.min(dataStart + Math.ceil(size / BLOCK) * BLOCK, data.length);
@@ -168,7 +169,7 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
 
     count++;
     if (count > limits.maxEntries) {
-      return fail("archive-too-many-entries", `the archive has more than ${formatCount(limits.maxEntries)} entries (the limit)`);
+      return fail("archive-too-many-entries", `the archive has more than ${formatNumber(limits.maxEntries)} entries (the limit)`);
     }
     let type: EntryType;
     if (typeflag === "0" || typeflag === "\0" || typeflag === "7") type = "file";

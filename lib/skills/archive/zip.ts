@@ -1,6 +1,7 @@
+import { formatBytes, formatNumber } from "../../format";
 import { Inflate } from "fflate";
 import { crc32 } from "./crc32";
-import { formatBytes, formatCount, type Finding, type FindingCode } from "../format/findings";
+import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleLimits } from "../format/limits";
 import { decodeUtf8 } from "../format/text";
 
@@ -99,7 +100,7 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
     if (end < len && misfit === -1) misfit = end;
   }
   if (eocd === -1) {
-    if (misfit !== -1) fail("archive-junk-after", `${formatCount(len - misfit)} bytes follow the end of the ZIP archive`);
+    if (misfit !== -1) fail("archive-junk-after", `${formatNumber(len - misfit)} bytes follow the end of the ZIP archive`);
     fail("archive-invalid", "not a ZIP archive (no end-of-central-directory record), or more than 64 KB of data follow it");
   }
 
@@ -123,13 +124,13 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
   }
   if (diskEntries !== totalEntries) fail("archive-invalid", "split (multi-disk) ZIP archives are not supported");
   if (totalEntries > limits.maxEntries) {
-    fail("archive-too-many-entries", `the archive has ${formatCount(totalEntries)} entries; the limit is ${formatCount(limits.maxEntries)}`);
+    fail("archive-too-many-entries", `the archive has ${formatNumber(totalEntries)} entries; the limit is ${formatNumber(limits.maxEntries)}`);
   }
   const cdEnd = cdOffset + cdSize;
   if (cdEnd !== cdEndExpected) {
     const shift = cdEndExpected - cdEnd;
     if (shift > 0 && cdEndExpected - cdSize >= 0 && (cdSize === 0 || u32(cdEndExpected - cdSize) === SIG_CENTRAL)) {
-      fail("archive-junk-before", `${formatCount(shift)} bytes come before the ZIP archive (a self-extractor or other prefix)`);
+      fail("archive-junk-before", `${formatNumber(shift)} bytes come before the ZIP archive (a self-extractor or other prefix)`);
     }
     fail("archive-invalid", "the central directory is not where the end record says");
   }
@@ -235,7 +236,7 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
     spans.push({ start: localOffset, end: dataEnd, name });
     p = next;
   }
-  if (p !== cdEnd) fail("archive-invalid", `${formatCount(cdEnd - p)} unexplained bytes at the end of the central directory`);
+  if (p !== cdEnd) fail("archive-invalid", `${formatNumber(cdEnd - p)} unexplained bytes at the end of the central directory`);
 
   // Entries must tile [0, cdOffset): a prefix is junk, a gap hides data, an overlap is the
   // "overlapping files" zip bomb (many directory records sharing one compressed stream).
@@ -244,14 +245,14 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
   for (const span of spans) {
     if (span.start < cursor) fail("archive-invalid", `${JSON.stringify(span.name)} overlaps the entry before it (a known zip-bomb technique)`);
     if (span.start > cursor) {
-      if (cursor === 0) fail("archive-junk-before", `${formatCount(span.start)} bytes come before the first ZIP entry`);
-      fail("archive-invalid", `${formatCount(span.start - cursor)} unexplained bytes before ${JSON.stringify(span.name)}`);
+      if (cursor === 0) fail("archive-junk-before", `${formatNumber(span.start)} bytes come before the first ZIP entry`);
+      fail("archive-invalid", `${formatNumber(span.start - cursor)} unexplained bytes before ${JSON.stringify(span.name)}`);
     }
     cursor = span.end;
   }
   if (cursor !== cdOffset) {
-    if (spans.length === 0) fail("archive-junk-before", `${formatCount(cdOffset)} bytes come before the ZIP archive`);
-    fail("archive-invalid", `${formatCount(cdOffset - cursor)} unexplained bytes before the central directory`);
+    if (spans.length === 0) fail("archive-junk-before", `${formatNumber(cdOffset)} bytes come before the ZIP archive`);
+    fail("archive-invalid", `${formatNumber(cdOffset - cursor)} unexplained bytes before the central directory`);
   }
   return { entries, findings: [] };
 }
@@ -365,11 +366,11 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry, limits: Bund
   let data: Uint8Array;
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.size) {
-      return reject("entry-size-mismatch", `stored without compression, yet declares ${formatCount(entry.size)} bytes in ${formatCount(entry.compressedSize)}`);
+      return reject("entry-size-mismatch", `stored without compression, yet declares ${formatNumber(entry.size)} bytes in ${formatNumber(entry.compressedSize)}`);
     }
     if (entry.size > budget.remainingTotal) {
       budget.remainingTotal = 0;
-      return reject("archive-too-large", `the archive holds more than ${formatBytes(limits.maxTotalBytes)} once unpacked`);
+      return reject("archive-too-large", `the archive holds more than ${formatBytes(limits.maxTotalBytes, "prose")} once unpacked`);
     }
     budget.remainingTotal -= entry.size;
     data = input.slice();
@@ -379,14 +380,14 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry, limits: Bund
     const inflater = new Inflate((chunk) => {
       const after = written + chunk.length;
       if (after > entry.size) {
-        throw new Stop(stopFinding(name, "entry-size-mismatch", `inflates past its declared size of ${formatCount(entry.size)} bytes`));
+        throw new Stop(stopFinding(name, "entry-size-mismatch", `inflates past its declared size of ${formatNumber(entry.size)} bytes`));
       }
       if (chunk.length > budget.remainingTotal) {
         budget.remainingTotal = 0;
-        throw new Stop(stopFinding(name, "archive-too-large", `the archive inflates past ${formatBytes(limits.maxTotalBytes)} in total`));
+        throw new Stop(stopFinding(name, "archive-too-large", `the archive inflates past ${formatBytes(limits.maxTotalBytes, "prose")} in total`));
       }
       if (after > limits.ratioGraceBytes && after > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)) {
-        throw new Stop(stopFinding(name, "entry-ratio", `inflates more than ${formatCount(limits.maxCompressionRatio)}:1 (${formatCount(entry.compressedSize)} bytes became over ${formatCount(after)})`));
+        throw new Stop(stopFinding(name, "entry-ratio", `inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(entry.compressedSize)} bytes became over ${formatNumber(after)})`));
       }
       budget.remainingTotal -= chunk.length;
       out.set(chunk, written);
@@ -403,7 +404,7 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry, limits: Bund
       return reject("entry-corrupt", `its compressed data is damaged (${e instanceof Error ? e.message : String(e)})`);
     }
     if (written !== entry.size) {
-      return reject("entry-size-mismatch", `inflates to ${formatCount(written)} bytes, not the ${formatCount(entry.size)} it declares`);
+      return reject("entry-size-mismatch", `inflates to ${formatNumber(written)} bytes, not the ${formatNumber(entry.size)} it declares`);
     }
     data = out;
   } else {

@@ -114,22 +114,3 @@ export type FindingCode =
 export function hasErrors(findings: readonly Finding[]): boolean {
   return findings.some((f) => f.severity === "error");
 }
-
-/** "1,068": every message shows numbers the way people read them. */
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${formatCount(n)} bytes`;
-  // 1024-based like every size the app shows (lib/format), and named the same way
-  const units = ["KB", "MB", "GB"];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}

@@ -1,4 +1,5 @@
-import { formatCount, type Finding, type FindingCode } from "./findings";
+import { formatNumber } from "../../format";
+import { type Finding, type FindingCode } from "./findings";
 import { utf8ByteLength } from "./text";
 
 // Entry names decide where files land once someone unpacks or exports a skill, so every name is
@@ -28,7 +29,7 @@ export function checkEntryPath(raw: string, maxPathBytes: number, byteLength?: n
   };
 
   const bytes = byteLength ?? utf8ByteLength(raw);
-  if (bytes > maxPathBytes) reject("path-too-long", `the path is ${formatCount(bytes)} bytes; the limit is ${formatCount(maxPathBytes)}`);
+  if (bytes > maxPathBytes) reject("path-too-long", `the path is ${formatNumber(bytes)} bytes; the limit is ${formatNumber(maxPathBytes)}`);
   if (raw.includes("\\")) reject("path-backslash", "contains a backslash; archive paths separate folders with /, and \\ can escape the folder on Windows");
   if (CONTROL.test(raw)) reject("path-control-char", "contains a control character");
   if (BIDI.test(raw)) reject("path-bidi-char", "contains a bidirectional-text control character, which can disguise the real name");

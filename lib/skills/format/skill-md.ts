@@ -1,5 +1,6 @@
+import { formatBytes, formatNumber } from "../../format";
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLMap } from "yaml";
-import { formatBytes, formatCount, type Finding } from "./findings";
+import { type Finding } from "./findings";
 import { DEFAULT_LIMITS } from "./limits";
 import { decodeUtf8, findInvalidUtf8, lineAtOffset, utf8ByteLength } from "./text";
 
@@ -105,7 +106,7 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
 
   const yamlBytes = utf8ByteLength(rawYaml);
   if (yamlBytes > maxBytes) {
-    error("frontmatter-too-large", `the frontmatter is ${formatCount(yamlBytes)} bytes; the limit is ${formatBytes(maxBytes)} (move long content into the body or references/)`, 2);
+    error("frontmatter-too-large", `the frontmatter is ${formatNumber(yamlBytes)} bytes; the limit is ${formatBytes(maxBytes, "prose")} (move long content into the body or references/)`, 2);
     return result;
   }
 
@@ -206,7 +207,7 @@ export function decodeSkillMd(bytes: Uint8Array, path = "SKILL.md"): { text: str
       {
         severity: "error",
         code: "skill-md-invalid-utf8",
-        message: `SKILL.md is not valid UTF-8 (first bad byte at offset ${formatCount(offset)}, line ${line}); save it as UTF-8`,
+        message: `SKILL.md is not valid UTF-8 (first bad byte at offset ${formatNumber(offset)}, line ${line}); save it as UTF-8`,
         path,
         line,
       },

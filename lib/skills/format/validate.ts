@@ -1,4 +1,5 @@
-import { formatBytes, formatCount, hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
+import { formatBytes, formatNumber } from "../../format";
+import { hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
 import { agentKey, agentKeyProblem } from "./agent-keys";
 import { DEFAULT_LIMITS, RESERVED_NAME_WORDS, SPEC_KEYS, SPEC_LIMITS } from "./limits";
 import { parseSkillMd, type Frontmatter, type FrontmatterField, type FrontmatterValue, type ParsedSkillMd } from "./skill-md";
@@ -83,7 +84,7 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       } else {
         const length = codePointLength(value);
         if (length > SPEC_LIMITS.compatibilityMaxChars) {
-          error("compatibility-too-long", `compatibility is ${formatCount(length)} characters; the limit is ${formatCount(SPEC_LIMITS.compatibilityMaxChars)}`, "compatibility");
+          error("compatibility-too-long", `compatibility is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.compatibilityMaxChars)}`, "compatibility");
         }
       }
     }
@@ -135,7 +136,7 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
     findings.push({
       severity: "warning",
       code: "skill-md-too-many-lines",
-      message: `SKILL.md is ${formatCount(lines)} lines; keep it under ${formatCount(SPEC_LIMITS.skillMdMaxLines)} and move details into references/`,
+      message: `SKILL.md is ${formatNumber(lines)} lines; keep it under ${formatNumber(SPEC_LIMITS.skillMdMaxLines)} and move details into references/`,
       path,
     });
   }
@@ -146,7 +147,7 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       findings.push({
         severity: "warning",
         code: "body-too-many-tokens",
-        message: `the body is about ${formatCount(bodyTokens)} tokens; keep it under ${formatCount(SPEC_LIMITS.bodyMaxTokens)} and move details into references/`,
+        message: `the body is about ${formatNumber(bodyTokens)} tokens; keep it under ${formatNumber(SPEC_LIMITS.bodyMaxTokens)} and move details into references/`,
         path,
       });
     }
@@ -175,7 +176,7 @@ function checkSkillMdSize(text: string, options: ValidateOptions): SkillMdValida
   const bytes = utf8ByteLength(text);
   if (bytes <= limit) return null;
   const path = options.path ?? "SKILL.md";
-  const message = `${path} is ${formatCount(bytes)} bytes; the limit for SKILL.md is ${formatBytes(limit)}: move details into references/`;
+  const message = `${path} is ${formatNumber(bytes)} bytes; the limit for SKILL.md is ${formatBytes(limit, "prose")}: move details into references/`;
   const finding: Finding = { severity: "error", code: "skill-md-too-large", message, path };
   return { frontmatter: null, fields: [], name: null, description: null, body: "", bodyStartLine: 1, lines: 0, bodyTokens: null, findings: [finding], ok: false };
 }
@@ -201,7 +202,7 @@ function checkName(fm: Frontmatter, profile: Profile, folderName: string | undef
   const name = raw.trim().normalize("NFKC");
   const length = codePointLength(name);
   if (length > SPEC_LIMITS.nameMaxChars) {
-    error("name-too-long", `name is ${formatCount(length)} characters; the limit is ${formatCount(SPEC_LIMITS.nameMaxChars)}`);
+    error("name-too-long", `name is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.nameMaxChars)}`);
   }
   if (name !== name.toLowerCase()) {
     error("name-uppercase", `name "${name}" must be lowercase ("${name.toLowerCase()}")`);
@@ -259,7 +260,7 @@ function checkDescription(fm: Frontmatter, profile: Profile, add: Add): string |
   }
   const length = codePointLength(raw);
   if (length > SPEC_LIMITS.descriptionMaxChars) {
-    error("description-too-long", `description is ${formatCount(length)} characters; the limit is ${formatCount(SPEC_LIMITS.descriptionMaxChars)}`);
+    error("description-too-long", `description is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.descriptionMaxChars)}`);
   }
   if (profile === "anthropic") {
     const tag = raw.match(XML_TAG);
