@@ -28,10 +28,3 @@ export const archiveSkillInput = z.object({
   archived: z.enum(["true", "false"], "Say whether to archive or restore.").transform((value) => value === "true"),
 });
 export type ArchiveSkillInput = z.infer<typeof archiveSkillInput>;
-
-/** A destination key ("personal", "public", "team:<id>") as the data layer's Destination. */
-export function destinationOfKey(key: string): { scope: "PERSONAL" | "PUBLIC" | "TEAM"; teamId?: string } {
-  if (key === "personal") return { scope: "PERSONAL" };
-  if (key === "public") return { scope: "PUBLIC" };
-  return { scope: "TEAM", teamId: key.slice("team:".length) };
-}
