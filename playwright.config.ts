@@ -24,14 +24,27 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       // The machine's network is closed: without these, Chromium keeps trying to reach its services.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   // All specs share one seeded database. The ones that assert the seeded catalog exactly (counts,
   // orders) run first; the ones that upload, import, move or delete run after them.
   projects: [
     { name: "seeded-catalog", testMatch: readsSeedExactly, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "chromium", testIgnore: readsSeedExactly, dependencies: ["seeded-catalog"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "chromium",
+      testIgnore: readsSeedExactly,
+      dependencies: ["seeded-catalog"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: "npx tsx --conditions react-server scripts/e2e-server.ts",

@@ -43,19 +43,125 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const { random, pick, between } = seededRandom(0xb0a75e);
 
-const VERBS = ["Review", "Draft", "Summarize", "Audit", "Generate", "Refactor", "Explain", "Plan", "Triage", "Convert", "Validate", "Migrate", "Document", "Profile", "Test", "Deploy"];
-const OBJECTS = ["pull requests", "release notes", "SQL queries", "incident reports", "API designs", "Terraform modules", "CSV exports", "PDF invoices", "meeting notes", "dashboards", "onboarding guides", "test suites", "log files", "dependency updates", "schemas", "commit messages", "runbooks", "changelogs", "spreadsheets", "slide decks"];
-const DOMAINS = ["kubernetes", "postgres", "react", "billing", "security", "data science", "mobile", "compliance", "marketing", "support", "finance", "infrastructure", "observability", "accessibility", "localization", "quarterly forecast", "payroll", "procurement", "legal", "design systems"];
-const TOPICS = ["code review", "performance", "naming", "error handling", "style guides", "rollbacks", "migrations", "budgets", "on-call", "privacy", "retention", "caching", "pagination", "retries", "versioning", "tone of voice", "metrics", "alerts", "backups", "permissions"];
-const NOUNS = ["pdf", "sql", "csv", "api", "docs", "review", "release", "deploy", "incident", "budget", "invoice", "schema", "test", "lint", "log", "chart", "report", "notes", "audit", "ticket"];
+const VERBS = [
+  "Review",
+  "Draft",
+  "Summarize",
+  "Audit",
+  "Generate",
+  "Refactor",
+  "Explain",
+  "Plan",
+  "Triage",
+  "Convert",
+  "Validate",
+  "Migrate",
+  "Document",
+  "Profile",
+  "Test",
+  "Deploy",
+];
+const OBJECTS = [
+  "pull requests",
+  "release notes",
+  "SQL queries",
+  "incident reports",
+  "API designs",
+  "Terraform modules",
+  "CSV exports",
+  "PDF invoices",
+  "meeting notes",
+  "dashboards",
+  "onboarding guides",
+  "test suites",
+  "log files",
+  "dependency updates",
+  "schemas",
+  "commit messages",
+  "runbooks",
+  "changelogs",
+  "spreadsheets",
+  "slide decks",
+];
+const DOMAINS = [
+  "kubernetes",
+  "postgres",
+  "react",
+  "billing",
+  "security",
+  "data science",
+  "mobile",
+  "compliance",
+  "marketing",
+  "support",
+  "finance",
+  "infrastructure",
+  "observability",
+  "accessibility",
+  "localization",
+  "quarterly forecast",
+  "payroll",
+  "procurement",
+  "legal",
+  "design systems",
+];
+const TOPICS = [
+  "code review",
+  "performance",
+  "naming",
+  "error handling",
+  "style guides",
+  "rollbacks",
+  "migrations",
+  "budgets",
+  "on-call",
+  "privacy",
+  "retention",
+  "caching",
+  "pagination",
+  "retries",
+  "versioning",
+  "tone of voice",
+  "metrics",
+  "alerts",
+  "backups",
+  "permissions",
+];
+const NOUNS = [
+  "pdf",
+  "sql",
+  "csv",
+  "api",
+  "docs",
+  "review",
+  "release",
+  "deploy",
+  "incident",
+  "budget",
+  "invoice",
+  "schema",
+  "test",
+  "lint",
+  "log",
+  "chart",
+  "report",
+  "notes",
+  "audit",
+  "ticket",
+];
 const QUALIFIERS = ["tools", "helper", "checklist", "writer", "guide", "assistant", "linter", "formatter", "planner", "explainer"];
 
-const describe = () => `${pick(VERBS)} ${pick(OBJECTS)} for ${pick(DOMAINS)} teams. Use when the user asks about ${pick(TOPICS)} or ${pick(TOPICS)}, or mentions ${pick(OBJECTS)}.`;
+const describe = () =>
+  `${pick(VERBS)} ${pick(OBJECTS)} for ${pick(DOMAINS)} teams. Use when the user asks about ${pick(TOPICS)} or ${pick(TOPICS)}, or mentions ${pick(OBJECTS)}.`;
 const sentence = () => `${pick(VERBS)} the ${pick(OBJECTS)} with attention to ${pick(TOPICS)} for ${pick(DOMAINS)}.`;
 const paragraph = () => Array.from({ length: between(2, 6) }, sentence).join(" ");
 /** A SKILL.md body of roughly 150 to 1,200 words: headings, prose, numbered steps, a code block. */
 function body(name: string): string {
-  const sections = Array.from({ length: between(1, 6) }, (_, i) => `## ${pick(["Steps", "Checks", "Output", "Pitfalls", "Examples", "Scope"])} ${i + 1}\n\n${paragraph()}\n\n${Array.from({ length: between(2, 6) }, (_, n) => `${n + 1}. ${sentence()}`).join("\n")}`);
+  const sections = Array.from(
+    { length: between(1, 6) },
+    (_, i) =>
+      `## ${pick(["Steps", "Checks", "Output", "Pitfalls", "Examples", "Scope"])} ${i + 1}\n\n${paragraph()}\n\n${Array.from({ length: between(2, 6) }, (_, n) => `${n + 1}. ${sentence()}`).join("\n")}`,
+  );
   return `# ${name}\n\n${paragraph()}\n\n${sections.join("\n\n")}\n\n\`\`\`sh\n${pick(NOUNS)}-cli --check ${pick(NOUNS)}\n\`\`\`\n`;
 }
 const cuid = () => `c${Date.now().toString(36)}${randomBytes(9).toString("hex")}`.slice(0, 25);
@@ -86,11 +192,15 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
 
   const insert = {
     user: raw.prepare(`INSERT INTO "user" ("id", "name", "email", "emailVerified", "role", "createdAt", "updatedAt") VALUES (?, ?, ?, 1, ?, ?, ?)`),
-    account: raw.prepare(`INSERT INTO "account" ("id", "accountId", "providerId", "userId", "password", "createdAt", "updatedAt") VALUES (?, ?, 'credential', ?, ?, ?, ?)`),
+    account: raw.prepare(
+      `INSERT INTO "account" ("id", "accountId", "providerId", "userId", "password", "createdAt", "updatedAt") VALUES (?, ?, 'credential', ?, ?, ?, ?)`,
+    ),
     team: raw.prepare(`INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`),
     member: raw.prepare(`INSERT OR IGNORE INTO "Membership" ("teamId", "userId", "role", "createdAt") VALUES (?, ?, ?, ?)`),
     blob: raw.prepare(`INSERT OR IGNORE INTO "Blob" ("sha256", "size", "storage", "data", "key", "createdAt") VALUES (?, ?, 'database', ?, NULL, ?)`),
-    skill: raw.prepare(`INSERT INTO "Skill" ("id", "name", "scope", "ownerId", "teamId", "space", "currentVersionId", "versionCount", "archived", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`),
+    skill: raw.prepare(
+      `INSERT INTO "Skill" ("id", "name", "scope", "ownerId", "teamId", "space", "currentVersionId", "versionCount", "archived", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+    ),
     version: raw.prepare(
       `INSERT INTO "SkillVersion" ("id", "skillId", "number", "name", "description", "frontmatter", "body", "catalogTokens", "bodyTokens", "resourceTokens", "totalBytes", "fileCount", "digest", "findings", "errorCount", "warningCount", "authorId", "message", "createdAt")
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
@@ -125,7 +235,8 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
     const bulk = SKILLS - 3; // the shipped built-ins are already in
     for (let i = 0; i < bulk; i++) {
       const scope: Scope = i < 1_600 ? "PUBLIC" : i < 1_600 + 3_600 ? "TEAM" : "PERSONAL";
-      const ownerId = scope === "PERSONAL" ? (random() < 0.02 ? "viewer" : pick(userIds)) : scope === "PUBLIC" ? pick(["admin", ...userIds.slice(2, 12)]) : null;
+      const ownerId =
+        scope === "PERSONAL" ? (random() < 0.02 ? "viewer" : pick(userIds)) : scope === "PUBLIC" ? pick(["admin", ...userIds.slice(2, 12)]) : null;
       const teamId = scope === "TEAM" ? (random() < 0.04 ? teamIds[i % 2] : pick(teamIds)) : null;
       const space = spaceOf(scope, { ownerId, teamId });
       let name = `${pick(NOUNS)}-${pick(QUALIFIERS)}`;
@@ -136,19 +247,33 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
       const created = now - random() * YEAR;
       const updated = created + random() * (now - created);
       insert.skill.run(skillId, name, scope, ownerId, teamId, space, versions, random() < 0.02 ? 1 : 0, iso(created), iso(updated));
-      const resources = Array.from({ length: between(0, 3) }, (_, r) => ({ path: `${pick(["references", "examples", "scripts"])}/${pick(NOUNS)}-${r}.md`, text: `# ${pick(OBJECTS)}\n\n${paragraph()}\n\n${paragraph()}\n` }));
+      const resources = Array.from({ length: between(0, 3) }, (_, r) => ({
+        path: `${pick(["references", "examples", "scripts"])}/${pick(NOUNS)}-${r}.md`,
+        text: `# ${pick(OBJECTS)}\n\n${paragraph()}\n\n${paragraph()}\n`,
+      }));
       let versionId = "";
       for (let number = 1; number <= versions; number++) {
         const stamp = iso(created + ((updated - created) * (number - 1)) / Math.max(1, versions - 1));
         const description = describe();
         const text = number === versions ? body(name) : `# ${name}\n\n${paragraph()}\n`;
         const skillMd = `---\nname: ${name}\ndescription: ${description}\n---\n\n${text}`;
-        const files = [{ path: "SKILL.md", mediaType: "text/markdown", ...storeFile(skillMd, stamp), tokens: tokensOf(text) }, ...resources.map((r) => ({ path: r.path, mediaType: "text/markdown", ...storeFile(r.text, stamp) }))];
+        const files = [
+          { path: "SKILL.md", mediaType: "text/markdown", ...storeFile(skillMd, stamp), tokens: tokensOf(text) },
+          ...resources.map((r) => ({ path: r.path, mediaType: "text/markdown", ...storeFile(r.text, stamp) })),
+        ];
         versionId = cuid();
         const warnings = random() < 0.1 ? between(1, 2) : 0;
-        const findings = Array.from({ length: warnings }, () => ({ code: "description-vague", severity: "warning", message: "The description could say more about when to use the skill.", file: "SKILL.md", line: 3 }));
+        const findings = Array.from({ length: warnings }, () => ({
+          code: "description-vague",
+          severity: "warning",
+          message: "The description could say more about when to use the skill.",
+          file: "SKILL.md",
+          line: 3,
+        }));
         const authorId = scope === "TEAM" ? pick(userIds) : ownerId;
-        const digest = createHash("sha256").update(files.map((f) => `${f.path}\0${f.sha256}\n`).join("")).digest("hex");
+        const digest = createHash("sha256")
+          .update(files.map((f) => `${f.path}\0${f.sha256}\n`).join(""))
+          .digest("hex");
         insert.version.run(
           versionId,
           skillId,
@@ -172,7 +297,8 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
         for (const file of files) insert.file.run(cuid(), versionId, file.path, file.size, file.mediaType, file.sha256, file.tokens);
       }
       insert.current.run(versionId, skillId);
-      const visibleToViewer = scope === "PUBLIC" || (scope === "PERSONAL" && ownerId === "viewer") || (scope === "TEAM" && (teamId === teamIds[0] || teamId === teamIds[1]));
+      const visibleToViewer =
+        scope === "PUBLIC" || (scope === "PERSONAL" && ownerId === "viewer") || (scope === "TEAM" && (teamId === teamIds[0] || teamId === teamIds[1]));
       if (visibleToViewer && sampleIds.length < 200 && random() < 0.2) sampleIds.push(skillId);
     }
   })();
@@ -183,7 +309,6 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
 }
 
 // ---------- Server ----------
-
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -199,9 +324,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   throw new Error("the server did not answer /api/health within 60 s");
 }
 
-
 // ---------- Timing ----------
-
 
 const results: { name: string; p95: number }[] = [];
 
@@ -235,7 +358,8 @@ async function firstLoad(baseUrl: string, cookie: string, url: string): Promise<
   const sources = new Set<string>();
   // nomodule scripts (polyfills for browsers without ES modules) are never fetched by a current browser.
   const skipped = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)) (/\snomodule[\s=>]/i.test(match[0]) ? skipped : sources).add(new URL(match[1].replace(/&amp;/g, "&"), baseUrl).pathname);
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g))
+    (/\snomodule[\s=>]/i.test(match[0]) ? skipped : sources).add(new URL(match[1].replace(/&amp;/g, "&"), baseUrl).pathname);
   for (const match of html.matchAll(/\/_next\/static\/chunks\/[\w.-]+\.js/g)) if (!skipped.has(match[0])) sources.add(match[0]);
   const chunks = new Map<string, number>();
   for (const src of sources) {
@@ -246,7 +370,8 @@ async function firstLoad(baseUrl: string, cookie: string, url: string): Promise<
   return { chunks, htmlKb: gzipSync(html, { level: 9 }).length / 1024 };
 }
 
-const kb = (chunks: Map<string, number>, except?: Map<string, number>) => [...chunks].filter(([src]) => !except?.has(src)).reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+const kb = (chunks: Map<string, number>, except?: Map<string, number>) =>
+  [...chunks].filter(([src]) => !except?.has(src)).reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
 
 // ---------- Main ----------
 
@@ -272,7 +397,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 try {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.log("No production build: running next build first...");
-    const build = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error("next build failed");
   } else if (!(await isBuildCurrent(root))) {
     console.log("note: .next was built before the latest source changes (or not by npm start); rebuild for current figures");
@@ -283,7 +412,11 @@ try {
   const { viewerEmail, sampleIds } = await seedDatabase(databasePath);
   const seedMs = performance.now() - seedStart;
   const check = new Database(databasePath, { readonly: true });
-  const counts = check.prepare(`SELECT (SELECT count(*) FROM "Skill") AS skills, (SELECT count(*) FROM "SkillVersion") AS versions, (SELECT count(*) FROM "SkillSearchEntry") AS indexed`).get() as { skills: number; versions: number; indexed: number };
+  const counts = check
+    .prepare(
+      `SELECT (SELECT count(*) FROM "Skill") AS skills, (SELECT count(*) FROM "SkillVersion") AS versions, (SELECT count(*) FROM "SkillSearchEntry") AS indexed`,
+    )
+    .get() as { skills: number; versions: number; indexed: number };
   check.close();
   if (counts.skills !== SKILLS) throw new Error(`seeded ${counts.skills} skills, expected ${SKILLS}`);
 
@@ -316,13 +449,31 @@ try {
   console.log(`\n(2) HTTP, full responses, signed in as a member of two teams (next start on port ${port})`);
   const isList = (html: string) => html.includes('aria-label="Scopes"');
   const hasResults = (html: string) => isList(html) && (html.includes('aria-label="Skills"') || html.includes("No skills match"));
-  await measure("GET /skills", baseUrl, cookie, () => "/skills", (html) => html.includes('aria-label="Skills"'));
-  await measure("GET /skills?scope=public&sort=name&view=rows&page=5", baseUrl, cookie, () => "/skills?scope=public&sort=name&view=rows&page=5", (html) => html.includes('aria-label="Skills"'));
+  await measure(
+    "GET /skills",
+    baseUrl,
+    cookie,
+    () => "/skills",
+    (html) => html.includes('aria-label="Skills"'),
+  );
+  await measure(
+    "GET /skills?scope=public&sort=name&view=rows&page=5",
+    baseUrl,
+    cookie,
+    () => "/skills?scope=public&sort=name&view=rows&page=5",
+    (html) => html.includes('aria-label="Skills"'),
+  );
   for (const q of ["review", "kubernetes", "pdf-tools", "quarterly forecast", "deplo", "no-such-skill-anywhere"]) {
     await measure(`GET /skills?q=${q}`, baseUrl, cookie, () => `/skills?q=${encodeURIComponent(q)}`, hasResults);
   }
   await measure("GET /skills?q=sql&warnings=with&sort=tokens", baseUrl, cookie, () => "/skills?q=sql&warnings=with&sort=tokens", hasResults);
-  await measure("GET /skills/<id> (rotating over visible skills)", baseUrl, cookie, (i) => `/skills/${sampleIds[i % sampleIds.length]}`, (html) => html.includes("<h1"));
+  await measure(
+    "GET /skills/<id> (rotating over visible skills)",
+    baseUrl,
+    cookie,
+    (i) => `/skills/${sampleIds[i % sampleIds.length]}`,
+    (html) => html.includes("<h1"),
+  );
 
   console.log("\n(3) first-load JavaScript, gzipped (every script chunk the page's HTML loads)");
   const list = await firstLoad(baseUrl, cookie, "/skills");

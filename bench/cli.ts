@@ -35,11 +35,13 @@ if (!existsSync(SKILL)) {
   const bundled = time(process.execPath, ["scripts/skills-cli.mjs", "validate", SKILL]);
   const tsx = time(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions", "react-server", "scripts/skills.ts", "validate", SKILL]);
   const viaNpm = time("npm", ["run", "-s", "skills", "--", "validate", SKILL]);
-  const bare = time(process.execPath, ["-e", 'console.log(JSON.stringify({ ok: true }))']);
+  const bare = time(process.execPath, ["-e", "console.log(JSON.stringify({ ok: true }))"]);
   console.log(`validate, bundled launcher (node scripts/skills-cli.mjs): ${bundled.toFixed(0)} ms`);
   console.log(`validate, through tsx (what npm run skills ran before): ${tsx.toFixed(0)} ms`);
   console.log(`validate, npm run -s skills (bundled launcher plus npm): ${viaNpm.toFixed(0)} ms`);
   console.log(`node start-up alone: ${bare.toFixed(0)} ms`);
   console.log(`speed-up over tsx: ${(tsx / bundled).toFixed(2)} x`);
-  console.log(`target: validate answers in under ${TARGET_MS} ms: ${bundled < TARGET_MS ? "met" : "NOT met"} by the launcher, ${viaNpm < TARGET_MS ? "met" : "NOT met"} through npm run`);
+  console.log(
+    `target: validate answers in under ${TARGET_MS} ms: ${bundled < TARGET_MS ? "met" : "NOT met"} by the launcher, ${viaNpm < TARGET_MS ? "met" : "NOT met"} through npm run`,
+  );
 }

@@ -88,9 +88,17 @@ function noise(length: number, seed: number): Uint8Array {
 
 /** A realistic 80-file skill: SKILL.md, 59 Markdown references (corpus prose), 20 PNG assets. */
 function buildLargeZip(files: FileInput[]): { zip: Uint8Array; raw: number; count: number } {
-  const prose = files.filter((f) => f.path.endsWith(".md")).map((f) => new TextDecoder().decode(f.bytes)).join("\n");
+  const prose = files
+    .filter((f) => f.path.endsWith(".md"))
+    .map((f) => new TextDecoder().decode(f.bytes))
+    .join("\n");
   const tree: Zippable = {
-    "big-skill/SKILL.md": [new TextEncoder().encode("---\nname: big-skill\ndescription: A large skill for the benchmark. Use when measuring.\n---\n# Big skill\n\nSee references/.\n"), { level: 6 }],
+    "big-skill/SKILL.md": [
+      new TextEncoder().encode(
+        "---\nname: big-skill\ndescription: A large skill for the benchmark. Use when measuring.\n---\n# Big skill\n\nSee references/.\n",
+      ),
+      { level: 6 },
+    ],
   };
   let raw = 0;
   for (let i = 0; i < 59; i++) {
@@ -123,7 +131,9 @@ function benchZip(files: FileInput[]): void {
   const skill = readBundle({ kind: "zip", bytes: zip }).skills[0];
   const exportOnly = time(15, 3, () => exportSkillZip({ name: skill.name as string, files: skill.files }));
 
-  console.log(`\n(3) ZIP: ${count} files, ${(raw / 1e6).toFixed(2)} MB unpacked, ${(zip.length / 1e6).toFixed(2)} MB archive (59 Markdown deflated, 20 PNG stored), median of 15 runs`);
+  console.log(
+    `\n(3) ZIP: ${count} files, ${(raw / 1e6).toFixed(2)} MB unpacked, ${(zip.length / 1e6).toFixed(2)} MB archive (59 Markdown deflated, 20 PNG stored), median of 15 runs`,
+  );
   figure("import+export 5 MB ZIP (80 files)", full, "ms");
   figure("import+export 5 MB ZIP without resource token counts", withoutResourceTokens, "ms");
   figure("import only (no resource tokens)", importOnly, "ms");
@@ -147,7 +157,9 @@ function benchZip(files: FileInput[]): void {
     figure("unzip -t same archive (process included)", unzipMs, "ms");
     figure("import+export / unzip -t", full / unzipMs, "x", 2);
     figure("import+export without resource tokens / unzip -t", withoutResourceTokens / unzipMs, "x", 2);
-    console.log(`target: within 2x of unzip -t: ${full <= 2 * unzipMs ? "met" : "NOT met"} (without resource tokens: ${withoutResourceTokens <= 2 * unzipMs ? "met" : "NOT met"})`);
+    console.log(
+      `target: within 2x of unzip -t: ${full <= 2 * unzipMs ? "met" : "NOT met"} (without resource tokens: ${withoutResourceTokens <= 2 * unzipMs ? "met" : "NOT met"})`,
+    );
   } finally {
     rmSync(file, { force: true });
   }

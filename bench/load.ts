@@ -35,7 +35,6 @@ const TARGETS = { pageP95Ms: 1000, healthP95Ms: 100, treeMb: 400, supervisorMb: 
 
 // ---------- Server ----------
 
-
 /** package.json's start script (or --start), run without npm or a shell in between. */
 async function startCommand(): Promise<string[]> {
   const script = flags.get("start") ?? (JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
@@ -48,12 +47,17 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   const deadline = Date.now() + 300_000; // the start path may build first
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the start script exited with code ${server.exitCode}`);
-    if (await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("the server did not answer /api/health within 300 s");
 }
-
 
 // ---------- Load ----------
 
@@ -100,7 +104,13 @@ async function main(): Promise<void> {
   const server = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `file:${path.join(tmp, "load.db")}`, BETTER_AUTH_URL: baseUrl, BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(tmp, "load.db")}`,
+      BETTER_AUTH_URL: baseUrl,
+      BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789",
+    },
   });
   const stop = async () => {
     server.kill("SIGTERM");
@@ -125,8 +135,18 @@ async function main(): Promise<void> {
     const started = performance.now();
     await Promise.all([
       ...Array.from({ length: UPLOADERS }, (_, c) => loop((i) => timed("upload", () => upload(baseUrl, ada, `load-u${c}-${i}`, `upload ${c}/${i}`)))),
-      ...Array.from({ length: WRITERS }, (_, c) => loop((i) => timed("version", () => upload(baseUrl, grace, SHARED.name, `version ${c}/${i}`, `version ${c}/${i}`)))),
-      ...Array.from({ length: READERS }, (_, c) => loop((i) => timed("page", () => fetch(`${baseUrl}${pages[(c + i) % pages.length]}`, { headers: { cookie: c % 2 ? ada : grace }, redirect: "manual" }), (status) => status === 200))),
+      ...Array.from({ length: WRITERS }, (_, c) =>
+        loop((i) => timed("version", () => upload(baseUrl, grace, SHARED.name, `version ${c}/${i}`, `version ${c}/${i}`))),
+      ),
+      ...Array.from({ length: READERS }, (_, c) =>
+        loop((i) =>
+          timed(
+            "page",
+            () => fetch(`${baseUrl}${pages[(c + i) % pages.length]}`, { headers: { cookie: c % 2 ? ada : grace }, redirect: "manual" }),
+            (status) => status === 200,
+          ),
+        ),
+      ),
       loop(async () => {
         await timed("health", () => fetch(`${baseUrl}/api/health`));
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -174,7 +194,9 @@ async function main(): Promise<void> {
     console.log(`target page p95 under ${TARGETS.pageP95Ms} ms: ${p95("page").toFixed(1)} ms ${verdict(p95("page") < TARGETS.pageP95Ms)}`);
     console.log(`target health p95 under ${TARGETS.healthP95Ms} ms: ${p95("health").toFixed(1)} ms ${verdict(p95("health") < TARGETS.healthP95Ms)}`);
     console.log(`target tree under ${TARGETS.treeMb} MB: ${after.treeMb.toFixed(1)} MB ${verdict(after.treeMb < TARGETS.treeMb)}`);
-    console.log(`target supervisor under ${TARGETS.supervisorMb} MB: ${after.supervisorMb.toFixed(1)} MB ${verdict(after.supervisorMb < TARGETS.supervisorMb)}`);
+    console.log(
+      `target supervisor under ${TARGETS.supervisorMb} MB: ${after.supervisorMb.toFixed(1)} MB ${verdict(after.supervisorMb < TARGETS.supervisorMb)}`,
+    );
   } finally {
     await stop();
   }

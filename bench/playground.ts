@@ -25,7 +25,24 @@ const TURNS_PER_CONVERSATION = 5;
 const TARGET_P95_MS = 30;
 
 const { pick, between } = seededRandom(0x91a7);
-const WORDS = ["review", "deploy", "invoice", "schema", "budget", "report", "incident", "release", "query", "chart", "ticket", "audit", "backup", "metric", "alert", "runbook"];
+const WORDS = [
+  "review",
+  "deploy",
+  "invoice",
+  "schema",
+  "budget",
+  "report",
+  "incident",
+  "release",
+  "query",
+  "chart",
+  "ticket",
+  "audit",
+  "backup",
+  "metric",
+  "alert",
+  "runbook",
+];
 const sentence = () => Array.from({ length: between(8, 16) }, () => pick(WORDS)).join(" ") + ".";
 
 function skill(i: number): BundleSkill {
@@ -89,7 +106,11 @@ async function turnTimes(): Promise<void> {
     const viewer = { id: "bench" };
     const seedStart = performance.now();
     const skills = Array.from({ length: SKILLS }, (_, i) => skill(i + 1));
-    for (let i = 0; i < skills.length; i += 100) await importSkills(viewer, skills.slice(i, i + 100).map((s) => ({ skill: s, destination: { scope: "PERSONAL" as const } })));
+    for (let i = 0; i < skills.length; i += 100)
+      await importSkills(
+        viewer,
+        skills.slice(i, i + 100).map((s) => ({ skill: s, destination: { scope: "PERSONAL" as const } })),
+      );
     figure("playground seed 500 skills", (performance.now() - seedStart) / 1000, "s");
 
     const model = instantModel(() => pick(skills).name!);
@@ -104,7 +125,8 @@ async function turnTimes(): Promise<void> {
       const response = await playgroundChat(viewer, { conversationId, text: `Question ${i}: please ${pick(WORDS)} the ${pick(WORDS)}`, setup }, { model });
       const text = await response.text();
       const saved = /"type":"data-conversation","data":\{"id":"([^"]+)"/.exec(text);
-      if (!saved || !text.includes('"type":"data-ledger"') || !text.includes('"kind":"load"')) throw new Error(`turn ${i} did not complete: ${text.slice(0, 300)}`);
+      if (!saved || !text.includes('"type":"data-ledger"') || !text.includes('"kind":"load"'))
+        throw new Error(`turn ${i} did not complete: ${text.slice(0, 300)}`);
       conversationId = saved[1];
       turnsInConversation++;
     };

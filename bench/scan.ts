@@ -68,7 +68,9 @@ const baselineSamples = time(15, 3, () => {
 
 const scanMs = median(scanSamples);
 const baselineMs = median(baselineSamples);
-console.log(`corpus: ${skills.length} skills, ${skillFiles.length} files, ${(bytes / 1e6).toFixed(2)} MB, ${RULES.length} rules; files already in memory, median of 15 runs`);
+console.log(
+  `corpus: ${skills.length} skills, ${skillFiles.length} files, ${(bytes / 1e6).toFixed(2)} MB, ${RULES.length} rules; files already in memory, median of 15 runs`,
+);
 figure("corpus scan", scanMs, "ms");
 figure("corpus scan p95", percentile(scanSamples, 95), "ms");
 figure("corpus scan CPU time (mean)", cpuMs, "ms");

@@ -28,23 +28,123 @@ const WARMUP = 20;
 const RUNS = 200;
 const TARGET_P95_MS = 50;
 
-
 // ---------- Deterministic content ----------
 
 const { random, pick, between } = seededRandom(0x5eed);
 
-const VERBS = ["Review", "Draft", "Summarize", "Audit", "Generate", "Refactor", "Explain", "Plan", "Triage", "Convert", "Validate", "Migrate", "Document", "Profile", "Test"];
-const OBJECTS = ["pull requests", "release notes", "SQL queries", "incident reports", "API designs", "Terraform modules", "CSV exports", "PDF invoices", "meeting notes", "dashboards", "onboarding guides", "test suites", "log files", "dependency updates", "schemas", "commit messages", "runbooks", "changelogs", "spreadsheets", "slide decks"];
-const DOMAINS = ["kubernetes", "postgres", "react", "billing", "security", "data science", "mobile", "compliance", "marketing", "support", "finance", "infrastructure", "observability", "accessibility", "localization", "quarterly forecast", "payroll", "procurement", "legal", "design systems"];
-const TOPICS = ["code review", "performance", "naming", "error handling", "style guides", "rollbacks", "migrations", "budgets", "on-call", "privacy", "retention", "caching", "pagination", "retries", "versioning", "tone of voice", "metrics", "alerts", "backups", "permissions"];
-const NOUNS = ["pdf", "sql", "csv", "api", "docs", "review", "release", "deploy", "incident", "budget", "invoice", "schema", "test", "lint", "log", "chart", "report", "notes", "audit", "ticket"];
+const VERBS = [
+  "Review",
+  "Draft",
+  "Summarize",
+  "Audit",
+  "Generate",
+  "Refactor",
+  "Explain",
+  "Plan",
+  "Triage",
+  "Convert",
+  "Validate",
+  "Migrate",
+  "Document",
+  "Profile",
+  "Test",
+];
+const OBJECTS = [
+  "pull requests",
+  "release notes",
+  "SQL queries",
+  "incident reports",
+  "API designs",
+  "Terraform modules",
+  "CSV exports",
+  "PDF invoices",
+  "meeting notes",
+  "dashboards",
+  "onboarding guides",
+  "test suites",
+  "log files",
+  "dependency updates",
+  "schemas",
+  "commit messages",
+  "runbooks",
+  "changelogs",
+  "spreadsheets",
+  "slide decks",
+];
+const DOMAINS = [
+  "kubernetes",
+  "postgres",
+  "react",
+  "billing",
+  "security",
+  "data science",
+  "mobile",
+  "compliance",
+  "marketing",
+  "support",
+  "finance",
+  "infrastructure",
+  "observability",
+  "accessibility",
+  "localization",
+  "quarterly forecast",
+  "payroll",
+  "procurement",
+  "legal",
+  "design systems",
+];
+const TOPICS = [
+  "code review",
+  "performance",
+  "naming",
+  "error handling",
+  "style guides",
+  "rollbacks",
+  "migrations",
+  "budgets",
+  "on-call",
+  "privacy",
+  "retention",
+  "caching",
+  "pagination",
+  "retries",
+  "versioning",
+  "tone of voice",
+  "metrics",
+  "alerts",
+  "backups",
+  "permissions",
+];
+const NOUNS = [
+  "pdf",
+  "sql",
+  "csv",
+  "api",
+  "docs",
+  "review",
+  "release",
+  "deploy",
+  "incident",
+  "budget",
+  "invoice",
+  "schema",
+  "test",
+  "lint",
+  "log",
+  "chart",
+  "report",
+  "notes",
+  "audit",
+  "ticket",
+];
 const QUALIFIERS = ["tools", "helper", "checklist", "writer", "guide", "assistant", "linter", "formatter", "planner", "explainer"];
 const COMMON_NAMES = NOUNS.slice(0, 10).flatMap((noun) => QUALIFIERS.slice(0, 3).map((q) => `${noun}-${q}`));
 
 const description = () =>
   `${pick(VERBS)} ${pick(OBJECTS)} for ${pick(DOMAINS)} teams. Use when the user asks about ${pick(TOPICS)} or ${pick(TOPICS)}, or mentions ${pick(OBJECTS)}.`;
 const paragraph = () => Array.from({ length: between(2, 5) }, () => `${pick(VERBS)} the ${pick(OBJECTS)} with attention to ${pick(TOPICS)}.`).join(" ");
-const body = (name: string) => `# ${name}\n\n${Array.from({ length: between(2, 6) }, paragraph).join("\n\n")}\n\n## Steps\n\n${Array.from({ length: between(3, 6) }, (_, i) => `${i + 1}. ${paragraph()}`).join("\n")}\n`;
+const body = (name: string) =>
+  `# ${name}\n\n${Array.from({ length: between(2, 6) }, paragraph).join("\n\n")}\n\n## Steps\n\n${Array.from({ length: between(3, 6) }, (_, i) => `${i + 1}. ${paragraph()}`).join("\n")}\n`;
 const cuid = () => `c${Date.now().toString(36)}${randomBytes(9).toString("hex")}`.slice(0, 25);
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
 
@@ -73,7 +173,6 @@ function bundleSkill(name: string, version: number): BundleSkill {
 }
 
 // ---------- Timing ----------
-
 
 const results: { name: string; p95: number }[] = [];
 
@@ -171,7 +270,9 @@ try {
     ),
     file: raw.prepare(`INSERT INTO "SkillFile" ("id", "versionId", "path", "size", "mediaType", "sha256", "tokens") VALUES (?, ?, ?, ?, ?, ?, ?)`),
     current: raw.prepare(`UPDATE "Skill" SET "currentVersionId" = ? WHERE "id" = ?`),
-    audit: raw.prepare(`INSERT INTO "AuditEvent" ("id", "createdAt", "actorId", "action", "skillId", "skillName", "version", "teamId", "detail") VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}')`),
+    audit: raw.prepare(
+      `INSERT INTO "AuditEvent" ("id", "createdAt", "actorId", "action", "skillId", "skillName", "version", "teamId", "detail") VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
+    ),
   };
 
   const writeSkill = (i: number) => {
@@ -208,7 +309,9 @@ try {
       });
       const versionId = cuid();
       const warnings = random() < 0.1 ? 1 : 0;
-      const findings = warnings ? [{ code: "description-vague", severity: "warning", message: "The description could say more about when to use the skill." }] : [];
+      const findings = warnings
+        ? [{ code: "description-vague", severity: "warning", message: "The description could say more about when to use the skill." }]
+        : [];
       const authorId = scope === "BUILTIN" ? null : scope === "TEAM" ? pick(userIds) : ownerId;
       insert.version.run(
         versionId,
@@ -242,15 +345,25 @@ try {
   await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
   const seedMs = performance.now() - seedStart;
 
-  const [skillCount, versionCount, fileCount, blobCount] = await Promise.all([db.skill.count(), db.skillVersion.count(), db.skillFile.count(), db.blob.count()]);
-  if (skillCount !== SKILLS || versionCount !== VERSIONS) throw new Error(`seeded ${skillCount} skills and ${versionCount} versions, expected ${SKILLS} and ${VERSIONS}`);
+  const [skillCount, versionCount, fileCount, blobCount] = await Promise.all([
+    db.skill.count(),
+    db.skillVersion.count(),
+    db.skillFile.count(),
+    db.blob.count(),
+  ]);
+  if (skillCount !== SKILLS || versionCount !== VERSIONS)
+    throw new Error(`seeded ${skillCount} skills and ${versionCount} versions, expected ${SKILLS} and ${VERSIONS}`);
   const viewer = { id: "viewer" };
   // The bulk rows must read back through the data layer like any others.
-  const probe = await db.skill.findUniqueOrThrow({ where: { id: bulkIds[100] }, select: { id: true, scope: true, currentVersion: { select: { files: { select: { path: true, sha256: true } } } } } });
+  const probe = await db.skill.findUniqueOrThrow({
+    where: { id: bulkIds[100] },
+    select: { id: true, scope: true, currentVersion: { select: { files: { select: { path: true, sha256: true } } } } },
+  });
   if (probe.scope !== "PUBLIC") throw new Error("the probe should be a public skill");
   for (const file of probe.currentVersion?.files ?? []) {
     const read = await data.readSkillFile(viewer, probe.id, file.path);
-    if (!read || createHash("sha256").update(read.bytes).digest("hex") !== file.sha256) throw new Error(`bulk skill ${probe.id} does not read back: ${file.path}`);
+    if (!read || createHash("sha256").update(read.bytes).digest("hex") !== file.sha256)
+      throw new Error(`bulk skill ${probe.id} does not read back: ${file.path}`);
   }
   const visible = await data.listSkills(viewer, { pageSize: 1 });
   const sizeBytes = (await stat(databasePath)).size;
@@ -286,7 +399,9 @@ try {
   console.log(`\n(4) get by id: a random skill the viewer can see, with its current version and history`);
   const visibleIds = (
     await db.skill.findMany({
-      where: { OR: [{ scope: "PERSONAL", ownerId: "viewer" }, { scope: "TEAM", teamId: { in: teamIds.slice(0, 2) } }, { scope: { in: ["PUBLIC", "BUILTIN"] } }] },
+      where: {
+        OR: [{ scope: "PERSONAL", ownerId: "viewer" }, { scope: "TEAM", teamId: { in: teamIds.slice(0, 2) } }, { scope: { in: ["PUBLIC", "BUILTIN"] } }],
+      },
       select: { id: true },
     })
   ).map((s) => s.id);
@@ -299,7 +414,16 @@ try {
   const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   console.log("");
   figure(`slowest p95 (${slowest.name})`, slowest.p95, "ms", 2);
-  console.log(`target: p95 under ${TARGET_P95_MS} ms for each: ${results.every((r) => r.p95 < TARGET_P95_MS) ? "met" : `NOT met (${results.filter((r) => r.p95 >= TARGET_P95_MS).map((r) => r.name).join(", ")})`}`);
+  console.log(
+    `target: p95 under ${TARGET_P95_MS} ms for each: ${
+      results.every((r) => r.p95 < TARGET_P95_MS)
+        ? "met"
+        : `NOT met (${results
+            .filter((r) => r.p95 >= TARGET_P95_MS)
+            .map((r) => r.name)
+            .join(", ")})`
+    }`,
+  );
   figure("peak memory (max RSS)", process.resourceUsage().maxRSS / 1024, "MB");
 } finally {
   await disconnect?.();

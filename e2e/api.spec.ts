@@ -11,7 +11,8 @@ import { DEMO_PASSWORD, expect, signInAs, test, BASE_URL } from "./fixtures";
 // then publish, read, download and install with nothing but that token.
 
 const SKILL = "e2e-api-skill";
-const skillMd = (name: string, body: string) => `---\nname: ${name}\ndescription: Publishes from CI in the e2e tests. Use when testing the HTTP API.\n---\n\n# ${name}\n\n${body}\n`;
+const skillMd = (name: string, body: string) =>
+  `---\nname: ${name}\ndescription: Publishes from CI in the e2e tests. Use when testing the HTTP API.\n---\n\n# ${name}\n\n${body}\n`;
 const files = (body: string) => ({
   [`${SKILL}/SKILL.md`]: skillMd(SKILL, body),
   [`${SKILL}/scripts/run.sh`]: "#!/bin/sh\necho run\n",
@@ -71,7 +72,10 @@ test("tokens: only from a session, listed without their secrets", async () => {
 });
 
 test("publish: dry run stores nothing, then 201, 409 on re-publish, and a new version with a message", async () => {
-  const dry = await anonymous.post("/api/v1/skills", { headers: auth(adaPublish.secret), multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("First.")) }, dryRun: "true" } });
+  const dry = await anonymous.post("/api/v1/skills", {
+    headers: auth(adaPublish.secret),
+    multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("First.")) }, dryRun: "true" },
+  });
   expect(dry.status()).toBe(200);
   const preview = await dry.json();
   expect(preview).toMatchObject({ dryRun: true, ok: true, wouldAnswer: 201, plan: [{ name: SKILL, action: "create" }] });
@@ -80,14 +84,20 @@ test("publish: dry run stores nothing, then 201, 409 on re-publish, and a new ve
   const none = await (await anonymous.get(`/api/v1/skills?q=${SKILL}`, { headers: auth(adaPublish.secret) })).json();
   expect(none.total).toBe(0);
 
-  const created = await anonymous.post("/api/v1/skills", { headers: auth(adaPublish.secret), multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("First.")) } } });
+  const created = await anonymous.post("/api/v1/skills", {
+    headers: auth(adaPublish.secret),
+    multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("First.")) } },
+  });
   expect(created.status()).toBe(201);
   const result = await created.json();
   expect(result.skills).toMatchObject([{ name: SKILL, action: "created", version: 1 }]);
   skillId = result.skills[0].skillId;
   expect(result.skills[0].links.download).toBe(`${BASE_URL}/api/v1/skills/${skillId}/download`);
 
-  const again = await anonymous.post("/api/v1/skills", { headers: auth(adaPublish.secret), multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("Second.")) } } });
+  const again = await anonymous.post("/api/v1/skills", {
+    headers: auth(adaPublish.secret),
+    multipart: { file: { name: `${SKILL}.zip`, mimeType: "application/zip", buffer: zipOf(files("Second.")) } },
+  });
   expect(again.status()).toBe(409);
   expect((await again.json()).error).toMatchObject({ code: "conflict", problems: [{ kind: "name-taken", name: SKILL, existing: { skillId, version: 1 } }] });
 
@@ -106,7 +116,13 @@ test("publish: dry run stores nothing, then 201, 409 on re-publish, and a new ve
 test("publish: 422 with every finding, 413 over the limit, 401 for a bad token, 403 for a read token", async () => {
   const invalid = await anonymous.post("/api/v1/skills", {
     headers: auth(adaPublish.secret),
-    multipart: { file: { name: "bad.zip", mimeType: "application/zip", buffer: zipOf({ "Bad_Skill/SKILL.md": "---\nname: Bad_Skill\n---\nNo description.\n", "Bad_Skill/../../escape.txt": "x" }) } },
+    multipart: {
+      file: {
+        name: "bad.zip",
+        mimeType: "application/zip",
+        buffer: zipOf({ "Bad_Skill/SKILL.md": "---\nname: Bad_Skill\n---\nNo description.\n", "Bad_Skill/../../escape.txt": "x" }),
+      },
+    },
   });
   expect(invalid.status()).toBe(422);
   const error = (await invalid.json()).error;
@@ -116,7 +132,9 @@ test("publish: 422 with every finding, 413 over the limit, 401 for a bad token, 
 
   const invalidSkill = await anonymous.post("/api/v1/skills", {
     headers: auth(adaPublish.secret),
-    multipart: { file: { name: "bad.zip", mimeType: "application/zip", buffer: zipOf({ "Bad_Skill/SKILL.md": "---\nname: Bad_Skill\n---\nNo description.\n" }) } },
+    multipart: {
+      file: { name: "bad.zip", mimeType: "application/zip", buffer: zipOf({ "Bad_Skill/SKILL.md": "---\nname: Bad_Skill\n---\nNo description.\n" }) },
+    },
   });
   expect(invalidSkill.status()).toBe(422);
   const codes = (await invalidSkill.json()).error.findings.map((f: { code: string }) => f.code);
@@ -133,10 +151,16 @@ test("publish: 422 with every finding, 413 over the limit, 401 for a bad token, 
     expect((await tooLarge.json()).error.code).toBe("too_large");
   }
 
-  const bad = await anonymous.post("/api/v1/skills", { headers: auth(`sks_${"0".repeat(40)}`), multipart: { file: { name: "x.zip", mimeType: "application/zip", buffer: zipOf(files("x")) } } });
+  const bad = await anonymous.post("/api/v1/skills", {
+    headers: auth(`sks_${"0".repeat(40)}`),
+    multipart: { file: { name: "x.zip", mimeType: "application/zip", buffer: zipOf(files("x")) } },
+  });
   expect(bad.status()).toBe(401);
   expect(bad.headers()["www-authenticate"]).toContain("invalid_token");
-  const readOnly = await anonymous.post("/api/v1/skills", { headers: auth(graceRead.secret), multipart: { file: { name: "x.zip", mimeType: "application/zip", buffer: zipOf(files("x")) } } });
+  const readOnly = await anonymous.post("/api/v1/skills", {
+    headers: auth(graceRead.secret),
+    multipart: { file: { name: "x.zip", mimeType: "application/zip", buffer: zipOf(files("x")) } },
+  });
   expect(readOnly.status()).toBe(403);
 });
 
@@ -165,7 +189,11 @@ test("download: the same ZIP every time, with an ETag and 304, from the token an
   expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
   const zip = await first.body();
   const entries = unzipSync(new Uint8Array(zip));
-  expect(Object.keys(entries).filter((p) => !p.endsWith("/")).sort()).toEqual([`${SKILL}/SKILL.md`, `${SKILL}/references/notes.md`, `${SKILL}/scripts/run.sh`]);
+  expect(
+    Object.keys(entries)
+      .filter((p) => !p.endsWith("/"))
+      .sort(),
+  ).toEqual([`${SKILL}/SKILL.md`, `${SKILL}/references/notes.md`, `${SKILL}/scripts/run.sh`]);
   expect(new TextDecoder().decode(entries[`${SKILL}/SKILL.md`])).toBe(skillMd(SKILL, "Second."));
 
   const fromSession = await ada.get(`/api/skills/${skillId}/download`);
@@ -187,8 +215,11 @@ test("install: the generated command installs the skill into a temporary home", 
     await mkdir(home);
     const command = installCommand({ name: SKILL, downloadUrl: `${BASE_URL}/api/v1/skills/${skillId}/download`, target: "claude" });
     const output = await new Promise<string>((resolve, reject) =>
-      execFile("env", [`HOME=${home}`, `SKILLSHELF_TOKEN=${adaPublish.secret}`, "bash", "-c", command], { cwd: root, timeout: 20_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      execFile(
+        "env",
+        [`HOME=${home}`, `SKILLSHELF_TOKEN=${adaPublish.secret}`, "bash", "-c", command],
+        { cwd: root, timeout: 20_000 },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
       ),
     );
     expect(output).toContain(`Installed ${SKILL}`);

@@ -62,7 +62,11 @@ test("a 300 MB body to /api/auth is refused with 413 without the server's memory
   // Warm the route first, so compiling and caching it is not counted as growth.
   expect((await postHuge("/api/auth/get-session", 128 * 1024, true)).status).toBe(413);
   const before = rssBytes(pid);
-  for (const [path, declared] of [["/api/auth/sign-in/email", false], ["/api/auth/get-session", false], ["/api/auth/sign-up/email", true]] as const) {
+  for (const [path, declared] of [
+    ["/api/auth/sign-in/email", false],
+    ["/api/auth/get-session", false],
+    ["/api/auth/sign-up/email", true],
+  ] as const) {
     const { status, sent } = await postHuge(path, 300 * MB, declared);
     // A declared length gets its 413 before a byte is sent; a chunked body is cut off early.
     if (declared) expect(status, path).toBe(413);
@@ -77,7 +81,10 @@ test("a 300 MB body to /api/auth is refused with 413 without the server's memory
 test("guessing one account is limited across the API (forged X-Forwarded-For) and the sign-in form", async ({ page, request }) => {
   const email = uniqueEmail("guessed");
   for (let i = 0; i < 6; i += 1) {
-    const response = await request.post("/api/auth/sign-in/email", { data: { email, password: `guess number ${i}` }, headers: { "x-forwarded-for": `198.51.100.${i + 1}` } });
+    const response = await request.post("/api/auth/sign-in/email", {
+      data: { email, password: `guess number ${i}` },
+      headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+    });
     expect(response.status()).toBe(401);
   }
   for (let i = 0; i < 4; i += 1) {

@@ -58,7 +58,15 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(`${BASE_URL}/skills`);
 
     // Signed in, /sign-in redirects straight to next: each encoding must land on this site.
-    for (const next of ["/%09/evil.example", "/%0a/evil.example", "/%0d%0a/evil.example", "/%E3%80%82/evil.example", "/%5C/evil.example", "/.//evil.example", "/x&next=//evil.example"]) {
+    for (const next of [
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "/%0d%0a/evil.example",
+      "/%E3%80%82/evil.example",
+      "/%5C/evil.example",
+      "/.//evil.example",
+      "/x&next=//evil.example",
+    ]) {
       const response = await page.request.get(`/sign-in?next=${next}`, { maxRedirects: 0 });
       expect(response.status(), next).toBe(307);
       const location = new URL(response.headers()["location"]!, BASE_URL);

@@ -24,7 +24,9 @@ const preview = (page: Page) => page.getByTestId("preview");
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save…" });
 /** A file of the tree (its name, then maybe its change mark), not its actions menu. */
 const fileButton = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Files of the draft" }).getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( |$)`) });
+  page
+    .getByRole("navigation", { name: "Files of the draft" })
+    .getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( |$)`) });
 
 async function openEditor(page: Page) {
   await page.goto(editUrl());
@@ -83,7 +85,11 @@ test.beforeAll(async ({ browser }) => {
   expect(response.status(), await response.text()).toBeLessThan(300);
   skillId = (await response.json()).skills[0].skillId;
   const other = await page.request.post("/api/upload/commit", {
-    multipart: { file: { name: "skill.zip", mimeType: "application/zip", buffer: zipOf({ [`${OTHER}/SKILL.md`]: skillMd(OTHER) }) }, scope: "team", team: "Platform" },
+    multipart: {
+      file: { name: "skill.zip", mimeType: "application/zip", buffer: zipOf({ [`${OTHER}/SKILL.md`]: skillMd(OTHER) }) },
+      scope: "team",
+      team: "Platform",
+    },
   });
   expect(other.status(), await other.text()).toBeLessThan(300);
   await page.context().close();
@@ -163,7 +169,14 @@ test("a concurrent save is refused with a diff, the edits stay (also after a rel
   await openEditor(ada);
   await openEditor(grace);
 
-  await setText(ada, skillMd(NAME, "Follow these steps. Details are in [the extra notes](references/extra.md).\n\nAda's edit: check the changelog first.", `${DESCRIPTION} Ada's wording.`));
+  await setText(
+    ada,
+    skillMd(
+      NAME,
+      "Follow these steps. Details are in [the extra notes](references/extra.md).\n\nAda's edit: check the changelog first.",
+      `${DESCRIPTION} Ada's wording.`,
+    ),
+  );
   await expect(ada.getByTestId("draft-status")).toHaveText("1 unsaved change");
 
   // Grace saves a change to the reference first.
@@ -277,7 +290,9 @@ test("files: upload, rename and move, delete; a name taken in the team is refuse
   await expect(fileButton(page, "extra.md")).toContainText("R");
   await fileButton(page, "SKILL.md").click();
   await expect(preview(page).locator(".md-broken")).toHaveCount(1);
-  await expect(page.getByRole("list", { name: "Problems in the draft" })).toContainText("SKILL.md links to references/extra.md, which is not a file of the draft");
+  await expect(page.getByRole("list", { name: "Problems in the draft" })).toContainText(
+    "SKILL.md links to references/extra.md, which is not a file of the draft",
+  );
   await shoot(page, "editor-files");
   await page.getByRole("button", { name: "Actions for docs/extra.md" }).click();
   await page.getByRole("menuitem", { name: "Rename or move…" }).click();

@@ -23,7 +23,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return violations;
@@ -38,7 +40,10 @@ test("pages and API routes carry the security headers", async ({ request }) => {
 
 test("another site cannot frame the app", async ({ page }) => {
   await page.route("http://framer.invalid/", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>framer</title><iframe name="victim" src="${BASE_URL}/sign-in" width="800" height="600"></iframe>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>framer</title><iframe name="victim" src="${BASE_URL}/sign-in" width="800" height="600"></iframe>`,
+    }),
   );
   await page.goto("http://framer.invalid/");
   // Give the frame every chance to load; a framed sign-in form is the failure.
@@ -84,7 +89,12 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
   const message = page.getByRole("combobox", { name: "Message" });
   await message.fill("Help me write a deploy checklist");
   await message.press("Enter");
-  await expect(page.getByTestId("assistant-message").first().getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .getByTestId("assistant-message")
+      .first()
+      .getByRole("region", { name: /^Disclosure ledger · turn \d+$/ }),
+  ).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole("button", { name: "Theme" }).click();
   await page.getByRole("menuitemradio", { name: "Dark" }).click();
@@ -102,7 +112,13 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
 test("bad requests get a 4xx, not a 500: broken escapes, cross-origin and oversized server actions", async ({ page, request }) => {
   await signInAs(page, "ada@example.com");
   const id = encodeURIComponent(skillIdByName("deploy-checklist", "TEAM"));
-  for (const path of [`/api/skills/${id}/files/%c0%ae`, `/api/skills/${id}/files/%c0%ae%c0%ae/SKILL.md`, `/api/skills/${id}/download/%ff`, "/skills/%c0%ae", `/skills/${id}/v/%c0%ae`]) {
+  for (const path of [
+    `/api/skills/${id}/files/%c0%ae`,
+    `/api/skills/${id}/files/%c0%ae%c0%ae/SKILL.md`,
+    `/api/skills/${id}/download/%ff`,
+    "/skills/%c0%ae",
+    `/skills/${id}/v/%c0%ae`,
+  ]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBeGreaterThanOrEqual(400);
     expect(response.status(), path).toBeLessThan(500);
@@ -125,7 +141,10 @@ test("bad requests get a 4xx, not a 500: broken escapes, cross-origin and oversi
   const actionId = /\{&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(html)?.[1];
   expect(actionId).toBeTruthy();
   const host = new URL(BASE_URL).host;
-  const crossOrigin = await request.post("/sign-in", { headers: { "Next-Action": actionId!, Origin: "http://evil.example", Host: host, "Content-Type": "text/plain;charset=UTF-8" }, data: "[]" });
+  const crossOrigin = await request.post("/sign-in", {
+    headers: { "Next-Action": actionId!, Origin: "http://evil.example", Host: host, "Content-Type": "text/plain;charset=UTF-8" },
+    data: "[]",
+  });
   expect(crossOrigin.status()).toBe(403);
   expect(await crossOrigin.text()).toContain("Cross-origin form submissions are refused");
 

@@ -13,13 +13,20 @@ const NAME = `e2e-history-${stamp}`;
 const TEAM_NAME = `e2e-history-team-${stamp}`;
 
 const guide = (changed: boolean) =>
-  Array.from({ length: 30 }, (_, i) => (i === 14 ? (changed ? "Step 15: run the checker twice before you submit." : "Step 15: run the checker before you submit.") : `Step ${i + 1}: keep going.`)).join("\n") + "\n";
+  Array.from({ length: 30 }, (_, i) =>
+    i === 14 ? (changed ? "Step 15: run the checker twice before you submit." : "Step 15: run the checker before you submit.") : `Step ${i + 1}: keep going.`,
+  ).join("\n") + "\n";
 
-const skillMd = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\nlicense: MIT\n---\n\n# ${name}\n\n${body}\n`;
+const skillMd = (name: string, description: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${description}\nlicense: MIT\n---\n\n# ${name}\n\n${body}\n`;
 
 function versionOne(name: string): Record<string, string | Uint8Array> {
   return {
-    [`${name}/SKILL.md`]: skillMd(name, "Fill PDF forms quickly from a JSON file. Use when the user asks to fill a PDF form.", "Open the form.\n\nUse the quick tool to fill every field.\n\nSave the result."),
+    [`${name}/SKILL.md`]: skillMd(
+      name,
+      "Fill PDF forms quickly from a JSON file. Use when the user asks to fill a PDF form.",
+      "Open the form.\n\nUse the quick tool to fill every field.\n\nSave the result.",
+    ),
     [`${name}/references/guide.md`]: guide(false),
     [`${name}/scripts/fill.py`]: 'import sys\n\ndef fill(path):\n    print("filling", path)\n',
     [`${name}/assets/stamp.bin`]: new Uint8Array(randomBytes(512)),
@@ -94,7 +101,13 @@ test("the diff of v2 against v1: files, frontmatter by field, word marks, binari
   await expect(page.getByTestId("diff-summary")).toContainText("5 files changed (1 added)");
 
   const files = page.getByRole("navigation", { name: "Changed files" });
-  await expect(files.getByRole("listitem")).toHaveText([/SKILL\.md\s*Modified/, /assets\/stamp\.bin\s*Modified/, /references\/csv\.md\s*Added/, /references\/guide\.md\s*Modified/, /scripts\/fill\.py\s*Modified/]);
+  await expect(files.getByRole("listitem")).toHaveText([
+    /SKILL\.md\s*Modified/,
+    /assets\/stamp\.bin\s*Modified/,
+    /references\/csv\.md\s*Added/,
+    /references\/guide\.md\s*Modified/,
+    /scripts\/fill\.py\s*Modified/,
+  ]);
 
   // SKILL.md: the description change as a field row, with the changed words marked.
   const fields = diff.getByTestId("frontmatter-diff");

@@ -106,7 +106,11 @@ test("a first visit to the list, a skill, the playground and the editor download
   for (const budget of BUDGETS) {
     const scripts = await firstVisit(browser, storageState, budget);
     const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-    const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([file, bytes]) => `${file} ${kb(bytes)} KB`).join(", ");
+    const largest = [...scripts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([file, bytes]) => `${file} ${kb(bytes)} KB`)
+      .join(", ");
     const line = `${budget.page}: ${kb(total)} KB gzipped in ${scripts.size} files, budget ${budget.budgetKb} KB (largest: ${largest})`;
     console.log(`first-visit JavaScript, ${line}`);
     if (total / 1024 >= budget.budgetKb) over.push(line);

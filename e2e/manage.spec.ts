@@ -37,7 +37,10 @@ async function upload(page: Page, entries: Record<string, string | Uint8Array>, 
 }
 
 // The download also lists each folder as its own entry, as unzip tools expect.
-const fileNames = (entries: Record<string, Uint8Array>) => Object.keys(entries).filter((name) => !name.endsWith("/")).sort();
+const fileNames = (entries: Record<string, Uint8Array>) =>
+  Object.keys(entries)
+    .filter((name) => !name.endsWith("/"))
+    .sort();
 
 const ids: Record<string, string> = {};
 const uploaded: Record<string, Uint8Array> = {};
@@ -175,7 +178,13 @@ test("delete a skill agent profiles use: the references are listed, removed, the
   try {
     const ada = db.prepare(`SELECT id FROM "user" WHERE email = ?`).get("ada@example.com") as { id: string };
     const now = new Date().toISOString();
-    db.prepare(`INSERT INTO "AgentProfile" (id, "ownerId", name, instructions, "createdAt", "updatedAt") VALUES (?, ?, ?, '', ?, ?)`).run("e2e-profile", ada.id, "Release bot", now, now);
+    db.prepare(`INSERT INTO "AgentProfile" (id, "ownerId", name, instructions, "createdAt", "updatedAt") VALUES (?, ?, ?, '', ?, ?)`).run(
+      "e2e-profile",
+      ada.id,
+      "Release bot",
+      now,
+      now,
+    );
     db.prepare(`INSERT INTO "AgentProfileSkill" ("profileId", "skillId", "pinnedVersion") VALUES (?, ?, NULL)`).run("e2e-profile", ids[REFERENCED]);
   } finally {
     db.close();

@@ -27,7 +27,9 @@ function shardOf(names: string[], shard: number): string[] {
  * of 28 files has a light page; one of 166 sends its file tree twice (HTML and RSC) on every load.
  */
 function prepareSkills(): { id: string; files: string[] }[] {
-  const names = readdirSync(CASES).filter((name) => name.endsWith(".md")).sort();
+  const names = readdirSync(CASES)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
   expect(names).toHaveLength(165);
   rmSync(SKILL_DIR, { recursive: true, force: true });
   const shards = Array.from({ length: SHARDS }, (_, shard) => ({ name: `markdown-xss-cases-${shard + 1}`, cases: shardOf(names, shard) }));
@@ -46,7 +48,10 @@ function prepareSkills(): { id: string; files: string[] }[] {
   const report = importSkills(SKILL_DIR, "ada@example.com", { overrides: Object.fromEntries(shards.map(({ name }) => [name, reason])) });
   expect(report.error).toBeNull();
   expect(report.invalid).toEqual([]);
-  const skills = shards.map(({ name, cases }) => ({ id: skillIdByName(name, "PERSONAL", "ada@example.com"), files: ["SKILL.md", ...cases.map((file) => `references/${file}`)] }));
+  const skills = shards.map(({ name, cases }) => ({
+    id: skillIdByName(name, "PERSONAL", "ada@example.com"),
+    files: ["SKILL.md", ...cases.map((file) => `references/${file}`)],
+  }));
   expect(skills.flatMap((skill) => skill.files.filter((file) => file !== "SKILL.md"))).toHaveLength(165);
   return skills;
 }
@@ -114,9 +119,11 @@ async function previewInertly(page: Page, id: string, files: string[]) {
               const name = attribute.name.toLowerCase();
               const value = attribute.value.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+/, "");
               if (name.startsWith("on")) out.push(`${name} on <${tag}>`);
-              if (["href", "src", "action", "formaction", "xlink:href", "srcset", "poster"].includes(name) && dangerous.test(value)) out.push(`${name}=${value.slice(0, 40)} on <${tag}>`);
+              if (["href", "src", "action", "formaction", "xlink:href", "srcset", "poster"].includes(name) && dangerous.test(value))
+                out.push(`${name}=${value.slice(0, 40)} on <${tag}>`);
             }
-            if (tag === "img" && !(element as HTMLImageElement).src.startsWith(`${location.origin}/api/skills/`)) out.push(`remote <img src=${(element as HTMLImageElement).src}>`);
+            if (tag === "img" && !(element as HTMLImageElement).src.startsWith(`${location.origin}/api/skills/`))
+              out.push(`remote <img src=${(element as HTMLImageElement).src}>`);
           }
           return out;
         });

@@ -90,11 +90,17 @@ test("the ledger shows what each turn offered, loaded, read and cost, and stays 
   await page.reload();
   await expect(page.getByTestId("ledger")).toHaveCount(4);
   expect(await page.getByTestId("ledger").allInnerTexts()).toEqual(ledgerTexts);
-  await expect(page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Write a commit message/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Write a commit message/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   expect(consoleErrors).toEqual([]);
 });
 
-test("with the corpus imported, a GIF for Slack loads slack-gif-creator, and a saved profile shows up as a reference on its manage dialog", async ({ page, consoleErrors }) => {
+test("with the corpus imported, a GIF for Slack loads slack-gif-creator, and a saved profile shows up as a reference on its manage dialog", async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
   const email = await signUp(page, "playground-corpus");
   const report = importSkills(path.join(SHARED_DIR, "corpus"), email);
@@ -145,7 +151,11 @@ test("an over-long message is refused with its limit", async ({ page, consoleErr
   await expect(page.getByText("8,001 / 8,000 characters: too long")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
   const response = await page.request.post("/api/playground/chat", {
-    data: { conversationId: null, text: "x".repeat(8_001), setup: { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" } },
+    data: {
+      conversationId: null,
+      text: "x".repeat(8_001),
+      setup: { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" },
+    },
   });
   expect(response.status()).toBe(422);
   expect((await response.json()).error.message).toBe("Messages are limited to 8,000 characters; shorten yours and send it again.");
@@ -214,7 +224,10 @@ test("a quoted skill's remote image is never fetched, and its relative image loa
   page.on("request", (request) => {
     if (/^https?:/.test(request.url()) && !loopback(request.url())) leaving.push(request.url());
   });
-  await page.route((url) => url.protocol.startsWith("http") && !loopback(url.href), (route) => route.abort());
+  await page.route(
+    (url) => url.protocol.startsWith("http") && !loopback(url.href),
+    (route) => route.abort(),
+  );
 
   const email = await signUp(page, "playground-images");
   const dir = mkdtempSync(path.join(os.tmpdir(), "skillshelf-chat-images-"));
@@ -226,7 +239,10 @@ test("a quoted skill's remote image is never fetched, and its relative image loa
         "# Deployment pipeline diagram\n\nThe deployment pipeline diagram:\n\n![pipeline stages](assets/pipeline.png)\n\n![tracking pixel](http://images.remote.example/pixel.png?leak=conversation)\n",
     );
     // A 1x1 PNG.
-    writeFileSync(path.join(dir, "pipeline-diagram", "assets", "pipeline.png"), Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+    writeFileSync(
+      path.join(dir, "pipeline-diagram", "assets", "pipeline.png"),
+      Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"),
+    );
     expect(importSkills(dir, email).created.map((c) => c.name)).toEqual(["pipeline-diagram"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -245,7 +261,9 @@ test("a quoted skill's remote image is never fetched, and its relative image loa
   await expect(answer.getByRole("img", { name: "pipeline stages" })).toHaveAttribute("src", `/api/skills/${skillId}/files/assets/pipeline.png?v=1`);
   expect((await image).status()).toBe(200);
   await expect.poll(() => answer.getByRole("img", { name: "pipeline stages" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await expect(answer.getByTitle("Remote image not loaded: http://images.remote.example/pixel.png?leak=conversation")).toContainText("remote image, not loaded");
+  await expect(answer.getByTitle("Remote image not loaded: http://images.remote.example/pixel.png?leak=conversation")).toContainText(
+    "remote image, not loaded",
+  );
 
   // A reopened conversation renders under the same rules.
   await page.reload();

@@ -23,7 +23,8 @@ function pngSize(bytes: Buffer): string {
 
 test("every file of public/ is served signed out, with its content type and the security headers", async ({ request }) => {
   const files = existsSync(PUBLIC) ? readdirSync(PUBLIC) : [];
-  for (const name of ["favicon.ico", "favicon.svg", "apple-touch-icon.png", "icon-192.png", "icon-512.png", "manifest.webmanifest", "robots.txt"]) expect(files, "public/").toContain(name);
+  for (const name of ["favicon.ico", "favicon.svg", "apple-touch-icon.png", "icon-192.png", "icon-512.png", "manifest.webmanifest", "robots.txt"])
+    expect(files, "public/").toContain(name);
   for (const name of files) {
     const response = await request.get(`/${name}`, { maxRedirects: 0 });
     expect(response.status(), name).toBe(200);
@@ -34,7 +35,10 @@ test("every file of public/ is served signed out, with its content type and the 
 
   const ico = await (await request.get("/favicon.ico")).body();
   expect([ico.readUInt16LE(2), ico.readUInt16LE(4)], "an icon file with three images").toEqual([1, 3]);
-  expect([0, 1, 2].map((i) => ico.readUInt8(6 + 16 * i)), "their sizes").toEqual([16, 32, 48]);
+  expect(
+    [0, 1, 2].map((i) => ico.readUInt8(6 + 16 * i)),
+    "their sizes",
+  ).toEqual([16, 32, 48]);
   expect(pngSize(await (await request.get("/apple-touch-icon.png")).body())).toBe("180x180");
 
   // A private instance asks every crawler to stay out.
@@ -51,7 +55,11 @@ test("pages link the icons and the manifest, whose icons exist at their stated s
   expect(href("manifest")).toEqual(["/manifest.webmanifest"]);
   expect(head).toContain('<meta name="robots" content="noindex, nofollow"/>');
 
-  const manifest = (await (await request.get("/manifest.webmanifest")).json()) as { name: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+  const manifest = (await (await request.get("/manifest.webmanifest")).json()) as {
+    name: string;
+    start_url: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
   expect(manifest.name).toBe("Skillshelf");
   expect(manifest.start_url).toBe("/");
   const pngs = manifest.icons.filter((icon) => icon.type === "image/png");

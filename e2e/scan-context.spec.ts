@@ -28,7 +28,10 @@ test.beforeAll(() => {
   const dir = mkdtempSync(path.join(tmpdir(), "skillshelf-e2e-"));
   try {
     mkdirSync(path.join(dir, name, "references"), { recursive: true });
-    writeFileSync(path.join(dir, name, "SKILL.md"), skillMd(name, "Review workflows for pwn requests. See [the write-up](references/pwn.md).\n\nPacker reads `~/.aws/credentials` on its own."));
+    writeFileSync(
+      path.join(dir, name, "SKILL.md"),
+      skillMd(name, "Review workflows for pwn requests. See [the write-up](references/pwn.md).\n\nPacker reads `~/.aws/credentials` on its own."),
+    );
     writeFileSync(path.join(dir, name, "references", "pwn.md"), REFERENCE);
     const report = importSkills(dir, "grace@example.com");
     expect(report.error).toBeNull();

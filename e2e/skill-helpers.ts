@@ -16,13 +16,23 @@ export function importSkills(
   dir: string,
   as = "ada@example.com",
   options: { overrides?: Record<string, string> } = {},
-): { created: { name: string; skillId: string }[]; newVersions: { name: string; skillId: string }[]; unchanged: string[]; invalid: unknown[]; error: string | null } {
+): {
+  created: { name: string; skillId: string }[];
+  newVersions: { name: string; skillId: string }[];
+  unchanged: string[];
+  invalid: unknown[];
+  error: string | null;
+} {
   const extra = Object.entries(options.overrides ?? {}).flatMap(([skill, reason]) => ["--override", `${skill}=${reason}`]);
-  const result = spawnSync("npx", ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra], {
-    env: { ...process.env, DATABASE_URL: `file:./${E2E_DATABASE}` },
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    "npx",
+    ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra],
+    {
+      env: { ...process.env, DATABASE_URL: `file:./${E2E_DATABASE}` },
+      encoding: "utf8",
+      timeout: 120_000,
+    },
+  );
   const line = result.stdout.trim().split("\n").pop() ?? "";
   try {
     return JSON.parse(line);

@@ -32,8 +32,22 @@ function visibleNames(email: string): Record<Tab, string[]> & { all: string[]; w
            OR s.scope IN ('PUBLIC', 'BUILTIN'))`,
       )
       .all(email) as { name: string; scope: string; warnings: number }[];
-    const of = (scope: string) => rows.filter((row) => row.scope === scope).map((row) => row.name).sort();
-    return { all: rows.map((row) => row.name).sort(), withWarnings: rows.filter((row) => row.warnings > 0).map((row) => row.name).sort(), personal: of("PERSONAL"), team: of("TEAM"), public: of("PUBLIC"), builtin: of("BUILTIN") };
+    const of = (scope: string) =>
+      rows
+        .filter((row) => row.scope === scope)
+        .map((row) => row.name)
+        .sort();
+    return {
+      all: rows.map((row) => row.name).sort(),
+      withWarnings: rows
+        .filter((row) => row.warnings > 0)
+        .map((row) => row.name)
+        .sort(),
+      personal: of("PERSONAL"),
+      team: of("TEAM"),
+      public: of("PUBLIC"),
+      builtin: of("BUILTIN"),
+    };
   } finally {
     db.close();
   }
@@ -67,7 +81,9 @@ for (const who of ["ada", "grace"] as const) {
     ];
     for (const [label, tab, url] of tabs) {
       await expectTab(page, label, expected[tab].length);
-      await scopes(page).getByRole("link", { name: new RegExp(`^${label}`) }).click();
+      await scopes(page)
+        .getByRole("link", { name: new RegExp(`^${label}`) })
+        .click();
       await expect(page).toHaveURL(url);
       await expect(scopes(page).getByRole("link", { name: new RegExp(`^${label}`) })).toHaveAttribute("aria-current", "page");
       await expect(skillNames(page)).toHaveText(expected[tab]);
@@ -119,14 +135,18 @@ test("search finds skills by name, description and SKILL.md body, highlights the
   await page.screenshot({ path: "test-results/screenshots/skill-list-search.png" });
 
   // An empty scope points at the matches elsewhere.
-  await scopes(page).getByRole("link", { name: /^Personal/ }).click();
+  await scopes(page)
+    .getByRole("link", { name: /^Personal/ })
+    .click();
   await expect(page.getByRole("heading", { name: "No skills match “postmortem”" })).toBeVisible();
   await page.getByRole("link", { name: "Search all scopes (4 matches)" }).click();
   await expect(page).toHaveURL(/\/skills\?q=postmortem$/);
   await expect(skillNames(page)).toHaveCount(4);
 
   // A tab keeps the query.
-  await scopes(page).getByRole("link", { name: /^Built-in/ }).click();
+  await scopes(page)
+    .getByRole("link", { name: /^Built-in/ })
+    .click();
   await expect(page).toHaveURL(/scope=builtin&q=postmortem/);
   await expect(skillNames(page)).toHaveText(["skill-creator"]);
 
@@ -229,7 +249,9 @@ test("switches between cards and rows, and the choice stays in the URL", async (
   const shadowed = table.getByRole("row").filter({ hasText: "Team · Platform" }).filter({ hasText: "code-review-guidelines" });
   await expect(shadowed.getByTitle(/personal skills take priority over team ones/)).toBeVisible();
 
-  await scopes(page).getByRole("link", { name: /^Public/ }).click();
+  await scopes(page)
+    .getByRole("link", { name: /^Public/ })
+    .click();
   await expect(page).toHaveURL(/scope=public&sort=name&view=rows$/);
   await expect(table.getByRole("row")).toHaveCount(expected.public.length + 1);
 
@@ -249,7 +271,9 @@ test("a newcomer's empty shelf says what to do, and pagination keeps the URL in 
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/skills$/);
 
-  await scopes(page).getByRole("link", { name: /^Personal/ }).click();
+  await scopes(page)
+    .getByRole("link", { name: /^Personal/ })
+    .click();
   await expect(page.getByRole("heading", { name: "No personal skills yet" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(`npm run skills -- import ./my-skill --scope personal --as ${email}`);
   await page.getByRole("link", { name: "Browse all skills" }).click();
@@ -262,13 +286,20 @@ test("a newcomer's empty shelf says what to do, and pagination keeps the URL in 
       const name = `pager-skill-${String(i).padStart(2, "0")}`;
       mkdirSync(path.join(dir, name));
       const extra = i % 10 === 0 ? "flavour: unknown key, so a warning\n" : "";
-      writeFileSync(path.join(dir, name, "SKILL.md"), `---\nname: ${name}\ndescription: Pager test skill number ${i}. Use when testing pagination.\n${extra}---\n\n# ${name}\n\nStep ${i}.\n`);
+      writeFileSync(
+        path.join(dir, name, "SKILL.md"),
+        `---\nname: ${name}\ndescription: Pager test skill number ${i}. Use when testing pagination.\n${extra}---\n\n# ${name}\n\nStep ${i}.\n`,
+      );
     }
-    const run = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", email, "--format", "json"], {
-      env: { ...process.env, DATABASE_URL: `file:./${DATABASE}` },
-      encoding: "utf8",
-      timeout: 90_000,
-    });
+    const run = spawnSync(
+      path.join("node_modules", ".bin", "tsx"),
+      ["--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", email, "--format", "json"],
+      {
+        env: { ...process.env, DATABASE_URL: `file:./${DATABASE}` },
+        encoding: "utf8",
+        timeout: 90_000,
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });

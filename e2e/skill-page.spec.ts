@@ -13,7 +13,11 @@ async function expectImageLoaded(image: ReturnType<import("@playwright/test").Pa
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
-test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs, a reference file, images and the source", async ({ page, context, consoleErrors }) => {
+test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs, a reference file, images and the source", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInAs(page, "ada@example.com");
@@ -116,7 +120,12 @@ test("a missing version or invisible skill answers 404, pages and bytes alike; a
     expect(response?.status(), url).toBe(404);
   }
   await expect(page.getByRole("heading", { name: "Nothing on this shelf" })).toBeVisible();
-  for (const url of [`/api/skills/${adaPrivate}/files/SKILL.md`, `/api/skills/${id}/files/nope.md`, `/api/skills/${id}/files/SKILL.md?v=9`, `/api/skills/${id}/files/SKILL.md?v=abc`]) {
+  for (const url of [
+    `/api/skills/${adaPrivate}/files/SKILL.md`,
+    `/api/skills/${id}/files/nope.md`,
+    `/api/skills/${id}/files/SKILL.md?v=9`,
+    `/api/skills/${id}/files/SKILL.md?v=abc`,
+  ]) {
     expect((await page.request.get(url)).status(), url).toBe(404);
   }
   expect((await page.request.get(`/api/skills/${id}/files/SKILL.md?v=1`)).status()).toBe(200);
@@ -161,7 +170,10 @@ test("with the real-world corpus imported, mcp-builder is found from the list an
   await page.getByRole("link", { name: "mcp-builder", exact: true }).first().click();
   await expect(page.getByRole("heading", { name: "mcp-builder", level: 1 })).toBeVisible();
   const article = page.getByRole("article");
-  await article.getByRole("link", { name: /TypeScript Guide/ }).first().click();
+  await article
+    .getByRole("link", { name: /TypeScript Guide/ })
+    .first()
+    .click();
   // a client navigation to a large rendered reference: slow on a loaded machine
   await expect(page).toHaveURL(/\?file=reference\/node_mcp_server\.md$/, { timeout: 20_000 });
   await expect(article.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -28,7 +28,9 @@ async function startApp([command, ...args]: string[]): Promise<Started> {
       BETTER_AUTH_SECRET: "start-test-only-secret-not-for-production-0123",
     },
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => launched.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    launched.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, { timeout: 90_000, intervals: [500] })
     .toBe(200);

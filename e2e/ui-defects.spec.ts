@@ -42,9 +42,16 @@ const horizontalOverflow = (page: Page) => page.evaluate(() => document.document
 const overflowing = (page: Page) =>
   page.evaluate(() => {
     const edge = document.documentElement.clientWidth + 0.5;
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 90)} right=${Math.round(el.getBoundingClientRect().right)}`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 90)} right=${Math.round(el.getBoundingClientRect().right)}`;
     return [...document.querySelectorAll("body *")]
-      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > edge && el.parentElement !== null && el.parentElement.getBoundingClientRect().right <= edge)
+      .filter(
+        (el) =>
+          el.getClientRects().length > 0 &&
+          el.getBoundingClientRect().right > edge &&
+          el.parentElement !== null &&
+          el.parentElement.getBoundingClientRect().right <= edge,
+      )
       .slice(0, 6)
       .map((el) => `${describe(el)} in ${describe(el.parentElement!)}`);
   });
@@ -158,7 +165,8 @@ test("a long tool call wraps inside its message, and the message column stays as
   await signInAs(page, owner!.email);
   await page.goto("/playground");
   await page.getByRole("radio", { name: "Search tool" }).click();
-  const message = "I need a skill that reconciles the quarterly financial statements of every subsidiary against the group ledger, flags intercompany mismatches, explains each difference and drafts the closing memo for the auditors";
+  const message =
+    "I need a skill that reconciles the quarterly financial statements of every subsidiary against the group ledger, flags intercompany mismatches, explains each difference and drafts the closing memo for the auditors";
   const input = page.getByRole("combobox", { name: "Message" });
   await input.fill(message);
   await input.press("Enter");

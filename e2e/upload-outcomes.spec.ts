@@ -76,7 +76,9 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
 
   // Now Personal has a pdf-tools: the same folder again gets a note instead of an offer that would clash.
   const again = await previewZip(page, "pdf-tools.zip", zipOf({ "pdf-tools/SKILL.md": skillMd("PDF Tools") }));
-  await expect(again.getByText("Its folder's name “pdf-tools” would fix the name, but Personal already has a skill called that", { exact: false })).toBeVisible();
+  await expect(
+    again.getByText("Its folder's name “pdf-tools” would fix the name, but Personal already has a skill called that", { exact: false }),
+  ).toBeVisible();
   await expect(again.getByRole("button", { name: "Use the folder name “pdf-tools”" })).toHaveCount(0);
   await shootAll(page, "folder-name-clash-note", again.getByText("would fix the name", { exact: false }));
   expect(consoleErrors).toEqual([]);
@@ -91,7 +93,10 @@ test("a name taken after the preview: the others are imported, and the done step
 
   // Someone imports a skill of the same name meanwhile, through the app.
   const taken = await page.request.post("/api/upload/commit", {
-    multipart: { file: { name: `${beta}.zip`, mimeType: "application/zip", buffer: zipOf({ [`${beta}/SKILL.md`]: skillMd(beta, "Another body.") }) }, scope: "personal" },
+    multipart: {
+      file: { name: `${beta}.zip`, mimeType: "application/zip", buffer: zipOf({ [`${beta}/SKILL.md`]: skillMd(beta, "Another body.") }) },
+      scope: "personal",
+    },
   });
   expect(taken.status(), await taken.text()).toBe(201);
 

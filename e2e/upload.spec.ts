@@ -235,7 +235,9 @@ test("the dialog refuses what it can judge before sending, and says each problem
   // a random file named .zip: one verdict, not the verdict and the parser's error
   await dialog.getByRole("button", { name: "Change upload" }).click();
   await dialog.getByRole("button", { name: "Remove notes.zip" }).click();
-  await dialog.getByLabel("Skill files").setInputFiles({ name: "random.zip", mimeType: "application/zip", buffer: Buffer.from("just some text, not an archive at all\n".repeat(4)) });
+  await dialog
+    .getByLabel("Skill files")
+    .setInputFiles({ name: "random.zip", mimeType: "application/zip", buffer: Buffer.from("just some text, not an archive at all\n".repeat(4)) });
   await dialog.getByRole("button", { name: "Preview" }).click();
   const source = dialog.getByRole("listitem").filter({ hasText: "random.zip" }).first();
   await expect(source).toContainText('"random.zip" is not');

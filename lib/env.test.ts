@@ -54,8 +54,17 @@ describe("parseEnv", () => {
   });
 
   it("reads the skill and archive limits, with units, and names a bad one", () => {
-    expect(parseEnv({}, "/srv/app").limits).toMatchObject({ maxSkillFiles: 1000, maxSkillBytes: 25 * 1024 * 1024, maxFileBytes: 5 * 1024 * 1024, maxEntries: 5000, maxTotalBytes: 32 * 1024 * 1024 });
-    const set = parseEnv({ SKILL_MAX_FILES: "2000", SKILL_MAX_BYTES: "30MB", SKILL_MAX_FILE_BYTES: "512KB", ARCHIVE_MAX_ENTRIES: "9000", ARCHIVE_MAX_BYTES: "1GB" }, "/srv/app").limits;
+    expect(parseEnv({}, "/srv/app").limits).toMatchObject({
+      maxSkillFiles: 1000,
+      maxSkillBytes: 25 * 1024 * 1024,
+      maxFileBytes: 5 * 1024 * 1024,
+      maxEntries: 5000,
+      maxTotalBytes: 32 * 1024 * 1024,
+    });
+    const set = parseEnv(
+      { SKILL_MAX_FILES: "2000", SKILL_MAX_BYTES: "30MB", SKILL_MAX_FILE_BYTES: "512KB", ARCHIVE_MAX_ENTRIES: "9000", ARCHIVE_MAX_BYTES: "1GB" },
+      "/srv/app",
+    ).limits;
     expect(set).toMatchObject({ maxSkillFiles: 2000, maxSkillBytes: 30 * 1024 * 1024, maxFileBytes: 512 * 1024, maxEntries: 9000, maxTotalBytes: 1024 ** 3 });
     expect(() => parseEnv({ SKILL_MAX_FILES: "lots", SKILL_MAX_BYTES: "30 parsecs" }, "/srv/app")).toThrow(
       /SKILL_MAX_FILES must be a whole number such as 1000\n.*SKILL_MAX_BYTES must be a size such as "25MB", "512KB" or a number of bytes/,

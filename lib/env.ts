@@ -13,8 +13,7 @@ const sqliteUrl = z
   .string()
   .trim()
   .refine((url) => /^file:.+/.test(url) && !/^file:\/\/[^/]/.test(url), {
-    message:
-      'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db"',
+    message: 'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db"',
   });
 
 const hostName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -30,7 +29,12 @@ const optionalText = z
 const proxyList = z
   .string()
   .default("")
-  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
   .refine((entries) => entries.every(isProxyEntry), {
     message: 'must be a comma-separated list of IP addresses or IPv4 CIDRs, such as "127.0.0.1,10.0.0.0/8"',
   });
@@ -78,9 +82,7 @@ const envSchema = z.object({
       .default("127.0.0.1"),
   ),
   DATABASE_URL: sqliteUrl.default("file:./data/skillshelf.db"),
-  BETTER_AUTH_SECRET: optionalText.pipe(
-    z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -base64 32)").optional(),
-  ),
+  BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -base64 32)").optional()),
   BETTER_AUTH_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:3000").optional()),
   UPLOADTHING_TOKEN: optionalText,
   OPENAI_API_KEY: optionalText,

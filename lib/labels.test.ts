@@ -20,7 +20,9 @@ describe("labels", () => {
 
   it("sums up audit events with team names the viewer knows", () => {
     const names = new Map([["t1", "Platform"]]);
-    expect(auditSummary("skill.scope", { from: { scope: "PERSONAL", teamId: null }, to: { scope: "TEAM", teamId: "t1" } }, names)).toBe("Personal → Team Platform");
+    expect(auditSummary("skill.scope", { from: { scope: "PERSONAL", teamId: null }, to: { scope: "TEAM", teamId: "t1" } }, names)).toBe(
+      "Personal → Team Platform",
+    );
     expect(auditSummary("skill.scope", { from: { scope: "TEAM", teamId: "gone" }, to: { scope: "PUBLIC" } }, names)).toBe("a team → Public");
     expect(auditSummary("skill.prune", { deleted: [1, 2] }, names)).toBe("removed v1, v2");
     expect(auditSummary("skill.download", {}, names)).toBeNull();

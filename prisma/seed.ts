@@ -29,11 +29,19 @@ export async function loadSkillFolder(folder: string): Promise<BundleSkill> {
 /** The built-in skills this version of the app ships. */
 export async function loadBuiltinSkills(): Promise<BundleSkill[]> {
   const dir = path.join(skillsDir, "builtin");
-  const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(names.map((name) => loadSkillFolder(path.join(dir, name))));
 }
 
-type DemoSkill = { folder: string; as: "ada" | "grace"; to: "PUBLIC" | "TEAM" | "PERSONAL"; history?: { folder: string; as: "ada" | "grace"; message: string } };
+type DemoSkill = {
+  folder: string;
+  as: "ada" | "grace";
+  to: "PUBLIC" | "TEAM" | "PERSONAL";
+  history?: { folder: string; as: "ada" | "grace"; message: string };
+};
 
 // A catalog a newcomer can explore: every scope, a shadowed name, skills with history.
 const demoCatalog: DemoSkill[] = [
@@ -41,7 +49,12 @@ const demoCatalog: DemoSkill[] = [
   { folder: "demo/sql-query-review", as: "ada", to: "PUBLIC" },
   { folder: "demo/release-notes", as: "ada", to: "PUBLIC", history: { folder: "demo-history/release-notes/v1", as: "ada", message: "First draft" } },
   { folder: "demo/incident-postmortem", as: "ada", to: "PUBLIC" },
-  { folder: "demo/deploy-checklist", as: "grace", to: "TEAM", history: { folder: "demo-history/deploy-checklist/v1", as: "ada", message: "Checklist from the wiki" } },
+  {
+    folder: "demo/deploy-checklist",
+    as: "grace",
+    to: "TEAM",
+    history: { folder: "demo-history/deploy-checklist/v1", as: "ada", message: "Checklist from the wiki" },
+  },
   { folder: "demo/terraform-module-review", as: "ada", to: "TEAM" },
   { folder: "demo/oncall-handoff", as: "grace", to: "TEAM" },
   { folder: "demo/code-review-guidelines", as: "ada", to: "TEAM" },

@@ -4,7 +4,18 @@ import path from "node:path";
 
 // What a production build depends on. A change to any of these (a pull, an edit) makes
 // `npm start` rebuild; otherwise it reuses .next and starts in about a second.
-const inputs = ["app", "components", "lib", "public", "prisma/schema.prisma", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+const inputs = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "prisma/schema.prisma",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "proxy.ts",
+];
 const skip = new Set(["node_modules", ".next", "generated", "test"]);
 // Where `next build` writes (next.config.ts reads the same variable).
 const distDir = (root: string) => path.join(root, process.env.NEXT_DIST_DIR || ".next");

@@ -16,11 +16,23 @@ await runScript(async () => {
   await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(env.databasePath + suffix, { force: true })));
   await prepareDatabase();
   // Loopback only: a test server with a seeded demo password must not be reachable from the network.
-  const server = spawn(process.execPath, [path.join(root, "scripts", "server", "serve.mjs"), "--port", String(env.PORT), "--hostname", process.env.E2E_HOST ?? "127.0.0.1", "--database", env.databasePath], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(root, "scripts", "server", "serve.mjs"),
+      "--port",
+      String(env.PORT),
+      "--hostname",
+      process.env.E2E_HOST ?? "127.0.0.1",
+      "--database",
+      env.databasePath,
+    ],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));
 });

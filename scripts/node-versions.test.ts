@@ -60,7 +60,11 @@ function satisfiesComparator(version: Version, comparator: string): boolean {
 
 function satisfies(version: Version, range: string): boolean {
   return range.split("||").some((set) => {
-    const comparators = set.trim().replace(/(>=|<=|>|<|=|\^|~)\s+/g, "$1").split(/\s+/).filter(Boolean);
+    const comparators = set
+      .trim()
+      .replace(/(>=|<=|>|<|=|\^|~)\s+/g, "$1")
+      .split(/\s+/)
+      .filter(Boolean);
     return comparators.length === 0 || comparators.every((c) => satisfiesComparator(version, c));
   });
 }
@@ -114,7 +118,10 @@ describe("supported Node versions", () => {
     const nvmrc = read(".nvmrc").trim();
     expect(nvmrc).toMatch(/^\d+$/);
     expect(satisfies([Number(nvmrc), 99, 0], range), `.nvmrc (${nvmrc}) within engines (${range})`).toBe(true);
-    const requirements = read("README.md").split("\n").find((line) => line.startsWith("Requirements:")) ?? "";
+    const requirements =
+      read("README.md")
+        .split("\n")
+        .find((line) => line.startsWith("Requirements:")) ?? "";
     const firsts = supportedVersions(range).filter(([, minor]) => minor !== 99);
     for (const [major, minor] of firsts) expect(requirements, "README's Requirements line").toContain(`${major}${minor ? `.${minor}` : ""}`);
   });

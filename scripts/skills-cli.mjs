@@ -39,7 +39,9 @@ async function ensureBundle() {
   const { build } = await import("esbuild");
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   // packages stay in node_modules; `server-only` is bundled in its react-server form, as the app's server sees it
-  const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => name !== "server-only").flatMap((name) => [name, `${name}/*`]);
+  const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]
+    .filter((name) => name !== "server-only")
+    .flatMap((name) => [name, `${name}/*`]);
   const staging = path.join(cacheDir, `build-${process.pid}`);
   await build({
     absWorkingDir: root,
@@ -66,7 +68,8 @@ async function ensureBundle() {
   for (const name of readdirSync(cacheDir)) {
     if (!name.startsWith("bundle-")) continue;
     const dir = path.join(cacheDir, name);
-    if (dir !== current && Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(dir, { recursive: true, force: true });
+    if (dir !== current && Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000)
+      rmSync(dir, { recursive: true, force: true });
   }
   return path.join(current, "skills.js");
 }
@@ -86,6 +89,8 @@ if (entry && existsSync(entry)) {
   await import(pathToFileURL(entry).href);
 } else {
   const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const result = spawnSync(process.execPath, [tsx, "--conditions", "react-server", path.join(root, "scripts", "skills.ts"), ...process.argv.slice(2)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, [tsx, "--conditions", "react-server", path.join(root, "scripts", "skills.ts"), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
   process.exitCode = result.status ?? 1;
 }

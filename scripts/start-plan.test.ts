@@ -9,7 +9,7 @@ describe("startPlan", () => {
   it("reads back in sh as the same values, whatever the path holds, and runs nothing", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "start-plan-"));
     try {
-      const database = path.join(dir, "it's a $(touch pwned) `x` \"db\"; rm -rf /", "app.db");
+      const database = path.join(dir, 'it\'s a $(touch pwned) `x` "db"; rm -rf /', "app.db");
       const file = path.join(dir, "plan");
       writeFileSync(file, startPlan({ port: 3000, hostname: "::", database }));
       const out = execFileSync("sh", ["-c", '. "$1" && printf "%s\\n%s\\n%s" "$port" "$hostname" "$database"', "sh", file], { cwd: dir, encoding: "utf8" });

@@ -24,8 +24,15 @@ await runScript(async () => {
 
   if (!(await isBuildCurrent(root))) {
     console.log("Building the app (first start or changed sources)...");
-    for (const [cmd, args] of [[bin("prisma"), ["generate"]], [bin("next"), ["build"]]] as const) {
-      const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" } });
+    for (const [cmd, args] of [
+      [bin("prisma"), ["generate"]],
+      [bin("next"), ["build"]],
+    ] as const) {
+      const result = spawnSync(cmd, args, {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" },
+      });
       if (result.status !== 0) process.exit(result.status ?? 1);
     }
     await recordBuild(root);

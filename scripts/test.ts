@@ -47,7 +47,8 @@ const formatted = run("format check (Prettier)", bin("prettier"), ["--check", "-
 if (!linted || !formatted) failedStages.push("lint");
 
 const vitestReport = path.join(reports, "vitest.json");
-if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`])) failedStages.push("unit");
+if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]))
+  failedStages.push("unit");
 
 let built = await isBuildCurrent(root);
 if (!built) {
@@ -58,7 +59,8 @@ if (!built) {
 
 const playwrightReport = path.join(reports, "playwright.json");
 if (built) {
-  if (!run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })) failedStages.push("e2e");
+  if (!run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }))
+    failedStages.push("e2e");
 }
 
 type VitestJson = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -71,7 +73,9 @@ const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
 const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
 
 console.log("");
-console.log(`unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : "no report"}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`);
+console.log(
+  `unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : "no report"}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`,
+);
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failedStages.length || failed ? 1 : 0);

@@ -77,7 +77,8 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
             <CopyTextButton text={secret} label="Copy" />
           </div>
           <p className="text-xs text-muted-foreground">
-            Send it as <code className="font-mono">Authorization: Bearer …</code>; install commands read it from <code className="font-mono">$SKILLSHELF_TOKEN</code>.
+            Send it as <code className="font-mono">Authorization: Bearer …</code>; install commands read it from{" "}
+            <code className="font-mono">$SKILLSHELF_TOKEN</code>.
           </p>
         </div>
         <DialogFooter>
@@ -124,7 +125,10 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
       <fieldset className="grid gap-2" aria-describedby={errors.scope ? "token-scope-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">Scope</legend>
         {SCOPES.map((scope) => (
-          <label key={scope.value} className="flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50">
+          <label
+            key={scope.value}
+            className="flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50"
+          >
             <input type="radio" name="scope" value={scope.value} defaultChecked={(values?.scope ?? "read") === scope.value} className="mt-0.5 accent-primary" />
             <span className="grid gap-0.5">
               <span className="font-medium">{scope.title}</span>

@@ -14,7 +14,10 @@ export function ScanReports({ reports }: { reports: ScanReportItem[] }) {
       <Card>
         <CardHeader>
           <CardTitle id="scan-reports-title">Reported false positives</CardTitle>
-          <CardDescription>Findings that readers say are wrong, with their note. Look at the finding in context, then review the version or tune the rules; resolve the report when done.</CardDescription>
+          <CardDescription>
+            Findings that readers say are wrong, with their note. Look at the finding in context, then review the version or tune the rules; resolve the report
+            when done.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {reports.length ? (
@@ -30,9 +33,17 @@ export function ScanReports({ reports }: { reports: ScanReportItem[] }) {
                     </Link>
                     <code className="font-mono text-xs">{report.rule}</code>
                     <span className="font-mono text-xs text-muted-foreground">{findingLocation(report)}</span>
-                    {report.severity ? <SeverityBadge severity={report.severity} /> : <span className="text-xs text-muted-foreground">(no longer found there)</span>}
+                    {report.severity ? (
+                      <SeverityBadge severity={report.severity} />
+                    ) : (
+                      <span className="text-xs text-muted-foreground">(no longer found there)</span>
+                    )}
                   </p>
-                  {report.excerpt ? <pre className="max-h-24 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs break-all whitespace-pre-wrap">{report.excerpt}</pre> : null}
+                  {report.excerpt ? (
+                    <pre className="max-h-24 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs break-all whitespace-pre-wrap">
+                      {report.excerpt}
+                    </pre>
+                  ) : null}
                   {report.context ? <p className="text-xs text-muted-foreground">{report.context.note}</p> : null}
                   <blockquote className="border-l-2 pl-3 break-words">{report.note}</blockquote>
                   <div className="flex flex-wrap items-center justify-between gap-2">

@@ -28,7 +28,10 @@ export function SecurityReview({ awaiting, admin }: { awaiting: AwaitingReview[]
             <ul className="divide-y rounded-lg border" aria-label="Awaiting your review">
               {awaiting.map((item) => (
                 <li key={`${item.skillId}:${item.version}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                  <Link href={`/skills/${encodeURIComponent(item.skillId)}${item.current ? "" : `/v/${item.version}`}?tab=security`} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
+                  <Link
+                    href={`/skills/${encodeURIComponent(item.skillId)}${item.current ? "" : `/v/${item.version}`}?tab=security`}
+                    className="font-mono font-semibold text-primary underline-offset-4 hover:underline"
+                  >
                     {item.skillName}
                   </Link>
                   <span className="text-muted-foreground">
@@ -56,7 +59,9 @@ export function SecurityReview({ awaiting, admin }: { awaiting: AwaitingReview[]
                 <span className="font-medium">Rescan stored skills</span>{" "}
                 <span className="text-muted-foreground">
                   with rule set <code className="font-mono text-xs">{admin.ruleset}</code>.{" "}
-                  {admin.stale ? `${admin.stale} ${admin.stale === 1 ? "version was" : "versions were"} scanned with older rules or never.` : "Every version was scanned with these rules."}
+                  {admin.stale
+                    ? `${admin.stale} ${admin.stale === 1 ? "version was" : "versions were"} scanned with older rules or never.`
+                    : "Every version was scanned with these rules."}
                 </span>
               </p>
               <RescanButtons stale={admin.stale} />

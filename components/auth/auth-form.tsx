@@ -9,15 +9,7 @@ import { Label } from "@/components/ui/label";
 
 type Mode = "sign-in" | "sign-up";
 
-export function AuthForm({
-  mode,
-  action,
-  next,
-}: {
-  mode: Mode;
-  action: (state: AuthFormState, formData: FormData) => Promise<AuthFormState>;
-  next?: string;
-}) {
+export function AuthForm({ mode, action, next }: { mode: Mode; action: (state: AuthFormState, formData: FormData) => Promise<AuthFormState>; next?: string }) {
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
   const other = mode === "sign-in" ? "/sign-up" : "/sign-in";
@@ -33,7 +25,15 @@ export function AuthForm({
       ) : null}
       {mode === "sign-up" ? (
         <Field id="name" label="Name" error={errors.name?.[0]}>
-          <Input id="name" name="name" autoComplete="name" defaultValue={state.values?.name} required aria-invalid={!!errors.name} aria-describedby={errors.name ? "name-error" : undefined} />
+          <Input
+            id="name"
+            name="name"
+            autoComplete="name"
+            defaultValue={state.values?.name}
+            required
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? "name-error" : undefined}
+          />
         </Field>
       ) : null}
       <Field id="email" label="Email" error={errors.email?.[0]}>

@@ -74,7 +74,15 @@ function diagnosticsFor(state: EditorState, findings: readonly Finding[]): Diagn
     if (finding.line === undefined) return [];
     const line = doc.line(Math.min(Math.max(finding.line, 1), doc.lines));
     const indent = line.text.length - line.text.trimStart().length;
-    return [{ from: line.from + indent, to: Math.max(line.to, line.from + indent), severity: finding.severity, message: finding.message, source: finding.field ?? finding.code }];
+    return [
+      {
+        from: line.from + indent,
+        to: Math.max(line.to, line.from + indent),
+        severity: finding.severity,
+        message: finding.message,
+        source: finding.field ?? finding.code,
+      },
+    ];
   });
 }
 

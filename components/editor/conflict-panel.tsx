@@ -28,7 +28,13 @@ async function draftDiffFiles(draft: Draft, base: ReadonlyMap<string, DraftBaseF
         return { path: entry.path, size: bytes.length, sha256: await sha256Hex(bytes), mediaType: detectMediaType(bytes, entry.path, null), text: null };
       }
       // an unchanged binary of an older version: compared by where it came from
-      return { path: entry.path, size: 0, sha256: `v${source.kind === "stored" ? `${source.version}:${source.path}` : entry.path}`, mediaType: "application/octet-stream", text: null };
+      return {
+        path: entry.path,
+        size: 0,
+        sha256: `v${source.kind === "stored" ? `${source.version}:${source.path}` : entry.path}`,
+        mediaType: "application/octet-stream",
+        text: null,
+      };
     }),
   );
 }
@@ -86,21 +92,27 @@ export function ConflictPanel({
           </h2>
           <p className="text-sm text-muted-foreground">
             {message}
-            {theirs ? ` ${theirs.author ?? "Someone"} saved v${theirs.number} ${formatRelative(new Date(theirs.createdAt))}${theirs.message ? `: “${theirs.message}”` : ""}.` : null}
+            {theirs
+              ? ` ${theirs.author ?? "Someone"} saved v${theirs.number} ${formatRelative(new Date(theirs.createdAt))}${theirs.message ? `: “${theirs.message}”` : ""}.`
+              : null}
           </p>
           {theirs ? (
             <p className="text-sm text-muted-foreground" data-testid="their-changes">
-              v{theirs.number} changed {theirChanges.length ? theirChanges.map((path, i) => (
-                <span key={path}>
-                  {i ? ", " : ""}
-                  <code className="font-mono text-xs text-foreground">{path}</code>
-                </span>
-              )) : "nothing your draft depends on"}
+              v{theirs.number} changed{" "}
+              {theirChanges.length
+                ? theirChanges.map((path, i) => (
+                    <span key={path}>
+                      {i ? ", " : ""}
+                      <code className="font-mono text-xs text-foreground">{path}</code>
+                    </span>
+                  ))
+                : "nothing your draft depends on"}
               .
             </p>
           ) : null}
           <p className="text-sm text-muted-foreground">
-            Below is what your draft would change on top of v{theirs?.number ?? "…"}. Rebase to make v{theirs?.number ?? "…"} the base of your draft: every edit you made is kept, and where you both changed a file, your text wins.
+            Below is what your draft would change on top of v{theirs?.number ?? "…"}. Rebase to make v{theirs?.number ?? "…"} the base of your draft: every edit
+            you made is kept, and where you both changed a file, your text wins.
           </p>
         </div>
         <Button type="button" onClick={onRebase} disabled={!theirs}>

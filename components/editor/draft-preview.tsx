@@ -19,7 +19,11 @@ export function editorFileHref(skillId: string, path: string, id?: string | null
 }
 
 /** Links of the previewed document that point at no file of the draft, as the skill page reports them. */
-export function draftBrokenLinks(path: string, text: string, files: readonly { path: string }[]): { from: string; path: string; suggestion: string | null; image: boolean }[] {
+export function draftBrokenLinks(
+  path: string,
+  text: string,
+  files: readonly { path: string }[],
+): { from: string; path: string; suggestion: string | null; image: boolean }[] {
   const markdown = path === "SKILL.md" ? parseSkillMd(text).body : text;
   const fileSet = new Set(files.map((f) => f.path));
   return extractMarkdownLinks(markdown).flatMap((link) => {
@@ -28,7 +32,19 @@ export function draftBrokenLinks(path: string, text: string, files: readonly { p
   });
 }
 
-export async function DraftPreview({ skillId, baseVersion, path, text, files }: { skillId: string; baseVersion: number; path: string; text: string; files: { path: string; mediaType: string }[] }) {
+export async function DraftPreview({
+  skillId,
+  baseVersion,
+  path,
+  text,
+  files,
+}: {
+  skillId: string;
+  baseVersion: number;
+  path: string;
+  text: string;
+  files: { path: string; mediaType: string }[];
+}) {
   const isSkillMd = path === "SKILL.md";
   const parsed = isSkillMd ? parseSkillMd(text) : null;
   const markdown = parsed ? parsed.body : text;

@@ -87,12 +87,18 @@ export function EditorFileTree({
                   onClick={() => onSelect(file.path)}
                   aria-current={active ? "true" : undefined}
                   title={file.change?.from ? `${file.path} (was ${file.change.from})` : file.path}
-                  className={cn("flex min-w-0 flex-1 items-center gap-2 rounded-md py-1.5 pr-1 text-left font-mono outline-none focus-visible:ring-2 focus-visible:ring-ring/50", folder ? "pl-5" : "pl-2")}
+                  className={cn(
+                    "flex min-w-0 flex-1 items-center gap-2 rounded-md py-1.5 pr-1 text-left font-mono outline-none focus-visible:ring-2 focus-visible:ring-ring/50",
+                    folder ? "pl-5" : "pl-2",
+                  )}
                 >
                   <Icon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
                   <span className="truncate">{name}</span>
                   {file.unreferenced ? (
-                    <span className="shrink-0 rounded border px-1 font-sans text-[10px] text-muted-foreground" title="No Markdown file of the skill links to this file or names it, so agents may never open it">
+                    <span
+                      className="shrink-0 rounded border px-1 font-sans text-[10px] text-muted-foreground"
+                      title="No Markdown file of the skill links to this file or names it, so agents may never open it"
+                    >
                       unreferenced
                     </span>
                   ) : null}
@@ -105,7 +111,13 @@ export function EditorFileTree({
                 </button>
                 <DropdownMenu modal={false}>
                   <DropdownMenuTrigger asChild>
-                    <Button type="button" variant="ghost" size="icon" className="size-7 shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${file.path}`}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-7 shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+                      aria-label={`Actions for ${file.path}`}
+                    >
                       <EllipsisIcon aria-hidden />
                     </Button>
                   </DropdownMenuTrigger>
@@ -115,7 +127,11 @@ export function EditorFileTree({
                     </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => onReplace(file.path)}>Replace with upload…</DropdownMenuItem>
                     <DropdownMenuSeparator />
-                    <DropdownMenuItem onSelect={() => onDelete(file.path)} disabled={file.path === "SKILL.md"} className="text-destructive focus:text-destructive">
+                    <DropdownMenuItem
+                      onSelect={() => onDelete(file.path)}
+                      disabled={file.path === "SKILL.md"}
+                      className="text-destructive focus:text-destructive"
+                    >
                       Delete
                     </DropdownMenuItem>
                   </DropdownMenuContent>
@@ -132,7 +148,15 @@ export function EditorFileTree({
             {deleted.map((path) => (
               <li key={path} className="flex items-center gap-2 rounded-md py-1 pr-1 pl-2">
                 <span className="min-w-0 flex-1 truncate font-mono text-muted-foreground line-through">{path}</span>
-                <Button type="button" variant="ghost" size="icon" className="size-7" onClick={() => onRestore(path)} aria-label={`Restore ${path}`} title="Restore">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  onClick={() => onRestore(path)}
+                  aria-label={`Restore ${path}`}
+                  title="Restore"
+                >
                   <RotateCcwIcon aria-hidden />
                 </Button>
               </li>

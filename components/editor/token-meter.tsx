@@ -28,7 +28,13 @@ export function TokenMeter({ catalog, body, resources, pending }: { catalog: num
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
         {cell("L1 · catalog entry", catalog, "bg-sky-500", "tokens-catalog")}
-        {cell("L2 · SKILL.md body", body, overBody ? "bg-amber-500" : "bg-indigo-500", "tokens-body", overBody ? `over ${formatNumber(SPEC_LIMITS.bodyMaxTokens)}` : undefined)}
+        {cell(
+          "L2 · SKILL.md body",
+          body,
+          overBody ? "bg-amber-500" : "bg-indigo-500",
+          "tokens-body",
+          overBody ? `over ${formatNumber(SPEC_LIMITS.bodyMaxTokens)}` : undefined,
+        )}
         {cell("L3 · resources", resources, "bg-violet-400", "tokens-resources")}
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Approximate (o200k_base)</dt>

@@ -1,7 +1,18 @@
 import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toaster";
 import { formatBytes } from "@/lib/format";
-import { addTextFile, checkDraftPath, deleteFile, DraftError, editText, putBytes, renameFile, restoreFile, SKILL_MD, type Draft } from "@/lib/skills/draft/draft";
+import {
+  addTextFile,
+  checkDraftPath,
+  deleteFile,
+  DraftError,
+  editText,
+  putBytes,
+  renameFile,
+  restoreFile,
+  SKILL_MD,
+  type Draft,
+} from "@/lib/skills/draft/draft";
 import { detectMediaType, isTextMediaType } from "@/lib/skills/format/media-type";
 import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { EditorVersion } from "@/lib/types/editor";

@@ -24,7 +24,9 @@ function readableError(error: Error): string {
 }
 
 function hasVisibleParts(message: PlaygroundMessage): boolean {
-  return message.parts.some((p) => (p.type === "text" && p.text.trim() !== "") || p.type.startsWith("tool-") || p.type === "data-notice" || p.type === "data-ledger");
+  return message.parts.some(
+    (p) => (p.type === "text" && p.text.trim() !== "") || p.type.startsWith("tool-") || p.type === "data-notice" || p.type === "data-ledger",
+  );
 }
 
 export function ChatPanel({
@@ -111,7 +113,8 @@ export function ChatPanel({
             </span>
             <h2 className="text-base font-semibold">Try your skills</h2>
             <p className="mt-1.5 max-w-md text-sm text-muted-foreground">
-              Ask something one of your skills covers. Each answer shows its ledger: which skills were offered, which the model loaded, what it read, and what that cost.
+              Ask something one of your skills covers. Each answer shows its ledger: which skills were offered, which the model loaded, what it read, and what
+              that cost.
             </p>
           </div>
         ) : (

@@ -26,7 +26,12 @@ export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
           const summary = `Turn ${ledger.turn}: ${loaded.length ? `loaded ${loaded.join(", ")}` : "nothing loaded"}${reads ? `, ${reads} read` : ""}; ${formatNumber(ledger.totals.newlyDisclosed)} tokens disclosed, ${formatNumber(ledger.totals.resident)} resident`;
           return (
             <li key={ledger.turn} className="shrink-0">
-              <a href={`#turn-${ledger.turn}`} title={summary} aria-label={summary} className="group flex w-16 flex-col items-center gap-1 rounded-md px-1 py-1 outline-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50">
+              <a
+                href={`#turn-${ledger.turn}`}
+                title={summary}
+                aria-label={summary}
+                className="group flex w-16 flex-col items-center gap-1 rounded-md px-1 py-1 outline-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50"
+              >
                 <span className="flex h-11 w-5 flex-col-reverse overflow-hidden rounded-sm bg-muted">
                   <span className="bg-sky-500" style={{ height: height(l1) }} />
                   <span className="bg-indigo-500" style={{ height: height(l2) }} />

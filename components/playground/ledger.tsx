@@ -17,7 +17,17 @@ const skillHref = (skillId: string) => `/skills/${encodeURIComponent(skillId)}`;
  * loaded (L2), which resources were read (L3), and what it cost. While the turn streams, `events`
  * holds what happened so far and `ledger` is null.
  */
-export function LedgerCard({ ledger, events: liveEvents, skillIds, streaming }: { ledger: TurnLedger | null; events: DisclosureEvent[]; skillIds: ReadonlyMap<string, string>; streaming: boolean }) {
+export function LedgerCard({
+  ledger,
+  events: liveEvents,
+  skillIds,
+  streaming,
+}: {
+  ledger: TurnLedger | null;
+  events: DisclosureEvent[];
+  skillIds: ReadonlyMap<string, string>;
+  streaming: boolean;
+}) {
   const events = ledger?.events ?? liveEvents;
   const catalog = events.filter((e): e is Event<"catalog"> => e.kind === "catalog");
   const searches = events.filter((e): e is Event<"search"> => e.kind === "search");
@@ -44,7 +54,8 @@ export function LedgerCard({ ledger, events: liveEvents, skillIds, streaming }: 
             </span>
             {showsSaving(ledger.totals) ? (
               <span>
-                saving <strong className="font-semibold text-emerald-700 tabular-nums dark:text-emerald-300">{ledger.totals.savingPercent.toFixed(1)}%</strong> vs. eager
+                saving <strong className="font-semibold text-emerald-700 tabular-nums dark:text-emerald-300">{ledger.totals.savingPercent.toFixed(1)}%</strong>{" "}
+                vs. eager
               </span>
             ) : null}
           </p>
@@ -100,7 +111,15 @@ export function LedgerCard({ ledger, events: liveEvents, skillIds, streaming }: 
                 <span className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">search_skills(&quot;{s.query}&quot;)</span>
               </span>
               <span className="text-muted-foreground">→</span>
-              {s.results.length ? s.results.map((r) => <Badge key={r.name} variant="outline" className="font-mono font-normal">{r.name} <span className="text-muted-foreground">{r.score.toFixed(2)}</span></Badge>) : <span className="text-muted-foreground">no match</span>}
+              {s.results.length ? (
+                s.results.map((r) => (
+                  <Badge key={r.name} variant="outline" className="font-mono font-normal">
+                    {r.name} <span className="text-muted-foreground">{r.score.toFixed(2)}</span>
+                  </Badge>
+                ))
+              ) : (
+                <span className="text-muted-foreground">no match</span>
+              )}
               <Tokens n={s.tokens} />
             </div>
           ))}
@@ -225,9 +244,20 @@ function Totals({ ledger }: { ledger: TurnLedger }) {
       value: formatNumber(t.resident),
       hint: "Catalog and every skill body and resource still in the conversation. It can fall between turns: a $mention's skill is shown only for the turn that mentions it and is not kept in the history.",
     },
-    { label: "Provider in / out", value: t.inputTokens === null && t.outputTokens === null ? "not reported" : `${t.inputTokens === null ? "–" : formatNumber(t.inputTokens)} / ${t.outputTokens === null ? "–" : formatNumber(t.outputTokens)}`, hint: "Tokens the provider reported for this turn" },
+    {
+      label: "Provider in / out",
+      value:
+        t.inputTokens === null && t.outputTokens === null
+          ? "not reported"
+          : `${t.inputTokens === null ? "–" : formatNumber(t.inputTokens)} / ${t.outputTokens === null ? "–" : formatNumber(t.outputTokens)}`,
+      hint: "Tokens the provider reported for this turn",
+    },
     { label: "Eager (all up front)", value: formatNumber(t.eagerTokens), hint: "Every catalog skill's body and resources loaded at the start" },
-    { label: "Saving", value: showsSaving(t) ? `${t.savingPercent.toFixed(1)}%` : "–", hint: showsSaving(t) ? "1 − resident ÷ eager" : "Nothing was disclosed this turn, so there is no saving to show" },
+    {
+      label: "Saving",
+      value: showsSaving(t) ? `${t.savingPercent.toFixed(1)}%` : "–",
+      hint: showsSaving(t) ? "1 − resident ÷ eager" : "Nothing was disclosed this turn, so there is no saving to show",
+    },
   ];
   return (
     <dl className="grid grid-cols-2 gap-px border-t bg-border sm:grid-cols-5" aria-label="Totals">
@@ -258,8 +288,15 @@ function RouterRankingView({ ranking }: { ranking: NonNullable<TurnLedger["route
             <li key={r.name} className="grid grid-cols-[minmax(0,12rem)_1fr_3.5rem] items-center gap-2 text-xs">
               <span className={cn("truncate font-mono", r.name === ranking.chosen && "font-semibold")}>{r.name}</span>
               <span className="relative h-1.5 rounded-full bg-muted">
-                <span className={cn("absolute inset-y-0 left-0 rounded-full", r.score >= ranking.threshold ? "bg-sky-500" : "bg-muted-foreground/40")} style={{ width: `${(r.score / max) * 100}%` }} />
-                <span className="absolute -inset-y-1 w-px bg-amber-500" style={{ left: `${(ranking.threshold / max) * 100}%` }} title={`threshold ${ranking.threshold}`} />
+                <span
+                  className={cn("absolute inset-y-0 left-0 rounded-full", r.score >= ranking.threshold ? "bg-sky-500" : "bg-muted-foreground/40")}
+                  style={{ width: `${(r.score / max) * 100}%` }}
+                />
+                <span
+                  className="absolute -inset-y-1 w-px bg-amber-500"
+                  style={{ left: `${(ranking.threshold / max) * 100}%` }}
+                  title={`threshold ${ranking.threshold}`}
+                />
               </span>
               <span className="text-right tabular-nums text-muted-foreground">{r.score.toFixed(2)}</span>
             </li>
@@ -269,7 +306,9 @@ function RouterRankingView({ ranking }: { ranking: NonNullable<TurnLedger["route
         )}
       </ol>
       {!ranking.chosen && ranking.reason && top.length ? <p className="mt-1 text-xs">Nothing chosen: {ranking.reason}.</p> : null}
-      <p className="mt-1 text-xs text-muted-foreground">Threshold {ranking.threshold} (amber line). Lexical ranking over the catalog in the prompt, not an LLM.</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Threshold {ranking.threshold} (amber line). Lexical ranking over the catalog in the prompt, not an LLM.
+      </p>
     </details>
   );
 }

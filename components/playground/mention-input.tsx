@@ -141,7 +141,12 @@ export function MentionInput({
           ))}
         </ul>
       ) : null}
-      <div className={cn("flex items-end gap-2 rounded-xl border bg-background p-2 shadow-xs focus-within:ring-3 focus-within:ring-ring/30", over && "border-destructive")}>
+      <div
+        className={cn(
+          "flex items-end gap-2 rounded-xl border bg-background p-2 shadow-xs focus-within:ring-3 focus-within:ring-ring/30",
+          over && "border-destructive",
+        )}
+      >
         <label htmlFor={`${listId}-input`} className="sr-only">
           Message
         </label>
@@ -177,7 +182,11 @@ export function MentionInput({
       <p id={`${listId}-hint`} className="mt-1.5 flex justify-between gap-4 px-1 text-xs text-muted-foreground">
         <span>Enter sends · Shift+Enter new line · $ mentions a skill</span>
         <span className={cn("tabular-nums", over && "font-medium text-destructive")}>
-          {over ? `${formatNumber(text.length)} / ${formatNumber(maxLength)} characters: too long` : text.length > maxLength * 0.8 ? `${formatNumber(text.length)} / ${formatNumber(maxLength)}` : null}
+          {over
+            ? `${formatNumber(text.length)} / ${formatNumber(maxLength)} characters: too long`
+            : text.length > maxLength * 0.8
+              ? `${formatNumber(text.length)} / ${formatNumber(maxLength)}`
+              : null}
         </span>
       </p>
     </div>

@@ -42,8 +42,18 @@ export function ChatMarkdown({ text, files, skills }: { text: string; files: Rea
   };
   const resolved: Resolutions = new WeakMap();
   return (
-    <div className={cn("grid gap-3 text-sm leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-5", URL_RULE_STYLES)}>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[() => (tree: Root) => resolveUrls(tree, context, resolved)]} components={urlComponents(resolved, context)} urlTransform={onlyBuiltUrls}>
+    <div
+      className={cn(
+        "grid gap-3 text-sm leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-5",
+        URL_RULE_STYLES,
+      )}
+    >
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[() => (tree: Root) => resolveUrls(tree, context, resolved)]}
+        components={urlComponents(resolved, context)}
+        urlTransform={onlyBuiltUrls}
+      >
         {text}
       </Markdown>
     </div>
@@ -54,7 +64,10 @@ export function UserMessage({ message }: { message: PlaygroundMessage }) {
   const text = message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
   return (
     <div className="flex justify-end">
-      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm whitespace-pre-wrap text-primary-foreground shadow-xs" data-testid="user-message">
+      <div
+        className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm whitespace-pre-wrap text-primary-foreground shadow-xs"
+        data-testid="user-message"
+      >
         {text}
       </div>
     </div>
@@ -84,7 +97,12 @@ export function AssistantMessage({
   const notices = message.parts.flatMap((p) => (p.type === "data-notice" ? [p.data.message] : []));
   const hasText = message.parts.some((p) => p.type === "text" && p.text.trim());
   return (
-    <article className="flex gap-3" aria-label={ledger ? `Answer to turn ${ledger.turn}` : "Answer"} id={ledger ? `turn-${ledger.turn}` : undefined} data-testid="assistant-message">
+    <article
+      className="flex gap-3"
+      aria-label={ledger ? `Answer to turn ${ledger.turn}` : "Answer"}
+      id={ledger ? `turn-${ledger.turn}` : undefined}
+      data-testid="assistant-message"
+    >
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border bg-background text-muted-foreground" aria-hidden>
         <BotIcon className="size-4" />
       </span>
@@ -101,7 +119,15 @@ export function AssistantMessage({
             if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} files={files} skills={quoted} /> : null;
             if (part.type.startsWith("tool-") && "toolCallId" in part) {
               const name = part.type.slice(5) as keyof typeof TOOL_ICONS;
-              return <ToolChip key={part.toolCallId} name={name} input={part.input} state={part.state} errorText={"errorText" in part ? part.errorText : undefined} />;
+              return (
+                <ToolChip
+                  key={part.toolCallId}
+                  name={name}
+                  input={part.input}
+                  state={part.state}
+                  errorText={"errorText" in part ? part.errorText : undefined}
+                />
+              );
             }
             return null;
           })}
@@ -125,8 +151,20 @@ function ToolChip({ name, input, state, errorText }: { name: string; input: unkn
   return (
     // Wraps anywhere: a long query is one unbroken line otherwise, and its min-content width would
     // widen the whole message column past the composer.
-    <p className={cn("flex w-fit max-w-full min-w-0 items-start gap-1.5 rounded-md border bg-background px-2 py-1 font-mono text-xs", failed ? "border-destructive/40 text-destructive dark:text-red-300" : "text-muted-foreground")} title={errorText}>
-      {failed ? <XCircleIcon className="mt-px size-3.5 shrink-0" aria-hidden /> : state === "output-available" ? <Icon className="mt-px size-3.5 shrink-0" aria-hidden /> : <LoaderIcon className="mt-px size-3.5 shrink-0 animate-spin" aria-hidden />}
+    <p
+      className={cn(
+        "flex w-fit max-w-full min-w-0 items-start gap-1.5 rounded-md border bg-background px-2 py-1 font-mono text-xs",
+        failed ? "border-destructive/40 text-destructive dark:text-red-300" : "text-muted-foreground",
+      )}
+      title={errorText}
+    >
+      {failed ? (
+        <XCircleIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+      ) : state === "output-available" ? (
+        <Icon className="mt-px size-3.5 shrink-0" aria-hidden />
+      ) : (
+        <LoaderIcon className="mt-px size-3.5 shrink-0 animate-spin" aria-hidden />
+      )}
       <span className="min-w-0 [overflow-wrap:anywhere]">
         {name}({label})
       </span>

@@ -7,7 +7,15 @@ import { deleteConversationAction } from "@/lib/actions/playground";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { formatRelative } from "@/lib/format";
-import type { AgentProfileInfo, CatalogEntry, ConversationDetail, ConversationSummary, ModelOption, PlaygroundSetup, ShadowedEntry } from "@/lib/types/playground";
+import type {
+  AgentProfileInfo,
+  CatalogEntry,
+  ConversationDetail,
+  ConversationSummary,
+  ModelOption,
+  PlaygroundSetup,
+  ShadowedEntry,
+} from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
 import { ChatPanel } from "./chat-panel";
 import { SetupPanel } from "./setup-panel";
@@ -86,7 +94,10 @@ export function Playground({
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-      <aside className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pb-2" aria-label="Playground setup">
+      <aside
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pb-2"
+        aria-label="Playground setup"
+      >
         <nav aria-label="Conversations" className="rounded-xl border bg-card shadow-xs">
           <div className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
             <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Conversations</h2>

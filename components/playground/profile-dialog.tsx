@@ -32,12 +32,24 @@ export function ProfileDialog({
 }) {
   return (
     <Dialog open={draft !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-xl">{draft ? <ProfileForm key={draft.id ?? "new"} draft={draft} entries={entries} onSaved={onSaved} onCancel={onClose} /> : null}</DialogContent>
+      <DialogContent className="sm:max-w-xl">
+        {draft ? <ProfileForm key={draft.id ?? "new"} draft={draft} entries={entries} onSaved={onSaved} onCancel={onClose} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraft; entries: CatalogEntry[]; onSaved: (profile: AgentProfileInfo, profiles: AgentProfileInfo[]) => void; onCancel: () => void }) {
+function ProfileForm({
+  draft,
+  entries,
+  onSaved,
+  onCancel,
+}: {
+  draft: ProfileDraft;
+  entries: CatalogEntry[];
+  onSaved: (profile: AgentProfileInfo, profiles: AgentProfileInfo[]) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(draft.name);
   const [instructions, setInstructions] = useState(draft.instructions);
   const [picked, setPicked] = useState(() => new Map(draft.skills.map((s) => [s.skillId, s.pinnedVersion])));
@@ -82,10 +94,19 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
   function submit(event: React.FormEvent) {
     event.preventDefault();
     start(async () => {
-      const result = await saveProfileAction({ profileId: draft.id, name, instructions, skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })) });
+      const result = await saveProfileAction({
+        profileId: draft.id,
+        name,
+        instructions,
+        skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })),
+      });
       if (result.ok) onSaved(result.data.profile, result.data.profiles);
       // The field to mark: the data layer names it (a name taken), or the first that failed the schema.
-      else setError({ message: result.message, field: typeof result.details?.field === "string" ? result.details.field : Object.keys(result.fieldErrors ?? {})[0] });
+      else
+        setError({
+          message: result.message,
+          field: typeof result.details?.field === "string" ? result.details.field : Object.keys(result.fieldErrors ?? {})[0],
+        });
     });
   }
 
@@ -93,7 +114,9 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
         <DialogTitle>{draft.id ? "Edit agent profile" : "New agent profile"}</DialogTitle>
-        <DialogDescription>A saved set of skills plus instructions. A skill your profile uses is deleted only when its manager confirms taking it out of the profile.</DialogDescription>
+        <DialogDescription>
+          A saved set of skills plus instructions. A skill your profile uses is deleted only when its manager confirms taking it out of the profile.
+        </DialogDescription>
       </DialogHeader>
       <div className="grid gap-1.5">
         <Label htmlFor="profile-name">Name</Label>
@@ -126,7 +149,9 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
               />
               <label htmlFor={`pick-${skill.skillId}`} className="min-w-0 flex-1 cursor-pointer">
                 {skill.name ? <span className="font-mono font-medium">{skill.name}</span> : <span className="italic">A skill you can no longer see</span>}
-                <span className="line-clamp-1 text-xs text-muted-foreground">Not in your catalog (hidden by a same-named skill, archived, or out of reach). Untick to take it out.</span>
+                <span className="line-clamp-1 text-xs text-muted-foreground">
+                  Not in your catalog (hidden by a same-named skill, archived, or out of reach). Untick to take it out.
+                </span>
               </label>
             </li>
           ))}
@@ -135,7 +160,13 @@ function ProfileForm({ draft, entries, onSaved, onCancel }: { draft: ProfileDraf
             const pinned = picked.get(entry.skillId) != null;
             return (
               <li key={entry.skillId} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <input id={`pick-${entry.skillId}`} type="checkbox" checked={on} onChange={(e) => toggle(entry, e.target.checked)} className="size-4 accent-primary" />
+                <input
+                  id={`pick-${entry.skillId}`}
+                  type="checkbox"
+                  checked={on}
+                  onChange={(e) => toggle(entry, e.target.checked)}
+                  className="size-4 accent-primary"
+                />
                 <label htmlFor={`pick-${entry.skillId}`} className="min-w-0 flex-1 cursor-pointer">
                   <span className="font-mono font-medium">{entry.name}</span> <span className="text-xs text-muted-foreground">{entry.place}</span>
                   <span className="line-clamp-1 text-xs text-muted-foreground">{entry.description}</span>

@@ -26,7 +26,17 @@ function Section({ title, children, aside }: { title: string; children: React.Re
   );
 }
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1">
       {options.map((option) => (
@@ -43,7 +53,7 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
             const i = options.findIndex((o) => o.value === value);
             const next = options[(i + (e.key === "ArrowRight" ? 1 : options.length - 1)) % options.length];
             onChange(next.value);
-            (e.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>("[role=radio]")[options.indexOf(next)])?.focus();
+            e.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>("[role=radio]")[options.indexOf(next)]?.focus();
           }}
           className={cn(
             "rounded-md px-1.5 py-1.5 text-xs font-medium whitespace-nowrap text-muted-foreground outline-none transition-colors focus-visible:ring-3 focus-visible:ring-ring/50",
@@ -137,7 +147,14 @@ export function SetupPanel({
             { value: "profile", label: "Profile" },
           ]}
           onChange={(kind) =>
-            set({ source: kind === "all" ? { kind } : kind === "picked" ? { kind, skillIds: setup.source.kind === "picked" ? setup.source.skillIds : [] } : { kind, profileId: profiles[0]?.id ?? "" } })
+            set({
+              source:
+                kind === "all"
+                  ? { kind }
+                  : kind === "picked"
+                    ? { kind, skillIds: setup.source.kind === "picked" ? setup.source.skillIds : [] }
+                    : { kind, profileId: profiles[0]?.id ?? "" },
+            })
           }
         />
         {setup.source.kind === "all" ? (
@@ -147,11 +164,24 @@ export function SetupPanel({
         ) : null}
         {setup.source.kind === "picked" ? (
           <div className="grid gap-2">
-            <Input type="search" placeholder="Filter skills" aria-label="Filter skills to pick" value={filter} onChange={(e) => setFilter(e.target.value)} className="h-8" />
+            <Input
+              type="search"
+              placeholder="Filter skills"
+              aria-label="Filter skills to pick"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="h-8"
+            />
             <ul className="max-h-56 divide-y overflow-auto rounded-md border" aria-label="Skills to offer">
               {shownEntries.map((entry) => (
                 <li key={entry.skillId} className="flex items-center gap-2.5 px-2.5 py-1.5 text-sm">
-                  <input id={`offer-${entry.skillId}`} type="checkbox" checked={picked.has(entry.skillId)} onChange={(e) => togglePick(entry.skillId, e.target.checked)} className="size-4 accent-primary" />
+                  <input
+                    id={`offer-${entry.skillId}`}
+                    type="checkbox"
+                    checked={picked.has(entry.skillId)}
+                    onChange={(e) => togglePick(entry.skillId, e.target.checked)}
+                    className="size-4 accent-primary"
+                  />
                   <label htmlFor={`offer-${entry.skillId}`} className="min-w-0 flex-1 cursor-pointer truncate font-mono text-xs" title={entry.description}>
                     {entry.name}
                   </label>
@@ -172,7 +202,9 @@ export function SetupPanel({
                 size="sm"
                 variant="outline"
                 disabled={picked.size === 0}
-                onClick={() => setDraft({ id: null, name: "", instructions: setup.instructions, skills: [...picked].map((skillId) => ({ skillId, pinnedVersion: null })) })}
+                onClick={() =>
+                  setDraft({ id: null, name: "", instructions: setup.instructions, skills: [...picked].map((skillId) => ({ skillId, pinnedVersion: null })) })
+                }
               >
                 Save as profile
               </Button>
@@ -185,7 +217,12 @@ export function SetupPanel({
               <label htmlFor="profile-select" className="sr-only">
                 Agent profile
               </label>
-              <Select id="profile-select" className="w-full min-w-0" value={setup.source.profileId} onChange={(e) => set({ source: { kind: "profile", profileId: e.target.value } })}>
+              <Select
+                id="profile-select"
+                className="w-full min-w-0"
+                value={setup.source.profileId}
+                onChange={(e) => set({ source: { kind: "profile", profileId: e.target.value } })}
+              >
                 {profiles.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name} ({p.skills.length})
@@ -198,7 +235,11 @@ export function SetupPanel({
                     {profile.skills.map((s) => (
                       <li key={s.skillId}>
                         {s.name === null ? (
-                          <Badge variant="outline" className="font-normal text-muted-foreground italic" title="You can no longer see this skill; edit the profile to take it out.">
+                          <Badge
+                            variant="outline"
+                            className="font-normal text-muted-foreground italic"
+                            title="You can no longer see this skill; edit the profile to take it out."
+                          >
                             no longer visible
                           </Badge>
                         ) : (
@@ -212,10 +253,29 @@ export function SetupPanel({
                     ))}
                   </ul>
                   <div className="flex gap-2">
-                    <Button type="button" size="sm" variant="outline" onClick={() => setDraft({ id: profile.id, name: profile.name, instructions: profile.instructions, skills: profile.skills.map(({ skillId, name, pinnedVersion }) => ({ skillId, name, pinnedVersion })) })}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      onClick={() =>
+                        setDraft({
+                          id: profile.id,
+                          name: profile.name,
+                          instructions: profile.instructions,
+                          skills: profile.skills.map(({ skillId, name, pinnedVersion }) => ({ skillId, name, pinnedVersion })),
+                        })
+                      }
+                    >
                       <PencilIcon aria-hidden /> Edit
                     </Button>
-                    <Button type="button" size="sm" variant="ghost" disabled={deleting} onClick={() => deleteProfile(profile)} aria-label={`Delete profile ${profile.name}`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      disabled={deleting}
+                      onClick={() => deleteProfile(profile)}
+                      aria-label={`Delete profile ${profile.name}`}
+                    >
                       <Trash2Icon aria-hidden /> Delete
                     </Button>
                   </div>
@@ -230,12 +290,18 @@ export function SetupPanel({
           <p role="note" className="flex items-start gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-2.5 py-2 text-xs leading-relaxed">
             <AlertTriangleIcon aria-hidden className="mt-0.5 size-3.5 shrink-0 text-amber-600 dark:text-amber-400" />
             <span>
-              <span className="font-medium">Needs review:</span> {needsReview.map((e) => e.name).join(", ")}. A security scan found something a reviewer has not checked yet; the model is warned if it loads{" "}
-              {needsReview.length === 1 ? "it" : "them"}.
+              <span className="font-medium">Needs review:</span> {needsReview.map((e) => e.name).join(", ")}. A security scan found something a reviewer has not
+              checked yet; the model is warned if it loads {needsReview.length === 1 ? "it" : "them"}.
             </span>
           </p>
         ) : null}
-        <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={() => setDraft({ id: null, name: "", instructions: "", skills: [] })}>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="justify-self-start"
+          onClick={() => setDraft({ id: null, name: "", instructions: "", skills: [] })}
+        >
           <PlusIcon aria-hidden /> New profile
         </Button>
         {shadowed.length ? (
@@ -267,9 +333,17 @@ export function SetupPanel({
           ]}
           onChange={(mode) => set({ mode })}
         />
-        <p className="text-xs text-muted-foreground">{setup.mode === "full" ? "Name and description of each skill in the system prompt." : "Only a search_skills tool: for large catalogs."}</p>
+        <p className="text-xs text-muted-foreground">
+          {setup.mode === "full" ? "Name and description of each skill in the system prompt." : "Only a search_skills tool: for large catalogs."}
+        </p>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={setup.exposeMetadata} onChange={(e) => set({ exposeMetadata: e.target.checked })} disabled={setup.mode === "search"} className="size-4 accent-primary" />
+          <input
+            type="checkbox"
+            checked={setup.exposeMetadata}
+            onChange={(e) => set({ exposeMetadata: e.target.checked })}
+            disabled={setup.mode === "search"}
+            className="size-4 accent-primary"
+          />
           Expose all frontmatter fields
         </label>
       </Section>
@@ -285,7 +359,9 @@ export function SetupPanel({
             </option>
           ))}
         </Select>
-        {models.length === 1 ? <p className="text-xs text-muted-foreground">Set OPENAI_API_KEY or ANTHROPIC_API_KEY on the server to add real models.</p> : null}
+        {models.length === 1 ? (
+          <p className="text-xs text-muted-foreground">Set OPENAI_API_KEY or ANTHROPIC_API_KEY on the server to add real models.</p>
+        ) : null}
       </Section>
 
       <Section title="System prompt" aside={<PromptTokens preview={preview} loading={loadingPreview} />}>
@@ -329,7 +405,10 @@ export function SetupPanel({
             <ChevronRightIcon className="size-4 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
             Preview
           </summary>
-          <pre data-testid="system-prompt" className="mt-2 max-h-80 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-[11px] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
+          <pre
+            data-testid="system-prompt"
+            className="mt-2 max-h-80 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-[11px] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]"
+          >
             {preview?.ok ? preview.system : "…"}
           </pre>
         </details>

@@ -13,9 +13,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   return (
     <Menu>
       <MenuTrigger variant="ghost" size="icon" aria-label="Account menu" className="rounded-full">
-        <span className="flex size-8 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">
-          {initials || "?"}
-        </span>
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary">{initials || "?"}</span>
       </MenuTrigger>
       <MenuContent align="end" className="w-60">
         <MenuLabel className="grid gap-0.5">

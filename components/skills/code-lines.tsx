@@ -6,7 +6,17 @@ import { cn } from "@/lib/utils";
  * Highlighted lines as HTML. With `lineNumbers`, each line gets an id ("L12") so findings and
  * shared URLs can point at it; the numbers come from CSS, so copying the code leaves them out.
  */
-export function CodeLines({ lines, lineNumbers = false, className, label }: { lines: CodeToken[][]; lineNumbers?: boolean; className?: string; label?: string }) {
+export function CodeLines({
+  lines,
+  lineNumbers = false,
+  className,
+  label,
+}: {
+  lines: CodeToken[][];
+  lineNumbers?: boolean;
+  className?: string;
+  label?: string;
+}) {
   return (
     <pre className={cn("code-lines", lineNumbers && "code-lines-numbered", className)} tabIndex={0} aria-label={label}>
       <code>

@@ -17,7 +17,17 @@ const MAX_SEGMENTS = 24;
  * entry it always sees (L1), the body once activated (L2), and each resource when read (L3). The
  * spec's guidance for the body is marked where the body segment would cross it.
  */
-export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: { catalogTokens: number; bodyTokens: number; resources: Resource[]; routes: SkillRoutes }) {
+export function DisclosureBar({
+  catalogTokens,
+  bodyTokens,
+  resources,
+  routes,
+}: {
+  catalogTokens: number;
+  bodyTokens: number;
+  resources: Resource[];
+  routes: SkillRoutes;
+}) {
   const guidance = SPEC_LIMITS.bodyMaxTokens;
   const resourceTotal = resources.reduce((sum, r) => sum + r.tokens, 0);
   const total = catalogTokens + bodyTokens + resourceTotal;
@@ -50,7 +60,11 @@ export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: 
           className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full min-w-1 bg-sky-500" style={{ width: pct(catalogTokens) }} title={`L1 catalog entry · ${formatNumber(catalogTokens)} tokens`} />
-          <div className={cn("h-full min-w-1 border-l-2 border-card", overBody ? "bg-amber-500" : "bg-indigo-500")} style={{ width: pct(bodyTokens) }} title={`L2 SKILL.md body · ${formatNumber(bodyTokens)} tokens`} />
+          <div
+            className={cn("h-full min-w-1 border-l-2 border-card", overBody ? "bg-amber-500" : "bg-indigo-500")}
+            style={{ width: pct(bodyTokens) }}
+            title={`L2 SKILL.md body · ${formatNumber(bodyTokens)} tokens`}
+          />
           {segments.map((resource, index) => (
             <div
               key={resource.path}
@@ -59,12 +73,22 @@ export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: 
               title={`L3 ${resource.path} · ${formatNumber(resource.tokens)} tokens`}
             />
           ))}
-          {tail.length ? <div className="h-full border-l border-card bg-violet-300 dark:bg-violet-700" style={{ width: pct(tailTokens) }} title={`L3 ${tail.length} more files · ${formatNumber(tailTokens)} tokens`} /> : null}
+          {tail.length ? (
+            <div
+              className="h-full border-l border-card bg-violet-300 dark:bg-violet-700"
+              style={{ width: pct(tailTokens) }}
+              title={`L3 ${tail.length} more files · ${formatNumber(tailTokens)} tokens`}
+            />
+          ) : null}
         </div>
         {/* Zero wide, with the line on the mark and the label centred on it, or ending at it near the
             bar's end: a box as wide as the label starting at the mark stuck out past a phone's edge. */}
         <div className="pointer-events-none absolute top-0 bottom-0 flex w-0 flex-col items-center" style={{ left: pct(catalogTokens + guidance) }} aria-hidden>
-          <span className={cn("text-[10px] leading-4 font-medium whitespace-nowrap text-muted-foreground", (catalogTokens + guidance) / scale > 0.75 && "self-end")}>L2 guidance {formatNumber(guidance)}</span>
+          <span
+            className={cn("text-[10px] leading-4 font-medium whitespace-nowrap text-muted-foreground", (catalogTokens + guidance) / scale > 0.75 && "self-end")}
+          >
+            L2 guidance {formatNumber(guidance)}
+          </span>
           <span className="h-full w-0.5 shrink-0 rounded bg-foreground/60" />
         </div>
       </div>
@@ -83,7 +107,9 @@ export function DisclosureBar({ catalogTokens, bodyTokens, resources, routes }: 
           <dd className="pl-4.5 font-medium tabular-nums">
             {formatNumber(bodyTokens)} tokens{" "}
             <span className={cn("text-xs font-normal", overBody ? "text-amber-700 dark:text-amber-300" : "text-muted-foreground")}>
-              {overBody ? `over the ~${formatNumber(guidance)} guidance` : `${Math.round((bodyTokens / guidance) * 100)}% of the ~${formatNumber(guidance)} guidance`}
+              {overBody
+                ? `over the ~${formatNumber(guidance)} guidance`
+                : `${Math.round((bodyTokens / guidance) * 100)}% of the ~${formatNumber(guidance)} guidance`}
             </span>
           </dd>
         </div>

@@ -12,7 +12,17 @@ import type { SkillFileInfo } from "@/lib/types/skills";
 
 const CSV_MAX_ROWS = 500;
 
-export function CodePreview({ text, language, highlighter, label }: { text: string; language: ReturnType<typeof languageForPath>; highlighter: Highlighter; label: string }) {
+export function CodePreview({
+  text,
+  language,
+  highlighter,
+  label,
+}: {
+  text: string;
+  language: ReturnType<typeof languageForPath>;
+  highlighter: Highlighter;
+  label: string;
+}) {
   return <CodeLines lines={highlighter.lines(text, language)} lineNumbers label={label} className="code-panel" />;
 }
 

@@ -32,7 +32,17 @@ function buildTree(files: readonly SkillFileInfo[]): Folder {
 }
 
 /** The files of a version as a tree; each file opens in the viewer, with its size and tokens. */
-export function FileTree({ files, selected, unreferenced, routes }: { files: readonly SkillFileInfo[]; selected: string; unreferenced: ReadonlySet<string>; routes: SkillRoutes }) {
+export function FileTree({
+  files,
+  selected,
+  unreferenced,
+  routes,
+}: {
+  files: readonly SkillFileInfo[];
+  selected: string;
+  unreferenced: ReadonlySet<string>;
+  routes: SkillRoutes;
+}) {
   const root = buildTree(files);
   // SKILL.md is the entry point: it leads, before folders and the other files at the root.
   const entry = root.files.filter((f) => f.path === "SKILL.md");
@@ -44,7 +54,14 @@ export function FileTree({ files, selected, unreferenced, routes }: { files: rea
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     return (
       <li key={file.path}>
-        <Link href={routes.file(file.path)} prefetch={false} aria-current={file.path === selected ? "page" : undefined} title={file.path} className="tree-file" data-kind={previewKind(file.mediaType)}>
+        <Link
+          href={routes.file(file.path)}
+          prefetch={false}
+          aria-current={file.path === selected ? "page" : undefined}
+          title={file.path}
+          className="tree-file"
+          data-kind={previewKind(file.mediaType)}
+        >
           <span className="tree-name">
             {name === file.path ? null : <span className="sr-only">{file.path.slice(0, -name.length)}</span>}
             {name}

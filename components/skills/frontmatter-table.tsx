@@ -6,7 +6,8 @@ import { agentKey } from "@/lib/skills/format/agent-keys";
 function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <code className="fm-scalar">null</code>;
   if (typeof value === "boolean" || typeof value === "number") return <code className="fm-scalar">{String(value)}</code>;
-  if (typeof value === "string") return value === "" ? <span className="text-muted-foreground italic">empty</span> : <span className="whitespace-pre-wrap">{value}</span>;
+  if (typeof value === "string")
+    return value === "" ? <span className="text-muted-foreground italic">empty</span> : <span className="whitespace-pre-wrap">{value}</span>;
   if (Array.isArray(value)) {
     if (!value.length) return <code className="fm-scalar">[]</code>;
     return (

@@ -20,7 +20,11 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const place = findingLocation(finding);
-  const { formAction: action, pending, failure } = useFormAction(reportFalsePositiveAction, {
+  const {
+    formAction: action,
+    pending,
+    failure,
+  } = useFormAction(reportFalsePositiveAction, {
     onSuccess: () => {
       setOpen(false);
       setNote("");
@@ -30,7 +34,13 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" className="h-7 text-xs text-muted-foreground" aria-label={`Report ${finding.rule} at ${place} as a false positive`}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7 text-xs text-muted-foreground"
+          aria-label={`Report ${finding.rule} at ${place} as a false positive`}
+        >
           <FlagIcon aria-hidden /> Report a false positive
         </Button>
       </DialogTrigger>
@@ -38,7 +48,8 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
         <DialogHeader>
           <DialogTitle>Report a false positive</DialogTitle>
           <DialogDescription>
-            <code className="font-mono text-xs">{finding.rule}</code> at <code className="font-mono text-xs">{place}</code>, version {version}. Say why this finding is wrong here; instance admins read the reports to review the skill and to tune the rules.
+            <code className="font-mono text-xs">{finding.rule}</code> at <code className="font-mono text-xs">{place}</code>, version {version}. Say why this
+            finding is wrong here; instance admins read the reports to review the skill and to tune the rules.
           </DialogDescription>
         </DialogHeader>
         <form action={action} className="grid gap-4">
@@ -47,7 +58,17 @@ export function ReportFindingDialog({ skillId, version, finding }: { skillId: st
           <input type="hidden" name="rule" value={finding.rule} />
           <input type="hidden" name="file" value={finding.file} />
           <input type="hidden" name="line" value={finding.line ?? ""} />
-          <NoteField id={`${ids}-note`} label="Why it is a false positive" value={note} onChange={setNote} min={MIN_REPORT_NOTE} max={MAX_REPORT_NOTE} rows={4} placeholder="e.g. the command is quoted as an example of an attack, the skill never runs it" error={error} />
+          <NoteField
+            id={`${ids}-note`}
+            label="Why it is a false positive"
+            value={note}
+            onChange={setNote}
+            min={MIN_REPORT_NOTE}
+            max={MAX_REPORT_NOTE}
+            rows={4}
+            placeholder="e.g. the command is quoted as an example of an attack, the skill never runs it"
+            error={error}
+          />
           <DialogFormFooter pending={pending} disabled={note.trim().length < MIN_REPORT_NOTE} icon={<FlagIcon aria-hidden />}>
             Send report
           </DialogFormFooter>

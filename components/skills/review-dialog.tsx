@@ -23,11 +23,27 @@ export interface FlaggedSource {
  * "Mark reviewed": the reviewer sees every finding and the raw source of each flagged file (with
  * flagged lines marked and invisible characters shown) before writing the required note.
  */
-export function ReviewDialog({ skillId, skillName, version, findings, sources }: { skillId: string; skillName: string; version: number; findings: ScanFinding[]; sources: FlaggedSource[] }) {
+export function ReviewDialog({
+  skillId,
+  skillName,
+  version,
+  findings,
+  sources,
+}: {
+  skillId: string;
+  skillName: string;
+  version: number;
+  findings: ScanFinding[];
+  sources: FlaggedSource[];
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
-  const { formAction: action, pending, failure } = useFormAction(markReviewedAction, {
+  const {
+    formAction: action,
+    pending,
+    failure,
+  } = useFormAction(markReviewedAction, {
     refresh: true,
     onSuccess: () => {
       setOpen(false);
@@ -46,9 +62,12 @@ export function ReviewDialog({ skillId, skillName, version, findings, sources }:
       </DialogTrigger>
       <DialogContent className="flex max-h-[min(92vh,60rem)] flex-col gap-0 overflow-hidden p-0 sm:max-w-4xl">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>Review {skillName} v{version}</DialogTitle>
+          <DialogTitle>
+            Review {skillName} v{version}
+          </DialogTitle>
           <DialogDescription>
-            {severityCounts(findings) || "No findings"}. Read what each finding points at in the source below, then say what you checked. Your name and note are kept with this version and in the audit trail.
+            {severityCounts(findings) || "No findings"}. Read what each finding points at in the source below, then say what you checked. Your name and note are
+            kept with this version and in the audit trail.
           </DialogDescription>
         </DialogHeader>
         <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 py-5">
@@ -70,7 +89,17 @@ export function ReviewDialog({ skillId, skillName, version, findings, sources }:
         <form action={action} className="grid gap-3 border-t px-6 py-4">
           <input type="hidden" name="skillId" value={skillId} />
           <input type="hidden" name="version" value={version} />
-          <NoteField id={`${ids}-note`} label="Review note (required)" value={note} onChange={setNote} min={MIN_REVIEW_NOTE} max={MAX_REVIEW_NOTE} rows={3} placeholder="What you checked, and why it is acceptable for this team to use" error={error} />
+          <NoteField
+            id={`${ids}-note`}
+            label="Review note (required)"
+            value={note}
+            onChange={setNote}
+            min={MIN_REVIEW_NOTE}
+            max={MAX_REVIEW_NOTE}
+            rows={3}
+            placeholder="What you checked, and why it is acceptable for this team to use"
+            error={error}
+          />
           <DialogFormFooter pending={pending} disabled={note.trim().length < MIN_REVIEW_NOTE} icon={<ShieldCheckIcon aria-hidden />}>
             Mark reviewed
           </DialogFormFooter>
@@ -96,14 +125,25 @@ function SourceBlock({ source, flagged }: { source: FlaggedSource; flagged: Set<
         {source.path}
         {source.truncated ? <span className="font-sans font-normal text-muted-foreground"> (first part only)</span> : null}
       </figcaption>
-      <pre tabIndex={0} aria-label={`Source of ${source.path}`} className="max-h-96 overflow-auto rounded-md border bg-muted/40 py-2 font-mono text-xs leading-relaxed outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
+      <pre
+        tabIndex={0}
+        aria-label={`Source of ${source.path}`}
+        className="max-h-96 overflow-auto rounded-md border bg-muted/40 py-2 font-mono text-xs leading-relaxed outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+      >
         <code className="grid">
           {lines.map((line, index) => {
             const number = index + 1;
             const hit = flagged.has(number);
             return (
-              <span key={index} data-flagged={hit || undefined} className={cn("grid grid-cols-[3.5rem_1fr] pr-3", hit && "bg-orange-500/15 dark:bg-orange-400/15")}>
-                <span aria-hidden className={cn("pr-3 text-right text-muted-foreground select-none", hit && "font-semibold text-orange-800 dark:text-orange-200")}>
+              <span
+                key={index}
+                data-flagged={hit || undefined}
+                className={cn("grid grid-cols-[3.5rem_1fr] pr-3", hit && "bg-orange-500/15 dark:bg-orange-400/15")}
+              >
+                <span
+                  aria-hidden
+                  className={cn("pr-3 text-right text-muted-foreground select-none", hit && "font-semibold text-orange-800 dark:text-orange-200")}
+                >
                   {number}
                 </span>
                 <span className="break-all whitespace-pre-wrap">{line || " "}</span>

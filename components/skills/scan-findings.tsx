@@ -18,12 +18,23 @@ const SEVERITY_STYLE: Record<ScanSeverity, string> = {
   low: "border-border bg-muted text-muted-foreground",
 };
 
-const SEVERITY_ICON: Record<ScanSeverity, typeof ShieldAlertIcon> = { critical: OctagonAlertIcon, high: ShieldAlertIcon, medium: TriangleAlertIcon, low: InfoIcon };
+const SEVERITY_ICON: Record<ScanSeverity, typeof ShieldAlertIcon> = {
+  critical: OctagonAlertIcon,
+  high: ShieldAlertIcon,
+  medium: TriangleAlertIcon,
+  low: InfoIcon,
+};
 
 export function SeverityBadge({ severity, className, children }: { severity: ScanSeverity; className?: string; children?: React.ReactNode }) {
   const Icon = SEVERITY_ICON[severity];
   return (
-    <span className={cn("inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs font-medium whitespace-nowrap", SEVERITY_STYLE[severity], className)}>
+    <span
+      className={cn(
+        "inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        SEVERITY_STYLE[severity],
+        className,
+      )}
+    >
       <Icon aria-hidden className="size-3" />
       {children ?? SEVERITY_LABEL[severity]}
     </span>
@@ -69,7 +80,14 @@ export function ScanFindingList({
                 group
                   .filter((f) => f.file === file)
                   .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-                  .map((finding, index) => <FindingItem key={`${file}:${finding.line}:${finding.rule}:${index}`} finding={finding} href={fileHref?.(finding.file, finding.line) ?? null} action={action?.(finding)} />),
+                  .map((finding, index) => (
+                    <FindingItem
+                      key={`${file}:${finding.line}:${finding.rule}:${index}`}
+                      finding={finding}
+                      href={fileHref?.(finding.file, finding.line) ?? null}
+                      action={action?.(finding)}
+                    />
+                  )),
               )}
             </ul>
           </section>
@@ -103,7 +121,10 @@ function FindingItem({ finding, href, action }: { finding: ScanFinding; href: st
         </p>
       ) : null}
       {finding.excerpt ? (
-        <pre className="max-h-40 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap" aria-label={`Matched text at ${place}`}>
+        <pre
+          className="max-h-40 overflow-auto rounded-md bg-muted/70 px-2.5 py-1.5 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+          aria-label={`Matched text at ${place}`}
+        >
           {finding.excerpt}
         </pre>
       ) : null}
@@ -112,7 +133,11 @@ function FindingItem({ finding, href, action }: { finding: ScanFinding; href: st
   );
 }
 
-const SKIP_REASON: Record<ScanSkipped["reason"], string> = { "too-large": "too large to scan", binary: "binary, not read as text", error: "the scanner failed on it" };
+const SKIP_REASON: Record<ScanSkipped["reason"], string> = {
+  "too-large": "too large to scan",
+  binary: "binary, not read as text",
+  error: "the scanner failed on it",
+};
 
 /** Files the scanner did not read: why the result is "not fully scanned". */
 export function SkippedFiles({ skipped }: { skipped: readonly ScanSkipped[] }) {
@@ -131,4 +156,3 @@ export function SkippedFiles({ skipped }: { skipped: readonly ScanSkipped[] }) {
     </ul>
   );
 }
-

@@ -10,7 +10,8 @@ import { ScanCoverage } from "./scan-coverage";
 import { ScanFindingList, scanHeadline, SkippedFiles } from "./scan-findings";
 
 // Not a verdict: the page never calls a skill safe, only says what the rules did not find.
-const NO_FINDINGS = "No findings from the static rules. That is not a clean bill of health: static rules miss much, so read what the skill asks an agent to do before you use it.";
+const NO_FINDINGS =
+  "No findings from the static rules. That is not a clean bill of health: static rules miss much, so read what the skill asks an agent to do before you use it.";
 
 /** The review state in one sentence, with who decided and their note. */
 export function ReviewBanner({ scan, routes, showLink }: { scan: VersionScan; routes: SkillRoutes; showLink: boolean }) {
@@ -86,7 +87,17 @@ export function ReviewBanner({ scan, routes, showLink }: { scan: VersionScan; ro
  * The Security tab: every finding of the version shown with its excerpt and line, the review
  * decision, what was and was not scanned, and for reviewers the "Mark reviewed" dialog.
  */
-export function SecurityPanel({ skill, version, routes, flaggedSources }: { skill: SkillDetail; version: SkillVersionDetail; routes: SkillRoutes; flaggedSources: FlaggedSource[] | null }) {
+export function SecurityPanel({
+  skill,
+  version,
+  routes,
+  flaggedSources,
+}: {
+  skill: SkillDetail;
+  version: SkillVersionDetail;
+  routes: SkillRoutes;
+  flaggedSources: FlaggedSource[] | null;
+}) {
   const { scan } = version;
   const headline = scanHeadline(scan);
   const files = new Set(version.files.map((f) => f.path));
@@ -102,7 +113,13 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
                 aria-hidden
                 className={cn(
                   "size-5",
-                  headline.tone === "findings" ? (scan.highest === "critical" ? "text-red-600 dark:text-red-400" : scan.highest === "high" ? "text-orange-600 dark:text-orange-400" : "text-amber-600 dark:text-amber-400") : "text-muted-foreground",
+                  headline.tone === "findings"
+                    ? scan.highest === "critical"
+                      ? "text-red-600 dark:text-red-400"
+                      : scan.highest === "high"
+                        ? "text-orange-600 dark:text-orange-400"
+                        : "text-amber-600 dark:text-amber-400"
+                    : "text-muted-foreground",
                 )}
               />
               Security scan: {headline.title}
@@ -119,7 +136,9 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
               )}
             </p>
           </div>
-          {canReview ? <LazyReviewDialog skillId={skill.id} skillName={skill.name} version={version.number} findings={scan.findings} sources={flaggedSources} /> : null}
+          {canReview ? (
+            <LazyReviewDialog skillId={skill.id} skillName={skill.name} version={version.number} findings={scan.findings} sources={flaggedSources} />
+          ) : null}
         </div>
         <ReviewBanner scan={scan} routes={routes} showLink={false} />
         {scan.review.status === "needs_review" && !skill.can.review ? (
@@ -145,7 +164,9 @@ export function SecurityPanel({ skill, version, routes, flaggedSources }: { skil
         <ScanFindingList
           findings={scan.findings}
           fileHref={(file, line) => (files.has(file) ? routes.page({ file, view: "source", hash: line ? `L${line}` : null }) : null)}
-          action={(finding) => <LazyReportFindingDialog skillId={skill.id} version={version.number} finding={{ rule: finding.rule, file: finding.file, line: finding.line }} />}
+          action={(finding) => (
+            <LazyReportFindingDialog skillId={skill.id} version={version.number} finding={{ rule: finding.rule, file: finding.file, line: finding.line }} />
+          )}
         />
       ) : scan.ruleset !== null ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">

@@ -32,7 +32,13 @@ export function SkillRowMenu({ skill }: { skill: SkillRef }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <LazyManageSkillDialog skill={skill} open={tab !== null} onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)} defaultTab={tab ?? "details"} opener={opener} />
+      <LazyManageSkillDialog
+        skill={skill}
+        open={tab !== null}
+        onOpenChange={(open) => setTab(open ? (tab ?? "details") : null)}
+        defaultTab={tab ?? "details"}
+        opener={opener}
+      />
     </>
   );
 }

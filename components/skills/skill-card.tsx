@@ -17,7 +17,10 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
     <li className="group relative flex flex-col gap-2.5 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/30">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-mono text-[15px] font-semibold tracking-tight">
-          <Link href={`/skills/${skill.id}`} className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-3 focus-visible:after:ring-ring/50">
+          <Link
+            href={`/skills/${skill.id}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-3 focus-visible:after:ring-ring/50"
+          >
             {/* Names wrap (at hyphens, or anywhere in a long unbroken word): a cut name reads as another skill. */}
             <span className="block [overflow-wrap:anywhere]">
               <HighlightedText segments={match?.name} text={skill.name} />

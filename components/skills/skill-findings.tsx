@@ -16,7 +16,17 @@ export interface BrokenLink {
 const BROKEN_LINKS_SHOWN = 12;
 
 /** The validator's findings (errors first) and links that point at no file, each with its place. */
-export function SkillFindings({ findings, brokenLinks, files, routes }: { findings: Finding[]; brokenLinks: BrokenLink[]; files: ReadonlySet<string>; routes: SkillRoutes }) {
+export function SkillFindings({
+  findings,
+  brokenLinks,
+  files,
+  routes,
+}: {
+  findings: Finding[];
+  brokenLinks: BrokenLink[];
+  files: ReadonlySet<string>;
+  routes: SkillRoutes;
+}) {
   const errors = findings.filter((f) => f.severity === "error");
   const warnings = findings.filter((f) => f.severity === "warning");
   const sorted = [...errors, ...warnings];
@@ -55,7 +65,11 @@ export function SkillFindings({ findings, brokenLinks, files, routes }: { findin
                   ) : (
                     <span className="font-mono">{place}</span>
                   )}
-                  {finding.field ? <span>field <code className="font-mono">{finding.field}</code></span> : null}
+                  {finding.field ? (
+                    <span>
+                      field <code className="font-mono">{finding.field}</code>
+                    </span>
+                  ) : null}
                   <span className="font-mono">{finding.code}</span>
                 </p>
               </div>
@@ -85,7 +99,8 @@ export function SkillFindings({ findings, brokenLinks, files, routes }: { findin
         ))}
         {brokenLinks.length > BROKEN_LINKS_SHOWN ? (
           <li className="px-4 py-2.5 pl-11 text-xs text-muted-foreground">
-            and {brokenLinks.length - BROKEN_LINKS_SHOWN} more broken links in {new Set(brokenLinks.slice(BROKEN_LINKS_SHOWN).map((link) => link.from)).size} documents; they are marked in each document.
+            and {brokenLinks.length - BROKEN_LINKS_SHOWN} more broken links in {new Set(brokenLinks.slice(BROKEN_LINKS_SHOWN).map((link) => link.from)).size}{" "}
+            documents; they are marked in each document.
           </li>
         ) : null}
       </ul>

@@ -14,7 +14,15 @@ export function SkillHeaderActions({ skill }: { skill: { id: string; name: strin
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex items-center gap-2">
-      <Button ref={opener} type="button" variant="outline" size="sm" onClick={() => setOpen(true)} onPointerEnter={preloadManageDialog} onFocus={preloadManageDialog}>
+      <Button
+        ref={opener}
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadManageDialog}
+        onFocus={preloadManageDialog}
+      >
         <SettingsIcon aria-hidden /> Manage…
       </Button>
       <Button asChild variant="outline" size="sm">

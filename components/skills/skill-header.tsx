@@ -8,7 +8,17 @@ import { formatBytes, formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
 /** `actions` is the slot for what the viewer may do with the skill (manage, download, edit). */
-export function SkillHeader({ skill, version, versions, actions }: { skill: SkillDetail; version: SkillVersionDetail; versions: VersionOption[]; actions?: React.ReactNode }) {
+export function SkillHeader({
+  skill,
+  version,
+  versions,
+  actions,
+}: {
+  skill: SkillDetail;
+  version: SkillVersionDetail;
+  versions: VersionOption[];
+  actions?: React.ReactNode;
+}) {
   const mention = `$${skill.name}`;
   return (
     <header className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -33,10 +43,14 @@ export function SkillHeader({ skill, version, versions, actions }: { skill: Skil
             {version.author ? <span className="font-medium text-foreground">{version.author.name}</span> : null}
             {version.author ? <span aria-hidden>·</span> : null}
             <span>
-              {version.number === skill.version ? "updated" : `v${version.number} created`} <time dateTime={version.createdAt.toISOString()}>{formatRelative(version.createdAt)}</time>
+              {version.number === skill.version ? "updated" : `v${version.number} created`}{" "}
+              <time dateTime={version.createdAt.toISOString()}>{formatRelative(version.createdAt)}</time>
             </span>
             <span aria-hidden>·</span>
-            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions`} className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-3 focus-visible:ring-ring/50">
+            <Link
+              href={`/skills/${encodeURIComponent(skill.id)}/versions`}
+              className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
+            >
               {skill.versions.length} {skill.versions.length === 1 ? "version" : "versions"}
             </Link>
             <span aria-hidden>·</span>
@@ -47,11 +61,18 @@ export function SkillHeader({ skill, version, versions, actions }: { skill: Skil
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* A long name wraps rather than widening the page on a phone. */}
-          <CopyButton text={mention} label={`Copy the mention ${mention}`} className="min-h-8 max-w-full border px-2.5 py-1 text-left font-mono text-[13px] [overflow-wrap:anywhere] text-foreground shadow-xs">
+          <CopyButton
+            text={mention}
+            label={`Copy the mention ${mention}`}
+            className="min-h-8 max-w-full border px-2.5 py-1 text-left font-mono text-[13px] [overflow-wrap:anywhere] text-foreground shadow-xs"
+          >
             {mention}
           </CopyButton>
           <Button asChild variant="outline" size="sm">
-            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions`} aria-label={`History, ${skill.versions.length} ${skill.versions.length === 1 ? "version" : "versions"}`}>
+            <Link
+              href={`/skills/${encodeURIComponent(skill.id)}/versions`}
+              aria-label={`History, ${skill.versions.length} ${skill.versions.length === 1 ? "version" : "versions"}`}
+            >
               <HistoryIcon aria-hidden /> History
               <span aria-hidden className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums">
                 {skill.versions.length}

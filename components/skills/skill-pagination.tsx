@@ -27,7 +27,11 @@ export function SkillPagination({ params, page, pages }: { params: SkillListPara
         {content}
       </span>
     ) : (
-      <Link href={skillListHref(params, { page: target })} className={cn(item, "text-muted-foreground hover:bg-accent hover:text-foreground")} rel={label === "Previous" ? "prev" : "next"}>
+      <Link
+        href={skillListHref(params, { page: target })}
+        className={cn(item, "text-muted-foreground hover:bg-accent hover:text-foreground")}
+        rel={label === "Previous" ? "prev" : "next"}
+      >
         {content}
       </Link>
     );
@@ -46,7 +50,10 @@ export function SkillPagination({ params, page, pages }: { params: SkillListPara
             href={skillListHref(params, { page: n })}
             aria-label={`Page ${n}`}
             aria-current={n === page ? "page" : undefined}
-            className={cn(item, n === page ? "bg-primary font-medium text-primary-foreground shadow-xs" : "text-muted-foreground hover:bg-accent hover:text-foreground")}
+            className={cn(
+              item,
+              n === page ? "bg-primary font-medium text-primary-foreground shadow-xs" : "text-muted-foreground hover:bg-accent hover:text-foreground",
+            )}
           >
             {n}
           </Link>

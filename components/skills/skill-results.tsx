@@ -36,7 +36,8 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
       <p role="status" className="mb-3 text-[13px] text-muted-foreground">
         {result.total > result.items.length ? (
           <>
-            Showing <span className="font-medium text-foreground tabular-nums">{formatNumber(first)}</span>–<span className="font-medium text-foreground tabular-nums">{formatNumber(last)}</span> of{" "}
+            Showing <span className="font-medium text-foreground tabular-nums">{formatNumber(first)}</span>–
+            <span className="font-medium text-foreground tabular-nums">{formatNumber(last)}</span> of{" "}
           </>
         ) : null}
         <span className="font-medium text-foreground tabular-nums">{formatNumber(result.total)}</span> {result.total === 1 ? "skill" : "skills"}
@@ -107,8 +108,8 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
         }
       >
         The search looks at names, descriptions and SKILL.md instructions{params.scope !== "all" ? <> in {scopeLabel}</> : null}
-        {filtered ? ", within the filters you chose" : null}. Try fewer words, or the start of a word: <code className={code}>deplo</code> finds “deploy”
-        and “deployment”.
+        {filtered ? ", within the filters you chose" : null}. Try fewer words, or the start of a word: <code className={code}>deplo</code> finds “deploy” and
+        “deployment”.
       </EmptyState>
     );
   }
@@ -177,7 +178,8 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
     default:
       return (
         <EmptyState icon={LibraryBigIcon} title="Your shelf is empty" action={upload}>
-          A skill is a folder with a <code className={code}>SKILL.md</code>: a name, a description that tells an agent when to use it, and the instructions it follows.
+          A skill is a folder with a <code className={code}>SKILL.md</code>: a name, a description that tells an agent when to use it, and the instructions it
+          follows.
           {importHint("personal")}
         </EmptyState>
       );

@@ -101,7 +101,10 @@ export function SkillSearch() {
         className="pr-9 pl-9"
       />
       {value ? null : (
-        <kbd className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-[11px] text-muted-foreground sm:block" aria-hidden>
+        <kbd
+          className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-[11px] text-muted-foreground sm:block"
+          aria-hidden
+        >
           /
         </kbd>
       )}

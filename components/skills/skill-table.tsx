@@ -54,7 +54,10 @@ export function SkillTable({ skills }: { skills: SkillListItem[] }) {
             <tr key={skill.id} className="align-top transition-colors hover:bg-accent/30">
               <td className="max-w-0 min-w-64 py-3 pr-3 pl-4 md:w-[46%]">
                 <div className="flex min-w-0 items-baseline gap-2">
-                  <Link href={`/skills/${skill.id}`} className="truncate rounded-sm font-mono text-[14px] font-semibold tracking-tight outline-none hover:text-primary focus-visible:ring-3 focus-visible:ring-ring/50">
+                  <Link
+                    href={`/skills/${skill.id}`}
+                    className="truncate rounded-sm font-mono text-[14px] font-semibold tracking-tight outline-none hover:text-primary focus-visible:ring-3 focus-visible:ring-ring/50"
+                  >
                     <HighlightedText segments={skill.match?.name} text={skill.name} />
                   </Link>
                   <span className="shrink-0 text-xs text-muted-foreground">v{skill.version}</span>
@@ -88,7 +91,10 @@ export function SkillTable({ skills }: { skills: SkillListItem[] }) {
               <td className={`${num} hidden sm:table-cell`}>{skill.fileCount}</td>
               <td className={num}>
                 {skill.warningCount ? (
-                  <span className="font-medium text-amber-700 dark:text-amber-400" title={`${skill.warningCount} validator ${skill.warningCount === 1 ? "warning" : "warnings"}`}>
+                  <span
+                    className="font-medium text-amber-700 dark:text-amber-400"
+                    title={`${skill.warningCount} validator ${skill.warningCount === 1 ? "warning" : "warnings"}`}
+                  >
                     {skill.warningCount}
                   </span>
                 ) : (

@@ -47,7 +47,12 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
   const fileSet = new Set(paths);
-  const unreferenced = new Set(findUnreferenced(paths, documentLinks.map((doc) => ({ path: doc.path, urls: doc.links.map((l) => l.url), mentions: doc.mentions }))));
+  const unreferenced = new Set(
+    findUnreferenced(
+      paths,
+      documentLinks.map((doc) => ({ path: doc.path, urls: doc.links.map((l) => l.url), mentions: doc.mentions })),
+    ),
+  );
   const brokenLinks: BrokenLink[] = [];
   for (const doc of documentLinks) {
     for (const link of doc.links) {
@@ -80,10 +85,14 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
         <p className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/25 bg-primary/5 px-4 py-2.5 text-sm" role="note">
           <HistoryIcon aria-hidden className="size-4 text-primary" />
           <span>
-            You are reading <strong>version {version.number}</strong> of {skill.versions.length}, read-only. {version.message ? <span className="text-muted-foreground">“{version.message}”</span> : null}
+            You are reading <strong>version {version.number}</strong> of {skill.versions.length}, read-only.{" "}
+            {version.message ? <span className="text-muted-foreground">“{version.message}”</span> : null}
           </span>
           <span className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
-            <Link href={`/skills/${encodeURIComponent(skill.id)}/versions/compare?from=${version.number}&to=${skill.version}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={`/skills/${encodeURIComponent(skill.id)}/versions/compare?from=${version.number}&to=${skill.version}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Compare with v{skill.version}
             </Link>
             <Link href={routes.latest()} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -97,7 +106,9 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
         <DisclosureBar catalogTokens={version.catalogTokens} bodyTokens={version.bodyTokens} resources={resources} routes={routes} />
       </section>
 
-      {version.findings.length || brokenLinks.length ? <SkillFindings findings={version.findings} brokenLinks={brokenLinks} files={fileSet} routes={routes} /> : null}
+      {version.findings.length || brokenLinks.length ? (
+        <SkillFindings findings={version.findings} brokenLinks={brokenLinks} files={fileSet} routes={routes} />
+      ) : null}
 
       {tab === "files" ? <ReviewBanner scan={version.scan} routes={routes} showLink /> : null}
 
@@ -112,14 +123,19 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
             <FileTree files={version.files} selected={selectedPath} unreferenced={unreferenced} routes={routes} />
             {unreferenced.size ? (
               <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
-                <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so
-                an agent may never read {unreferenced.size === 1 ? "it" : "them"}.
+                <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to{" "}
+                {unreferenced.size === 1 ? "this file" : `these ${unreferenced.size} files`}, so an agent may never read{" "}
+                {unreferenced.size === 1 ? "it" : "them"}.
               </p>
             ) : null}
           </aside>
 
           <article className="min-w-0" aria-labelledby="document-title">
-            {"missing" in selected ? <MissingFileToolbar path={selected.missing} /> : <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />}
+            {"missing" in selected ? (
+              <MissingFileToolbar path={selected.missing} />
+            ) : (
+              <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
+            )}
             {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
             <div key={`${selectedPath}:${view}`} className="mt-5">
               {document.content}
@@ -153,14 +169,23 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
 }
 
 function SkillTabs({ tab, routes, scan }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"] }) {
-  const item = "inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
+  const item =
+    "inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
   const badge = scan.highest === "critical" || scan.highest === "high" || scan.highest === "medium" ? scan.highest : null;
   return (
     <nav aria-label="Skill sections" className="-mb-4 flex gap-5 border-b">
-      <Link href={routes.page()} aria-current={tab === "files" ? "page" : undefined} className={cn(item, tab === "files" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}>
+      <Link
+        href={routes.page()}
+        aria-current={tab === "files" ? "page" : undefined}
+        className={cn(item, tab === "files" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
+      >
         Files
       </Link>
-      <Link href={routes.security()} aria-current={tab === "security" ? "page" : undefined} className={cn(item, tab === "security" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}>
+      <Link
+        href={routes.security()}
+        aria-current={tab === "security" ? "page" : undefined}
+        className={cn(item, tab === "security" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
+      >
         Security
         {badge ? (
           <SeverityBadge severity={badge} className="px-1 py-0 text-[11px]">
@@ -193,10 +218,18 @@ function DocumentToolbar({ file, view, hasSource, routes }: { file: SkillFileInf
       <div className="ml-auto flex items-center gap-2">
         {hasSource ? (
           <nav aria-label="View" className="flex rounded-lg border bg-muted/50 p-0.5">
-            <Link href={routes.page({ file: file.path })} aria-current={view === "preview" ? "page" : undefined} className={cn(tab, view === "preview" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}>
+            <Link
+              href={routes.page({ file: file.path })}
+              aria-current={view === "preview" ? "page" : undefined}
+              className={cn(tab, view === "preview" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}
+            >
               Preview
             </Link>
-            <Link href={routes.page({ file: file.path, view: "source" })} aria-current={view === "source" ? "page" : undefined} className={cn(tab, view === "source" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}>
+            <Link
+              href={routes.page({ file: file.path, view: "source" })}
+              aria-current={view === "source" ? "page" : undefined}
+              className={cn(tab, view === "source" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}
+            >
               Source
             </Link>
           </nav>
@@ -232,15 +265,30 @@ function MissingFile({ path, version, routes }: { path: string; version: number;
       <p className="font-medium">
         No file <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]">{path}</code> in version {version}.
       </p>
-      <p className="max-w-md text-muted-foreground">The link may come from another version of this skill, or the path may be misspelt. The files this version has are listed under Files.</p>
-      <Link href={routes.page()} className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:underline">
+      <p className="max-w-md text-muted-foreground">
+        The link may come from another version of this skill, or the path may be misspelt. The files this version has are listed under Files.
+      </p>
+      <Link
+        href={routes.page()}
+        className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:underline"
+      >
         <FileTextIcon aria-hidden className="size-4" /> Open SKILL.md
       </Link>
     </div>
   );
 }
 
-async function renderDocument({ version, selected, view, routes }: { version: SkillVersionDetail; selected: { file: SkillFileInfo; text: string | null }; view: DocumentView; routes: SkillRoutes }): Promise<{
+async function renderDocument({
+  version,
+  selected,
+  view,
+  routes,
+}: {
+  version: SkillVersionDetail;
+  selected: { file: SkillFileInfo; text: string | null };
+  view: DocumentView;
+  routes: SkillRoutes;
+}): Promise<{
   content: React.ReactNode;
   outline: OutlineItem[];
   hasSource: boolean;
@@ -259,7 +307,20 @@ async function renderDocument({ version, selected, view, routes }: { version: Sk
   if (kind === "binary") return { content: <BinaryPreview file={file} href={routes.raw(file.path)} />, outline: [], hasSource: false };
   if (text === null) return { content: <TooLargePreview file={file} href={routes.raw(file.path)} />, outline: [], hasSource: false };
 
-  const sourceLanguage: LanguageId | null = kind === "markdown" ? "markdown" : kind === "csv" ? (file.mediaType === "text/tab-separated-values" ? "tsv" : "csv") : kind === "json" ? "json" : kind === "jsonl" ? "jsonl" : kind === "yaml" ? "yaml" : languageForPath(file.path);
+  const sourceLanguage: LanguageId | null =
+    kind === "markdown"
+      ? "markdown"
+      : kind === "csv"
+        ? file.mediaType === "text/tab-separated-values"
+          ? "tsv"
+          : "csv"
+        : kind === "json"
+          ? "json"
+          : kind === "jsonl"
+            ? "jsonl"
+            : kind === "yaml"
+              ? "yaml"
+              : languageForPath(file.path);
   const hasSource = kind === "markdown" || kind === "csv" || kind === "json";
 
   if (view === "source" || !hasSource) {

@@ -12,7 +12,14 @@ import { cn } from "@/lib/utils";
 // (Radix) is there for the rest, at roughly 30 KB more gzipped JavaScript.
 
 type Focus = "first" | "last" | "menu";
-type MenuContextValue = { triggerId: string; menuId: string; open: boolean; setOpen: (open: boolean) => void; hydrated: boolean; focusOnOpenRef: React.RefObject<Focus> };
+type MenuContextValue = {
+  triggerId: string;
+  menuId: string;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  hydrated: boolean;
+  focusOnOpenRef: React.RefObject<Focus>;
+};
 const MenuContext = React.createContext<MenuContextValue | null>(null);
 
 function useMenu(): MenuContextValue {
@@ -31,7 +38,11 @@ export function Menu({ children }: { children: React.ReactNode }) {
   const id = React.useId();
   const [open, setOpen] = React.useState(false);
   // The items only exist while the menu is open (as with Radix), so the trigger opens it only once React runs.
-  const hydrated = React.useSyncExternalStore(subscribe, () => true, () => false);
+  const hydrated = React.useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   const focusOnOpenRef = React.useRef<Focus>("menu");
   const value = React.useMemo(() => ({ triggerId: `${id}trigger`, menuId: `${id}menu`, open, setOpen, hydrated, focusOnOpenRef }), [id, open, hydrated]);
   return <MenuContext.Provider value={value}>{children}</MenuContext.Provider>;
@@ -111,7 +122,10 @@ export function MenuContent({ className, align = "start", sideOffset = 6, childr
       aria-labelledby={triggerId}
       aria-orientation="vertical"
       tabIndex={-1}
-      className={cn("inset-auto z-50 m-0 min-w-[12rem] overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-md outline-none", className)}
+      className={cn(
+        "inset-auto z-50 m-0 min-w-[12rem] overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-md outline-none",
+        className,
+      )}
       onBeforeToggle={(event) => {
         if (event.newState !== "open") return;
         // Render the items before the browser shows the menu, so it never appears empty.

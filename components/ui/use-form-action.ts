@@ -17,7 +17,10 @@ export interface FormActionHandlers<T> {
  * The submit → toast → close pattern of every form that posts to a server action: the action's
  * state, the form's action, whether it is pending, and the refusal to show (null while there is none).
  */
-export function useFormAction<T>(serverAction: (previous: ActionResult<T> | null, formData: FormData) => Promise<ActionResult<T>>, handlers: FormActionHandlers<T> = {}) {
+export function useFormAction<T>(
+  serverAction: (previous: ActionResult<T> | null, formData: FormData) => Promise<ActionResult<T>>,
+  handlers: FormActionHandlers<T> = {},
+) {
   const router = useRouter();
   const [state, formAction, pending] = useActionState(async (previous: ActionResult<T> | null, formData: FormData) => {
     const next = await serverAction(previous, formData);

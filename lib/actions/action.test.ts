@@ -42,7 +42,12 @@ describe("formAction", () => {
     const refused = formAction(schema, async () => {
       throw new DataError("REFERENCED", '"notes" is used by 2 profiles.', { references: { holding: 2 } });
     });
-    expect(await refused(null, form({ name: "a", keep: "1" }))).toEqual({ ok: false, code: "REFERENCED", message: '"notes" is used by 2 profiles.', details: { references: { holding: 2 } } });
+    expect(await refused(null, form({ name: "a", keep: "1" }))).toEqual({
+      ok: false,
+      code: "REFERENCED",
+      message: '"notes" is used by 2 profiles.',
+      details: { references: { holding: 2 } },
+    });
 
     const moved = formAction(
       schema,

@@ -38,7 +38,13 @@ type Handler<S extends z.ZodType, T> = (input: z.output<S>, viewer: Viewer) => P
 /** A form's handler also gets the form, for what a schema does not parse (uploaded files). */
 type FormHandler<S extends z.ZodType, T> = (input: z.output<S>, viewer: Viewer, formData: FormData) => Promise<ActionResult<T>>;
 
-async function run<S extends z.ZodType, T>(schema: S, raw: unknown, handler: Handler<S, T>, options: ActionOptions<S>, values?: Record<string, string>): Promise<ActionResult<T>> {
+async function run<S extends z.ZodType, T>(
+  schema: S,
+  raw: unknown,
+  handler: Handler<S, T>,
+  options: ActionOptions<S>,
+  values?: Record<string, string>,
+): Promise<ActionResult<T>> {
   const viewer = await requireViewer();
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -73,6 +79,12 @@ export function action<S extends z.ZodType, T>(schema: S, handler: Handler<S, T>
 export function formAction<S extends z.ZodType, T>(schema: S, handler: FormHandler<S, T>, options: FormActionOptions<S> = {}) {
   return async (_previous: ActionResult<T> | null, formData: FormData): Promise<ActionResult<T>> => {
     const values = Object.fromEntries([...formData.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
-    return run(schema, options.fields ? options.fields(formData) : values, (input, viewer) => handler(input, viewer, formData), options, options.echo ? values : undefined);
+    return run(
+      schema,
+      options.fields ? options.fields(formData) : values,
+      (input, viewer) => handler(input, viewer, formData),
+      options,
+      options.echo ? values : undefined,
+    );
   };
 }

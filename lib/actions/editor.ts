@@ -51,11 +51,20 @@ export const saveSkillDraftAction = formAction(
     refusal: (error) => {
       if (error.code === "CONFLICT" && error.details?.reason === "version-moved" && typeof error.details.currentVersion === "number") {
         const currentVersion = error.details.currentVersion;
-        return failure(`Someone saved version ${currentVersion} while you were editing, so nothing was saved. Your changes are still here.`, { code: "CONFLICT", details: { currentVersion } });
+        return failure(`Someone saved version ${currentVersion} while you were editing, so nothing was saved. Your changes are still here.`, {
+          code: "CONFLICT",
+          details: { currentVersion },
+        });
       }
-      if (error.code === "CONFLICT" && error.details?.reason === "name-taken") return failure(error.message, { code: "CONFLICT", details: { findings: [], field: "name" } });
+      if (error.code === "CONFLICT" && error.details?.reason === "name-taken")
+        return failure(error.message, { code: "CONFLICT", details: { findings: [], field: "name" } });
       if (error.code === "INVALID") {
-        return failure(error.message, { details: { findings: Array.isArray(error.details?.findings) ? error.details.findings : [], ...(error.details?.field === "message" ? { field: "message" } : {}) } });
+        return failure(error.message, {
+          details: {
+            findings: Array.isArray(error.details?.findings) ? error.details.findings : [],
+            ...(error.details?.field === "message" ? { field: "message" } : {}),
+          },
+        });
       }
       // Anything else the data layer refuses (permissions, a scan gate) is shown as it is worded.
       return failure(error.message, { code: error.code });

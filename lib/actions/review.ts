@@ -7,7 +7,8 @@ import { formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 
 // A note's own error comes first: it is the one field the reviewer types.
-const noteFirst = (error: { issues: { path: PropertyKey[]; message: string }[] }) => (error.issues.find((issue) => issue.path[0] === "note") ?? error.issues[0])?.message ?? "Check the form.";
+const noteFirst = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  (error.issues.find((issue) => issue.path[0] === "note") ?? error.issues[0])?.message ?? "Check the form.";
 
 /** "Mark reviewed" on the Security tab: the note is required; the data layer checks who may review. */
 export const markReviewedAction = formAction(
@@ -46,7 +47,14 @@ export const reportFalsePositiveAction = formAction(
     return success(null, report.replaced ? "Your report was updated. Instance admins will see the new note." : "Reported. Instance admins will see your note.");
   },
   {
-    fields: (form) => ({ skillId: form.get("skillId"), version: form.get("version"), rule: form.get("rule"), file: form.get("file"), line: form.get("line"), note: form.get("note") ?? "" }),
+    fields: (form) => ({
+      skillId: form.get("skillId"),
+      version: form.get("version"),
+      rule: form.get("rule"),
+      file: form.get("file"),
+      line: form.get("line"),
+      note: form.get("note") ?? "",
+    }),
     invalid: noteFirst,
   },
 );

@@ -17,7 +17,10 @@ export const moveSkillAction = formAction(
     revalidateSkill(skill.id);
     return success(null, `Moved “${skill.name}” to ${skill.scope === "TEAM" ? `team ${skill.team?.name}` : scopeName(skill.scope).toLowerCase()}.`);
   },
-  { fields: (form) => ({ skillId: form.get("skillId"), destination: form.get("destination") }), invalid: (error) => error.issues[0]?.message ?? "Choose where to move the skill." },
+  {
+    fields: (form) => ({ skillId: form.get("skillId"), destination: form.get("destination") }),
+    invalid: (error) => error.issues[0]?.message ?? "Choose where to move the skill.",
+  },
 );
 
 export const deleteSkillAction = formAction(
@@ -33,7 +36,11 @@ export const deleteSkillAction = formAction(
     return success(null, "Skill deleted.");
   },
   {
-    fields: (form) => ({ skillId: form.get("skillId"), confirmName: form.get("confirmName") ?? undefined, removeReferences: form.get("removeReferences") ?? undefined }),
+    fields: (form) => ({
+      skillId: form.get("skillId"),
+      confirmName: form.get("confirmName") ?? undefined,
+      removeReferences: form.get("removeReferences") ?? undefined,
+    }),
     invalid: "Skill not found.",
   },
 );

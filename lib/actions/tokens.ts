@@ -14,7 +14,14 @@ export const createTokenAction = formAction(
     revalidatePath("/account");
     return success({ token, secret });
   },
-  { fields: (form) => ({ name: String(form.get("name") ?? ""), scope: String(form.get("scope") ?? ""), expiresInDays: String(form.get("expiresInDays") ?? "") }), echo: true },
+  {
+    fields: (form) => ({
+      name: String(form.get("name") ?? ""),
+      scope: String(form.get("scope") ?? ""),
+      expiresInDays: String(form.get("expiresInDays") ?? ""),
+    }),
+    echo: true,
+  },
 );
 
 export const revokeTokenAction = formAction(

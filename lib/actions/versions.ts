@@ -16,10 +16,13 @@ export const restoreVersionAction = formAction(
     invalid: (error) => error.issues[0]?.message ?? "Choose a version.",
     refusal: (error) =>
       error.code === "CONFLICT" && error.details?.reason === "version-moved" && typeof error.details.currentVersion === "number"
-        ? failure(`Someone saved version ${error.details.currentVersion} since you opened this page, so nothing was restored. Review the newest version, then try again.`, {
-            code: "CONFLICT",
-            details: { currentVersion: error.details.currentVersion },
-          })
+        ? failure(
+            `Someone saved version ${error.details.currentVersion} since you opened this page, so nothing was restored. Review the newest version, then try again.`,
+            {
+              code: "CONFLICT",
+              details: { currentVersion: error.details.currentVersion },
+            },
+          )
         : undefined,
   },
 );
@@ -32,7 +35,9 @@ export const pruneVersionsAction = formAction(
     revalidateSkill(skillId);
     return success(
       { deleted },
-      deleted.length ? `Deleted ${deleted.length === 1 ? "version" : "versions"} ${deleted.map((n) => `v${n}`).join(", ")}.` : "Nothing to delete: every older version is current or pinned.",
+      deleted.length
+        ? `Deleted ${deleted.length === 1 ? "version" : "versions"} ${deleted.map((n) => `v${n}`).join(", ")}.`
+        : "Nothing to delete: every older version is current or pinned.",
     );
   },
   { invalid: (error) => error.issues[0]?.message ?? "Enter how many versions to keep." },

@@ -12,7 +12,11 @@ describe("the model registry", () => {
 
   it("adds OpenAI-compatible models from OPENAI_MODELS, named by their server", () => {
     const env = parseEnv({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODELS: "llama3.2, qwen2.5 ,llama3.2" });
-    expect(listModels(env).slice(1).map((m) => [m.id, m.label])).toEqual([
+    expect(
+      listModels(env)
+        .slice(1)
+        .map((m) => [m.id, m.label]),
+    ).toEqual([
       ["openai:llama3.2", "llama3.2 (localhost:11434)"],
       ["openai:qwen2.5", "qwen2.5 (localhost:11434)"],
     ]);

@@ -22,9 +22,14 @@ const OPENAI_COMPATIBLE_CONTEXT = 32_000;
 export function listModels(env: Env = getEnv()): ModelOption[] {
   const models: ModelOption[] = [{ id: OFFLINE_ROUTER_ID, label: "Offline router (built in)", provider: "offline", contextWindow: 128_000 }];
   if (env.OPENAI_API_KEY) {
-    const ids = env.OPENAI_MODELS ? env.OPENAI_MODELS.split(",").map((id) => id.trim()).filter(Boolean) : OPENAI_DEFAULT_MODELS;
+    const ids = env.OPENAI_MODELS
+      ? env.OPENAI_MODELS.split(",")
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : OPENAI_DEFAULT_MODELS;
     const host = env.OPENAI_BASE_URL ? new URL(env.OPENAI_BASE_URL).host : "OpenAI";
-    for (const id of [...new Set(ids)]) models.push({ id: `openai:${id}`, label: `${id} (${host})`, provider: "openai", contextWindow: OPENAI_COMPATIBLE_CONTEXT });
+    for (const id of [...new Set(ids)])
+      models.push({ id: `openai:${id}`, label: `${id} (${host})`, provider: "openai", contextWindow: OPENAI_COMPATIBLE_CONTEXT });
   }
   if (env.ANTHROPIC_API_KEY) {
     for (const model of ANTHROPIC_MODELS) models.push({ id: `anthropic:${model.id}`, label: model.label, provider: "anthropic", contextWindow: 200_000 });
@@ -39,7 +44,12 @@ export function resolveModel(modelId: string, env: Env = getEnv()): { option: Mo
   if (option.provider === "offline") return { option, model: createOfflineRouterModel() };
   if (option.provider === "openai") {
     // The chat-completions path, which vLLM, Ollama, LM Studio and OpenAI itself all serve.
-    const provider = createOpenAICompatible({ name: "openai", baseURL: env.OPENAI_BASE_URL ?? "https://api.openai.com/v1", apiKey: env.OPENAI_API_KEY, includeUsage: true });
+    const provider = createOpenAICompatible({
+      name: "openai",
+      baseURL: env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
+      apiKey: env.OPENAI_API_KEY,
+      includeUsage: true,
+    });
     return { option, model: provider.chatModel(modelId.slice("openai:".length)) };
   }
   const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY });

@@ -42,7 +42,7 @@ export function isTrustedProxy(address: string, proxies: TrustedProxies): boolea
     const b = ipv4ToNumber(base);
     if (n === undefined || b === undefined) return false;
     const mask = Number(bits) === 0 ? 0 : (0xffffffff << (32 - Number(bits))) >>> 0;
-    return ((n & mask) >>> 0) === ((b & mask) >>> 0);
+    return (n & mask) >>> 0 === (b & mask) >>> 0;
   });
 }
 
@@ -54,7 +54,10 @@ export function isTrustedProxy(address: string, proxies: TrustedProxies): boolea
 export function clientAddress(input: { peer: string | undefined; forwardedFor: string | null; realIp: string | null }, proxies: TrustedProxies): string {
   let current = input.peer ? normalizeAddress(input.peer) : "unknown";
   if (current === "unknown") return current;
-  const hops = (input.forwardedFor ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (input.forwardedFor ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   if (hops.length === 0 && input.realIp) hops.push(input.realIp.trim());
   while (isTrustedProxy(current, proxies) && hops.length > 0) current = normalizeAddress(hops.pop() as string);
   return current;

@@ -31,8 +31,13 @@ function call(path: string, init: { body?: unknown; peer?: string; forwardedFor?
   return method === "GET" ? route.GET(req) : route.POST(req);
 }
 
-const signIn = (email: string, password: string, options: { peer?: string; forwardedFor?: string } = {}) => call("/sign-in/email", { body: { email, password }, ...options });
-const sessionCookie = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token"));
+const signIn = (email: string, password: string, options: { peer?: string; forwardedFor?: string } = {}) =>
+  call("/sign-in/email", { body: { email, password }, ...options });
+const sessionCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session_token"));
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();
@@ -157,14 +162,19 @@ describe("accounts", () => {
   });
 
   it("the sign-up form still signs a new account in", async () => {
-    await expect(actions.signUpAction({}, formData({ name: "Newer", email: "newer@example.com", password: "a fresh good passphrase" }))).rejects.toMatchObject({ redirectedTo: "/skills" });
+    await expect(actions.signUpAction({}, formData({ name: "Newer", email: "newer@example.com", password: "a fresh good passphrase" }))).rejects.toMatchObject({
+      redirectedTo: "/skills",
+    });
   });
 
   it("a password change signs out every other session", async () => {
     const first = sessionCookie(await signIn("yvonne@example.com", PASSWORD));
     const second = sessionCookie(await signIn("yvonne@example.com", PASSWORD, { peer: "192.0.2.77" }));
     expect(await (await call("/get-session", { cookie: second })).json()).not.toBeNull();
-    const changed = await call("/change-password", { cookie: first, body: { currentPassword: PASSWORD, newPassword: "a changed passphrase", revokeOtherSessions: false } });
+    const changed = await call("/change-password", {
+      cookie: first,
+      body: { currentPassword: PASSWORD, newPassword: "a changed passphrase", revokeOtherSessions: false },
+    });
     expect(changed.status).toBe(200);
     expect(await (await call("/get-session", { cookie: second })).json()).toBeNull();
     const kept = sessionCookie(changed) ?? first;
@@ -188,7 +198,9 @@ describe("accounts", () => {
 describe("the /api/auth route", () => {
   it("answers a malformed percent-encoding in the path with 400", async () => {
     const get = await route.GET(new Request(`${ORIGIN}/api/auth/%c0%ae`));
-    const post = await route.POST(new Request(`${ORIGIN}/api/auth/sign-in/%c0%ae%c0%ae`, { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: ORIGIN } }));
+    const post = await route.POST(
+      new Request(`${ORIGIN}/api/auth/sign-in/%c0%ae%c0%ae`, { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: ORIGIN } }),
+    );
     expect([get.status, post.status]).toEqual([400, 400]);
   });
 
@@ -201,7 +213,9 @@ describe("the /api/auth route", () => {
         if (sent >= 8 * 1024 * 1024) controller.close();
       },
     });
-    const response = await route.POST(new Request(`${ORIGIN}/api/auth/get-session`, { method: "POST", body, duplex: "half", headers: { origin: ORIGIN } } as RequestInit));
+    const response = await route.POST(
+      new Request(`${ORIGIN}/api/auth/get-session`, { method: "POST", body, duplex: "half", headers: { origin: ORIGIN } } as RequestInit),
+    );
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(256 * 1024);
   });

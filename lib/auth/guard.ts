@@ -82,7 +82,11 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
       if (!decision.ok) {
         for (const [w, k] of taken) limiters()[w].release(k);
         const seconds = retryAfterSeconds(decision);
-        throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: `Too many attempts, try again in ${seconds} s.`, retryAfter: seconds }, { "Retry-After": String(seconds) });
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          { code: "TOO_MANY_ATTEMPTS", message: `Too many attempts, try again in ${seconds} s.`, retryAfter: seconds },
+          { "Retry-After": String(seconds) },
+        );
       }
       taken.push([which, key]);
     }

@@ -45,7 +45,7 @@ export function passwordProblem(password: string, context: PasswordContext = {})
   const stemmed = stem(lower);
   if (common.has(lower) || common.has(stemmed)) return "This password is one of the most common ones; choose something less guessable.";
   if (isRepetition(lower) || isRun(lower) || (stemmed.length >= 4 && (isRepetition(stemmed) || isRun(stemmed)))) {
-    return "Avoid repeated characters and sequences like \"aaaaaaaa\" or \"12345678\"; choose something less guessable.";
+    return 'Avoid repeated characters and sequences like "aaaaaaaa" or "12345678"; choose something less guessable.';
   }
   const email = context.email?.trim().toLowerCase() ?? "";
   const local = email.split("@")[0] ?? "";

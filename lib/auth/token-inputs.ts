@@ -7,8 +7,18 @@ const EXPIRY_MESSAGE = `Choose an expiry of ${TOKEN_EXPIRY_DAYS.join(", ")} days
 
 // A form sends "30" or "never"; JSON may send 30, "never" or null. Left out: the default.
 const expiresInDays = z.preprocess(
-  (value) => (value === undefined || value === "" ? DEFAULT_TOKEN_EXPIRY_DAYS : value === "never" || value === null ? null : typeof value === "string" ? Number(value) : value),
-  z.number({ error: EXPIRY_MESSAGE }).nullable().refine((days) => days === null || (TOKEN_EXPIRY_DAYS as readonly number[]).includes(days), EXPIRY_MESSAGE),
+  (value) =>
+    value === undefined || value === ""
+      ? DEFAULT_TOKEN_EXPIRY_DAYS
+      : value === "never" || value === null
+        ? null
+        : typeof value === "string"
+          ? Number(value)
+          : value,
+  z
+    .number({ error: EXPIRY_MESSAGE })
+    .nullable()
+    .refine((days) => days === null || (TOKEN_EXPIRY_DAYS as readonly number[]).includes(days), EXPIRY_MESSAGE),
 );
 
 // Shared by the account page's form (server action) and POST /api/v1/tokens.

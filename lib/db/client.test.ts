@@ -79,6 +79,8 @@ describe("reads outside a transaction", () => {
 
   it("run on a connection that refuses writes", async () => {
     // A write disguised as a query would reach the reader; query_only makes that loud.
-    await expect(db.$queryRawUnsafe(`WITH x AS (SELECT 1) INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") SELECT 't', 'sneaky', 0, 0 FROM x RETURNING "id"`)).rejects.toThrow(/readonly|read-only|query_only|attempt to write/i);
+    await expect(
+      db.$queryRawUnsafe(`WITH x AS (SELECT 1) INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") SELECT 't', 'sneaky', 0, 0 FROM x RETURNING "id"`),
+    ).rejects.toThrow(/readonly|read-only|query_only|attempt to write/i);
   });
 });

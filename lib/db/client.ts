@@ -67,8 +67,7 @@ export function createPrismaClient(databasePath: string) {
   // crashed process loses nothing. query_only: the reader refuses writes, so a misrouted write
   // fails loudly instead of slipping past the gate.
   let ready: Promise<unknown> | undefined;
-  const prepare = () =>
-    (ready ??= Promise.all([writer.$executeRawUnsafe("PRAGMA synchronous = NORMAL"), reader.$executeRawUnsafe("PRAGMA query_only = ON")]));
+  const prepare = () => (ready ??= Promise.all([writer.$executeRawUnsafe("PRAGMA synchronous = NORMAL"), reader.$executeRawUnsafe("PRAGMA query_only = ON")]));
   const gate = new Gate();
   const extended = writer.$extends({
     query: {
@@ -78,7 +77,9 @@ export function createPrismaClient(databasePath: string) {
         if (isRead(model, operation, args)) {
           // Raw operations arrive as `$queryRawUnsafe`'s argument list or `$queryRaw`'s Sql object.
           if (!model) return (reader as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[operation](...(Array.isArray(args) ? args : [args]));
-          const delegate = (reader as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[model.charAt(0).toLowerCase() + model.slice(1)];
+          const delegate = (reader as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[
+            model.charAt(0).toLowerCase() + model.slice(1)
+          ];
           return delegate[operation](args);
         }
         return gate.run(() => query(args));

@@ -25,9 +25,17 @@ export function guardAuthHandler(handler: (request: Request) => Promise<Response
       body = await readBodyLimited(request, AUTH_BODY_LIMIT);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return jsonError(error.status, error.code, `The request body is larger than ${AUTH_BODY_LIMIT / 1024} KB, the limit for sign-in and account requests.`, error.details, error.headers);
+      return jsonError(
+        error.status,
+        error.code,
+        `The request body is larger than ${AUTH_BODY_LIMIT / 1024} KB, the limit for sign-in and account requests.`,
+        error.details,
+        error.headers,
+      );
     }
     // readBodyLimited returns a fresh, exactly sized buffer.
-    return handler(new Request(request.url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer>, signal: request.signal }));
+    return handler(
+      new Request(request.url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer>, signal: request.signal }),
+    );
   };
 }

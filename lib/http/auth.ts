@@ -26,7 +26,13 @@ export interface AuthenticateOptions {
 const BEARER_CHALLENGE = 'Bearer realm="skillshelf"';
 
 function unauthorized(message: string, invalidToken: boolean): HttpError {
-  return new HttpError(401, "unauthorized", message, {}, { "WWW-Authenticate": invalidToken ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE });
+  return new HttpError(
+    401,
+    "unauthorized",
+    message,
+    {},
+    { "WWW-Authenticate": invalidToken ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE },
+  );
 }
 
 /**
@@ -39,13 +45,20 @@ export async function authenticate(request: Request, options: AuthenticateOption
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const check = await checkBearer(authorization);
-    if (!check.ok && check.reason === "expired") throw unauthorized(`This access token expired on ${check.expiredAt.toISOString().slice(0, 10)}. Create a new one on your account page.`, true);
+    if (!check.ok && check.reason === "expired")
+      throw unauthorized(`This access token expired on ${check.expiredAt.toISOString().slice(0, 10)}. Create a new one on your account page.`, true);
     if (!check.ok) throw unauthorized("The access token is missing, malformed, unknown or revoked. Send Authorization: Bearer sks_...", true);
     const viewer = check.viewer;
     if (!tokenAllows(viewer.token.scope, options.scope)) {
-      throw new HttpError(403, "insufficient_scope", `This token has the "${viewer.token.scope}" scope; this needs "${options.scope}". Create a token with the publish scope on your account page.`, {}, {
-        "WWW-Authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${options.scope}"`,
-      });
+      throw new HttpError(
+        403,
+        "insufficient_scope",
+        `This token has the "${viewer.token.scope}" scope; this needs "${options.scope}". Create a token with the publish scope on your account page.`,
+        {},
+        {
+          "WWW-Authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${options.scope}"`,
+        },
+      );
     }
     const { token, ...rest } = viewer;
     return { viewer: rest, via: "token", token };
@@ -58,7 +71,10 @@ export async function authenticate(request: Request, options: AuthenticateOption
     }
   }
   if (options.anonymous === "not-found") throw new HttpError(404, "not_found", "Skill not found.");
-  throw unauthorized(options.session ? "Sign in, or send a personal access token: Authorization: Bearer sks_..." : "Send a personal access token: Authorization: Bearer sks_...", false);
+  throw unauthorized(
+    options.session ? "Sign in, or send a personal access token: Authorization: Bearer sks_..." : "Send a personal access token: Authorization: Bearer sks_...",
+    false,
+  );
 }
 
 function isSafeMethod(method: string): boolean {

@@ -35,7 +35,13 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return Response.json(body, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
 }
 
-export function jsonError(status: number, code: string, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   const body: ApiErrorBody = { error: { ...details, code, message } };
   return json(body, { status, headers });
 }
@@ -63,7 +69,13 @@ export function errorResponse(error: unknown): Response {
   const storageFailure = storageFailureCode(error);
   if (storageFailure) {
     console.error(`Storage refused a write (${storageFailure}); answering 503.`, error);
-    return jsonError(503, "storage_unavailable", "Storage is unavailable: the server cannot write its data right now. Try again later.", {}, { "Retry-After": "30" });
+    return jsonError(
+      503,
+      "storage_unavailable",
+      "Storage is unavailable: the server cannot write its data right now. Try again later.",
+      {},
+      { "Retry-After": "30" },
+    );
   }
   if (error instanceof HttpError) return jsonError(error.status, error.code, error.message, error.details, error.headers);
   if (error instanceof DataError) {

@@ -45,7 +45,12 @@ describe("size-limited body reading", () => {
   it("counts bytes as they arrive, so a missing or lying length cannot get past the limit", async () => {
     let cancelled = false;
     const chunks = Array.from({ length: 20 }, () => new Uint8Array(100));
-    const error = await httpError(readStreamLimited(streamOf(chunks, () => (cancelled = true)), 1000));
+    const error = await httpError(
+      readStreamLimited(
+        streamOf(chunks, () => (cancelled = true)),
+        1000,
+      ),
+    );
     expect(error.status).toBe(413);
     expect(cancelled).toBe(true);
     const lying = new Request("http://x/", { method: "POST", body: streamOf(chunks), headers: { "content-length": "10" }, duplex: "half" } as RequestInit);
@@ -92,7 +97,15 @@ describe("upload forms", () => {
       ["text", "pasted SKILL.md"],
     ]);
     expect(sources[1].type === "folder" && sources[1].files.map((f) => f.path)).toEqual(["my-skill/SKILL.md", "my-skill/refs/x.md"]);
-    expect(fields).toEqual({ scope: "team", team: "Platform", message: undefined, dryRun: true, atomic: false, profile: "spec", choices: [{ key: "0:", action: "version", message: "m" }] });
+    expect(fields).toEqual({
+      scope: "team",
+      team: "Platform",
+      message: undefined,
+      dryRun: true,
+      atomic: false,
+      profile: "spec",
+      choices: [{ key: "0:", action: "version", message: "m" }],
+    });
   });
 
   it("answers 400 with the reason for bad fields, and 415 for a body that is not multipart", async () => {
@@ -102,12 +115,48 @@ describe("upload forms", () => {
       return httpError(parseUploadForm(form));
     };
     expect((await bad([["scope", "personal"]])).message).toMatch(/Nothing to read/);
-    expect((await bad([["text", "x"], ["scope", "galaxy"]])).message).toMatch(/scope must be personal, team or public/);
-    expect((await bad([["text", "x"], ["scope", "team"]])).message).toMatch(/name the team/);
-    expect((await bad([["text", "x"], ["choices", "{nope"]])).message).toMatch(/choices must be JSON/);
-    expect((await bad([["text", "x"], ["choices", JSON.stringify([{ key: "0:", action: "version" }])]])).status).toBe(400);
+    expect(
+      (
+        await bad([
+          ["text", "x"],
+          ["scope", "galaxy"],
+        ])
+      ).message,
+    ).toMatch(/scope must be personal, team or public/);
+    expect(
+      (
+        await bad([
+          ["text", "x"],
+          ["scope", "team"],
+        ])
+      ).message,
+    ).toMatch(/name the team/);
+    expect(
+      (
+        await bad([
+          ["text", "x"],
+          ["choices", "{nope"],
+        ])
+      ).message,
+    ).toMatch(/choices must be JSON/);
+    expect(
+      (
+        await bad([
+          ["text", "x"],
+          ["choices", JSON.stringify([{ key: "0:", action: "version" }])],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await bad([["file", "not a file"]])).message).toMatch(/file part/);
-    expect((await bad([["files", new File(["a"], "a")], ["files", new File(["b"], "b")], ["paths", "x/a"]])).message).toMatch(/2 files but 1 paths/);
+    expect(
+      (
+        await bad([
+          ["files", new File(["a"], "a")],
+          ["files", new File(["b"], "b")],
+          ["paths", "x/a"],
+        ])
+      ).message,
+    ).toMatch(/2 files but 1 paths/);
 
     const json = new Request("http://x/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect((await httpError(readUploadRequest(json))).status).toBe(415);
@@ -127,7 +176,9 @@ describe("multipart part limit", () => {
     try {
       const error = await httpError(readUploadRequest(formRequest(150_000)));
       expect(error.status).toBe(413);
-      expect(error.message).toBe(`The form has more than ${MAX_FORM_PARTS.toLocaleString("en-US")} parts; the limit is ${MAX_FORM_PARTS.toLocaleString("en-US")}. Send a folder of at most 3,000 files, or one archive.`);
+      expect(error.message).toBe(
+        `The form has more than ${MAX_FORM_PARTS.toLocaleString("en-US")} parts; the limit is ${MAX_FORM_PARTS.toLocaleString("en-US")}. Send a folder of at most 3,000 files, or one archive.`,
+      );
       expect(parse).not.toHaveBeenCalled();
     } finally {
       parse.mockRestore();

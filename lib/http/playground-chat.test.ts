@@ -19,7 +19,13 @@ const sse = (res: http.ServerResponse, chunks: unknown[]) => {
   for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   res.end("data: [DONE]\n\n");
 };
-const chunk = (delta: object, finish: string | null = null) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "scripted", choices: [{ index: 0, delta, finish_reason: finish }] });
+const chunk = (delta: object, finish: string | null = null) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  created: 1_700_000_000,
+  model: "scripted",
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
 
 const server = http.createServer((req, res) => {
   let raw = "";
@@ -31,12 +37,22 @@ const server = http.createServer((req, res) => {
     }
     const body = JSON.parse(raw);
     requests.push(body);
-    if (script === "401") return void res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }));
-    if (script === "429") return void res.writeHead(429, { "Content-Type": "application/json", "Retry-After": "0" }).end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit" } }));
+    if (script === "401")
+      return void res
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }));
+    if (script === "429")
+      return void res
+        .writeHead(429, { "Content-Type": "application/json", "Retry-After": "0" })
+        .end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit" } }));
     const toolResult = body.messages.find((m: { role: string }) => m.role === "tool");
     if (!toolResult) {
       sse(res, [
-        chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "load_skill", arguments: "" } }] }),
+        chunk({
+          role: "assistant",
+          content: null,
+          tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "load_skill", arguments: "" } }],
+        }),
         chunk({ tool_calls: [{ index: 0, function: { arguments: '{"name":"pdf-' } }] }),
         chunk({ tool_calls: [{ index: 0, function: { arguments: 'tools"}' } }] }),
         chunk({}, "tool_calls"),
@@ -72,9 +88,17 @@ afterAll(async () => {
 
 await createUser(db, "ada");
 const ada = { id: "ada" };
-const pdfTools = makeSkill("pdf-tools", { description: "Split, merge and fill PDF files. Use when the user works with PDFs.", body: "# PDF tools\n\nSplit the file first, then merge.\n", files: { "references/forms.md": "# Forms\n\nFill fields.\n" } });
+const pdfTools = makeSkill("pdf-tools", {
+  description: "Split, merge and fill PDF files. Use when the user works with PDFs.",
+  body: "# PDF tools\n\nSplit the file first, then merge.\n",
+  files: { "references/forms.md": "# Forms\n\nFill fields.\n" },
+});
 await createSkill(ada, {
-  skill: makeSkill("pdf-tools", { description: "Split, merge and fill PDF files. Use when the user works with PDFs.", body: "# PDF tools\n\nSplit the file first, then merge.\n", files: { "references/forms.md": "# Forms\n\nFill fields.\n" } }),
+  skill: makeSkill("pdf-tools", {
+    description: "Split, merge and fill PDF files. Use when the user works with PDFs.",
+    body: "# PDF tools\n\nSplit the file first, then merge.\n",
+    files: { "references/forms.md": "# Forms\n\nFill fields.\n" },
+  }),
   destination: { scope: "PERSONAL" },
 });
 await createSkill(ada, { skill: makeSkill("meeting-notes"), destination: { scope: "PERSONAL" } });
@@ -111,7 +135,10 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     expect(delivered).toContain("Split the file first, then merge.");
     expect(delivered).toContain("references/forms.md");
 
-    const text = stream.filter((c) => c.type === "text-delta").map((c) => c.delta).join("");
+    const text = stream
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join("");
     expect(text).toBe("Use pdf-tools: split the file first.");
     const live = stream.filter((c) => c.type === "data-event").map((c) => c.data as DisclosureEvent);
     expect(live.map((e) => e.kind)).toEqual(["catalog", "load"]);
@@ -120,7 +147,17 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     const ledger = stream.find((c) => c.type === "data-ledger")?.data as TurnLedger;
     const load = ledger.events.find((e) => e.kind === "load");
     // The ledger counts the skill content the model received: the body, as the skill page counts it.
-    expect(load).toEqual({ level: 2, kind: "load", skill: "pdf-tools", skillId: expect.any(String), version: 1, by: "model", tokens: pdfTools.tokens.body, needsReview: false, files: expect.any(Array) });
+    expect(load).toEqual({
+      level: 2,
+      kind: "load",
+      skill: "pdf-tools",
+      skillId: expect.any(String),
+      version: 1,
+      by: "model",
+      tokens: pdfTools.tokens.body,
+      needsReview: false,
+      files: expect.any(Array),
+    });
     expect(pdfTools.tokens.body).toBe(countTokens(pdfTools.body));
     expect(ledger).toMatchObject({ turn: 1, modelId: "openai:scripted", router: null });
     expect(ledger.totals).toMatchObject({ inputTokens: 321 + 900, outputTokens: 12 + 20 });
@@ -183,7 +220,13 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
 
   it("discloses nothing of a skill the viewer cannot see, whether picked by id or $mentioned", async () => {
     await createUser(db, "bob");
-    const secret = await createSkill({ id: "bob" }, { skill: makeSkill("private-plan", { description: "Bob's plan for PDF files.", body: "# Plan\n\nTOP SECRET steps.\n" }), destination: { scope: "PERSONAL" } });
+    const secret = await createSkill(
+      { id: "bob" },
+      {
+        skill: makeSkill("private-plan", { description: "Bob's plan for PDF files.", body: "# Plan\n\nTOP SECRET steps.\n" }),
+        destination: { scope: "PERSONAL" },
+      },
+    );
     const offline: PlaygroundSetup = { ...setup, modelId: "offline-router", source: { kind: "picked", skillIds: [secret.skillId] } };
     const response = await playgroundChat(ada, { conversationId: null, text: "Follow $private-plan for my PDF files", setup: offline });
     const raw = await response.text();
@@ -197,7 +240,9 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     expect(ledger.events.filter((e) => e.kind === "load" || e.kind === "read")).toEqual([]);
     expect(ledger.events.find((e) => e.kind === "catalog")).toMatchObject({ skills: [] });
     expect(ledger.events).toContainEqual({ level: 0, kind: "notice", message: "$private-plan is not in this catalog; ignored." });
-    expect(stream.filter((c) => c.type === "data-notice").map((c) => (c.data as { message: string }).message)).toEqual(["1 picked skill(s) are no longer visible to you and were left out."]);
+    expect(stream.filter((c) => c.type === "data-notice").map((c) => (c.data as { message: string }).message)).toEqual([
+      "1 picked skill(s) are no longer visible to you and were left out.",
+    ]);
   });
 
   it("reports a provider that refuses connections", async () => {

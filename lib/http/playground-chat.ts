@@ -34,7 +34,10 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
 
   const registered = resolveModel(setup.modelId);
   const resolved = registered && options.model ? { ...registered, model: options.model } : registered;
-  if (!resolved) throw new HttpError(422, "unknown_model", `The model "${setup.modelId}" is not configured on this server; choose another one in the setup panel.`, { field: "setup.modelId" });
+  if (!resolved)
+    throw new HttpError(422, "unknown_model", `The model "${setup.modelId}" is not configured on this server; choose another one in the setup panel.`, {
+      field: "setup.modelId",
+    });
 
   const conversation = conversationId ? await getConversationHistory(viewer, conversationId) : null;
   if (conversationId && !conversation) throw new HttpError(404, "not_found", "Conversation not found.");
@@ -57,7 +60,9 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   const notices = [...loaded.notices];
   const catalogTokens = turn.prompt.catalogTokens;
   if (catalogOverBudget(setup.mode, catalogTokens, resolved.option.contextWindow)) {
-    notices.push(`The catalog takes ${catalogTokens.toLocaleString("en-US")} tokens, more than a quarter of ${resolved.option.label}'s ${resolved.option.contextWindow.toLocaleString("en-US")}-token context. Switch the catalog to search mode.`);
+    notices.push(
+      `The catalog takes ${catalogTokens.toLocaleString("en-US")} tokens, more than a quarter of ${resolved.option.label}'s ${resolved.option.contextWindow.toLocaleString("en-US")}-token context. Switch the catalog to search mode.`,
+    );
   }
 
   const assistantMessageId = generateId();

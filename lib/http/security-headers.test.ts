@@ -50,7 +50,9 @@ describe("isCrossOriginAction", () => {
     expect(action({ origin: "null", host: "localhost:3000" })).toBe(true);
     expect(action({ origin: "http://localhost:3001", host: "localhost:3000" })).toBe(true);
     expect(action({ origin: "not a url", host: "localhost:3000" })).toBe(true);
-    expect(isCrossOriginAction("POST", new Headers({ "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example", host: "localhost:3000" }))).toBe(true);
+    expect(
+      isCrossOriginAction("POST", new Headers({ "content-type": "multipart/form-data; boundary=x", origin: "http://evil.example", host: "localhost:3000" })),
+    ).toBe(true);
   });
 
   it("lets same-origin actions, other requests and origin-less clients through to Next", () => {
@@ -67,7 +69,9 @@ describe("oversizedActionBytes", () => {
   it("names the size of an action body over the limit, from Content-Length, before it is read", () => {
     expect(oversizedActionBytes("POST", new Headers({ "next-action": "abc", "content-length": "1001" }), limit)).toBe(1001);
     expect(oversizedActionBytes("POST", new Headers({ "content-type": "multipart/form-data; boundary=x", "content-length": "5000" }), limit)).toBe(5000);
-    expect(actionBodyTooLargeMessage(28 * 1024 * 1024)).toBe("This submission is 28.0 MB; one save or form can send at most 27.0 MB. Remove or shrink large files, or upload the skill as a .zip instead.");
+    expect(actionBodyTooLargeMessage(28 * 1024 * 1024)).toBe(
+      "This submission is 28.0 MB; one save or form can send at most 27.0 MB. Remove or shrink large files, or upload the skill as a .zip instead.",
+    );
   });
 
   it("leaves bodies within the limit, without a length, and other requests alone", () => {

@@ -89,7 +89,8 @@ export async function parseUploadForm(form: FormData): Promise<UploadRequest> {
   const folder = form.getAll("files");
   if (folder.length) {
     const paths = form.getAll("paths");
-    if (paths.length && paths.length !== folder.length) throw badRequest(`${folder.length} files but ${paths.length} paths were sent; send one path per file, in the same order.`);
+    if (paths.length && paths.length !== folder.length)
+      throw badRequest(`${folder.length} files but ${paths.length} paths were sent; send one path per file, in the same order.`);
     const items = [];
     for (const [i, entry] of folder.entries()) {
       if (typeof entry === "string") throw badRequest("`files` must be file parts.");

@@ -17,7 +17,9 @@ const { remoteUploadId } = await import("@/lib/skills/upload/remote-upload-id");
 const network = vi.fn(() => Promise.reject(new Error("this test must not reach the network")));
 vi.stubGlobal("fetch", network);
 const original = process.env.UPLOADTHING_TOKEN;
-process.env.UPLOADTHING_TOKEN = Buffer.from(JSON.stringify({ apiKey: "sk_test_not_a_real_key", appId: "skillshelf-test", regions: ["sea1"] })).toString("base64");
+process.env.UPLOADTHING_TOKEN = Buffer.from(JSON.stringify({ apiKey: "sk_test_not_a_real_key", appId: "skillshelf-test", regions: ["sea1"] })).toString(
+  "base64",
+);
 afterAll(async () => {
   vi.unstubAllGlobals();
   if (original === undefined) delete process.env.UPLOADTHING_TOKEN;

@@ -13,12 +13,23 @@ import { skillLinks } from "./links";
 type Upload = { sources: UploadSource[]; fields: Pick<UploadFieldsInput, "scope" | "team" | "message" | "profile" | "choices" | "overrideReason" | "atomic"> };
 
 function commitInput(fields: Upload["fields"]): CommitInput {
-  return { destination: { scope: fields.scope, team: fields.team }, choices: fields.choices, message: fields.message, overrideReason: fields.overrideReason, atomic: fields.atomic };
+  return {
+    destination: { scope: fields.scope, team: fields.team },
+    choices: fields.choices,
+    message: fields.message,
+    overrideReason: fields.overrideReason,
+    atomic: fields.atomic,
+  };
 }
 
 /** 200 with the UploadPreview; stores nothing. */
 export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  return json(await previewUpload(viewer, await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), { scope: upload.fields.scope, team: upload.fields.team }));
+  return json(
+    await previewUpload(viewer, await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), {
+      scope: upload.fields.scope,
+      team: upload.fields.team,
+    }),
+  );
 }
 
 /**

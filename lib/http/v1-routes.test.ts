@@ -36,10 +36,16 @@ function publish(token: string | null, fields: Record<string, string>, file?: { 
   const form = new FormData();
   if (file) form.append("file", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return skillsRoute.POST(new Request("http://localhost/api/v1/skills", { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  return skillsRoute.POST(
+    new Request("http://localhost/api/v1/skills", { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
 }
-const get = (route: { GET: (r: Request, c: { params: Promise<{ skillId: string }> }) => Promise<Response> }, url: string, skillId: string, headers: Record<string, string> = {}) =>
-  route.GET(new Request(`http://localhost${url}`, { headers }), { params: Promise.resolve({ skillId }) });
+const get = (
+  route: { GET: (r: Request, c: { params: Promise<{ skillId: string }> }) => Promise<Response> },
+  url: string,
+  skillId: string,
+  headers: Record<string, string> = {},
+) => route.GET(new Request(`http://localhost${url}`, { headers }), { params: Promise.resolve({ skillId }) });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe("POST /api/v1/skills", () => {
@@ -48,7 +54,13 @@ describe("POST /api/v1/skills", () => {
     const dry = await publish(adaPublish, { dryRun: "true" }, { name: "ci-skill.zip", bytes: zipOf("ci-skill") });
     expect(dry.status).toBe(200);
     const preview = await dry.json();
-    expect(preview).toMatchObject({ dryRun: true, ok: true, wouldAnswer: 201, plan: [{ name: "ci-skill", action: "create" }], skills: [{ name: "ci-skill", ok: true }] });
+    expect(preview).toMatchObject({
+      dryRun: true,
+      ok: true,
+      wouldAnswer: 201,
+      plan: [{ name: "ci-skill", action: "create" }],
+      skills: [{ name: "ci-skill", ok: true }],
+    });
     expect(await db.skill.count()).toBe(before);
 
     const created = await publish(adaPublish, {}, { name: "ci-skill.zip", bytes: zipOf("ci-skill") });
@@ -96,7 +108,10 @@ describe("POST /api/v1/skills", () => {
     const partial = await publish(gracePublish, {}, { name: "team-pack.zip", bytes: collection() });
     expect(partial.status).toBe(207);
     const body = await partial.json();
-    expect(body.skills.map((s: { name: string; action: string }) => [s.name, s.action])).toEqual([["lint-rules", "created"], ["release-notes", "created"]]);
+    expect(body.skills.map((s: { name: string; action: string }) => [s.name, s.action])).toEqual([
+      ["lint-rules", "created"],
+      ["release-notes", "created"],
+    ]);
     expect(body.refused).toHaveLength(1);
     expect(body.refused[0]).toMatchObject({ key: "0:team-pack/Bad Skill", name: "Bad Skill", outcome: "invalid" });
     expect(body.refused[0].findings.map((f: { code: string }) => f.code)).toContain("name-invalid-chars");
@@ -105,11 +120,17 @@ describe("POST /api/v1/skills", () => {
   });
 
   it("answers 422 with every finding, 401 for bad tokens, 403 for read tokens and public without admin", async () => {
-    const invalid = await publish(adaPublish, {}, { name: "bad.zip", bytes: exportSkillZip({ name: "Bad", files: [{ path: "SKILL.md", bytes: enc.encode("---\nname: Bad Name\n---\n") }] }) });
+    const invalid = await publish(
+      adaPublish,
+      {},
+      { name: "bad.zip", bytes: exportSkillZip({ name: "Bad", files: [{ path: "SKILL.md", bytes: enc.encode("---\nname: Bad Name\n---\n") }] }) },
+    );
     expect(invalid.status).toBe(422);
     const error = (await invalid.json()).error;
     expect(error.code).toBe("invalid");
-    expect(error.findings.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(["name-uppercase", "name-invalid-chars", "description-missing"]));
+    expect(error.findings.map((f: { code: string }) => f.code)).toEqual(
+      expect.arrayContaining(["name-uppercase", "name-invalid-chars", "description-missing"]),
+    );
 
     const bad = await publish("sks_" + "x".repeat(40), {}, { name: "a.zip", bytes: zipOf("a") });
     expect(bad.status).toBe(401);
@@ -129,7 +150,11 @@ describe("POST /api/v1/skills", () => {
 
   it("refuses a body over the limit from its Content-Length", async () => {
     const response = await skillsRoute.POST(
-      new Request("http://localhost/api/v1/skills", { method: "POST", body: "x", headers: { ...bearer(adaPublish), "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) } }),
+      new Request("http://localhost/api/v1/skills", {
+        method: "POST",
+        body: "x",
+        headers: { ...bearer(adaPublish), "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) },
+      }),
     );
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe("too_large");
@@ -216,7 +241,9 @@ describe("POST /api/playground/chat", () => {
   it("refuses a read-only token: a turn stores a conversation, which needs the publish scope", async () => {
     const body = JSON.stringify({ conversationId: null, message: "hello", setup: {} });
     const before = await db.conversation.count();
-    const response = await chatRoute.POST(new Request("http://localhost/api/playground/chat", { method: "POST", body, headers: { ...bearer(adaRead), "content-type": "application/json" } }));
+    const response = await chatRoute.POST(
+      new Request("http://localhost/api/playground/chat", { method: "POST", body, headers: { ...bearer(adaRead), "content-type": "application/json" } }),
+    );
     expect(response.status).toBe(403);
     const { error } = await response.json();
     expect(error.code).toBe("insufficient_scope");
@@ -236,7 +263,11 @@ describe("upload preview", () => {
     const preview = await response.json();
     expect(preview.ok).toBe(false);
     expect(preview.importable).toBe(2);
-    expect(preview.sources.map((s: { notASkill: string | null }) => s.notASkill)).toEqual([null, `"photo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`, null]);
+    expect(preview.sources.map((s: { notASkill: string | null }) => s.notASkill)).toEqual([
+      null,
+      `"photo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`,
+      null,
+    ]);
     expect(preview.skills.map((s: { key: string; name: string }) => [s.key, s.name])).toEqual([
       ["0:previewed", "previewed"],
       ["2:", "ci-skill"],

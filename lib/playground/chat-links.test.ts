@@ -27,7 +27,14 @@ describe("which skill a chat answer's relative paths belong to", () => {
   });
 
   it("maps each path to the first skill that has it, at the version that was loaded", () => {
-    const loaded = loadedSkills([load("a", [{ path: "assets/p.png", mediaType: "image/png" }], 1), load("b", [{ path: "assets/p.png", mediaType: "image/png" }, { path: "ref.md", mediaType: "text/markdown" }]), load("a", [{ path: "assets/p.png", mediaType: "image/png" }], 3)]);
+    const loaded = loadedSkills([
+      load("a", [{ path: "assets/p.png", mediaType: "image/png" }], 1),
+      load("b", [
+        { path: "assets/p.png", mediaType: "image/png" },
+        { path: "ref.md", mediaType: "text/markdown" },
+      ]),
+      load("a", [{ path: "assets/p.png", mediaType: "image/png" }], 3),
+    ]);
     expect(loaded.get("a")?.version).toBe(3);
     const files = chatFiles(["b", "a", "unknown"], loaded);
     expect(Object.fromEntries(files)).toEqual({

@@ -30,7 +30,15 @@ describe("finishTurnLedger", () => {
       { level: 0, kind: "notice", message: "hi" },
     ];
     const ledger = finishTurnLedger({ turn: 1, modelId: "m", events, history: [], skills, catalogTokens: 100, usage: { inputTokens: 1234, outputTokens: 56 } });
-    expect(ledger.totals).toEqual({ newlyDisclosed: 600, resident: 600, catalogTokens: 100, inputTokens: 1234, outputTokens: 56, eagerTokens: 2500, savingPercent: 76 });
+    expect(ledger.totals).toEqual({
+      newlyDisclosed: 600,
+      resident: 600,
+      catalogTokens: 100,
+      inputTokens: 1234,
+      outputTokens: 56,
+      eagerTokens: 2500,
+      savingPercent: 76,
+    });
     expect(ledger.router).toBeNull();
   });
 
@@ -52,14 +60,26 @@ describe("finishTurnLedger", () => {
     const turn2 = finishTurnLedger({
       turn: 2,
       modelId: "m",
-      events: [catalog, { level: 2, kind: "repeat", skill: "a", firstTurn: 1, tokens: 20 }, { level: 2, kind: "load", skill: "c", skillId: "c", version: 1, by: "model", tokens: 205, needsReview: false }],
+      events: [
+        catalog,
+        { level: 2, kind: "repeat", skill: "a", firstTurn: 1, tokens: 20 },
+        { level: 2, kind: "load", skill: "c", skillId: "c", version: 1, by: "model", tokens: 205, needsReview: false },
+      ],
       history: [turn1],
       skills,
       catalogTokens: 100,
       usage: null,
     });
     // new: only c's body; resident: catalog 100 + a 410 (turn 1, in history) + c 205; b's mention block is gone.
-    expect(turn2.totals).toEqual({ newlyDisclosed: 205, resident: 715, catalogTokens: 100, inputTokens: null, outputTokens: null, eagerTokens: 2500, savingPercent: 71.4 });
+    expect(turn2.totals).toEqual({
+      newlyDisclosed: 205,
+      resident: 715,
+      catalogTokens: 100,
+      inputTokens: null,
+      outputTokens: null,
+      eagerTokens: 2500,
+      savingPercent: 71.4,
+    });
   });
 
   it("counts the catalog as new again when it changed between turns", () => {
@@ -79,7 +99,15 @@ describe("finishTurnLedger", () => {
   });
 
   it("an empty catalog saves nothing and divides by nothing; bad provider numbers become null", () => {
-    const ledger = finishTurnLedger({ turn: 1, modelId: "m", events: [], history: [], skills: [], catalogTokens: 0, usage: { inputTokens: Number.NaN, outputTokens: -1 } });
+    const ledger = finishTurnLedger({
+      turn: 1,
+      modelId: "m",
+      events: [],
+      history: [],
+      skills: [],
+      catalogTokens: 0,
+      usage: { inputTokens: Number.NaN, outputTokens: -1 },
+    });
     expect(ledger.totals).toMatchObject({ eagerTokens: 0, savingPercent: 0, inputTokens: null, outputTokens: null });
   });
 

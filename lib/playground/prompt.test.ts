@@ -13,7 +13,7 @@ describe("buildSystemPrompt", () => {
     const prompt = buildSystemPrompt({ mode: "full", exposeMetadata: false, instructions: "  " }, source.skills);
     expect(prompt.header).toBe(DEFAULT_INSTRUCTIONS);
     expect(prompt.catalogXml).toBe(
-      '<available_skills>\n<skill>\n<name>\nalpha\n</name>\n<description>\nHandles &lt;tags&gt; &amp; &quot;quotes&quot; here.\n</description>\n</skill>\n<skill>\n<name>\nbeta\n</name>\n<description>\nSecond skill.\n</description>\n</skill>\n</available_skills>',
+      "<available_skills>\n<skill>\n<name>\nalpha\n</name>\n<description>\nHandles &lt;tags&gt; &amp; &quot;quotes&quot; here.\n</description>\n</skill>\n<skill>\n<name>\nbeta\n</name>\n<description>\nSecond skill.\n</description>\n</skill>\n</available_skills>",
     );
     expect(prompt.system).toBe(`${DEFAULT_INSTRUCTIONS}\n\n${prompt.catalogXml}`);
     expect(prompt.catalogTokens).toBe(countTokens(prompt.catalogXml));
@@ -26,7 +26,9 @@ describe("buildSystemPrompt", () => {
   it("exposes every frontmatter field when asked, still readable as a catalog", () => {
     const prompt = buildSystemPrompt({ mode: "full", exposeMetadata: true, instructions: "Be brief." }, source.skills);
     expect(prompt.header).toBe("Be brief.");
-    expect(prompt.catalogXml).toContain("<license>\nMIT\n</license>\n<metadata>\n{&quot;author&quot;:&quot;ada&quot;,&quot;version&quot;:&quot;2&quot;}\n</metadata>");
+    expect(prompt.catalogXml).toContain(
+      "<license>\nMIT\n</license>\n<metadata>\n{&quot;author&quot;:&quot;ada&quot;,&quot;version&quot;:&quot;2&quot;}\n</metadata>",
+    );
     expect(prompt.catalogTokens).toBeGreaterThan(buildSystemPrompt({ mode: "full", exposeMetadata: false, instructions: "" }, source.skills).catalogTokens);
     expect(parseCatalogXml(prompt.system)?.map((e) => e.name)).toEqual(["alpha", "beta"]);
   });

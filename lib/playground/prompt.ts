@@ -37,17 +37,32 @@ export function chooseInstructions(setupInstructions: string, profileInstruction
 export const CATALOG_BUDGET_SHARE = 0.25;
 
 /** Set when a full-mode catalog takes more of the model's context than the budget allows (search mode never is). */
-export function catalogOverBudget(mode: PlaygroundSettings["mode"], catalogTokens: number, contextWindow: number): { budget: number; contextWindow: number } | null {
+export function catalogOverBudget(
+  mode: PlaygroundSettings["mode"],
+  catalogTokens: number,
+  contextWindow: number,
+): { budget: number; contextWindow: number } | null {
   const budget = Math.floor(contextWindow * CATALOG_BUDGET_SHARE);
   return mode === "full" && catalogTokens > budget ? { budget, contextWindow } : null;
 }
 
-export function buildSystemPrompt(settings: Pick<PlaygroundSettings, "mode" | "exposeMetadata" | "instructions">, skills: readonly PlaygroundSkill[]): SystemPrompt {
+export function buildSystemPrompt(
+  settings: Pick<PlaygroundSettings, "mode" | "exposeMetadata" | "instructions">,
+  skills: readonly PlaygroundSkill[],
+): SystemPrompt {
   const header = settings.instructions.trim() || DEFAULT_INSTRUCTIONS;
   if (settings.mode === "search") {
-    return { system: `${header}\n\n${SEARCH_MODE_NOTE}`, header, catalogXml: "", catalogTokens: cachedTokens(SEARCH_MODE_NOTE), headerTokens: cachedTokens(header) };
+    return {
+      system: `${header}\n\n${SEARCH_MODE_NOTE}`,
+      header,
+      catalogXml: "",
+      catalogTokens: cachedTokens(SEARCH_MODE_NOTE),
+      headerTokens: cachedTokens(header),
+    };
   }
-  const catalogXml = settings.exposeMetadata ? renderFullMetadataCatalog(skills) : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
+  const catalogXml = settings.exposeMetadata
+    ? renderFullMetadataCatalog(skills)
+    : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
   return { system: `${header}\n\n${catalogXml}`, header, catalogXml, catalogTokens: cachedTokens(catalogXml), headerTokens: cachedTokens(header) };
 }
 

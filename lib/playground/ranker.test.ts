@@ -5,10 +5,25 @@ import { stem } from "./stem";
 describe("stem (Porter)", () => {
   it("conflates inflections and derivations", () => {
     const cases: [string, string][] = [
-      ["caresses", "caress"], ["ponies", "poni"], ["cats", "cat"], ["agreed", "agre"], ["plastered", "plaster"],
-      ["motoring", "motor"], ["hopping", "hop"], ["filing", "file"], ["happy", "happi"], ["relational", "relat"],
-      ["conditional", "condit"], ["digitizer", "digit"], ["generalization", "gener"], ["hopefulness", "hope"],
-      ["electrical", "electr"], ["adjustment", "adjust"], ["adoption", "adopt"], ["controlling", "control"], ["roll", "roll"],
+      ["caresses", "caress"],
+      ["ponies", "poni"],
+      ["cats", "cat"],
+      ["agreed", "agre"],
+      ["plastered", "plaster"],
+      ["motoring", "motor"],
+      ["hopping", "hop"],
+      ["filing", "file"],
+      ["happy", "happi"],
+      ["relational", "relat"],
+      ["conditional", "condit"],
+      ["digitizer", "digit"],
+      ["generalization", "gener"],
+      ["hopefulness", "hope"],
+      ["electrical", "electr"],
+      ["adjustment", "adjust"],
+      ["adoption", "adopt"],
+      ["controlling", "control"],
+      ["roll", "roll"],
     ];
     for (const [word, expected] of cases) expect([word, stem(word)]).toEqual([word, expected]);
     expect(stem("deploying")).toBe(stem("deployed"));
@@ -26,9 +41,27 @@ describe("terms", () => {
 
 describe("Ranker", () => {
   const docs = [
-    { name: "gif", fields: [{ text: "slack gif creator", weight: 3 }, { text: "Create animated GIFs for Slack.", weight: 1 }] },
-    { name: "pdf", fields: [{ text: "pdf forms", weight: 3 }, { text: "Fill PDF forms and extract their fields.", weight: 1 }] },
-    { name: "notes", fields: [{ text: "release notes", weight: 3 }, { text: "Write release notes for a version.", weight: 1 }] },
+    {
+      name: "gif",
+      fields: [
+        { text: "slack gif creator", weight: 3 },
+        { text: "Create animated GIFs for Slack.", weight: 1 },
+      ],
+    },
+    {
+      name: "pdf",
+      fields: [
+        { text: "pdf forms", weight: 3 },
+        { text: "Fill PDF forms and extract their fields.", weight: 1 },
+      ],
+    },
+    {
+      name: "notes",
+      fields: [
+        { text: "release notes", weight: 3 },
+        { text: "Write release notes for a version.", weight: 1 },
+      ],
+    },
   ];
 
   it("ranks by BM25F with the name weighted up, ties by name", () => {
@@ -40,8 +73,20 @@ describe("Ranker", () => {
 
   it("a name match outweighs the same word in a description", () => {
     const ranker = new Ranker([
-      { name: "a", fields: [{ text: "deploy", weight: 3 }, { text: "Ship it.", weight: 1 }] },
-      { name: "b", fields: [{ text: "ship", weight: 3 }, { text: "Helps deploy things.", weight: 1 }] },
+      {
+        name: "a",
+        fields: [
+          { text: "deploy", weight: 3 },
+          { text: "Ship it.", weight: 1 },
+        ],
+      },
+      {
+        name: "b",
+        fields: [
+          { text: "ship", weight: 3 },
+          { text: "Helps deploy things.", weight: 1 },
+        ],
+      },
     ]);
     expect(ranker.rank("deploy")[0].name).toBe("a");
   });

@@ -25,7 +25,8 @@ async function runTurn(userText: string, options: { mode?: CatalogMode; history?
   return { text: result.text, steps: result.steps, ledger: turn.finish(result.totalUsage) };
 }
 
-const kinds = (events: DisclosureEvent[]) => events.map((e) => (e.kind === "load" ? `load:${e.skill}:${e.by}` : e.kind === "read" ? `read:${e.skill}/${e.path}` : e.kind));
+const kinds = (events: DisclosureEvent[]) =>
+  events.map((e) => (e.kind === "load" ? `load:${e.skill}:${e.by}` : e.kind === "read" ? `read:${e.skill}/${e.path}` : e.kind));
 
 describe("offline router", () => {
   it("loads the best-matching skill and quotes its most relevant section", async () => {
@@ -36,7 +37,11 @@ describe("offline router", () => {
     expect(text).toContain("section “Sizes”");
     expect(text).toContain("> Emoji GIFs are 128x128");
     expect(text).toContain("`reference/palette.md`");
-    expect(ledger.router).toMatchObject({ query: "Make me an animated GIF for Slack, what size should the emoji be?", chosen: "slack-gif-creator", threshold: 1.5 });
+    expect(ledger.router).toMatchObject({
+      query: "Make me an animated GIF for Slack, what size should the emoji be?",
+      chosen: "slack-gif-creator",
+      threshold: 1.5,
+    });
     expect(ledger.router!.ranked[0].name).toBe("slack-gif-creator");
     expect(ledger.router!.ranked[0].score).toBeGreaterThan(ledger.router!.threshold);
     expect(ledger.totals.inputTokens).toBeNull();
@@ -55,7 +60,9 @@ describe("offline router", () => {
     expect(ledger.router!.ranked[0].score).toBeGreaterThan(0);
     expect(ledger.router!.ranked[0].score).toBeLessThan(ledger.router!.threshold);
     expect(kinds(ledger.events)).toEqual(["catalog"]);
-    expect(text).toMatch(/No skill matches your message closely enough, so none was loaded \(the best match, release-notes, scores \d\.\d\d; a skill needs 1\.50\)/);
+    expect(text).toMatch(
+      /No skill matches your message closely enough, so none was loaded \(the best match, release-notes, scores \d\.\d\d; a skill needs 1\.50\)/,
+    );
     expect(ledger.router!.reason).toMatch(/^the best match, release-notes, scores/);
   });
 

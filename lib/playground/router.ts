@@ -71,7 +71,10 @@ export function createOfflineRouterModel(): LanguageModelV4 {
     },
     async doStream(options: LanguageModelV4CallOptions) {
       const decision = route(options);
-      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", modelId: OFFLINE_ROUTER_ID }];
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: "stream-start", warnings: [] },
+        { type: "response-metadata", modelId: OFFLINE_ROUTER_ID },
+      ];
       if (decision.action.kind === "tool") {
         const input = JSON.stringify(decision.action.input);
         parts.push(
@@ -253,7 +256,8 @@ function route(options: LanguageModelV4CallOptions): Decision {
   const id = (what: string) => `router-t${view.turn}-s${step}-${what}`;
   const ranking = rank(view);
 
-  if (ranking.kind === "search") return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
+  if (ranking.kind === "search")
+    return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
   const report = ranking.ranking;
 
   // Which skill the answer is about: a mentioned one (the user chose), else the router's pick.
@@ -270,7 +274,11 @@ function route(options: LanguageModelV4CallOptions): Decision {
     const wanted = pointedResources(view.userText, view.resources.get(subject) ?? []);
     const next = wanted.find((path) => !attempted(READ_SKILL_RESOURCE, { name: subject, path }));
     if (next && readsSoFar < MAX_READS) {
-      return { action: { kind: "tool", toolName: READ_SKILL_RESOURCE, input: { name: subject, path: next } }, ranking: report, toolCallId: id(READ_SKILL_RESOURCE) };
+      return {
+        action: { kind: "tool", toolName: READ_SKILL_RESOURCE, input: { name: subject, path: next } },
+        ranking: report,
+        toolCallId: id(READ_SKILL_RESOURCE),
+      };
     }
   }
 
@@ -298,7 +306,12 @@ function rank(view: PromptView): RankOutcome {
   const ranker = catalogRanker(view.system);
   if (ranker) {
     const decision = decide(ranker, query);
-    const ranking: RouterRanking = { query, threshold: decision.threshold, ranked: decision.ranked.slice(0, REPORTED).map(roundScore), chosen: decision.chosen };
+    const ranking: RouterRanking = {
+      query,
+      threshold: decision.threshold,
+      ranked: decision.ranked.slice(0, REPORTED).map(roundScore),
+      chosen: decision.chosen,
+    };
     if (decision.reason) ranking.reason = decision.reason;
     return { kind: "ranked", ranking };
   }
@@ -384,7 +397,15 @@ export function bestSection(message: string, texts: readonly { label: string; te
   const withContent = every.filter(({ section }) => section.text.split("\n").some((line) => line.trim() && !/^ {0,3}#{1,6}\s/.test(line)));
   const all = withContent.length > 0 ? withContent : every;
   if (all.length === 0) return null;
-  const ranker = new Ranker(all.map((s, i) => ({ name: String(i), fields: [{ text: s.section.heading, weight: 2 }, { text: s.section.text, weight: 1 }] })));
+  const ranker = new Ranker(
+    all.map((s, i) => ({
+      name: String(i),
+      fields: [
+        { text: s.section.heading, weight: 2 },
+        { text: s.section.text, weight: 1 },
+      ],
+    })),
+  );
   const [best] = ranker.rank(message);
   const pick = best && best.score > 0 ? all[Number(best.name)] : all[0];
   return pick;
@@ -411,9 +432,13 @@ function answer(view: PromptView, subject: string | null, ranking: RouterRanking
     if (subject) {
       lines.push(`**${ROUTER_LABEL}.** I picked \`${subject}\`, but loading it failed, so I have nothing to quote.`);
     } else if (!ranking || !best || best.score <= 0) {
-      lines.push(`**${ROUTER_LABEL}.** No skill in this catalog matches your message, so none was loaded. I only route requests to skills and quote them; I cannot answer on my own.`);
+      lines.push(
+        `**${ROUTER_LABEL}.** No skill in this catalog matches your message, so none was loaded. I only route requests to skills and quote them; I cannot answer on my own.`,
+      );
     } else {
-      lines.push(`**${ROUTER_LABEL}.** No skill matches your message closely enough, so none was loaded (${ranking.reason ?? "no skill qualified"}). I only route requests to skills and quote them; I cannot answer on my own.`);
+      lines.push(
+        `**${ROUTER_LABEL}.** No skill matches your message closely enough, so none was loaded (${ranking.reason ?? "no skill qualified"}). I only route requests to skills and quote them; I cannot answer on my own.`,
+      );
     }
     for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
     return lines.join("\n");
@@ -428,7 +453,10 @@ function answer(view: PromptView, subject: string | null, ranking: RouterRanking
 
   // Quote from what the user pointed at when a resource was read, else from the skill's body.
   const reads = view.reads.filter((r) => r.skill === subject);
-  const sources = reads.length > 0 ? reads.map((r) => ({ label: `${subject}/${r.path}`, text: r.text })) : [{ label: `${subject}/SKILL.md`, text: view.bodies.get(subject) ?? "" }];
+  const sources =
+    reads.length > 0
+      ? reads.map((r) => ({ label: `${subject}/${r.path}`, text: r.text }))
+      : [{ label: `${subject}/SKILL.md`, text: view.bodies.get(subject) ?? "" }];
   const picked = bestSection(view.userText, sources);
   if (picked) {
     const where = picked.section.heading ? `${picked.label}, section “${picked.section.heading}”` : picked.label;

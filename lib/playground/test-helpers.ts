@@ -33,7 +33,10 @@ export const SAMPLE_SKILLS: InlineSkill[] = [
     name: "slack-gif-creator",
     description: "Create animated GIFs optimized for Slack. Use when users ask for an animated GIF or emoji for Slack.",
     body: "# Slack GIF creator\n\n## Sizes\n\nEmoji GIFs are 128x128; message GIFs up to 480 pixels wide.\n\n## Animation\n\nKeep animations under 50 frames so the file stays small.\n",
-    files: { "reference/palette.md": "# Palette\n\nUse at most 48 colors.\n", "assets/sample.gif": new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]) },
+    files: {
+      "reference/palette.md": "# Palette\n\nUse at most 48 colors.\n",
+      "assets/sample.gif": new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]),
+    },
   },
   {
     name: "pdf-forms",

@@ -54,7 +54,9 @@ describe("load_skill", () => {
 
   it("rejects an unknown name with an error listing the catalog (search mode: pointing at search)", async () => {
     const full = tools();
-    expect((await run(full.tools, "load_skill", { name: "nope" })).error).toBe('There is no skill named "nope". Available skills: slack-gif-creator, pdf-forms, release-notes.');
+    expect((await run(full.tools, "load_skill", { name: "nope" })).error).toBe(
+      'There is no skill named "nope". Available skills: slack-gif-creator, pdf-forms, release-notes.',
+    );
     const search = tools("search");
     expect((await run(search.tools, "load_skill", { name: "nope" })).error).toBe('There is no skill named "nope". Call search_skills to find skill names.');
     expect(search.recorder.events).toEqual([expect.objectContaining({ level: 2, kind: "error", tool: "load_skill", skill: "nope" })]);
@@ -66,7 +68,9 @@ describe("read_skill_resource", () => {
     const { tools: t, recorder } = tools();
     const { output } = await run(t, "read_skill_resource", { name: "pdf-forms", path: "reference/fields.md" });
     expect(output).toContain("signature fields");
-    expect(recorder.events).toEqual([expect.objectContaining({ level: 3, kind: "read", skill: "pdf-forms", path: "reference/fields.md", binary: false, mediaType: "text/markdown" })]);
+    expect(recorder.events).toEqual([
+      expect.objectContaining({ level: 3, kind: "read", skill: "pdf-forms", path: "reference/fields.md", binary: false, mediaType: "text/markdown" }),
+    ]);
   });
 
   it("describes a binary file instead of returning it", async () => {
@@ -109,7 +113,10 @@ describe("search_skills", () => {
 
 describe("tool errors inside a real AI SDK loop", () => {
   const settings: PlaygroundSettings = { mode: "full", exposeMetadata: false, instructions: "", modelId: "mock" };
-  const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+  const usage = {
+    inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 5, text: 5, reasoning: undefined },
+  };
 
   it("sends an unknown name (failing the enum), an unknown tool and a bad path back to the model, and the turn ends normally", async () => {
     let call = 0;

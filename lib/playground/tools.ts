@@ -78,7 +78,8 @@ export function needsReviewWarning(name: string): string {
 export function resourcePathProblem(path: string): string | null {
   if (path.trim() === "") return "the path is empty";
   if (path.includes("\\")) return "backslashes are not allowed; paths use /";
-  if (path.startsWith("/") || /^[A-Za-z]:/.test(path) || path.startsWith("~")) return "absolute paths are not allowed; give the path relative to the skill folder";
+  if (path.startsWith("/") || /^[A-Za-z]:/.test(path) || path.startsWith("~"))
+    return "absolute paths are not allowed; give the path relative to the skill folder";
   if (path.split("/").includes("..")) return `".." is not allowed; paths stay inside the skill folder`;
   if (/[\u0000-\u001f]/.test(path)) return "the path contains a control character";
   return null;
@@ -130,14 +131,29 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
         const output = renderLoadOutput(skill, body);
         loaded.set(name, turn);
         const needsReview = skill.reviewStatus === "needs_review";
-        if (needsReview) recorder.record({ level: 0, kind: "notice", message: `"${name}" needs review: its security scan found something to check. The model was warned.` });
-        recorder.record({ level: 2, kind: "load", skill: name, skillId: skill.skillId, version: skill.version, by: "model", tokens: countTokens(body), needsReview, files: fileList(skill) }, toolCallId);
+        if (needsReview)
+          recorder.record({ level: 0, kind: "notice", message: `"${name}" needs review: its security scan found something to check. The model was warned.` });
+        recorder.record(
+          {
+            level: 2,
+            kind: "load",
+            skill: name,
+            skillId: skill.skillId,
+            version: skill.version,
+            by: "model",
+            tokens: countTokens(body),
+            needsReview,
+            files: fileList(skill),
+          },
+          toolCallId,
+        );
         return output;
       },
     }),
 
     [READ_SKILL_RESOURCE]: tool({
-      description: "Read one resource file of a skill, by the path load_skill listed. Text files are returned in full; binary files are described (type and size).",
+      description:
+        "Read one resource file of a skill, by the path load_skill listed. Text files are returned in full; binary files are described (type and size).",
       inputSchema: z.object({
         name: nameSchema.describe("The skill's name"),
         path: z.string().describe("The file's path inside the skill folder, exactly as load_skill listed it, e.g. references/guide.md"),
@@ -157,18 +173,22 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
         if (!content) {
           const available = skill.files.map((f) => f.path);
           return fail(
-            available.length === 0
-              ? `"${name}" has no resource files.`
-              : `"${name}" has no file "${clean}". Available paths: ${available.join(", ")}.`,
+            available.length === 0 ? `"${name}" has no resource files.` : `"${name}" has no file "${clean}". Available paths: ${available.join(", ")}.`,
           );
         }
         if (content.kind === "binary") {
           const output = `"${clean}" in "${name}" is a binary file (${content.mediaType}, ${formatBytes(content.size, "prose")}); it cannot be shown as text.`;
-          recorder.record({ level: 3, kind: "read", skill: name, path: clean, tokens: countTokens(output), size: content.size, mediaType: content.mediaType, binary: true }, toolCallId);
+          recorder.record(
+            { level: 3, kind: "read", skill: name, path: clean, tokens: countTokens(output), size: content.size, mediaType: content.mediaType, binary: true },
+            toolCallId,
+          );
           return output;
         }
         const output = renderResourceOutput(name, clean, content.text);
-        recorder.record({ level: 3, kind: "read", skill: name, path: clean, tokens: content.tokens, size: content.size, mediaType: content.mediaType, binary: false }, toolCallId);
+        recorder.record(
+          { level: 3, kind: "read", skill: name, path: clean, tokens: content.tokens, size: content.size, mediaType: content.mediaType, binary: false },
+          toolCallId,
+        );
         return output;
       },
     }),
@@ -184,8 +204,14 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
           .rank(query)
           .filter((r) => r.score > 0)
           .slice(0, SEARCH_LIMIT);
-        const output = renderSearchOutput(query, results.map((r) => ({ ...r, description: byName.get(r.name)?.description ?? "" })));
-        recorder.record({ level: 1, kind: "search", query, results: results.map((r) => ({ name: r.name, score: round2(r.score) })), tokens: countTokens(output) }, toolCallId);
+        const output = renderSearchOutput(
+          query,
+          results.map((r) => ({ ...r, description: byName.get(r.name)?.description ?? "" })),
+        );
+        recorder.record(
+          { level: 1, kind: "search", query, results: results.map((r) => ({ name: r.name, score: round2(r.score) })), tokens: countTokens(output) },
+          toolCallId,
+        );
         return output;
       },
     });

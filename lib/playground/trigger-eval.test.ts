@@ -26,12 +26,23 @@ function skillFolders(dir: string): string[] {
 }
 
 async function score(source: SkillSource, file: string) {
-  const queries = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { query: string; expected: string[] });
+  const queries = readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { query: string; expected: string[] });
   const model = createOfflineRouterModel();
-  let right = 0, positive = 0, quiet = 0, negative = 0;
+  let right = 0,
+    positive = 0,
+    quiet = 0,
+    negative = 0;
   const misses: string[] = [];
   for (const q of queries) {
-    const turn = await prepareTurn({ source, settings: { mode: "full", exposeMetadata: false, instructions: "", modelId: OFFLINE_ROUTER_ID }, history: [], userText: q.query });
+    const turn = await prepareTurn({
+      source,
+      settings: { mode: "full", exposeMetadata: false, instructions: "", modelId: OFFLINE_ROUTER_ID },
+      history: [],
+      userText: q.query,
+    });
     const result = await generateText({ model, ...turn.request });
     const disclosed = turn.finish(result.totalUsage).events.flatMap((e) => (e.kind === "load" ? [e.skill] : []));
     if (q.expected.length === 0) {

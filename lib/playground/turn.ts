@@ -110,7 +110,13 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
     recorder.record({ level: 0, kind: "notice", message });
   };
 
-  recorder.record({ level: 1, kind: "catalog", mode: settings.mode, skills: settings.mode === "full" ? source.skills.map((s) => s.name) : [], tokens: prompt.catalogTokens });
+  recorder.record({
+    level: 1,
+    kind: "catalog",
+    mode: settings.mode,
+    skills: settings.mode === "full" ? source.skills.map((s) => s.name) : [],
+    tokens: prompt.catalogTokens,
+  });
 
   const mentions = resolveMentions(input.userText, source.skills);
   for (const name of mentions.unknown) notice(unknownMentionNotice(name));
@@ -120,7 +126,17 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
     blocks.push(renderMentionBlock(skill, body));
     const needsReview = skill.reviewStatus === "needs_review";
     if (needsReview) notice(`"${skill.name}" needs review: its security scan found something to check.`);
-    recorder.record({ level: 2, kind: "load", skill: skill.name, skillId: skill.skillId, version: skill.version, by: "mention", tokens: countTokens(body), needsReview, files: fileList(skill) });
+    recorder.record({
+      level: 2,
+      kind: "load",
+      skill: skill.name,
+      skillId: skill.skillId,
+      version: skill.version,
+      by: "mention",
+      tokens: countTokens(body),
+      needsReview,
+      files: fileList(skill),
+    });
   }
 
   const loadedBefore = loadedInHistory(history);

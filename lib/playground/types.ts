@@ -33,8 +33,7 @@ export interface PlaygroundFileInfo {
 }
 
 export type ResourceContent =
-  | { kind: "text"; text: string; tokens: number; size: number; mediaType: string }
-  | { kind: "binary"; size: number; mediaType: string };
+  { kind: "text"; text: string; tokens: number; size: number; mediaType: string } | { kind: "binary"; size: number; mediaType: string };
 
 /** Where skill content comes from: the store (lib/data) in the app, a folder in the CLI and tests. */
 export interface SkillSource {

@@ -34,7 +34,10 @@ export async function createUser(db: Db, id: string, options: { role?: "ADMIN" |
 export function makeSkill(name: string, options: { description?: string; body?: string; files?: Record<string, string> } = {}): BundleSkill {
   const encoder = new TextEncoder();
   const skillMd = `---\nname: ${name}\ndescription: ${options.description ?? `Does ${name} things. Use when the user asks about ${name}.`}\n---\n\n${options.body ?? `# ${name}\n\nFollow these steps.\n`}`;
-  const files = [{ path: `${name}/SKILL.md`, bytes: encoder.encode(skillMd) }, ...Object.entries(options.files ?? {}).map(([p, text]) => ({ path: `${name}/${p}`, bytes: encoder.encode(text) }))];
+  const files = [
+    { path: `${name}/SKILL.md`, bytes: encoder.encode(skillMd) },
+    ...Object.entries(options.files ?? {}).map(([p, text]) => ({ path: `${name}/${p}`, bytes: encoder.encode(text) })),
+  ];
   const bundle = readBundle({ kind: "files", files });
   const skill = bundle.skills[0];
   if (!skill?.ok) throw new Error(`test skill ${name} is invalid: ${JSON.stringify(bundle.findings.concat(skill?.findings ?? []))}`);

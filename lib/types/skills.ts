@@ -130,7 +130,6 @@ export interface SkillDetail extends SkillSummary {
   can: { addVersion: boolean; manage: boolean; review: boolean };
 }
 
-
 /** A version waiting for a security review the viewer may give (the account page's list). */
 export interface AwaitingReview {
   skillId: string;

@@ -35,7 +35,14 @@ beforeAll(() => {
   symlinkSync("/etc/passwd", path.join(dir, "linked/passwd"));
   write("good.zip", buildZip([{ name: "zipped/SKILL.md", data: skillMd("zipped") }]));
   write("good.tgz", buildTarGz([{ name: "tarred/SKILL.md", data: skillMd("tarred") }]));
-  write("hostile.zip", buildZip([{ name: "evil/SKILL.md", data: skillMd("evil") }, { name: "../../escape.sh", data: "rm -rf /" }, { name: "evil/link", data: "/etc", method: 0, externalAttrs: ((S_IFLNK | 0o777) << 16) >>> 0 }]));
+  write(
+    "hostile.zip",
+    buildZip([
+      { name: "evil/SKILL.md", data: skillMd("evil") },
+      { name: "../../escape.sh", data: "rm -rf /" },
+      { name: "evil/link", data: "/etc", method: 0, externalAttrs: ((S_IFLNK | 0o777) << 16) >>> 0 },
+    ]),
+  );
   write("notes.txt", "not a skill");
 });
 
@@ -70,7 +77,12 @@ describe("skills validate", () => {
     const [good, bad, missing, notes] = result.json();
     expect(good.ok).toBe(true);
     expect(bad.ok).toBe(false);
-    expect(bad.skills[0].findings.map((f: { code: string }) => f.code)).toEqual(["name-uppercase", "name-invalid-chars", "name-folder-mismatch", "description-too-long"]);
+    expect(bad.skills[0].findings.map((f: { code: string }) => f.code)).toEqual([
+      "name-uppercase",
+      "name-invalid-chars",
+      "name-folder-mismatch",
+      "description-too-long",
+    ]);
     expect(bad.skills[0].findings[3].message).toBe("description is 1,068 characters; the limit is 1,024");
     expect(missing).toMatchObject({ ok: false, skills: [], findings: [{ code: "input-not-found" }] });
     expect(notes).toMatchObject({ ok: false, findings: [{ code: "input-unsupported" }] });
@@ -184,7 +196,11 @@ describe("skills pack", () => {
 
 describe("npm run -s skills", () => {
   it("runs as a real process with the documented exit codes", () => {
-    const cli = (args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "scripts/skills.ts"), ...args], { cwd: dir, encoding: "utf8" });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "scripts/skills.ts"), ...args], {
+        cwd: dir,
+        encoding: "utf8",
+      });
     const ok = cli(["validate", "good-skill"]);
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout.trim())).toMatchObject({ input: "good-skill", ok: true });

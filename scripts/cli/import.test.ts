@@ -16,7 +16,17 @@ afterAll(async () => {
 
 await createUser(db, "ada", { role: "ADMIN" });
 await createUser(db, "grace");
-await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
+await db.team.create({
+  data: {
+    name: "Platform",
+    memberships: {
+      create: [
+        { userId: "ada", role: "OWNER" },
+        { userId: "grace", role: "MEMBER" },
+      ],
+    },
+  },
+});
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -107,10 +117,32 @@ describe("skills import", () => {
     expect(blocked.json()).toMatchObject({ created: [], error: expect.stringMatching(/critical/i) });
     expect(await db.skill.count({ where: { name: "tagged" } })).toBe(0);
 
-    const byMember = await run("import", "hostile", "--scope", "personal", "--as", "grace@example.com", "--override-reason", "Fixtures for the scanner tests", "--format", "json");
+    const byMember = await run(
+      "import",
+      "hostile",
+      "--scope",
+      "personal",
+      "--as",
+      "grace@example.com",
+      "--override-reason",
+      "Fixtures for the scanner tests",
+      "--format",
+      "json",
+    );
     expect(byMember.json()).toMatchObject({ created: [], error: expect.any(String) });
 
-    const overridden = await run("import", "hostile", "--scope", "personal", "--as", "ada@example.com", "--override", "tagged=Fixtures for the scanner tests", "--format", "json");
+    const overridden = await run(
+      "import",
+      "hostile",
+      "--scope",
+      "personal",
+      "--as",
+      "ada@example.com",
+      "--override",
+      "tagged=Fixtures for the scanner tests",
+      "--format",
+      "json",
+    );
     expect(overridden.json()).toMatchObject({ created: [expect.objectContaining({ name: "tagged" })], error: null });
     const version = await db.skillVersion.findFirstOrThrow({ where: { name: "tagged" } });
     expect(version).toMatchObject({ reviewStatus: "override", reviewNote: "Fixtures for the scanner tests", reviewedById: "ada", scanHighest: "critical" });
@@ -135,12 +167,23 @@ describe("skills import", () => {
     expect(await db.skill.count({ where: { name: { in: ["good-one", "good-two", "smuggler-a", "smuggler-b"] } } })).toBe(0);
 
     // per skill (the default): the good ones land, one override names the skill it lets in
-    const each = await run("import", "mixed", "--scope", "personal", "--as", "ada@example.com", "--override", "smuggler-a=Red-team fixture for the scanner demo");
+    const each = await run(
+      "import",
+      "mixed",
+      "--scope",
+      "personal",
+      "--as",
+      "ada@example.com",
+      "--override",
+      "smuggler-a=Red-team fixture for the scanner demo",
+    );
     expect(each.code).toBe(1);
     const text = each.out.join("\n");
     expect(text).toContain("+ good-one (new skill, v1)");
     expect(text).toContain("+ smuggler-a (new skill, v1)");
-    expect(text).toMatch(/⛔ smuggler-b \(mixed\/smuggler-b\): blocked; to import it anyway: --override smuggler-b=<reason>\n\s+critical hidden-text\/tag-characters SKILL\.md:\d+/);
+    expect(text).toMatch(
+      /⛔ smuggler-b \(mixed\/smuggler-b\): blocked; to import it anyway: --override smuggler-b=<reason>\n\s+critical hidden-text\/tag-characters SKILL\.md:\d+/,
+    );
     expect(text).toContain("3 created, 0 new versions, 0 unchanged, 0 invalid, 1 blocked");
     expect((await db.skillVersion.findFirstOrThrow({ where: { name: "smuggler-a" } })).reviewStatus).toBe("override");
     expect(await db.skill.count({ where: { name: "smuggler-b" } })).toBe(0);

@@ -25,7 +25,8 @@ export function takeOverrides(argv: readonly string[]): { rest: string[]; overri
     }
     const value = arg === "--override" ? argv[++i] : arg.slice("--override=".length);
     const eq = value?.indexOf("=") ?? -1;
-    if (!value || eq <= 0 || !value.slice(eq + 1).trim()) throw new UsageError("--override takes <skill>=<reason>, e.g. --override red-team-demo=\"Fixture for the scanner demo\"");
+    if (!value || eq <= 0 || !value.slice(eq + 1).trim())
+      throw new UsageError('--override takes <skill>=<reason>, e.g. --override red-team-demo="Fixture for the scanner demo"');
     overrides.set(value.slice(0, eq).trim(), value.slice(eq + 1).trim());
   }
   return { rest, overrides };
@@ -63,7 +64,15 @@ export async function findSkillFolders(dir: string, options: { includeHidden: bo
 export async function importCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { rest, overrides } = takeOverrides(argv);
   const { positionals, options } = parseArgs(rest, {
-    values: { "--scope": "scope", "--team": "team", "--as": "as", "--message": "message", "--format": "format", "--profile": "profile", "--override-reason": "override-reason" },
+    values: {
+      "--scope": "scope",
+      "--team": "team",
+      "--as": "as",
+      "--message": "message",
+      "--format": "format",
+      "--profile": "profile",
+      "--override-reason": "override-reason",
+    },
     flags: ["--include-hidden", "--atomic"],
   });
   if (positionals.length !== 1) throw new UsageError("import takes exactly one folder");
@@ -108,7 +117,11 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const found: Found[] = [];
   for (const folder of folders) {
     const bundle = readBundle({ kind: "files", files: await readFolder(folder, limits) }, { profile, limits });
-    found.push({ folder: path.relative(io.cwd, folder) || ".", skill: bundle.skills[0], findings: [...bundle.findings, ...(bundle.skills[0]?.findings ?? [])] });
+    found.push({
+      folder: path.relative(io.cwd, folder) || ".",
+      skill: bundle.skills[0],
+      findings: [...bundle.findings, ...(bundle.skills[0]?.findings ?? [])],
+    });
   }
 
   const valid = found.filter((f) => f.skill?.ok && f.skill.name);
@@ -122,7 +135,9 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   // One reason names one skill; a run-wide --override-reason only where the run holds one skill.
   const runReason = typeof options.get("override-reason") === "string" ? String(options.get("override-reason")) : undefined;
   if (runReason !== undefined && firstByName.size > 1) {
-    throw new UsageError(`--override-reason applies to a single skill and this run has ${firstByName.size}: name the skill it is for with --override <skill>=<reason>`);
+    throw new UsageError(
+      `--override-reason applies to a single skill and this run has ${firstByName.size}: name the skill it is for with --override <skill>=<reason>`,
+    );
   }
   for (const name of overrides.keys()) if (!firstByName.has(name)) throw new UsageError(`--override names "${name}", which is not among the skills found`);
   const unchanged: Found[] = [];
@@ -139,7 +154,12 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const invalid = found.filter((f) => !f.skill?.ok || !f.skill.name);
   const outcomes =
     options.has("atomic") && invalid.length
-      ? items.map((item) => ({ key: item.key, name: item.skill.name!, outcome: "not-imported" as const, message: `Not imported: --atomic, and ${invalid.length} skill folder(s) are invalid.` }))
+      ? items.map((item) => ({
+          key: item.key,
+          name: item.skill.name!,
+          outcome: "not-imported" as const,
+          message: `Not imported: --atomic, and ${invalid.length} skill folder(s) are invalid.`,
+        }))
       : await importEach(viewer, items, { atomic: options.has("atomic") });
   const stored = outcomes.filter((o) => o.outcome === "created" || o.outcome === "new-version");
   const failed = outcomes.filter((o) => o.outcome === "blocked" || o.outcome === "refused");
@@ -155,7 +175,17 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     unchanged: unchanged.map((f) => f.skill!.name),
     invalid: invalid.map((f) => ({ folder: f.folder, errors: f.findings.filter((x) => x.severity === "error").map((x) => x.message) })),
     blocked: outcomes.flatMap((o) =>
-      o.outcome === "blocked" ? [{ folder: o.key, name: o.name, message: o.message, canOverride: o.canOverride, findings: o.findings.map((f) => ({ rule: f.rule, severity: f.severity, file: f.file, line: f.line })) }] : [],
+      o.outcome === "blocked"
+        ? [
+            {
+              folder: o.key,
+              name: o.name,
+              message: o.message,
+              canOverride: o.canOverride,
+              findings: o.findings.map((f) => ({ rule: f.rule, severity: f.severity, file: f.file, line: f.line })),
+            },
+          ]
+        : [],
     ),
     refused: outcomes.flatMap((o) => (o.outcome === "refused" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
     notImported: outcomes.flatMap((o) => (o.outcome === "not-imported" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
@@ -167,7 +197,9 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
 
   if (format === "json") io.out(JSON.stringify(report));
   else {
-    io.out(`Imported into ${report.destination} as ${report.as}: ${report.found} skill folder(s) found under ${report.root}${report.atomic ? " (--atomic: all or none)" : ""}`);
+    io.out(
+      `Imported into ${report.destination} as ${report.as}: ${report.found} skill folder(s) found under ${report.root}${report.atomic ? " (--atomic: all or none)" : ""}`,
+    );
     if (report.error) io.out(`  Nothing imported: ${report.error}`);
     for (const c of report.created) io.out(`  + ${c.name} (new skill, v${c.version})`);
     for (const v of report.newVersions) io.out(`  ↑ ${v.name} (new version v${v.version})`);

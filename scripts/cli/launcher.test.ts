@@ -15,9 +15,14 @@ writeFileSync(path.join(dir, "tidy", "SKILL.md"), "---\nname: tidy\ndescription:
 mkdirSync(path.join(dir, "Bad Name"));
 writeFileSync(path.join(dir, "Bad Name", "SKILL.md"), "---\nname: Bad Name\ndescription: x\n---\n");
 
-const launcher = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/skills-cli.mjs"), ...args], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+const launcher = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/skills-cli.mjs"), ...args], { cwd: dir, encoding: "utf8", timeout: 120_000 });
 const tsx = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", path.join(REPO_ROOT, "scripts/skills.ts"), ...args], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+  spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", path.join(REPO_ROOT, "scripts/skills.ts"), ...args],
+    { cwd: dir, encoding: "utf8", timeout: 120_000 },
+  );
 
 describe("the bundled CLI launcher", () => {
   it("answers like the TypeScript entry: same output, same exit codes", () => {

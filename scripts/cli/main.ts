@@ -16,10 +16,22 @@ export interface Command {
 export const commands: Record<string, Command> = {
   validate: { usage: validateUsage, summary: "check skills (folders, SKILL.md files, ZIPs, tarballs); exit 1 on any error", run: validateCommand },
   pack: { usage: packUsage, summary: "export one skill folder as a deterministic ZIP", run: packCommand },
-  scan: { usage: scanUsage, summary: "security-scan skills (folders, SKILL.md files, ZIPs, tarballs) with static rules; exit 1 on any high or critical finding", run: scanCommand },
+  scan: {
+    usage: scanUsage,
+    summary: "security-scan skills (folders, SKILL.md files, ZIPs, tarballs) with static rules; exit 1 on any high or critical finding",
+    run: scanCommand,
+  },
   rescan: { usage: rescanUsage, summary: "scan stored skill versions again with the current security rules (stale ones, or --all)", run: rescanCommand },
-  route: { usage: routeUsage, summary: "route each query of a JSONL file through the offline router over a folder of skills; one JSON line per query", run: routeCommand },
-  import: { usage: importUsage, summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)", run: importCommand },
+  route: {
+    usage: routeUsage,
+    summary: "route each query of a JSONL file through the offline router over a folder of skills; one JSON line per query",
+    run: routeCommand,
+  },
+  import: {
+    usage: importUsage,
+    summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)",
+    run: importCommand,
+  },
 };
 
 export function usage(): string {

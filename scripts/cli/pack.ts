@@ -50,7 +50,12 @@ async function pack(input: string, output: string, cwd: string, compress: boolea
   const bundle = readBundle({ kind: "files", files: await readFolder(folder) }, { countResourceTokens: false });
   const findings = [...bundle.findings, ...bundle.skills.flatMap((s) => s.findings.map((f) => ({ ...f, path: s.root ? `${s.root}/${f.path}` : f.path })))];
   if (bundle.skills.length > 1) {
-    findings.push({ severity: "error", code: "input-unsupported", message: `${input} holds ${bundle.skills.length} skills; pack one skill folder at a time`, path: input });
+    findings.push({
+      severity: "error",
+      code: "input-unsupported",
+      message: `${input} holds ${bundle.skills.length} skills; pack one skill folder at a time`,
+      path: input,
+    });
   }
   const skill = bundle.skills[0];
   if (!bundle.ok || bundle.skills.length !== 1 || !skill?.name) return { input, ok: false, findings };

@@ -23,14 +23,22 @@ export async function readInputPath(inputPath: string, cwd: string, limits: Bund
     return { ok: true, input: { kind: "files", files } };
   }
   if (!stats.isFile()) {
-    return { ok: false, finding: { severity: "error", code: "input-unsupported", message: `${inputPath}: not a folder, SKILL.md, ZIP or tarball`, path: inputPath } };
+    return {
+      ok: false,
+      finding: { severity: "error", code: "input-unsupported", message: `${inputPath}: not a folder, SKILL.md, ZIP or tarball`, path: inputPath },
+    };
   }
   const bytes = new Uint8Array(await readFile(absolute));
   const kind = detectBundleKind(path.basename(absolute), bytes);
   if (kind === null) {
     return {
       ok: false,
-      finding: { severity: "error", code: "input-unsupported", message: `${inputPath}: not a folder, SKILL.md, ZIP (.zip, .skill) or tarball (.tar.gz, .tgz)`, path: inputPath },
+      finding: {
+        severity: "error",
+        code: "input-unsupported",
+        message: `${inputPath}: not a folder, SKILL.md, ZIP (.zip, .skill) or tarball (.tar.gz, .tgz)`,
+        path: inputPath,
+      },
     };
   }
   if (kind === "skill-md") return { ok: true, input: { kind, bytes, folderName: path.basename(path.dirname(absolute)) } };

@@ -21,7 +21,10 @@ beforeAll(() => {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), content);
   };
-  write("catalog/team/slack-gif-creator/SKILL.md", skill("slack-gif-creator", "Create animated GIFs optimized for Slack. Use when asked for a GIF or emoji for Slack."));
+  write(
+    "catalog/team/slack-gif-creator/SKILL.md",
+    skill("slack-gif-creator", "Create animated GIFs optimized for Slack. Use when asked for a GIF or emoji for Slack."),
+  );
   write("catalog/team/pdf-forms/SKILL.md", skill("pdf-forms", "Fill in PDF forms and extract their fields. Use when the user needs to fill a PDF form."));
   write("catalog/team/pdf-forms/reference/fields.md", "# Fields\n\nText and checkbox fields.\n");
   write("catalog/other/deploy-app/SKILL.md", skill("deploy-app", "Deploy web applications to production and share the preview link."));
@@ -78,7 +81,9 @@ describe("skills route", () => {
   it("rejects missing options and a catalog that is not a folder", async () => {
     expect((await run("route", "--queries", "queries.jsonl")).code).toBe(2);
     expect((await run("route", "--catalog", "catalog")).code).toBe(2);
-    expect((await run("route", "--catalog", "catalog", "--queries", "queries.jsonl", "--mode", "fast")).err[0]).toMatch(/^--mode must be full or search\nusage: /);
+    expect((await run("route", "--catalog", "catalog", "--queries", "queries.jsonl", "--mode", "fast")).err[0]).toMatch(
+      /^--mode must be full or search\nusage: /,
+    );
     const notDir = await run("route", "--catalog", "queries.jsonl", "--queries", "queries.jsonl");
     expect(notDir).toMatchObject({ code: 1, err: ["queries.jsonl: not a folder"] });
   });

@@ -28,7 +28,7 @@ export async function routeCommand(argv: readonly string[], io: CliIo): Promise<
   const catalogArg = options.get("catalog");
   const queriesArg = options.get("queries");
   if (typeof catalogArg !== "string") throw new UsageError("--catalog <dir> names the folder of skills to route over");
-  if (typeof queriesArg !== "string") throw new UsageError("--queries <file.jsonl> names the queries, one JSON object with a \"query\" per line");
+  if (typeof queriesArg !== "string") throw new UsageError('--queries <file.jsonl> names the queries, one JSON object with a "query" per line');
   const mode = options.get("mode") ?? "full";
   if (mode !== "full" && mode !== "search") throw new UsageError("--mode must be full or search");
   const explain = options.has("explain");
@@ -90,7 +90,8 @@ function parseQueries(text: string, file: string): Query[] {
       throw new Error(`${where}: not valid JSON`);
     }
     const record = value as { query?: unknown; expected?: unknown };
-    if (!record || typeof record !== "object" || typeof record.query !== "string" || !record.query.trim()) throw new Error(`${where}: needs a non-empty "query" string`);
+    if (!record || typeof record !== "object" || typeof record.query !== "string" || !record.query.trim())
+      throw new Error(`${where}: needs a non-empty "query" string`);
     if (record.expected !== undefined && (!Array.isArray(record.expected) || record.expected.some((e) => typeof e !== "string"))) {
       throw new Error(`${where}: "expected" must be a list of skill names`);
     }

@@ -45,7 +45,9 @@ export async function scanPath(input: string, cwd: string): Promise<ScanReport> 
   // A folder or archive without a skill is still scanned file by file: it may be a skill in the
   // making, and an unreadable one must not pass as "no findings".
   const parts: { root: string; result: ScanResult }[] =
-    bundle.skills.length > 0 ? bundle.skills.map((skill) => ({ root: skill.root, result: scanBundleSkill(skill) })) : [{ root: "", result: scanFiles(bundle.files) }];
+    bundle.skills.length > 0
+      ? bundle.skills.map((skill) => ({ root: skill.root, result: scanBundleSkill(skill) }))
+      : [{ root: "", result: scanFiles(bundle.files) }];
   for (const { root, result } of parts) {
     report.findings.push(
       ...result.findings.map((f) => ({

@@ -49,7 +49,9 @@ function formatReport(report: ValidateReport): string[] {
   const all = [...report.findings, ...report.skills.flatMap((s) => s.findings)];
   const errors = all.filter((f) => f.severity === "error").length;
   const warnings = all.length - errors;
-  const lines = [`${report.ok ? "PASS" : "FAIL"} ${report.input} (${plural(report.skills.length, "skill")}, ${plural(errors, "error")}, ${plural(warnings, "warning")})`];
+  const lines = [
+    `${report.ok ? "PASS" : "FAIL"} ${report.input} (${plural(report.skills.length, "skill")}, ${plural(errors, "error")}, ${plural(warnings, "warning")})`,
+  ];
   for (const f of report.findings) lines.push(`  ${formatFinding(f)}`);
   for (const skill of report.skills) {
     const state = hasErrors(skill.findings) ? "invalid" : "valid";

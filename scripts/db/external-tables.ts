@@ -3,4 +3,12 @@
  * search index (FTS5 and the shadow tables SQLite makes for it) and the two tables that feed it.
  * Without this, the next `db:migration` would generate DROP TABLE statements for all of them.
  */
-export const externalTables = ["SkillSearchEntry", "SkillSearchText", "SkillSearch", "SkillSearch_config", "SkillSearch_data", "SkillSearch_docsize", "SkillSearch_idx"];
+export const externalTables = [
+  "SkillSearchEntry",
+  "SkillSearchText",
+  "SkillSearch",
+  "SkillSearch_config",
+  "SkillSearch_data",
+  "SkillSearch_docsize",
+  "SkillSearch_idx",
+];

@@ -31,7 +31,9 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
     const { countStaleVersions, rescanStoredVersions } = await import("@/lib/data/review");
     if (await countStaleVersions()) {
       const rescan = await rescanStoredVersions();
-      log(`Security scan: rescanned ${rescan.scanned} stored version(s) with rule set ${rescan.ruleset}${rescan.needsReview ? `; ${rescan.needsReview} now need review` : ""}`);
+      log(
+        `Security scan: rescanned ${rescan.scanned} stored version(s) with rule set ${rescan.ruleset}${rescan.needsReview ? `; ${rescan.needsReview} now need review` : ""}`,
+      );
     }
   } finally {
     await db.$disconnect();

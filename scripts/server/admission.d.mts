@@ -6,4 +6,10 @@ export type Admission = {
   enter(lane: Lane, client: string, start: (release: () => void) => void): { cancel: () => void } | null;
   stats(): Record<Lane, { active: number; queued: number }>;
 };
-export declare function createAdmission(options: { slots: Record<Lane, number>; maxQueued: number; maxQueuedPerClient: number; leaseMs: number; timers?: Timers }): Admission;
+export declare function createAdmission(options: {
+  slots: Record<Lane, number>;
+  maxQueued: number;
+  maxQueuedPerClient: number;
+  leaseMs: number;
+  timers?: Timers;
+}): Admission;

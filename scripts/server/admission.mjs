@@ -45,7 +45,13 @@ export function clientKey(req) {
 /**
  * @param {{ slots: Record<Lane, number>, maxQueued: number, maxQueuedPerClient: number, leaseMs: number, timers?: { set: (fn: () => void, ms: number) => unknown, clear: (handle: unknown) => void } }} options
  */
-export function createAdmission({ slots, maxQueued, maxQueuedPerClient, leaseMs, timers = { set: (fn, ms) => setTimeout(fn, ms).unref(), clear: (handle) => clearTimeout(/** @type {NodeJS.Timeout} */ (handle)) } }) {
+export function createAdmission({
+  slots,
+  maxQueued,
+  maxQueuedPerClient,
+  leaseMs,
+  timers = { set: (fn, ms) => setTimeout(fn, ms).unref(), clear: (handle) => clearTimeout(/** @type {NodeJS.Timeout} */ (handle)) },
+}) {
   // Per lane: the waiting requests of each client, clients in turn order (a Map keeps insertion
   // order: a client served goes to the back if it still has requests waiting).
   /** @type {Record<Lane, { active: number, queued: number, clients: Map<string, Array<() => void>> }>} */

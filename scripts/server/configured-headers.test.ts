@@ -4,8 +4,20 @@ import { configuredHeaders } from "./configured-headers.mjs";
 // Two rules as `next build` records next.config.ts's headers() (lib/http/security-headers.ts).
 const manifest = {
   headers: [
-    { regex: "^(?:/((?:[^/]+?)(?:/(?:[^/]+?))*))?(?:/)?$", headers: [{ key: "X-Frame-Options", value: "DENY" }, { key: "X-Content-Type-Options", value: "nosniff" }] },
-    { regex: "^(?:/((?!api/skills/[^/]+/files/).*))(?:/)?$", headers: [{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }] },
+    {
+      regex: "^(?:/((?:[^/]+?)(?:/(?:[^/]+?))*))?(?:/)?$",
+      headers: [
+        { key: "X-Frame-Options", value: "DENY" },
+        { key: "X-Content-Type-Options", value: "nosniff" },
+      ],
+    },
+    {
+      regex: "^(?:/((?!api/skills/[^/]+/files/).*))(?:/)?$",
+      headers: [
+        { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+      ],
+    },
     { regex: "^/api/health$", has: [{ type: "header", key: "x-debug" }], headers: [{ key: "X-Debug", value: "1" }] },
   ],
 };

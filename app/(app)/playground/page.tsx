@@ -29,10 +29,14 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: P
 
   return (
     <>
-      <PageHeader title="Playground" description="Chat with a model that can use your skills, and see, turn by turn, what was offered, loaded and read, and what it cost." />
+      <PageHeader
+        title="Playground"
+        description="Chat with a model that can use your skills, and see, turn by turn, what was offered, loaded and read, and what it cost."
+      />
       {catalog.entries.length === 0 && !conversation ? (
         <EmptyState icon={MessagesSquareIcon} title="Nothing to try yet">
-          The playground offers the skills you can see to a model. Once skills are on the shelf, you can ask a question here and watch, turn by turn, which skills were offered, loaded and read.
+          The playground offers the skills you can see to a model. Once skills are on the shelf, you can ask a question here and watch, turn by turn, which
+          skills were offered, loaded and read.
         </EmptyState>
       ) : (
         <Playground

@@ -25,7 +25,10 @@ function useHighlight(diff: TextDiff, language: LanguageId | null): LineTokens |
     const newLines = lines.filter((l) => l.newLine !== null);
     import("./client-highlighter")
       .then(async ({ highlightLines }) => {
-        const [a, b] = await Promise.all([highlightLines(oldLines.map((l) => l.text).join("\n"), language), highlightLines(newLines.map((l) => l.text).join("\n"), language)]);
+        const [a, b] = await Promise.all([
+          highlightLines(oldLines.map((l) => l.text).join("\n"), language),
+          highlightLines(newLines.map((l) => l.text).join("\n"), language),
+        ]);
         if (cancelled) return;
         const result: LineTokens = { old: new Map(), new: new Map() };
         if (a) oldLines.forEach((l, i) => a[i] && result.old.set(l.oldLine!, a[i]));
@@ -159,7 +162,12 @@ function SplitHalf({ line, side, tokens, divider }: { line: DiffLine | null; sid
         <Marker kind={kind} />
       </td>
       <td className={`diff-code ${cell}`}>
-        <LineContent text={line.text} marks={kind === "context" ? undefined : line.marks} side={side} tokens={number === null ? undefined : tokens?.[side].get(number)} />
+        <LineContent
+          text={line.text}
+          marks={kind === "context" ? undefined : line.marks}
+          side={side}
+          tokens={number === null ? undefined : tokens?.[side].get(number)}
+        />
       </td>
     </>
   );
@@ -236,7 +244,9 @@ export function TextDiffTable({ diff, mode, language, label }: { diff: TextDiff;
             return (
               <Fragment key={index}>
                 {/* Between hunks the collapsed row is the separator; a header only marks a first hunk that starts mid-file (the SKILL.md body). */}
-                {segment.type === "hunk" && index === 0 && (segment.header.oldStart > 1 || segment.header.newStart > 1) ? <HunkRow segment={segment} mode={mode} /> : null}
+                {segment.type === "hunk" && index === 0 && (segment.header.oldStart > 1 || segment.header.newStart > 1) ? (
+                  <HunkRow segment={segment} mode={mode} />
+                ) : null}
                 <Rows lines={segment.lines} tokens={tokens} />
               </Fragment>
             );
@@ -258,6 +268,7 @@ function notes(diff: TextDiff): string[] {
   if (diff.lineEndings.old !== diff.lineEndings.new && diff.lineEndings.old !== "none" && diff.lineEndings.new !== "none") {
     out.push(`Line endings changed: ${ending[diff.lineEndings.old]} → ${ending[diff.lineEndings.new]}.`);
   }
-  if (diff.finalNewline.old !== diff.finalNewline.new) out.push(diff.finalNewline.new ? "A newline was added at the end of the file." : "No newline at the end of the file any more.");
+  if (diff.finalNewline.old !== diff.finalNewline.new)
+    out.push(diff.finalNewline.new ? "A newline was added at the end of the file." : "No newline at the end of the file any more.");
   return out;
 }

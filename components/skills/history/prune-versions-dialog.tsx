@@ -35,7 +35,10 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
       <h2 id={`${id}-title`} className="text-sm font-semibold">
         Prune old versions
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Delete older versions, keeping the newest ones. The current version and versions pinned by an agent profile are always kept; the audit trail records what was deleted.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Delete older versions, keeping the newest ones. The current version and versions pinned by an agent profile are always kept; the audit trail records
+        what was deleted.
+      </p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -45,7 +48,17 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
       >
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-keep`}>Keep the newest</Label>
-          <Input id={`${id}-keep`} type="number" min={1} step={1} inputMode="numeric" value={keep} onChange={(event) => setKeep(event.target.value)} className="w-28" aria-describedby={`${id}-hint`} />
+          <Input
+            id={`${id}-keep`}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={keep}
+            onChange={(event) => setKeep(event.target.value)}
+            className="w-28"
+            aria-describedby={`${id}-hint`}
+          />
         </div>
         <Button type="submit" variant="outline" disabled={!valid || victims.length === 0}>
           <ScissorsIcon aria-hidden /> Prune…
@@ -62,7 +75,8 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
               Delete {victims.length} {victims.length === 1 ? "version" : "versions"}?
             </DialogTitle>
             <DialogDescription>
-              {victims.map((n) => `v${n}`).join(", ")} will be deleted for good; their content cannot be restored afterwards. The newest {keepNumber} {keepNumber === 1 ? "version stays" : "versions stay"}
+              {victims.map((n) => `v${n}`).join(", ")} will be deleted for good; their content cannot be restored afterwards. The newest {keepNumber}{" "}
+              {keepNumber === 1 ? "version stays" : "versions stay"}
               {spared.length ? `, and ${spared.map((n) => `v${n}`).join(", ")} ${spared.length === 1 ? "is" : "are"} kept (current or pinned)` : ""}.
             </DialogDescription>
           </DialogHeader>
@@ -80,7 +94,8 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
                 Cancel
               </Button>
               <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <ScissorsIcon aria-hidden />} Delete {victims.length} {victims.length === 1 ? "version" : "versions"}
+                {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <ScissorsIcon aria-hidden />} Delete {victims.length}{" "}
+                {victims.length === 1 ? "version" : "versions"}
               </Button>
             </DialogFooter>
           </form>

@@ -28,12 +28,15 @@ export function RestoreVersionDialog({ skillId, version, currentVersion }: { ski
         <DialogHeader>
           <DialogTitle>Restore v{version}?</DialogTitle>
           <DialogDescription>
-            This adds <strong>v{currentVersion + 1}</strong> with exactly the files of v{version}, with the message “Restore v{version}”. Nothing is deleted: v{currentVersion} and every
-            other version stay in the history.
+            This adds <strong>v{currentVersion + 1}</strong> with exactly the files of v{version}, with the message “Restore v{version}”. Nothing is deleted: v
+            {currentVersion} and every other version stay in the history.
           </DialogDescription>
         </DialogHeader>
         <p className="text-sm">
-          <Link href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${version}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${version}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Review what changes (v{currentVersion} → v{version})
           </Link>
         </p>
@@ -45,7 +48,11 @@ export function RestoreVersionDialog({ skillId, version, currentVersion }: { ski
               {movedTo !== null ? (
                 <>
                   {" "}
-                  <Link href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${movedTo}`} className="font-medium underline underline-offset-2" onClick={() => setOpen(false)}>
+                  <Link
+                    href={`/skills/${base}/versions/compare?from=${currentVersion}&to=${movedTo}`}
+                    className="font-medium underline underline-offset-2"
+                    onClick={() => setOpen(false)}
+                  >
                     See what changed in v{movedTo}
                   </Link>
                 </>

@@ -15,7 +15,10 @@ export function HistoryBreadcrumb({ skill, trail }: { skill: { id: string; name:
         Skills
       </Link>
       <ChevronRightIcon aria-hidden className="size-3.5" />
-      <Link href={`/skills/${encodeURIComponent(skill.id)}`} className="truncate rounded-sm font-mono outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+      <Link
+        href={`/skills/${encodeURIComponent(skill.id)}`}
+        className="truncate rounded-sm font-mono outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50"
+      >
         {skill.name}
       </Link>
       {trail.map((item, i) => (
@@ -40,7 +43,10 @@ function Delta({ value, format, unit }: { value: number | null; format: (n: numb
   if (value === null) return <span className="text-muted-foreground">—</span>;
   if (value === 0) return <span className="text-muted-foreground">±0</span>;
   return (
-    <span className={cn("font-medium tabular-nums", value > 0 ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-300")} aria-label={`${value > 0 ? "grew by" : "shrank by"} ${format(Math.abs(value))} ${unit}`}>
+    <span
+      className={cn("font-medium tabular-nums", value > 0 ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-300")}
+      aria-label={`${value > 0 ? "grew by" : "shrank by"} ${format(Math.abs(value))} ${unit}`}
+    >
       {value > 0 ? "+" : "−"}
       {format(Math.abs(value))}
     </span>
@@ -64,7 +70,12 @@ function Findings({ v }: { v: VersionHistoryItem }) {
         <ShieldAlertIcon aria-hidden /> Scan: {v.scanHighest}
       </Badge>,
     );
-  if (review) parts.push(<Badge key="r" variant={review.variant}>{review.label}</Badge>);
+  if (review)
+    parts.push(
+      <Badge key="r" variant={review.variant}>
+        {review.label}
+      </Badge>,
+    );
   if (!parts.length) return <span className="text-muted-foreground">None</span>;
   return <span className="flex flex-wrap gap-1">{parts}</span>;
 }
@@ -134,8 +145,22 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                 <tr key={v.number} className="border-b align-top last:border-b-0" data-testid="version-row" data-version={v.number}>
                   <td className="px-3 py-2.5">
                     <span className="flex gap-2">
-                      <input type="radio" name="from" value={v.number} defaultChecked={v.number === defaultFrom} aria-label={`Compare from v${v.number}`} className="size-4 accent-primary" />
-                      <input type="radio" name="to" value={v.number} defaultChecked={v.number === newest.number} aria-label={`Compare to v${v.number}`} className="size-4 accent-primary" />
+                      <input
+                        type="radio"
+                        name="from"
+                        value={v.number}
+                        defaultChecked={v.number === defaultFrom}
+                        aria-label={`Compare from v${v.number}`}
+                        className="size-4 accent-primary"
+                      />
+                      <input
+                        type="radio"
+                        name="to"
+                        value={v.number}
+                        defaultChecked={v.number === newest.number}
+                        aria-label={`Compare to v${v.number}`}
+                        className="size-4 accent-primary"
+                      />
                     </span>
                   </td>
                   <th scope="row" className="px-3 py-2.5 text-left font-normal">
@@ -150,7 +175,9 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                         </Badge>
                       ) : null}
                     </span>
-                    <span className="mt-1 block max-w-md text-[13px] break-words text-foreground/90">{v.message || <span className="text-muted-foreground italic">No message</span>}</span>
+                    <span className="mt-1 block max-w-md text-[13px] break-words text-foreground/90">
+                      {v.message || <span className="text-muted-foreground italic">No message</span>}
+                    </span>
                   </th>
                   <td className="px-3 py-2.5 whitespace-nowrap">
                     <span className="block">{v.author?.name ?? <span className="text-muted-foreground">deleted user</span>}</span>
@@ -164,7 +191,10 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                       <Delta value={v.byteDelta} format={formatBytes} unit="" />
                     </span>
                   </td>
-                  <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums" title={`Catalog ${formatNumber(v.tokens.catalog)} · body ${formatNumber(v.tokens.body)} · resources ${formatNumber(v.tokens.resources)} tokens`}>
+                  <td
+                    className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums"
+                    title={`Catalog ${formatNumber(v.tokens.catalog)} · body ${formatNumber(v.tokens.body)} · resources ${formatNumber(v.tokens.resources)} tokens`}
+                  >
                     <span className="block">{formatNumber(v.tokens.total)}</span>
                     <span className="text-xs" data-testid="token-delta">
                       <Delta value={v.tokenDelta} format={formatNumber} unit="tokens" />
@@ -182,7 +212,9 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                           </Link>
                         </Button>
                       ) : null}
-                      {can.addVersion && !v.current ? <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} /> : null}
+                      {can.addVersion && !v.current ? (
+                        <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} />
+                      ) : null}
                     </span>
                   </td>
                 </tr>
@@ -198,11 +230,15 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
             <p className="text-sm text-muted-foreground">Pick a “from” and a “to” version in the first column (left: from, right: to).</p>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">This skill has one version so far. Each save or upload of a changed copy adds the next one, and you can compare any two here.</p>
+          <p className="text-sm text-muted-foreground">
+            This skill has one version so far. Each save or upload of a changed copy adds the next one, and you can compare any two here.
+          </p>
         )}
       </form>
 
-      {can.manage && versions.length > 1 ? <PruneVersionsControl skillId={skill.id} versions={versions.map((v) => ({ number: v.number, current: v.current, pinnedBy: v.pinnedBy }))} /> : null}
+      {can.manage && versions.length > 1 ? (
+        <PruneVersionsControl skillId={skill.id} versions={versions.map((v) => ({ number: v.number, current: v.current, pinnedBy: v.pinnedBy }))} />
+      ) : null}
     </div>
   );
 }

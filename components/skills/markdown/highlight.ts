@@ -7,7 +7,6 @@ import { highlighterWith, THEMES } from "./shiki-core";
 // Skill pages are highlighted on the server, so the browser downloads no grammar and no engine for
 // them (the diff viewer loads the same setup, shiki-core.ts, in the browser only when it needs it).
 
-
 /** Past these, text is shown with line numbers but no colours: tokenizing costs ~10 ms per KB here. */
 export const HIGHLIGHT_MAX_CHARS = 64 * 1024;
 const HIGHLIGHT_MAX_LINE = 2000;

@@ -25,7 +25,10 @@ export function documentsToParse(documents: readonly MarkdownDocument[]): Markdo
 }
 
 /** Links and file mentions of each document: from the cache, else parsed from `texts` (documents missing from both are skipped). */
-export function documentLinks(documents: readonly MarkdownDocument[], texts: ReadonlyMap<string, string>): { path: string; links: MarkdownLink[]; mentions: string[] }[] {
+export function documentLinks(
+  documents: readonly MarkdownDocument[],
+  texts: ReadonlyMap<string, string>,
+): { path: string; links: MarkdownLink[]; mentions: string[] }[] {
   const out: { path: string; links: MarkdownLink[]; mentions: string[] }[] = [];
   for (const doc of documents) {
     let parsed = cache.get(doc.sha256);

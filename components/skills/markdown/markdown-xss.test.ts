@@ -17,7 +17,23 @@ const CASES_DIR = path.join(SHARED_DIR, "markdown-xss", "cases");
 const hasCases = existsSync(CASES_DIR);
 if (!hasCases) console.warn(`[markdown-xss] skipping the hostile Markdown cases: ${CASES_DIR} is not present`);
 
-const FORBIDDEN_TAGS = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "base", "meta", "link", "style", "template", "portal", "math"]);
+const FORBIDDEN_TAGS = new Set([
+  "script",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "form",
+  "base",
+  "meta",
+  "link",
+  "style",
+  "template",
+  "portal",
+  "math",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "srcset", "background", "data", "cite", "ping", "manifest"]);
 
 interface Tag {
@@ -33,7 +49,8 @@ function scanTags(html: string): Tag[] {
     consumed += match[0].split("<").length - 1;
     if (match[0].startsWith("</")) continue;
     const attributes: [string, string][] = [];
-    for (const attribute of match[2].matchAll(/\s+([^\s"'>/=]+)(?:="([^"]*)")?/g)) attributes.push([attribute[1].toLowerCase(), decodeEntities(attribute[2] ?? "")]);
+    for (const attribute of match[2].matchAll(/\s+([^\s"'>/=]+)(?:="([^"]*)")?/g))
+      attributes.push([attribute[1].toLowerCase(), decodeEntities(attribute[2] ?? "")]);
     tags.push({ name: match[1].toLowerCase(), attributes });
   }
   expect(consumed, "every < in the markup opens a tag the scanner understood").toBe(html.split("<").length - 1);
@@ -65,15 +82,18 @@ function problemsIn(html: string): string[] {
   }
   for (const tag of scanTags(html)) {
     if (FORBIDDEN_TAGS.has(tag.name)) problems.push(`<${tag.name}> element`);
-    if (tag.name === "input" && tag.attributes.find(([name]) => name === "type")?.[1] !== "checkbox") problems.push("an <input> that is not a task-list checkbox");
-    if (tag.name === "svg" && !tag.attributes.some(([name, value]) => name === "class" && value.includes("lucide"))) problems.push("an inline <svg> that is not one of the app's icons");
+    if (tag.name === "input" && tag.attributes.find(([name]) => name === "type")?.[1] !== "checkbox")
+      problems.push("an <input> that is not a task-list checkbox");
+    if (tag.name === "svg" && !tag.attributes.some(([name, value]) => name === "class" && value.includes("lucide")))
+      problems.push("an inline <svg> that is not one of the app's icons");
     for (const [name, value] of tag.attributes) {
       if (name.startsWith("on")) problems.push(`${name} attribute on <${tag.name}>`);
       if (name === "style" && !/^(--shiki-[\w-]+:[^;"]*;?)+$/.test(value)) problems.push(`style attribute ${JSON.stringify(value)} on <${tag.name}>`);
       if (URL_ATTRIBUTES.has(name)) {
         const scheme = schemeOf(value);
         if (scheme && !["http", "https", "mailto"].includes(scheme)) problems.push(`${scheme}: URL in ${name} of <${tag.name}>`);
-        if (tag.name === "img" && name === "src" && !value.startsWith("/api/skills/")) problems.push(`<img src=${JSON.stringify(value)}> outside the skill's files`);
+        if (tag.name === "img" && name === "src" && !value.startsWith("/api/skills/"))
+          problems.push(`<img src=${JSON.stringify(value)}> outside the skill's files`);
         if (tag.name !== "a" && scheme) problems.push(`absolute URL in ${name} of <${tag.name}>: ${value}`);
       }
     }
@@ -82,7 +102,11 @@ function problemsIn(html: string): string[] {
 }
 
 describe.skipIf(!hasCases)("hostile Markdown (../shared/markdown-xss/cases) renders inert", async () => {
-  const names = hasCases ? readdirSync(CASES_DIR).filter((name) => name.endsWith(".md")).sort() : [];
+  const names = hasCases
+    ? readdirSync(CASES_DIR)
+        .filter((name) => name.endsWith(".md"))
+        .sort()
+    : [];
   const files = new Map<string, { mediaType: string }>([
     ["SKILL.md", { mediaType: "text/markdown" }],
     ["assets/diagram.png", { mediaType: "image/png" }],
@@ -109,7 +133,11 @@ describe.skipIf(!hasCases)("hostile Markdown (../shared/markdown-xss/cases) rend
   });
 
   it("the checker itself catches what it looks for", () => {
-    expect(problemsIn('<p><a href="java&#x09;script:alert(1)">x</a><img src="https://evil.example/x.png"/><div onclick="x"></div><iframe src="data:text/html,x"></iframe></p>')).toEqual([
+    expect(
+      problemsIn(
+        '<p><a href="java&#x09;script:alert(1)">x</a><img src="https://evil.example/x.png"/><div onclick="x"></div><iframe src="data:text/html,x"></iframe></p>',
+      ),
+    ).toEqual([
       "javascript: URL in href of <a>",
       '<img src="https://evil.example/x.png"> outside the skill\'s files',
       "absolute URL in src of <img>: https://evil.example/x.png",

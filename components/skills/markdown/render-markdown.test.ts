@@ -46,7 +46,9 @@ describe("renderMarkdown", () => {
     );
     expect(out).toContain('href="/skills/s1?file=references/rollback.md#md-steps"');
     expect(out).toMatch(/<span class="md-broken" title="Broken link: references\/Rollback2.md is not a file of this version">gone/);
-    expect(out).toContain('href="https://agentskills.io/" class="md-link" title="https://agentskills.io/" rel="noopener noreferrer nofollow ugc" target="_blank"');
+    expect(out).toContain(
+      'href="https://agentskills.io/" class="md-link" title="https://agentskills.io/" rel="noopener noreferrer nofollow ugc" target="_blank"',
+    );
     expect(out).toContain('href="#md-deploy"');
     expect(out).toContain('href="mailto:a@example.com"');
     expect(out).not.toMatch(/(href|src)="javascript:/);
@@ -60,7 +62,9 @@ describe("renderMarkdown", () => {
   });
 
   it("shows bundle images, never loads remote ones, and explains what is missing", () => {
-    const { html: out } = html("![Pipeline](assets/pipeline.png) ![remote](https://example.com/x.png) ![nope](assets/missing.png) ![code](scripts/run.py) [![badge](https://img.shields.io/x.svg)](https://example.com)");
+    const { html: out } = html(
+      "![Pipeline](assets/pipeline.png) ![remote](https://example.com/x.png) ![nope](assets/missing.png) ![code](scripts/run.py) [![badge](https://img.shields.io/x.svg)](https://example.com)",
+    );
     expect(out).toContain('<img src="/api/skills/s1/files/assets/pipeline.png?v=2" alt="Pipeline"');
     expect(out.match(/<img /g)).toHaveLength(1);
     expect(out).toContain('<a href="https://example.com/x.png" rel="noopener noreferrer nofollow ugc" target="_blank" class="md-link">remote</a>');
@@ -78,7 +82,7 @@ describe("renderMarkdown", () => {
   });
 
   it("shows raw HTML as text and highlights fenced code on the server", () => {
-    const { html: out } = html('<script>alert(1)</script>\n\n```ts\nconst x: number = 1;\n```\n\n```\nplain\n```\n');
+    const { html: out } = html("<script>alert(1)</script>\n\n```ts\nconst x: number = 1;\n```\n\n```\nplain\n```\n");
     expect(out).not.toContain("<script");
     expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(out).toContain('style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span>');

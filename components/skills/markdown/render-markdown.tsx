@@ -76,7 +76,7 @@ export function renderMarkdown(source: string, context: MarkdownContext): { cont
     },
   };
 
-  const content = (
+  const content =
     // Called as a function, not rendered as <Markdown>: it is synchronous and hook-free, and the
     // outline it collects has to exist before the page renders the "On this page" list.
     Markdown({
@@ -86,8 +86,7 @@ export function renderMarkdown(source: string, context: MarkdownContext): { cont
       rehypePlugins: [() => annotate],
       components,
       urlTransform: onlyBuiltUrls,
-    })
-  );
+    });
   return { content, outline };
 }
 

@@ -61,7 +61,8 @@ export function resolveUrls(tree: Root, context: LinkContext, resolved: Resoluti
       } else if (tag === "img") {
         const target = resolveLink(String(node.properties.src ?? ""), context.path, fileSet);
         resolved.set(node, { target, inLink });
-        node.properties.src = target.kind === "file" && isImageMediaType(context.files.get(target.path)?.mediaType ?? "") ? context.rawHref(target.path) : undefined;
+        node.properties.src =
+          target.kind === "file" && isImageMediaType(context.files.get(target.path)?.mediaType ?? "") ? context.rawHref(target.path) : undefined;
       } else other?.(node);
     }
     if ("children" in node) for (const child of node.children) visit(child as ElementContent, inLink || (node.type === "element" && node.tagName === "a"));
@@ -84,7 +85,16 @@ export function urlComponents(resolved: Resolutions, context: Pick<LinkContext, 
     },
     img({ node, src, alt, title }) {
       const entry = node ? resolved.get(node) : undefined;
-      return <MarkdownImage target={entry?.target ?? { kind: "empty" }} src={typeof src === "string" ? src : undefined} alt={alt ?? ""} title={title} inLink={entry?.inLink ?? false} version={version} />;
+      return (
+        <MarkdownImage
+          target={entry?.target ?? { kind: "empty" }}
+          src={typeof src === "string" ? src : undefined}
+          alt={alt ?? ""}
+          title={title}
+          inLink={entry?.inLink ?? false}
+          version={version}
+        />
+      );
     },
   };
 }
@@ -111,7 +121,21 @@ function hrefFor(target: LinkTarget, context: LinkContext): string | undefined {
 
 const linkClass = "md-link";
 
-function MarkdownLink({ target, href, title, newTab, version, children }: { target: LinkTarget; href?: string; title?: string; newTab: boolean; version: string; children: React.ReactNode }) {
+function MarkdownLink({
+  target,
+  href,
+  title,
+  newTab,
+  version,
+  children,
+}: {
+  target: LinkTarget;
+  href?: string;
+  title?: string;
+  newTab: boolean;
+  version: string;
+  children: React.ReactNode;
+}) {
   switch (target.kind) {
     case "file":
       return (
@@ -137,7 +161,10 @@ function MarkdownLink({ target, href, title, newTab, version, children }: { targ
     }
     case "broken":
       return (
-        <span className="md-broken" title={`Broken link: ${target.path} is not a file of ${version}${target.suggestion ? ` (did you mean ${target.suggestion}?)` : ""}`}>
+        <span
+          className="md-broken"
+          title={`Broken link: ${target.path} is not a file of ${version}${target.suggestion ? ` (did you mean ${target.suggestion}?)` : ""}`}
+        >
           {children}
           <TriangleAlertIcon aria-hidden className="md-link-icon" />
           <span className="sr-only"> (broken link to {target.path})</span>
@@ -161,7 +188,21 @@ function MarkdownLink({ target, href, title, newTab, version, children }: { targ
   }
 }
 
-function MarkdownImage({ target, src, alt, title, inLink, version }: { target: LinkTarget; src?: string; alt: string; title?: string; inLink: boolean; version: string }) {
+function MarkdownImage({
+  target,
+  src,
+  alt,
+  title,
+  inLink,
+  version,
+}: {
+  target: LinkTarget;
+  src?: string;
+  alt: string;
+  title?: string;
+  inLink: boolean;
+  version: string;
+}) {
   if (src) {
     // eslint-disable-next-line @next/next/no-img-element -- bytes come from the skill's own files; next/image would proxy and re-encode them
     return <img src={src} alt={alt} title={title} loading="lazy" decoding="async" className="md-image" />;

@@ -39,7 +39,9 @@ async function walk(entry: FileSystemEntry, prefix: string, out: PickedFolderFil
 }
 
 export async function collectDrop(transfer: DataTransfer): Promise<DroppedItems> {
-  const entries = [...transfer.items].filter((item) => item.kind === "file").map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
+  const entries = [...transfer.items]
+    .filter((item) => item.kind === "file")
+    .map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
   const files: File[] = [];
   const folder: PickedFolderFile[] = [];
   for (const { entry, file } of entries) {

@@ -26,7 +26,10 @@ export function DoneStep({ result, headingRef }: { result: UploadCommitResult; h
       <ul className="grid gap-2" aria-label="Imported">
         {result.skills.map((skill) => (
           <li key={skill.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2 text-sm">
-            <Link href={`/skills/${encodeURIComponent(skill.skillId)}`} className="font-mono font-semibold break-all text-primary underline-offset-4 hover:underline">
+            <Link
+              href={`/skills/${encodeURIComponent(skill.skillId)}`}
+              className="font-mono font-semibold break-all text-primary underline-offset-4 hover:underline"
+            >
               {skill.name}
             </Link>
             <span className="text-muted-foreground">

@@ -123,11 +123,12 @@ export function chosenSkills({ preview, selected, folderNamed }: Selection): Upl
 export function scanGate(chosen: UploadPreviewSkill[], canOverride: boolean, override: { enabled: boolean; reason: string }) {
   const blocked = chosen.filter((s) => s.gate === "blocked");
   const ready = canOverride && override.enabled && override.reason.trim().length >= MIN_OVERRIDE_REASON;
-  const blockedReason = blocked.length && !ready
-    ? canOverride
-      ? "Override the security block with a written reason, or leave the blocked skill out."
-      : "A chosen skill has a critical security finding: leave it out to import the rest."
-    : null;
+  const blockedReason =
+    blocked.length && !ready
+      ? canOverride
+        ? "Override the security block with a written reason, or leave the blocked skill out."
+        : "A chosen skill has a critical security finding: leave it out to import the rest."
+      : null;
   return { blocked, overrideReason: blocked.length && ready ? override.reason.trim() : undefined, blockedReason };
 }
 
@@ -167,7 +168,8 @@ export function commitChoices(selection: Selection, overrideReason?: string): Up
     if (usesFolderName(skill, selection.folderNamed)) return { key: skill.key, action: "rename", name: skill.folderName!, digest: skill.digest, ...override };
     const existing = skill.existing[selection.destination];
     const decision = selection.decisions[skill.key];
-    if (existing && decision?.action === "version") return { key: skill.key, action: "version", message: decision.message.trim(), baseVersion: existing.version, digest: skill.digest, ...override };
+    if (existing && decision?.action === "version")
+      return { key: skill.key, action: "version", message: decision.message.trim(), baseVersion: existing.version, digest: skill.digest, ...override };
     if (existing) return { key: skill.key, action: "rename", name: (decision?.name ?? "").trim(), digest: skill.digest, ...override };
     return { key: skill.key, action: "create", digest: skill.digest, ...override };
   });

@@ -52,7 +52,7 @@ export function SourceReport({ source }: { source: UploadPreviewSource }) {
         <Icon aria-hidden className="size-4 text-muted-foreground" />
         <span className="font-medium break-all">{source.name}</span>
         <span className="text-muted-foreground">
-          {source.kind ? KIND_LABEL[source.kind] ?? source.kind : source.type}
+          {source.kind ? (KIND_LABEL[source.kind] ?? source.kind) : source.type}
           {source.size ? `, ${formatBytes(source.size)}` : ""}
         </span>
         {errors.length ? <Badge variant="destructive">refused</Badge> : null}
@@ -63,7 +63,9 @@ export function SourceReport({ source }: { source: UploadPreviewSource }) {
           {source.notASkill}
         </p>
       ) : null}
-      {errors.length && !source.notASkill ? <p className="text-sm">Nothing from it can be imported: a damaged or unsafe archive is not trusted for any of its skills.</p> : null}
+      {errors.length && !source.notASkill ? (
+        <p className="text-sm">Nothing from it can be imported: a damaged or unsafe archive is not trusted for any of its skills.</p>
+      ) : null}
       {/* the verdict above already says why it is not a skill: its errors are not listed again */}
       <FindingList findings={source.notASkill ? source.findings.filter((f) => f.severity !== "error") : source.findings} />
       {source.skipped.length ? (
@@ -107,7 +109,20 @@ export interface SkillChoiceProps {
 }
 
 /** A skill found in the upload: what it holds, its findings, and what to do with it. */
-export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, destinationLabel, existing, decision, onDecisionChange, errors, usesFolderName, onUseFolderName, folderNameTaken = false }: SkillChoiceProps) {
+export function SkillChoice({
+  skill,
+  sourceRefused,
+  selected,
+  onSelectedChange,
+  destinationLabel,
+  existing,
+  decision,
+  onDecisionChange,
+  errors,
+  usesFolderName,
+  onUseFolderName,
+  folderNameTaken = false,
+}: SkillChoiceProps) {
   const id = `upload-skill-${skill.key.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
   const renamed = usesFolderName && !!skill.folderName;
   const importable = (skill.ok || renamed) && !sourceRefused;
@@ -130,19 +145,35 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
         <div className="grid min-w-0 flex-1 gap-1">
           <label htmlFor={`${id}-select`} className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-[15px] font-semibold break-all">{title}</span>
-            {skill.root && skill.name && skill.root.split("/").pop() !== skill.name ? <span className="font-mono text-xs text-muted-foreground">in {skill.root}/</span> : null}
+            {skill.root && skill.name && skill.root.split("/").pop() !== skill.name ? (
+              <span className="font-mono text-xs text-muted-foreground">in {skill.root}/</span>
+            ) : null}
           </label>
           {skill.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{skill.description}</p> : null}
           <p id={`${id}-summary`} className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
             {renamed ? <Badge variant="secondary">renamed to its folder</Badge> : null}
-            {!importable ? <Badge variant="destructive">{sourceRefused ? "blocked by its archive" : `${skill.errorCount} ${skill.errorCount === 1 ? "error" : "errors"}: cannot be imported`}</Badge> : null}
-            {skill.gate === "blocked" ? <Badge variant="destructive">critical finding: blocked</Badge> : skill.gate === "needs_review" ? <Badge variant="warning">high finding: needs review</Badge> : null}
-            {warningCount ? <Badge variant="warning">{warningCount} {warningCount === 1 ? "warning" : "warnings"}</Badge> : null}
+            {!importable ? (
+              <Badge variant="destructive">
+                {sourceRefused ? "blocked by its archive" : `${skill.errorCount} ${skill.errorCount === 1 ? "error" : "errors"}: cannot be imported`}
+              </Badge>
+            ) : null}
+            {skill.gate === "blocked" ? (
+              <Badge variant="destructive">critical finding: blocked</Badge>
+            ) : skill.gate === "needs_review" ? (
+              <Badge variant="warning">high finding: needs review</Badge>
+            ) : null}
+            {warningCount ? (
+              <Badge variant="warning">
+                {warningCount} {warningCount === 1 ? "warning" : "warnings"}
+              </Badge>
+            ) : null}
             <span>
               {skill.files.length} {skill.files.length === 1 ? "file" : "files"}, {formatBytes(skill.totalBytes)}
             </span>
             <span aria-hidden>·</span>
-            <span title={`catalog ${formatNumber(skill.tokens.catalog)}, SKILL.md body ${formatNumber(skill.tokens.body)}, other files ${formatNumber(skill.tokens.resources)} (${skill.tokens.tokenizer})`}>
+            <span
+              title={`catalog ${formatNumber(skill.tokens.catalog)}, SKILL.md body ${formatNumber(skill.tokens.body)}, other files ${formatNumber(skill.tokens.resources)} (${skill.tokens.tokenizer})`}
+            >
               {skill.tokens.approximate ? "≈" : ""}
               {formatTokens(skill.tokens.catalog)} catalog + {formatTokens(skill.tokens.body)} body + {formatTokens(skill.tokens.resources)} files tokens
             </span>
@@ -152,21 +183,37 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
 
       <FindingList findings={findings} className="pl-7" />
 
-      {skill.folderName && !sourceRefused ? <FolderNameOffer id={id} folderName={skill.folderName} renamed={renamed} onUseFolderName={onUseFolderName} takenIn={folderNameTaken ? destinationLabel : null} /> : null}
+      {skill.folderName && !sourceRefused ? (
+        <FolderNameOffer
+          id={id}
+          folderName={skill.folderName}
+          renamed={renamed}
+          onUseFolderName={onUseFolderName}
+          takenIn={folderNameTaken ? destinationLabel : null}
+        />
+      ) : null}
 
       <div className="pl-7">
         <SkillScanReport skill={skill} idPrefix={id} />
       </div>
 
       <details className="pl-7 text-sm">
-        <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">Files</summary>
+        <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50">
+          Files
+        </summary>
         <table className="mt-2 w-full text-xs">
           <caption className="sr-only">Files of {title}</caption>
           <thead className="text-left text-muted-foreground">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">Path</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Size</th>
-              <th scope="col" className="py-1 text-right font-medium">Tokens</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Path
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Size
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Tokens
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -185,7 +232,10 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
         <fieldset className="ml-7 grid gap-2.5 rounded-md border border-amber-500/40 bg-amber-500/10 p-3">
           <legend className="sr-only">What to do with {title}</legend>
           <p className="text-sm">
-            <span className="font-medium">{destinationLabel} already has a skill named “{skill.name}”</span> (version {existing.version}).
+            <span className="font-medium">
+              {destinationLabel} already has a skill named “{skill.name}”
+            </span>{" "}
+            (version {existing.version}).
             {existing.unchanged ? " This upload is identical to its current version." : ""} Nothing is overwritten: choose one.
           </p>
           <label className={cn("flex items-start gap-2 text-sm", !existing.canAddVersion && "opacity-60")}>
@@ -222,7 +272,13 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
             </div>
           ) : null}
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name={`${id}-action`} className="mt-0.5 accent-primary" checked={decision.action === "rename"} onChange={() => onDecisionChange({ ...decision, action: "rename" })} />
+            <input
+              type="radio"
+              name={`${id}-action`}
+              className="mt-0.5 accent-primary"
+              checked={decision.action === "rename"}
+              onChange={() => onDecisionChange({ ...decision, action: "rename" })}
+            />
             <span>Import it as a new skill under another name</span>
           </label>
           {decision.action === "rename" ? (
@@ -251,12 +307,25 @@ export function SkillChoice({ skill, sourceRefused, selected, onSelectedChange, 
 }
 
 /** The one fix the server found for an invalid name: the skill's folder's name. */
-function FolderNameOffer({ id, folderName, renamed, onUseFolderName, takenIn }: { id: string; folderName: string; renamed: boolean; onUseFolderName: (use: boolean) => void; takenIn: string | null }) {
+function FolderNameOffer({
+  id,
+  folderName,
+  renamed,
+  onUseFolderName,
+  takenIn,
+}: {
+  id: string;
+  folderName: string;
+  renamed: boolean;
+  onUseFolderName: (use: boolean) => void;
+  takenIn: string | null;
+}) {
   // the offer cannot help where that name is already used: say so instead of offering a clash
   if (takenIn && !renamed) {
     return (
       <p className="pl-7 text-xs text-muted-foreground">
-        Its folder&apos;s name “{folderName}” would fix the name, but {takenIn} already has a skill called that: fix the name in SKILL.md, or choose another destination.
+        Its folder&apos;s name “{folderName}” would fix the name, but {takenIn} already has a skill called that: fix the name in SKILL.md, or choose another
+        destination.
       </p>
     );
   }
@@ -264,7 +333,8 @@ function FolderNameOffer({ id, folderName, renamed, onUseFolderName, takenIn }: 
     return (
       <div className="ml-7 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm">
         <p id={`${id}-folder-name`} className="min-w-0 flex-1 basis-56">
-          {takenIn} already has a skill named <code className="font-mono font-semibold break-words">{folderName}</code>: importing it under that name will be refused.
+          {takenIn} already has a skill named <code className="font-mono font-semibold break-words">{folderName}</code>: importing it under that name will be
+          refused.
         </p>
         <Button type="button" variant="outline" size="sm" onClick={() => onUseFolderName(false)}>
           Keep the name

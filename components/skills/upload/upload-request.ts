@@ -13,7 +13,11 @@ export interface UploadProgress {
  * POSTs a multipart form with XMLHttpRequest: fetch() has no upload progress in browsers, and the
  * progress bar must show the bytes really sent. Aborting (the dialog closing) rejects with AbortError.
  */
-export function postUpload<T>(url: string, form: FormData, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }): Promise<UploadAnswer<T>> {
+export function postUpload<T>(
+  url: string,
+  form: FormData,
+  options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal },
+): Promise<UploadAnswer<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
@@ -33,11 +37,15 @@ export function postUpload<T>(url: string, form: FormData, options: { onProgress
         resolve({
           ok: false,
           status: xhr.status,
-          error: error ?? { code: "http_error", message: xhr.status === 413 ? "The upload is too large." : `The server answered ${xhr.status || "nothing"}; try again.` },
+          error: error ?? {
+            code: "http_error",
+            message: xhr.status === 413 ? "The upload is too large." : `The server answered ${xhr.status || "nothing"}; try again.`,
+          },
         });
       }
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, error: { code: "network", message: "The upload did not reach the server; check your connection and try again." } });
+    xhr.onerror = () =>
+      resolve({ ok: false, status: 0, error: { code: "network", message: "The upload did not reach the server; check your connection and try again." } });
     xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
     options.signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -59,12 +59,10 @@ export function* buildSkills(
   const skills: BundleSkill[] = [];
   for (const root of roots) {
     // roots never nest, so each file belongs to one skill at most
-    const skillFiles = byRoot
-      .get(root)!
-      .map((f) => {
-        owned.add(f);
-        return { ...f, path: root === "" ? f.path : f.path.slice(root.length + 1) };
-      });
+    const skillFiles = byRoot.get(root)!.map((f) => {
+      owned.add(f);
+      return { ...f, path: root === "" ? f.path : f.path.slice(root.length + 1) };
+    });
     const folderName = root === "" ? (input.kind === "skill-md" ? input.folderName : undefined) : basename(root);
     skills.push(yield* buildSkill(root, folderName, skillFiles, texts, profile, options, limits));
     yield;
@@ -135,11 +133,21 @@ function* buildSkill(
 
   // Per skill, so a collection of many skills is held to what each of them may be.
   if (files.length > limits.maxSkillFiles) {
-    findings.push({ severity: "error", code: "skill-too-many-files", message: `the skill has ${formatNumber(files.length)} files; the limit per skill is ${formatNumber(limits.maxSkillFiles)}`, path: "" });
+    findings.push({
+      severity: "error",
+      code: "skill-too-many-files",
+      message: `the skill has ${formatNumber(files.length)} files; the limit per skill is ${formatNumber(limits.maxSkillFiles)}`,
+      path: "",
+    });
   }
   const skillBytes = files.reduce((n, f) => n + f.size, 0);
   if (skillBytes > limits.maxSkillBytes) {
-    findings.push({ severity: "error", code: "skill-too-large", message: `the skill's files add up to ${formatBytes(skillBytes, "prose")}; the limit per skill is ${formatBytes(limits.maxSkillBytes, "prose")}`, path: "" });
+    findings.push({
+      severity: "error",
+      code: "skill-too-large",
+      message: `the skill's files add up to ${formatBytes(skillBytes, "prose")}; the limit per skill is ${formatBytes(limits.maxSkillBytes, "prose")}`,
+      path: "",
+    });
   }
 
   const name = validation?.name ?? null;

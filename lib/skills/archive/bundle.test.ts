@@ -6,13 +6,20 @@ const file = (path: string, data: string | Uint8Array): FileInput => ({ path, by
 const readFiles = (files: FileInput[], profile: "spec" | "anthropic" = "spec") => readBundle({ kind: "files", files }, { profile });
 
 describe("per-skill limits", () => {
-  const skillOf = (root: string, files: number) => [file(`${root}/SKILL.md`, skillMd(root)), ...Array.from({ length: files - 1 }, (_, i) => file(`${root}/references/r${i}.md`, `ref ${i}`))];
+  const skillOf = (root: string, files: number) => [
+    file(`${root}/SKILL.md`, skillMd(root)),
+    ...Array.from({ length: files - 1 }, (_, i) => file(`${root}/references/r${i}.md`, `ref ${i}`)),
+  ];
 
   it("counts a folder of many skills per skill, not as one archive", () => {
     // 3 x 400 = 1,200 files: over the old 500-entry cap for the whole input, each skill well inside
     const bundle = readFiles([...skillOf("alpha", 400), ...skillOf("beta", 400), ...skillOf("gamma", 400)]);
     expect(bundle.findings).toEqual([]);
-    expect(bundle.skills.map((s) => [s.name, s.ok, s.files.length])).toEqual([["alpha", true, 400], ["beta", true, 400], ["gamma", true, 400]]);
+    expect(bundle.skills.map((s) => [s.name, s.ok, s.files.length])).toEqual([
+      ["alpha", true, 400],
+      ["beta", true, 400],
+      ["gamma", true, 400],
+    ]);
   });
 
   it("admits a skill the size of UiPath's uipath-rpa (702 files) by default", () => {
@@ -25,20 +32,33 @@ describe("per-skill limits", () => {
     expect(bundle.findings).toEqual([]);
     const [big, small] = bundle.skills;
     expect(big.ok).toBe(false);
-    expect(big.findings).toEqual([expect.objectContaining({ severity: "error", code: "skill-too-many-files", message: "the skill has 12 files; the limit per skill is 10" })]);
+    expect(big.findings).toEqual([
+      expect.objectContaining({ severity: "error", code: "skill-too-many-files", message: "the skill has 12 files; the limit per skill is 10" }),
+    ]);
     expect(small.ok).toBe(true);
     expect(importableSkills(bundle, { allowPartial: true }).map((s) => s.name)).toEqual(["small"]);
   });
 
   it("refuses a skill whose files add up past the per-skill bytes", () => {
-    const bundle = readBundle({ kind: "files", files: [file("s/SKILL.md", skillMd("s")), file("s/a.txt", "a".repeat(3000))] }, { limits: { maxSkillBytes: 2048 } });
-    expect(bundle.skills[0].findings.map((f) => [f.code, f.message])).toEqual([["skill-too-large", "the skill's files add up to 3 KB; the limit per skill is 2 KB"]]);
+    const bundle = readBundle(
+      { kind: "files", files: [file("s/SKILL.md", skillMd("s")), file("s/a.txt", "a".repeat(3000))] },
+      { limits: { maxSkillBytes: 2048 } },
+    );
+    expect(bundle.skills[0].findings.map((f) => [f.code, f.message])).toEqual([
+      ["skill-too-large", "the skill's files add up to 3 KB; the limit per skill is 2 KB"],
+    ]);
   });
 });
 
 describe("skill roots", () => {
   it("finds SKILL.md at the top of the upload", () => {
-    const bundle = readBundle({ kind: "zip", bytes: buildZip([{ name: "SKILL.md", data: skillMd("top") }, { name: "references/a.md", data: "a" }]) });
+    const bundle = readBundle({
+      kind: "zip",
+      bytes: buildZip([
+        { name: "SKILL.md", data: skillMd("top") },
+        { name: "references/a.md", data: "a" },
+      ]),
+    });
     expect(bundle.skills.map((s) => [s.root, s.name])).toEqual([["", "top"]]);
     expect(bundle.skills[0].files.map((f) => f.path)).toEqual(["SKILL.md", "references/a.md"]);
     // no folder to compare the name with
@@ -143,7 +163,11 @@ describe("single SKILL.md and folders", () => {
   });
 
   it("rejects links and special files met while reading a folder", () => {
-    const bundle = readFiles([file("s/SKILL.md", skillMd("s")), { path: "s/link", bytes: new Uint8Array(0), type: "symlink" }, { path: "s/dev", bytes: new Uint8Array(0), type: "special" }]);
+    const bundle = readFiles([
+      file("s/SKILL.md", skillMd("s")),
+      { path: "s/link", bytes: new Uint8Array(0), type: "symlink" },
+      { path: "s/dev", bytes: new Uint8Array(0), type: "special" },
+    ]);
     expect(bundle.findings.map((f) => f.code).sort()).toEqual(["entry-special", "entry-symlink"]);
   });
 
@@ -167,7 +191,9 @@ describe("SKILL.md size", () => {
     const bundle = readFiles([file("big/SKILL.md", `${skillMd("big")}${"x ".repeat(2_500_000)}`), file("small/SKILL.md", skillMd("small", "d"))]);
     const [big, small] = bundle.skills;
     expect(big.ok).toBe(false);
-    expect(big.findings).toEqual([expect.objectContaining({ code: "skill-md-too-large", path: "SKILL.md", message: expect.stringContaining("the limit for SKILL.md is 256 KB") })]);
+    expect(big.findings).toEqual([
+      expect.objectContaining({ code: "skill-md-too-large", path: "SKILL.md", message: expect.stringContaining("the limit for SKILL.md is 256 KB") }),
+    ]);
     expect(small.ok).toBe(true);
   });
 });

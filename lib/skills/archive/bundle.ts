@@ -156,10 +156,14 @@ export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions 
     if (skip) continue;
     for (const f of entry.findings ?? []) reject(entry, f);
     if (entry.type === "symlink") reject(entry, entryError("entry-symlink", entry.path, "is a link; links can point outside the skill and are not accepted"));
-    if (entry.type === "special") reject(entry, entryError("entry-special", entry.path, "is a device, pipe or other special entry; only files and folders are accepted"));
+    if (entry.type === "special")
+      reject(entry, entryError("entry-special", entry.path, "is a device, pipe or other special entry; only files and folders are accepted"));
     if (entry.encrypted) reject(entry, entryError("entry-encrypted", entry.path, "is encrypted; upload it without a password"));
     else if (entry.method !== undefined && entry.method !== 0 && entry.method !== 8 && entry.type === "file") {
-      reject(entry, entryError("entry-unsupported-method", entry.path, `uses compression method ${entry.method}; only stored (0) and deflate (8) are accepted`));
+      reject(
+        entry,
+        entryError("entry-unsupported-method", entry.path, `uses compression method ${entry.method}; only stored (0) and deflate (8) are accepted`),
+      );
     }
   }
 
@@ -217,13 +221,23 @@ export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions 
   let declaredTotal = 0;
   for (const entry of accepted) {
     if (entry.size > limits.maxFileBytes) {
-      reject(entry, entryError("entry-too-large", entry.path, `is ${formatNumber(entry.size)} bytes; the limit per file is ${formatBytes(limits.maxFileBytes, "prose")}`));
+      reject(
+        entry,
+        entryError("entry-too-large", entry.path, `is ${formatNumber(entry.size)} bytes; the limit per file is ${formatBytes(limits.maxFileBytes, "prose")}`),
+      );
     } else if (
       entry.compressedSize !== undefined &&
       entry.size > limits.ratioGraceBytes &&
       entry.size > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)
     ) {
-      reject(entry, entryError("entry-ratio", entry.path, `declares ${formatNumber(entry.size)} bytes from ${formatNumber(entry.compressedSize)}, more than ${formatNumber(limits.maxCompressionRatio)}:1`));
+      reject(
+        entry,
+        entryError(
+          "entry-ratio",
+          entry.path,
+          `declares ${formatNumber(entry.size)} bytes from ${formatNumber(entry.compressedSize)}, more than ${formatNumber(limits.maxCompressionRatio)}:1`,
+        ),
+      );
     } else {
       declaredTotal += entry.size;
     }

@@ -136,7 +136,11 @@ describe.skipIf(!hasShared)("real-world corpus (../shared/corpus)", () => {
   it("imports each collection as published (a repository ZIP, missing binaries rebuilt from MANIFEST.tsv)", () => {
     const collections = [...new Set(checks.map((c) => c.collection))];
     for (const collection of collections) {
-      const manifest = readFileSync(path.join(CORPUS, collection, "MANIFEST.tsv"), "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
+      const manifest = readFileSync(path.join(CORPUS, collection, "MANIFEST.tsv"), "utf8")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split("\t"));
       const copiedSkills = new Set(checks.filter((c) => c.collection === collection).map((c) => c.check.dir));
       const tree: Zippable = {};
       let expectedFiles = 0;
@@ -154,7 +158,11 @@ describe.skipIf(!hasShared)("real-world corpus (../shared/corpus)", () => {
       if (collection === "openai-skills") {
         // published under skills/.curated, .experimental and .system: hidden folders are skipped
         expect(bundle.skills).toEqual([]);
-        expect(bundle.skipped.map((s) => s.path).sort()).toEqual(["openai-skills-main/skills/.curated/", "openai-skills-main/skills/.experimental/", "openai-skills-main/skills/.system/"]);
+        expect(bundle.skipped.map((s) => s.path).sort()).toEqual([
+          "openai-skills-main/skills/.curated/",
+          "openai-skills-main/skills/.experimental/",
+          "openai-skills-main/skills/.system/",
+        ]);
         expect(bundle.findings.map((f) => f.code)).toEqual(["skill-md-missing"]);
         expect(bundle.findings[0].message).toContain("hidden folders were skipped");
         continue;

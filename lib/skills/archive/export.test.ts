@@ -35,7 +35,10 @@ describe("exportSkillZip", () => {
     const a = exportSkillZip(sample);
     const b = exportSkillZip({ name: sample.name, files: [...sample.files].reverse().map((f) => ({ path: f.path, bytes: f.bytes.slice() })) });
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-    const changed = exportSkillZip({ ...sample, files: sample.files.map((f) => (f.path === "scripts/fill.py" ? { ...f, bytes: bytesOf("print('x')\n") } : f)) });
+    const changed = exportSkillZip({
+      ...sample,
+      files: sample.files.map((f) => (f.path === "scripts/fill.py" ? { ...f, bytes: bytesOf("print('x')\n") } : f)),
+    });
     expect(Buffer.from(changed).equals(Buffer.from(a))).toBe(false);
   });
 
@@ -97,7 +100,15 @@ describe("exportSkillZip", () => {
         const depth = next(4);
         const segs = Array.from({ length: depth + 1 }, () => Array.from({ length: 1 + next(6) }, () => alphabet[next(alphabet.length)]).join(""));
         const name = `${segs.join("/")}.${["md", "txt", "bin", "png"][next(4)]}`;
-        if ([...files.keys()].some((p) => p.toLowerCase() === name.toLowerCase() || p.toLowerCase().startsWith(`${name.toLowerCase()}/`) || name.toLowerCase().startsWith(`${p.toLowerCase()}/`))) continue;
+        if (
+          [...files.keys()].some(
+            (p) =>
+              p.toLowerCase() === name.toLowerCase() ||
+              p.toLowerCase().startsWith(`${name.toLowerCase()}/`) ||
+              name.toLowerCase().startsWith(`${p.toLowerCase()}/`),
+          )
+        )
+          continue;
         files.set(name, next(2) ? randomBytes(next(3000), seed * 100 + i) : bytesOf("text ".repeat(next(500))));
       }
       const skill: ExportSkill = { name: "gen", files: [...files].map(([p, bytes]) => ({ path: p, bytes })) };

@@ -36,8 +36,11 @@ if (missing.length) {
 function run(shell: string, command: string, options: { home: string; cwd: string; tmp: string; env?: Record<string, string> }) {
   const assignments = [`HOME=${options.home}`, `TMPDIR=${options.tmp}`, ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`)];
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile("env", ["-u", "SKILLSHELF_TOKEN", ...assignments, shell, "-c", command], { cwd: options.cwd, timeout: 15_000, encoding: "utf8" }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      "env",
+      ["-u", "SKILLSHELF_TOKEN", ...assignments, shell, "-c", command],
+      { cwd: options.cwd, timeout: 15_000, encoding: "utf8" },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -123,7 +126,12 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
 
   it("installs into .agents/skills/<name>/ of the current folder with dash, the token read from the environment", async () => {
     const { home, cwd, tmp } = await sandbox("agents");
-    const result = await run("dash", installCommand({ name: "pdf-tools", downloadUrl: url, target: "agents" }), { home, cwd, tmp, env: { SKILLSHELF_TOKEN: TOKEN } });
+    const result = await run("dash", installCommand({ name: "pdf-tools", downloadUrl: url, target: "agents" }), {
+      home,
+      cwd,
+      tmp,
+      env: { SKILLSHELF_TOKEN: TOKEN },
+    });
     expect(result.code).toBe(0);
     expect(await listTree(path.join(cwd, ".agents/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py"]);
     expect(existsSync(path.join(home, ".claude"))).toBe(false);

@@ -46,32 +46,109 @@ describe("tarballs", () => {
   });
 
   it("applies the same path rules as ZIPs", () => {
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "../../etc/cron.d/x", data: "x" }])), "path-traversal", "../../etc/cron.d/x");
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "/abs.md", data: "x" }])), "path-absolute", "/abs.md");
     expectRejected(
-      readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/a.md", data: "1" }, { name: "my-skill/a.md", data: "2" }])),
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "../../etc/cron.d/x", data: "x" },
+        ]),
+      ),
+      "path-traversal",
+      "../../etc/cron.d/x",
+    );
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "/abs.md", data: "x" },
+        ]),
+      ),
+      "path-absolute",
+      "/abs.md",
+    );
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "my-skill/a.md", data: "1" },
+          { name: "my-skill/a.md", data: "2" },
+        ]),
+      ),
       "path-duplicate",
       "my-skill/a.md",
     );
   });
 
   it("rejects symlinks, hard links and devices", () => {
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/link", type: "2", linkname: "/etc/passwd" }])), "entry-symlink", "my-skill/link");
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/hard", type: "1", linkname: "my-skill/SKILL.md" }])), "entry-symlink", "my-skill/hard");
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/tty", type: "3" }])), "entry-special", "my-skill/tty");
-    expectRejected(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/fifo", type: "6" }])), "entry-special", "my-skill/fifo");
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "my-skill/link", type: "2", linkname: "/etc/passwd" },
+        ]),
+      ),
+      "entry-symlink",
+      "my-skill/link",
+    );
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "my-skill/hard", type: "1", linkname: "my-skill/SKILL.md" },
+        ]),
+      ),
+      "entry-symlink",
+      "my-skill/hard",
+    );
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "my-skill/tty", type: "3" },
+        ]),
+      ),
+      "entry-special",
+      "my-skill/tty",
+    );
+    expectRejected(
+      readGz(
+        buildTarGz([
+          { name: "my-skill/SKILL.md", data: SKILL },
+          { name: "my-skill/fifo", type: "6" },
+        ]),
+      ),
+      "entry-special",
+      "my-skill/fifo",
+    );
   });
 
   it("rejects an entry whose declared size runs past the archive (a size lie)", () => {
-    const tar = buildTar([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/lie.md", data: "short", size: 1_000_000 }], { end: false });
+    const tar = buildTar(
+      [
+        { name: "my-skill/SKILL.md", data: SKILL },
+        { name: "my-skill/lie.md", data: "short", size: 1_000_000 },
+      ],
+      { end: false },
+    );
     const bundle = readGz(gzipSync(tar));
     expect(archiveCodes(bundle)).toEqual(["entry-size-mismatch"]);
     expect(bundle.findings[0].message).toMatch(/^"my-skill\/lie.md": declares 1,000,000 bytes/);
   });
 
   it("rejects a damaged header, junk after the end marker, and non-tar data", () => {
-    expect(archiveCodes(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/x.md", data: "x", badChecksum: true }])))).toEqual(["archive-invalid"]);
-    expect(archiveCodes(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }], { after: bytesOf("junk after the end marker") })))).toEqual(["archive-junk-after"]);
+    expect(
+      archiveCodes(
+        readGz(
+          buildTarGz([
+            { name: "my-skill/SKILL.md", data: SKILL },
+            { name: "my-skill/x.md", data: "x", badChecksum: true },
+          ]),
+        ),
+      ),
+    ).toEqual(["archive-invalid"]);
+    expect(archiveCodes(readGz(buildTarGz([{ name: "my-skill/SKILL.md", data: SKILL }], { after: bytesOf("junk after the end marker") })))).toEqual([
+      "archive-junk-after",
+    ]);
     expect(archiveCodes(readGz(gzipSync(new Uint8Array(2048).fill(0x41))))).toEqual(["archive-invalid"]);
   });
 
@@ -96,7 +173,10 @@ describe("tarballs", () => {
 
   it("stops a tarball that inflates past what the limits allow", () => {
     // incompressible-looking but large: limits shrunk to keep the test small
-    const tar = buildTar([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/big.md", data: "y".repeat(200_000) }]);
+    const tar = buildTar([
+      { name: "my-skill/SKILL.md", data: SKILL },
+      { name: "my-skill/big.md", data: "y".repeat(200_000) },
+    ]);
     const bundle = readGz(gzipSync(tar), { limits: { maxTotalBytes: 50_000, maxEntries: 10, maxCompressionRatio: 1e9 } });
     expect(archiveCodes(bundle)).toEqual(["archive-too-large"]);
   });
@@ -111,11 +191,15 @@ describe("tarballs", () => {
 
 describe("tarball robustness", () => {
   it("never throws on damaged tarballs: random byte flips and truncations only produce findings", () => {
-    const tar = buildTar([{ name: "my-skill/SKILL.md", data: SKILL }, { name: "my-skill/a.md", data: "a".repeat(2000) }]);
+    const tar = buildTar([
+      { name: "my-skill/SKILL.md", data: SKILL },
+      { name: "my-skill/a.md", data: "a".repeat(2000) },
+    ]);
     const noise = randomBytes(20_000, 7);
     for (let i = 0; i < 800; i++) {
       const bytes = tar.slice();
-      for (let k = 0; k < 3; k++) bytes[(noise[(i * 5 + k) % noise.length] * 263 + noise[(i + 11 * k) % noise.length]) % bytes.length] ^= 1 << (noise[(i + k) % noise.length] % 8);
+      for (let k = 0; k < 3; k++)
+        bytes[(noise[(i * 5 + k) % noise.length] * 263 + noise[(i + 11 * k) % noise.length]) % bytes.length] ^= 1 << (noise[(i + k) % noise.length] % 8);
       const cut = i % 4 === 0 ? bytes.subarray(0, (noise[i % noise.length] * 37) % bytes.length) : bytes;
       const plain = readBundle({ kind: "tar", bytes: cut });
       const zipped = readGz(gzipSync(cut));
@@ -126,4 +210,3 @@ describe("tarball robustness", () => {
     }
   });
 });
-

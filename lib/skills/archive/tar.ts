@@ -55,9 +55,16 @@ export function gunzipLimited(bytes: Uint8Array, limits: BundleLimits): { data: 
   const gunzip = new Gunzip((chunk) => {
     produced += chunk.length;
     if (produced > limits.ratioGraceBytes && produced > limits.maxCompressionRatio * bytes.length) {
-      throw new Stop("archive-ratio", `the tarball inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(bytes.length)} bytes became over ${formatNumber(produced)})`);
+      throw new Stop(
+        "archive-ratio",
+        `the tarball inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(bytes.length)} bytes became over ${formatNumber(produced)})`,
+      );
     }
-    if (produced > cap) throw new Stop("archive-too-large", `the tarball inflates past ${formatBytes(cap, "prose")}, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`);
+    if (produced > cap)
+      throw new Stop(
+        "archive-too-large",
+        `the tarball inflates past ${formatBytes(cap, "prose")}, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`,
+      );
     if (chunk.length > 0) chunks.push(chunk);
   });
   gunzip.onmember = () => {
@@ -107,14 +114,18 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
   const entries: TarEntry[] = [];
   const fail = (code: FindingCode, message: string): TarListing => ({ entries: [], findings: [archiveError(code, message)] });
   if (data.length > maxTarBytes(limits)) {
-    return fail("archive-too-large", `the tar archive is ${formatNumber(data.length)} bytes, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`);
+    return fail(
+      "archive-too-large",
+      `the tar archive is ${formatNumber(data.length)} bytes, more than the limits allow (${formatBytes(limits.maxTotalBytes, "prose")} of files)`,
+    );
   }
   let offset = 0;
   let pax: PaxOverrides = {};
   let longName: string | null = null;
   let count = 0;
   while (offset < data.length) {
-    if (offset + BLOCK > data.length) return fail("archive-invalid", `the tar archive ends in the middle of a header (${formatNumber(data.length - offset)} stray bytes)`);
+    if (offset + BLOCK > data.length)
+      return fail("archive-invalid", `the tar archive ends in the middle of a header (${formatNumber(data.length - offset)} stray bytes)`);
     const header = data.subarray(offset, offset + BLOCK);
     if (isZero(header, 0, BLOCK)) {
       // End of archive: only zero padding may follow.
@@ -135,7 +146,10 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
     const dataEnd = dataStart + size;
     const headerName = cString(header, 0, 100);
     if (dataEnd > data.length) {
-      return fail("entry-size-mismatch", `${JSON.stringify(headerName.text)}: declares ${formatNumber(size)} bytes but the archive ends ${formatNumber(dataEnd - data.length)} bytes short`);
+      return fail(
+        "entry-size-mismatch",
+        `${JSON.stringify(headerName.text)}: declares ${formatNumber(size)} bytes but the archive ends ${formatNumber(dataEnd - data.length)} bytes short`,
+      );
     }
     const body = data.subarray(dataStart, dataEnd);
     offset = Math.min(dataStart + Math.ceil(size / BLOCK) * BLOCK, data.length);

@@ -59,7 +59,13 @@ describe("a well-formed ZIP", () => {
   it("reads archives written by another tool (fflate), data descriptors, comments and folder entries", () => {
     const bytes = zipSync({ "s/SKILL.md": bytesOf(skillMd("s")), "s/ref": {}, "s/ref/a.md": bytesOf("a") }, { level: 9 });
     expect(read(bytes).ok).toBe(true);
-    const withDescriptor = buildZip([{ name: "s/SKILL.md", data: skillMd("s"), descriptor: true }, { name: "s/x.md", data: "x", descriptor: true, method: 0 }], { comment: "made by hand" });
+    const withDescriptor = buildZip(
+      [
+        { name: "s/SKILL.md", data: skillMd("s"), descriptor: true },
+        { name: "s/x.md", data: "x", descriptor: true, method: 0 },
+      ],
+      { comment: "made by hand" },
+    );
     expect(read(withDescriptor).findings).toEqual([]);
     expect(read(withDescriptor).ok).toBe(true);
   });
@@ -67,9 +73,15 @@ describe("a well-formed ZIP", () => {
   it("decodes names: UTF-8 flag, unflagged UTF-8, and CP437", () => {
     const utf8 = buildZip([{ name: "навык/SKILL.md", data: skillMd("навык"), flags: 0 }]);
     expect(read(utf8).skills[0].root).toBe("навык");
-    const cp437 = buildZip([{ name: "s/SKILL.md", data: skillMd("s") }, { name: new Uint8Array([0x73, 0x2f, 0x82, 0x2e, 0x6d, 0x64]), data: "x", flags: 0 }]);
+    const cp437 = buildZip([
+      { name: "s/SKILL.md", data: skillMd("s") },
+      { name: new Uint8Array([0x73, 0x2f, 0x82, 0x2e, 0x6d, 0x64]), data: "x", flags: 0 },
+    ]);
     expect(read(cp437).files.map((f) => f.path)).toContain("s/é.md");
-    const badFlagged = buildZip([{ name: "s/SKILL.md", data: skillMd("s") }, { name: new Uint8Array([0x73, 0x2f, 0xff, 0x2e, 0x6d, 0x64]), data: "x" }]);
+    const badFlagged = buildZip([
+      { name: "s/SKILL.md", data: skillMd("s") },
+      { name: new Uint8Array([0x73, 0x2f, 0xff, 0x2e, 0x6d, 0x64]), data: "x" },
+    ]);
     expect(read(badFlagged).findings.map((f) => f.code)).toEqual(["path-invalid-utf8"]);
   });
 });
@@ -115,23 +127,63 @@ describe("path rules", () => {
   });
 
   it("rejects duplicates, case twins, Unicode twins and a file where a folder is needed", () => {
-    expectRejected(read(good([{ name: "my-skill/a.md", data: "1" }, { name: "my-skill/a.md", data: "2" }])), "path-duplicate", "my-skill/a.md");
-    const caseTwins = read(good([{ name: "my-skill/Guide.md", data: "1" }, { name: "my-skill/guide.md", data: "2" }]));
+    expectRejected(
+      read(
+        good([
+          { name: "my-skill/a.md", data: "1" },
+          { name: "my-skill/a.md", data: "2" },
+        ]),
+      ),
+      "path-duplicate",
+      "my-skill/a.md",
+    );
+    const caseTwins = read(
+      good([
+        { name: "my-skill/Guide.md", data: "1" },
+        { name: "my-skill/guide.md", data: "2" },
+      ]),
+    );
     expectRejected(caseTwins, "path-collision", "my-skill/Guide.md");
     expectRejected(caseTwins, "path-collision", "my-skill/guide.md");
-    expectRejected(read(good([{ name: "my-skill/caf\u00e9.md", data: "1" }, { name: "my-skill/cafe\u0301.md", data: "2" }])), "path-collision", "my-skill/cafe\u0301.md");
-    expectRejected(read(good([{ name: "my-skill/docs", data: "file" }, { name: "my-skill/docs/a.md", data: "2" }])), "path-collision", "my-skill/docs");
+    expectRejected(
+      read(
+        good([
+          { name: "my-skill/caf\u00e9.md", data: "1" },
+          { name: "my-skill/cafe\u0301.md", data: "2" },
+        ]),
+      ),
+      "path-collision",
+      "my-skill/cafe\u0301.md",
+    );
+    expectRejected(
+      read(
+        good([
+          { name: "my-skill/docs", data: "file" },
+          { name: "my-skill/docs/a.md", data: "2" },
+        ]),
+      ),
+      "path-collision",
+      "my-skill/docs",
+    );
   });
 });
 
 describe("entry kinds", () => {
   it("rejects symlinks (Unix mode and NTFS reparse points)", () => {
-    expectRejected(read(good([{ name: "my-skill/link", data: "/etc/passwd", method: 0, externalAttrs: ((S_IFLNK | 0o777) << 16) >>> 0 }])), "entry-symlink", "my-skill/link");
+    expectRejected(
+      read(good([{ name: "my-skill/link", data: "/etc/passwd", method: 0, externalAttrs: ((S_IFLNK | 0o777) << 16) >>> 0 }])),
+      "entry-symlink",
+      "my-skill/link",
+    );
     expectRejected(read(good([{ name: "my-skill/reparse", data: "x", madeBy: 20, externalAttrs: 0x400 }])), "entry-symlink", "my-skill/reparse");
   });
 
   it("rejects special entries (a FIFO)", () => {
-    expectRejected(read(good([{ name: "my-skill/pipe", data: "", method: 0, externalAttrs: ((S_IFIFO | 0o644) << 16) >>> 0 }])), "entry-special", "my-skill/pipe");
+    expectRejected(
+      read(good([{ name: "my-skill/pipe", data: "", method: 0, externalAttrs: ((S_IFIFO | 0o644) << 16) >>> 0 }])),
+      "entry-special",
+      "my-skill/pipe",
+    );
   });
 
   it("rejects encrypted entries (traditional, strong, AES)", () => {
@@ -141,8 +193,16 @@ describe("entry kinds", () => {
   });
 
   it("rejects unknown compression methods", () => {
-    expectRejected(read(good([{ name: "my-skill/bzip.md", data: "x", method: 12, compressed: new Uint8Array(10) }])), "entry-unsupported-method", "my-skill/bzip.md");
-    expectRejected(read(good([{ name: "my-skill/lzma.md", data: "x", method: 14, compressed: new Uint8Array(10) }])), "entry-unsupported-method", "my-skill/lzma.md");
+    expectRejected(
+      read(good([{ name: "my-skill/bzip.md", data: "x", method: 12, compressed: new Uint8Array(10) }])),
+      "entry-unsupported-method",
+      "my-skill/bzip.md",
+    );
+    expectRejected(
+      read(good([{ name: "my-skill/lzma.md", data: "x", method: 14, compressed: new Uint8Array(10) }])),
+      "entry-unsupported-method",
+      "my-skill/lzma.md",
+    );
   });
 });
 
@@ -213,7 +273,13 @@ describe("sizes: bytes actually inflated, never the headers", () => {
 
   it("counts inflated bytes against the total even when headers understate them", () => {
     const limits = { maxTotalBytes: 5000, maxFileBytes: 5000 };
-    const bundle = read(good([{ name: "my-skill/a.md", data: "a".repeat(3000) }, { name: "my-skill/b.md", data: "b".repeat(3000), size: 10 }]), { limits });
+    const bundle = read(
+      good([
+        { name: "my-skill/a.md", data: "a".repeat(3000) },
+        { name: "my-skill/b.md", data: "b".repeat(3000), size: 10 },
+      ]),
+      { limits },
+    );
     expect(bundle.ok).toBe(false);
     expect(bundle.findings.map((f) => f.code)).toContain("entry-size-mismatch");
   });
@@ -287,7 +353,11 @@ describe("structure: nothing unexplained", () => {
   });
 
   it("rejects damaged compressed data", () => {
-    expectRejected(read(good([{ name: "my-skill/a.md", data: "abc", compressed: new Uint8Array([0xff, 0xff, 0xff, 0xff]) }])), "entry-corrupt", "my-skill/a.md");
+    expectRejected(
+      read(good([{ name: "my-skill/a.md", data: "abc", compressed: new Uint8Array([0xff, 0xff, 0xff, 0xff]) }])),
+      "entry-corrupt",
+      "my-skill/a.md",
+    );
   });
 
   it("rejects what is not a ZIP at all, or is truncated", () => {
@@ -315,12 +385,16 @@ describe("structure: nothing unexplained", () => {
 
 describe("robustness", () => {
   it("never throws on damaged archives: random byte flips and truncations only produce findings", () => {
-    const base = good([{ name: "my-skill/references/a.md", data: "a".repeat(3000) }, { name: "my-skill/b.bin", data: randomBytes(500, 9), method: 0 }]);
+    const base = good([
+      { name: "my-skill/references/a.md", data: "a".repeat(3000) },
+      { name: "my-skill/b.bin", data: randomBytes(500, 9), method: 0 },
+    ]);
     const noise = randomBytes(20_000, 99);
     for (let i = 0; i < 1500; i++) {
       const bytes = base.slice();
       const flips = 1 + (noise[i] % 4);
-      for (let k = 0; k < flips; k++) bytes[(noise[(i * 7 + k * 13) % noise.length] * 257 + noise[(i * 3 + k) % noise.length]) % bytes.length] ^= 1 << (noise[(i + k) % noise.length] % 8);
+      for (let k = 0; k < flips; k++)
+        bytes[(noise[(i * 7 + k * 13) % noise.length] * 257 + noise[(i * 3 + k) % noise.length]) % bytes.length] ^= 1 << (noise[(i + k) % noise.length] % 8);
       const cut = i % 5 === 0 ? bytes.subarray(0, (noise[i % noise.length] * 31) % bytes.length) : bytes;
       const bundle = read(cut);
       expect(typeof bundle.ok).toBe("boolean");
@@ -328,4 +402,3 @@ describe("robustness", () => {
     }
   });
 });
-

@@ -65,7 +65,12 @@ export function listZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
     }
     // a read past the end that the explicit checks missed: still damaged input, not a crash
     if (e instanceof RangeError) {
-      return { entries: [], findings: [{ severity: "error", code: "archive-invalid", message: "the ZIP structure is damaged (a record points past the end of the file)", path: "" }] };
+      return {
+        entries: [],
+        findings: [
+          { severity: "error", code: "archive-invalid", message: "the ZIP structure is damaged (a record points past the end of the file)", path: "" },
+        ],
+      };
     }
     throw e;
   }
@@ -269,8 +274,7 @@ function readDescriptor(
   zip64: boolean,
 ): { length: number; matches: boolean } {
   const fieldSize = zip64 ? 8 : 4;
-  const read = (o: number): number =>
-    fieldSize === 8 ? view.getUint32(o + 4, true) * 2 ** 32 + view.getUint32(o, true) : view.getUint32(o, true);
+  const read = (o: number): number => (fieldSize === 8 ? view.getUint32(o + 4, true) * 2 ** 32 + view.getUint32(o, true) : view.getUint32(o, true));
   const matchesAt = (start: number): boolean =>
     view.getUint32(start, true) === expected.crc && read(start + 4) === expected.compressedSize && read(start + 4 + fieldSize) === expected.size;
   const bare = 4 + 2 * fieldSize;
@@ -291,8 +295,7 @@ function findExtra(extra: Uint8Array, id: number): Uint8Array | null {
   return null;
 }
 
-const CP437_HIGH =
-  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+const CP437_HIGH = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
 
 function decodeName(raw: Uint8Array, flags: number, extra: Uint8Array): { name: string; badUtf8: boolean } {
   // Info-ZIP's Unicode path field wins when it matches the header name it was written for.
@@ -366,7 +369,10 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry, limits: Bund
   let data: Uint8Array;
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.size) {
-      return reject("entry-size-mismatch", `stored without compression, yet declares ${formatNumber(entry.size)} bytes in ${formatNumber(entry.compressedSize)}`);
+      return reject(
+        "entry-size-mismatch",
+        `stored without compression, yet declares ${formatNumber(entry.size)} bytes in ${formatNumber(entry.compressedSize)}`,
+      );
     }
     if (entry.size > budget.remainingTotal) {
       budget.remainingTotal = 0;
@@ -387,7 +393,13 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry, limits: Bund
         throw new Stop(stopFinding(name, "archive-too-large", `the archive inflates past ${formatBytes(limits.maxTotalBytes, "prose")} in total`));
       }
       if (after > limits.ratioGraceBytes && after > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)) {
-        throw new Stop(stopFinding(name, "entry-ratio", `inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(entry.compressedSize)} bytes became over ${formatNumber(after)})`));
+        throw new Stop(
+          stopFinding(
+            name,
+            "entry-ratio",
+            `inflates more than ${formatNumber(limits.maxCompressionRatio)}:1 (${formatNumber(entry.compressedSize)} bytes became over ${formatNumber(after)})`,
+          ),
+        );
       }
       budget.remainingTotal -= chunk.length;
       out.set(chunk, written);

@@ -3,7 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSkillFiles, diffSkillMd, diffText, formatHunkHeader, wordMarks, type DiffInputFile, type DiffLine, type TextDiff } from "./diff";
 
-const text = (p: string, content: string): DiffInputFile => ({ path: p, size: content.length, sha256: `sha:${content}`, mediaType: "text/plain", text: content });
+const text = (p: string, content: string): DiffInputFile => ({
+  path: p,
+  size: content.length,
+  sha256: `sha:${content}`,
+  mediaType: "text/plain",
+  text: content,
+});
 const binary = (p: string, digest: string, size = 10): DiffInputFile => ({ path: p, size, sha256: digest, mediaType: "image/png", text: null });
 const lines = (n: number, prefix = "line") => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join("\n") + "\n";
 
@@ -119,7 +125,16 @@ describe("diffText", () => {
     expect(d.segments.map((s) => s.type)).toEqual(["collapsed", "hunk", "collapsed"]);
     const hunk = d.segments[1];
     expect(hunk.type === "hunk" && formatHunkHeader(hunk.header)).toBe("@@ -7,7 +7,7 @@");
-    expect(hunk.lines.map((l) => `${l.kind[0]}${l.oldLine ?? "-"}/${l.newLine ?? "-"}`)).toEqual(["c7/7", "c8/8", "c9/9", "r10/-", "a-/10", "c11/11", "c12/12", "c13/13"]);
+    expect(hunk.lines.map((l) => `${l.kind[0]}${l.oldLine ?? "-"}/${l.newLine ?? "-"}`)).toEqual([
+      "c7/7",
+      "c8/8",
+      "c9/9",
+      "r10/-",
+      "a-/10",
+      "c11/11",
+      "c12/12",
+      "c13/13",
+    ]);
     // The collapsed runs keep their lines so a viewer can expand them.
     expect(d.segments[0].lines.map((l) => l.newLine)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(d.segments[2].lines.map((l) => l.newLine)).toEqual([14, 15, 16, 17, 18, 19, 20]);
@@ -204,7 +219,9 @@ describe("diffText", () => {
 });
 
 describe("SKILL.md", () => {
-  const v2 = SKILL_V1.replace("quickly from a JSON file", "carefully from a JSON or CSV file").replace("license: MIT\n", "license: Apache-2.0\ncompatibility: Python 3.11+\n").replace("quick tool", "slow tool");
+  const v2 = SKILL_V1.replace("quickly from a JSON file", "carefully from a JSON or CSV file")
+    .replace("license: MIT\n", "license: Apache-2.0\ncompatibility: Python 3.11+\n")
+    .replace("quick tool", "slow tool");
 
   it("lists frontmatter changes field by field with word marks on changed strings", () => {
     const md = diffSkillMd(SKILL_V1, v2)!;
@@ -220,8 +237,8 @@ describe("SKILL.md", () => {
   });
 
   it("reports removed fields after the new file's order, and nested values compared deeply", () => {
-    const a = "---\nname: x\ndescription: d\nmetadata:\n  version: \"1\"\n  tags: [a, b]\nallowed-tools: Bash\n---\nbody\n";
-    const b = "---\nname: x\ndescription: d\nmetadata:\n  version: \"1\"\n  tags: [a, c]\n---\nbody\n";
+    const a = '---\nname: x\ndescription: d\nmetadata:\n  version: "1"\n  tags: [a, b]\nallowed-tools: Bash\n---\nbody\n';
+    const b = '---\nname: x\ndescription: d\nmetadata:\n  version: "1"\n  tags: [a, c]\n---\nbody\n';
     const md = diffSkillMd(a, b)!;
     expect(md.fields.map((f) => [f.key, f.status])).toEqual([
       ["metadata", "changed"],

@@ -217,7 +217,16 @@ function side(f: DiffInputFile): FileSide {
 }
 
 function fileDiff(path: string, status: FileStatus, prev: DiffInputFile | null, next: DiffInputFile | null, opts: Required<DiffOptions>): FileDiff {
-  const result: FileDiff = { path, status, before: prev && side(prev), after: next && side(next), content: null, skillMd: null, linesAdded: 0, linesRemoved: 0 };
+  const result: FileDiff = {
+    path,
+    status,
+    before: prev && side(prev),
+    after: next && side(next),
+    content: null,
+    skillMd: null,
+    linesAdded: 0,
+    linesRemoved: 0,
+  };
   // An added or removed file diffs against nothing; a file that turned binary (or back) shows as binary.
   if ((prev && prev.text === null) || (next && next.text === null)) {
     result.content = { kind: "binary" };
@@ -266,7 +275,10 @@ export function diffSkillMd(oldText: string, newText: string, options: DiffOptio
   }
   for (const { key, value } of a.fields) if (!newKeys.has(key)) fields.push({ key, status: "removed", before: value });
 
-  const yamlOf = (text: string, bodyStartLine: number) => splitLines(text).lines.slice(1, Math.max(1, bodyStartLine - 2)).join("\n");
+  const yamlOf = (text: string, bodyStartLine: number) =>
+    splitLines(text)
+      .lines.slice(1, Math.max(1, bodyStartLine - 2))
+      .join("\n");
   const yaml = diffText(yamlOf(a.text, a.bodyStartLine), yamlOf(b.text, b.bodyStartLine), opts, { oldOffset: 1, newOffset: 1 });
   const body = diffText(a.body, b.body, opts, { oldOffset: a.bodyStartLine - 1, newOffset: b.bodyStartLine - 1 });
   return { fields, yaml, body };
@@ -325,7 +337,10 @@ export function diffText(oldText: string, newText: string, options: DiffOptions 
   const a = splitLines(oldText);
   const b = splitLines(newText);
   if (a.lines.length > opts.maxLines || b.lines.length > opts.maxLines) {
-    return { kind: "too-large", reason: `${Math.max(a.lines.length, b.lines.length).toLocaleString("en-US")} lines is more than the ${opts.maxLines.toLocaleString("en-US")} a line diff is shown for` };
+    return {
+      kind: "too-large",
+      reason: `${Math.max(a.lines.length, b.lines.length).toLocaleString("en-US")} lines is more than the ${opts.maxLines.toLocaleString("en-US")} a line diff is shown for`,
+    };
   }
   const changes = diffArrays(a.lines, b.lines, { maxEditLength: opts.maxEditLength });
   if (!changes) {

@@ -17,9 +17,19 @@ import {
   type DraftBaseFile,
 } from "./draft";
 
-const file = (path: string, text: string | null, sha = path): DraftBaseFile => ({ path, size: text?.length ?? 10, sha256: sha, mediaType: text === null ? "image/png" : "text/markdown", text });
+const file = (path: string, text: string | null, sha = path): DraftBaseFile => ({
+  path,
+  size: text?.length ?? 10,
+  sha256: sha,
+  mediaType: text === null ? "image/png" : "text/markdown",
+  text,
+});
 
-const v1: DraftBaseFile[] = [file("SKILL.md", "---\nname: demo\ndescription: d\n---\nBody\n"), file("references/api.md", "# API\n"), file("assets/logo.png", null)];
+const v1: DraftBaseFile[] = [
+  file("SKILL.md", "---\nname: demo\ndescription: d\n---\nBody\n"),
+  file("references/api.md", "# API\n"),
+  file("assets/logo.png", null),
+];
 
 describe("draft model", () => {
   it("starts clean, with every base file referenced by version and path", () => {
@@ -53,7 +63,10 @@ describe("draft model", () => {
       { path: "references/new.md", kind: "added" },
     ]);
     // the renamed file still comes from the stored version, not from the browser
-    expect(draftManifest(draft).entries.find((e) => e.path === "docs/api.md")).toEqual({ path: "docs/api.md", stored: { version: 1, path: "references/api.md" } });
+    expect(draftManifest(draft).entries.find((e) => e.path === "docs/api.md")).toEqual({
+      path: "docs/api.md",
+      stored: { version: 1, path: "references/api.md" },
+    });
     draft = restoreFile(draft, v1, "assets/logo.png");
     expect(draftChanges(draft, v1).map((c) => c.kind)).toEqual(["renamed", "added"]);
   });
@@ -100,7 +113,12 @@ describe("draft model", () => {
     mine = addTextFile(mine, "references/new.md", "new");
     mine = deleteFile(mine, "assets/logo.png");
     mine = renameFile(mine, "references/api.md", "docs/api.md").draft;
-    const v2: DraftBaseFile[] = [file("SKILL.md", "their skill md"), file("references/api.md", "# API v2\n"), file("assets/logo.png", null, "logo2"), file("scripts/run.sh", "echo\n")];
+    const v2: DraftBaseFile[] = [
+      file("SKILL.md", "their skill md"),
+      file("references/api.md", "# API v2\n"),
+      file("assets/logo.png", null, "logo2"),
+      file("scripts/run.sh", "echo\n"),
+    ];
     const rebased = rebaseDraft(mine, v1, v2, 2, 5);
     expect(rebased.baseVersion).toBe(2);
     expect(rebased.entries.map((e) => [e.path, e.origin, e.source])).toEqual([
@@ -110,7 +128,12 @@ describe("draft model", () => {
       ["references/new.md", null, { kind: "text", text: "new" }],
       ["scripts/run.sh", "scripts/run.sh", { kind: "stored", version: 2, path: "scripts/run.sh" }],
     ]);
-    expect(draftChanges(rebased, v2).map((c) => `${c.kind} ${c.path}`)).toEqual(["modified SKILL.md", "deleted assets/logo.png", "renamed docs/api.md", "added references/new.md"]);
+    expect(draftChanges(rebased, v2).map((c) => `${c.kind} ${c.path}`)).toEqual([
+      "modified SKILL.md",
+      "deleted assets/logo.png",
+      "renamed docs/api.md",
+      "added references/new.md",
+    ]);
   });
 
   it("rebasing an edit that matches theirs leaves nothing to save", () => {

@@ -63,7 +63,9 @@ export function createDraft(skillId: string, baseVersion: number, base: readonly
     format: DRAFT_FORMAT,
     skillId,
     baseVersion,
-    entries: base.map((file): DraftEntry => ({ path: file.path, origin: file.path, source: { kind: "stored", version: baseVersion, path: file.path } })).sort(byPath),
+    entries: base
+      .map((file): DraftEntry => ({ path: file.path, origin: file.path, source: { kind: "stored", version: baseVersion, path: file.path } }))
+      .sort(byPath),
     updatedAt: now,
   };
 }
@@ -123,9 +125,12 @@ export function editText(draft: Draft, base: readonly DraftBaseFile[], path: str
   const entry = findEntry(draft, path);
   if (!entry) throw new DraftError(`${path} is not a file of this draft`);
   const original = entry.origin !== null ? baseMap(base).get(entry.origin) : undefined;
-  const source: DraftSource =
-    original && original.text === text ? { kind: "stored", version: draft.baseVersion, path: original.path } : { kind: "text", text };
-  return touch(draft, draft.entries.map((e) => (e === entry ? { ...e, source } : e)), now);
+  const source: DraftSource = original && original.text === text ? { kind: "stored", version: draft.baseVersion, path: original.path } : { kind: "text", text };
+  return touch(
+    draft,
+    draft.entries.map((e) => (e === entry ? { ...e, source } : e)),
+    now,
+  );
 }
 
 export class DraftError extends Error {
@@ -150,7 +155,10 @@ export function checkDraftPath(draft: Draft, path: string, except?: string): str
   for (const entry of draft.entries) {
     if (entry.path === except) continue;
     const other = collisionKey(entry.path);
-    if (other === key) return entry.path === normalized ? `${normalized} already exists.` : `${JSON.stringify(normalized)} collides with ${entry.path} on case-insensitive file systems.`;
+    if (other === key)
+      return entry.path === normalized
+        ? `${normalized} already exists.`
+        : `${JSON.stringify(normalized)} collides with ${entry.path} on case-insensitive file systems.`;
     if (other.startsWith(`${key}/`)) return `${normalized} is a folder in this skill.`;
     if (key.startsWith(`${other}/`)) return `${entry.path} is a file, so it cannot also be a folder.`;
   }
@@ -171,7 +179,12 @@ export function addTextFile(draft: Draft, path: string, text = "", now = Date.no
 /** Adds an uploaded file, or replaces the content of an existing one (keeping its history). */
 export function putBytes(draft: Draft, path: string, base64: string, size: number, now = Date.now()): Draft {
   const existing = findEntry(draft, path);
-  if (existing) return touch(draft, draft.entries.map((e) => (e === existing ? { ...e, source: { kind: "bytes", base64, size } } : e)), now);
+  if (existing)
+    return touch(
+      draft,
+      draft.entries.map((e) => (e === existing ? { ...e, source: { kind: "bytes", base64, size } } : e)),
+      now,
+    );
   const target = normalizedPath(draft, path);
   return touch(draft, [...draft.entries, { path: target, origin: null, source: { kind: "bytes", base64, size } }], now);
 }
@@ -183,13 +196,24 @@ export function renameFile(draft: Draft, from: string, to: string, now = Date.no
   if (!entry) throw new DraftError(`${from} is not a file of this draft`);
   const target = normalizedPath(draft, to, from);
   if (target === from) return { draft, path: from };
-  return { draft: touch(draft, draft.entries.map((e) => (e === entry ? { ...e, path: target } : e)), now), path: target };
+  return {
+    draft: touch(
+      draft,
+      draft.entries.map((e) => (e === entry ? { ...e, path: target } : e)),
+      now,
+    ),
+    path: target,
+  };
 }
 
 export function deleteFile(draft: Draft, path: string, now = Date.now()): Draft {
   if (path === SKILL_MD) throw new DraftError("SKILL.md cannot be deleted: every skill needs one.");
   if (!findEntry(draft, path)) throw new DraftError(`${path} is not a file of this draft`);
-  return touch(draft, draft.entries.filter((e) => e.path !== path), now);
+  return touch(
+    draft,
+    draft.entries.filter((e) => e.path !== path),
+    now,
+  );
 }
 
 /** Brings a deleted base file back, unchanged, at its old path (if that path is free). */
@@ -231,17 +255,15 @@ export function rebaseDraft(draft: Draft, mine: readonly DraftBaseFile[], theirs
     }
     const origin = entry.origin !== null && newBase.has(entry.origin) ? entry.origin : newBase.has(entry.path) ? entry.path : null;
     // text that now equals theirs is no change any more
-    if (source.kind === "text" && origin !== null && newBase.get(origin)?.text === source.text) source = { kind: "stored", version: theirVersion, path: origin };
+    if (source.kind === "text" && origin !== null && newBase.get(origin)?.text === source.text)
+      source = { kind: "stored", version: theirVersion, path: origin };
     result.set(entry.path, { path: entry.path, origin, source });
   }
   return { ...draft, baseVersion: theirVersion, entries: [...result.values()].sort(byPath), updatedAt: now };
 }
 
 /** What the server needs to rebuild the bundle: stored files by reference, text inline, bytes by upload index. */
-export type ManifestEntry =
-  | { path: string; stored: { version: number; path: string } }
-  | { path: string; text: string }
-  | { path: string; upload: number };
+export type ManifestEntry = { path: string; stored: { version: number; path: string } } | { path: string; text: string } | { path: string; upload: number };
 
 export function draftManifest(draft: Draft): { entries: ManifestEntry[]; uploads: { path: string; base64: string }[] } {
   const uploads: { path: string; base64: string }[] = [];
@@ -279,7 +301,13 @@ export function parseStoredDraft(raw: string | null, skillId: string): Draft | n
     if (!isEntry(entry)) return null;
   }
   if (!draft.entries.some((e) => e.path === SKILL_MD)) return null;
-  return { format: DRAFT_FORMAT, skillId, baseVersion: draft.baseVersion!, entries: [...draft.entries].sort(byPath), updatedAt: typeof draft.updatedAt === "number" ? draft.updatedAt : 0 };
+  return {
+    format: DRAFT_FORMAT,
+    skillId,
+    baseVersion: draft.baseVersion!,
+    entries: [...draft.entries].sort(byPath),
+    updatedAt: typeof draft.updatedAt === "number" ? draft.updatedAt : 0,
+  };
 }
 
 function isEntry(value: unknown): value is DraftEntry {

@@ -20,7 +20,10 @@ export const saveDraftInput = z.object({
   skillId: z.string().trim().min(1, "Skill not found.").max(100, "Skill not found."),
   baseVersion: z.coerce.number().int().positive("The draft has no base version."),
   message: z.string().trim().min(1, "Describe the change in a short message.").max(200, "Keep the message under 200 characters."),
-  entries: z.array(manifestEntryInput).min(1, "The draft has no files.").max(DRAFT_MAX_FILES, `A draft holds at most ${DRAFT_MAX_FILES.toLocaleString("en-US")} files.`),
+  entries: z
+    .array(manifestEntryInput)
+    .min(1, "The draft has no files.")
+    .max(DRAFT_MAX_FILES, `A draft holds at most ${DRAFT_MAX_FILES.toLocaleString("en-US")} files.`),
 });
 export type SaveDraftInput = z.infer<typeof saveDraftInput>;
 
@@ -28,7 +31,10 @@ export type SaveDraftInput = z.infer<typeof saveDraftInput>;
  * The first problem of a refused save request, worded for the editor: a problem with one file
  * names that file (a draft can hold hundreds), and a missing message points at the message field.
  */
-export function describeSaveDraftProblem(issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[], entries: unknown): { message: string; field?: "message" } {
+export function describeSaveDraftProblem(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
+  entries: unknown,
+): { message: string; field?: "message" } {
   const issue = issues[0];
   if (!issue) return { message: "The draft is not valid." };
   if (issue.path[0] === "message") return { message: issue.message, field: "message" };
@@ -38,7 +44,8 @@ export function describeSaveDraftProblem(issues: readonly { path: readonly Prope
   const given = raw && typeof raw === "object" ? (raw as { path?: unknown }).path : undefined;
   const name = typeof given === "string" && given ? (given.length > 80 ? `${given.slice(0, 79)}…` : given) : `File ${index + 1}`;
   // A union failure lists every shape the entry is not; what matters is that the editor sent something it cannot have made.
-  const message = issue.code === "invalid_union" ? "the draft's record of this file is damaged; reload the editor (your changes are kept in this browser)." : issue.message;
+  const message =
+    issue.code === "invalid_union" ? "the draft's record of this file is damaged; reload the editor (your changes are kept in this browser)." : issue.message;
   return { message: `${name}: ${message}` };
 }
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { validateSkillMd } from "./validate";
 
 const md = (extra: string) => `---\nname: x\ndescription: Does x. Use when testing.\n${extra}\n---\n\n# X\n`;
-const found = (extra: string, profile: "spec" | "anthropic" | "claude-code") => validateSkillMd(md(extra), { profile }).findings.map((f) => [f.severity, f.code, f.field]);
+const found = (extra: string, profile: "spec" | "anthropic" | "claude-code") =>
+  validateSkillMd(md(extra), { profile }).findings.map((f) => [f.severity, f.code, f.field]);
 
 describe("Claude Code's frontmatter keys", () => {
-  const keys = "when_to_use: When the build breaks.\nuser-invocable: true\ndisable-model-invocation: false\neffort: medium\nargument-hint: [apk-file]\ncontext: fork\nhooks:\n  PreToolUse: []";
+  const keys =
+    "when_to_use: When the build breaks.\nuser-invocable: true\ndisable-model-invocation: false\neffort: medium\nargument-hint: [apk-file]\ncontext: fork\nhooks:\n  PreToolUse: []";
 
   it("are accepted by the claude-code profile, named as Claude Code's under spec, and refused by Anthropic's upload rules", () => {
     expect(found(keys, "claude-code")).toEqual([]);
@@ -24,7 +26,7 @@ describe("Claude Code's frontmatter keys", () => {
     // Under the specification a wrong value only warns: the key means nothing to other agents.
     expect(found("effort: extreme", "spec")).toEqual([["warning", "agent-key-invalid", "effort"]]);
     expect(validateSkillMd(md("effort: extreme"), { profile: "claude-code" }).findings[0].message).toBe(
-      "effort is Claude Code's key for the reasoning effort while the skill runs; it must be one of low, medium, high, max (got \"extreme\")",
+      'effort is Claude Code\'s key for the reasoning effort while the skill runs; it must be one of low, medium, high, max (got "extreme")',
     );
   });
 

@@ -48,6 +48,7 @@ export function agentKeyProblem(key: string, value: FrontmatterValue): string | 
           : typeof value === "string";
   const expected = { boolean: "true or false", mapping: "a mapping", "string-or-list": "text or a list of text", string: "text" }[known.type];
   if (!fits) return `${key} is ${known.agent}'s key for ${known.summary}; it must be ${expected}`;
-  if (known.values && typeof value === "string" && !known.values.includes(value)) return `${key} is ${known.agent}'s key for ${known.summary}; it must be one of ${known.values.join(", ")} (got "${value}")`;
+  if (known.values && typeof value === "string" && !known.values.includes(value))
+    return `${key} is ${known.agent}'s key for ${known.summary}; it must be one of ${known.values.join(", ")} (got "${value}")`;
   return null;
 }

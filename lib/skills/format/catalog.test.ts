@@ -22,7 +22,13 @@ describe("renderCatalogXml", () => {
   });
 
   it("works straight from imported skills", () => {
-    const bundle = readBundle({ kind: "files", files: [{ path: "a/SKILL.md", bytes: bytesOf(skillMd("a", "Does A")) }, { path: "b/SKILL.md", bytes: bytesOf(skillMd("b", "Does B")) }] });
+    const bundle = readBundle({
+      kind: "files",
+      files: [
+        { path: "a/SKILL.md", bytes: bytesOf(skillMd("a", "Does A")) },
+        { path: "b/SKILL.md", bytes: bytesOf(skillMd("b", "Does B")) },
+      ],
+    });
     const xml = renderCatalogXml(bundle.skills.map((s) => ({ name: s.name as string, description: s.description as string })));
     expect(xml.match(/<skill>/g)).toHaveLength(2);
   });
@@ -30,9 +36,12 @@ describe("renderCatalogXml", () => {
 
 describe("renderCatalogMarkdown", () => {
   it("renders one list item per skill", () => {
-    expect(renderCatalogMarkdown([{ name: "pdf", description: "Reads PDFs.", location: "skills/pdf/SKILL.md" }, { name: "csv", description: "Reads CSV." }])).toBe(
-      "- **pdf**: Reads PDFs. (`skills/pdf/SKILL.md`)\n- **csv**: Reads CSV.",
-    );
+    expect(
+      renderCatalogMarkdown([
+        { name: "pdf", description: "Reads PDFs.", location: "skills/pdf/SKILL.md" },
+        { name: "csv", description: "Reads CSV." },
+      ]),
+    ).toBe("- **pdf**: Reads PDFs. (`skills/pdf/SKILL.md`)\n- **csv**: Reads CSV.");
     expect(renderCatalogMarkdown([])).toBe("No skills are available.");
   });
 

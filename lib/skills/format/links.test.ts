@@ -4,7 +4,15 @@ import path from "node:path";
 import { collectMarkdownLinks, findUnreferenced, joinPath, linkTargetsInText, mentionedPaths, resolveLink } from "./links";
 import { SHARED_DIR } from "../test-helpers/shared";
 
-const files = new Set(["SKILL.md", "references/api.md", "references/rollback.md", "references/deep/notes.md", "assets/pipeline.png", "assets/my diagram.svg", "LICENSE.txt"]);
+const files = new Set([
+  "SKILL.md",
+  "references/api.md",
+  "references/rollback.md",
+  "references/deep/notes.md",
+  "assets/pipeline.png",
+  "assets/my diagram.svg",
+  "LICENSE.txt",
+]);
 
 describe("resolveLink", () => {
   it("resolves relative links against the document's folder", () => {
@@ -23,7 +31,12 @@ describe("resolveLink", () => {
   });
 
   it("marks missing targets broken, suggests a case fix, and refuses to climb out of the skill", () => {
-    expect(resolveLink("references/missing.md", "SKILL.md", files)).toEqual({ kind: "broken", path: "references/missing.md", fragment: null, suggestion: null });
+    expect(resolveLink("references/missing.md", "SKILL.md", files)).toEqual({
+      kind: "broken",
+      path: "references/missing.md",
+      fragment: null,
+      suggestion: null,
+    });
     expect(resolveLink("references/Rollback.md", "SKILL.md", files)).toMatchObject({ kind: "broken", suggestion: "references/rollback.md" });
     expect(resolveLink("../secrets.env", "SKILL.md", files)).toMatchObject({ kind: "broken", path: "../secrets.env" });
     expect(resolveLink("%E0%A4%A", "SKILL.md", files)).toMatchObject({ kind: "broken" });
@@ -135,7 +148,9 @@ describe("findUnreferenced with mentions", () => {
     const dir = path.join(SHARED_DIR, "corpus", "obra-superpowers", "systematic-debugging");
     if (!existsSync(dir)) return void console.warn(`[links] skipping: ${dir} is not present`);
     const names = readdirSync(dir).sort();
-    const docs = names.filter((name) => name.endsWith(".md")).map((name) => ({ path: name, urls: [], mentions: mentionedPaths(readFileSync(path.join(dir, name), "utf8")) }));
+    const docs = names
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => ({ path: name, urls: [], mentions: mentionedPaths(readFileSync(path.join(dir, name), "utf8")) }));
     const unreferenced = findUnreferenced(names, docs);
     for (const named of ["root-cause-tracing.md", "defense-in-depth.md", "condition-based-waiting.md"]) expect(unreferenced).not.toContain(named);
     expect(unreferenced).toEqual(unreferenced.filter((name) => /^(test-|CREATION-LOG)/.test(name)));
@@ -144,7 +159,7 @@ describe("findUnreferenced with mentions", () => {
 
 describe("linkTargetsInText", () => {
   it("reads inline links, images and definitions without a parser", () => {
-    const text = "See [the diagram](assets/my%20diagram.svg) and ![x](<assets/a b.png>).\n\n[api]: references/api.md \"API\"\n";
+    const text = 'See [the diagram](assets/my%20diagram.svg) and ![x](<assets/a b.png>).\n\n[api]: references/api.md "API"\n';
     expect(linkTargetsInText(text)).toEqual(["assets/my%20diagram.svg", "assets/a b.png", "references/api.md"]);
   });
 });

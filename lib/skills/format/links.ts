@@ -45,7 +45,7 @@ export function resolveLink(url: string, fromPath: string, files: ReadonlySet<st
   if (s.startsWith("//")) return externalHref(`https:${s}`);
 
   const hash = s.indexOf("#");
-  const fragment = hash === -1 ? null : safeDecode(s.slice(hash + 1)) ?? s.slice(hash + 1);
+  const fragment = hash === -1 ? null : (safeDecode(s.slice(hash + 1)) ?? s.slice(hash + 1));
   let pathPart = hash === -1 ? s : s.slice(0, hash);
   const query = pathPart.indexOf("?");
   if (query !== -1) pathPart = pathPart.slice(0, query);
@@ -166,7 +166,10 @@ const MENTION = /(?<![\w./@:%-])(?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w-]*(?:\.[
  * name also counts when exactly one file of the skill has that name. The skill page's badges and
  * the editor's both come from here.
  */
-export function findUnreferenced(files: readonly string[], documents: readonly { path: string; urls: readonly string[]; mentions?: readonly string[] }[]): string[] {
+export function findUnreferenced(
+  files: readonly string[],
+  documents: readonly { path: string; urls: readonly string[]; mentions?: readonly string[] }[],
+): string[] {
   const all = new Set(files);
   const byName = new Map<string, string[]>();
   for (const file of files) {

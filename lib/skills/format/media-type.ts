@@ -127,7 +127,11 @@ export function detectMediaType(bytes: Uint8Array, path: string, text: string | 
     if (bytes.length >= 2 && bytes[0] === 0x4d && bytes[1] === 0x5a) return "application/x-msdownload";
     return "application/octet-stream";
   }
-  const head = text.slice(0, 512).replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  const head = text
+    .slice(0, 512)
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith("<!doctype html") || head.startsWith("<html")) return "text/html";
   if (head.startsWith("<svg") || (head.startsWith("<?xml") && /<svg[\s>]/.test(text.slice(0, 4096).toLowerCase()))) return "image/svg+xml";
   if (head.startsWith("#!")) {

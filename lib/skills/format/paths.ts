@@ -40,12 +40,15 @@ export function checkEntryPath(raw: string, maxPathBytes: number, byteLength?: n
   if (path.endsWith("/")) path = path.slice(0, -1);
   const segments = path.split("/");
   if (path === "" || segments.some((s) => s === "" || s === ".")) {
-    if (!raw.startsWith("/")) reject("path-empty-segment", "has an empty or \".\" path segment");
+    if (!raw.startsWith("/")) reject("path-empty-segment", 'has an empty or "." path segment');
   }
-  if (segments.includes("..")) reject("path-traversal", "contains \"..\", which would write outside the skill folder");
+  if (segments.includes("..")) reject("path-traversal", 'contains "..", which would write outside the skill folder');
   const reserved = segments.filter((s) => s !== "" && s !== "." && s !== ".." && isWindowsReserved(s));
   if (reserved.length > 0) {
-    reject("path-windows-reserved", `uses ${reserved.map((s) => JSON.stringify(s)).join(", ")}, which Windows cannot store (device names, < > : " | ? *, or a trailing dot or space)`);
+    reject(
+      "path-windows-reserved",
+      `uses ${reserved.map((s) => JSON.stringify(s)).join(", ")}, which Windows cannot store (device names, < > : " | ? *, or a trailing dot or space)`,
+    );
   }
   return { path, findings };
 }

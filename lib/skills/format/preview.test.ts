@@ -47,7 +47,7 @@ describe("createSlugger", () => {
   it("makes GitHub's slugs and numbers repeats", () => {
     const slug = createSlugger();
     expect(slug("Before the deploy")).toBe("before-the-deploy");
-    expect(slug("When the user asks \"should we roll back?\"")).toBe("when-the-user-asks-should-we-roll-back");
+    expect(slug('When the user asks "should we roll back?"')).toBe("when-the-user-asks-should-we-roll-back");
     expect(slug("Setup")).toBe("setup");
     expect(slug("Setup")).toBe("setup-1");
     expect(slug("Setup")).toBe("setup-2");

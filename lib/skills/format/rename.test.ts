@@ -7,7 +7,8 @@ const nameOf = (text: string) => parseSkillMd(text).frontmatter?.name;
 
 describe("renameSkillMd", () => {
   it("rewrites only the name, keeping every other byte", () => {
-    const text = "---\nname: pdf-tools   # the old name\ndescription: Fill PDF forms. Use for PDFs.\nmetadata:\n  name: not-this-one\n---\n\nname: not this either\n";
+    const text =
+      "---\nname: pdf-tools   # the old name\ndescription: Fill PDF forms. Use for PDFs.\nmetadata:\n  name: not-this-one\n---\n\nname: not this either\n";
     const renamed = renameSkillMd(text, "pdf-forms")!;
     expect(renamed).toBe(text.replace("name: pdf-tools ", "name: pdf-forms "));
     expect(nameOf(renamed)).toBe("pdf-forms");
@@ -15,9 +16,9 @@ describe("renameSkillMd", () => {
   });
 
   it("keeps CRLF line endings, a BOM and the quoting of other fields", () => {
-    const text = '\uFEFF---\r\nname: "old-name"\r\ndescription: \'Quoted: yes\'\r\n---\r\nBody\r\n';
+    const text = "\uFEFF---\r\nname: \"old-name\"\r\ndescription: 'Quoted: yes'\r\n---\r\nBody\r\n";
     const renamed = renameSkillMd(text, "new-name")!;
-    expect(renamed).toBe('\uFEFF---\r\nname: new-name\r\ndescription: \'Quoted: yes\'\r\n---\r\nBody\r\n');
+    expect(renamed).toBe("\uFEFF---\r\nname: new-name\r\ndescription: 'Quoted: yes'\r\n---\r\nBody\r\n");
     expect(nameOf(renamed)).toBe("new-name");
   });
 

@@ -78,7 +78,12 @@ describe("YAML", () => {
 
   it("caps alias expansion (billion laughs) instead of building the document", () => {
     const lol = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i < 9; i++) lol.push(`${"abcdefghi"[i]}: &${"abcdefghi"[i]} [${Array(10).fill(`*${"abcdefghi"[i - 1]}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      lol.push(
+        `${"abcdefghi"[i]}: &${"abcdefghi"[i]} [${Array(10)
+          .fill(`*${"abcdefghi"[i - 1]}`)
+          .join(", ")}]`,
+      );
     const started = performance.now();
     const parsed = parseSkillMd(`---\nname: lol\ndescription: d\n${lol.join("\n")}\n---\n`);
     expect(performance.now() - started).toBeLessThan(1000);
@@ -152,7 +157,7 @@ describe("frontmatter content", () => {
     expect(parsed.fields.map((f) => f.key)).toEqual(["name", "2024", "description"]);
   });
 
-  it("reads metadata scalars as their source text (1.0 stays \"1.0\")", () => {
+  it('reads metadata scalars as their source text (1.0 stays "1.0")', () => {
     const parsed = parseSkillMd("---\nname: x\ndescription: d\nmetadata:\n  version: 1.0\n  count: 010\n  beta: true\n  empty:\n  quoted: '2.50'\n---\n");
     expect(parsed.frontmatter?.metadata).toEqual({ version: "1.0", count: "010", beta: "true", empty: "", quoted: "2.50" });
   });

@@ -106,7 +106,11 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
 
   const yamlBytes = utf8ByteLength(rawYaml);
   if (yamlBytes > maxBytes) {
-    error("frontmatter-too-large", `the frontmatter is ${formatNumber(yamlBytes)} bytes; the limit is ${formatBytes(maxBytes, "prose")} (move long content into the body or references/)`, 2);
+    error(
+      "frontmatter-too-large",
+      `the frontmatter is ${formatNumber(yamlBytes)} bytes; the limit is ${formatBytes(maxBytes, "prose")} (move long content into the body or references/)`,
+      2,
+    );
     return result;
   }
 
@@ -121,8 +125,7 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
     prettyErrors: false,
     logLevel: "silent",
   });
-  const toFileLine = (offset: number | undefined): number | undefined =>
-    offset === undefined ? undefined : lineCounter.linePos(offset).line + 1;
+  const toFileLine = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : lineCounter.linePos(offset).line + 1);
 
   let fatalYamlError = false;
   for (const e of doc.errors) {
@@ -157,7 +160,11 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
     data = doc.toJS({ maxAliasCount: options.maxAliasCount ?? DEFAULT_LIMITS.maxAliasCount });
   } catch (e) {
     if (e instanceof ReferenceError) {
-      error("yaml-alias-limit", `the frontmatter expands YAML aliases more than ${options.maxAliasCount ?? DEFAULT_LIMITS.maxAliasCount} times; remove the anchors (&) and aliases (*)`, 2);
+      error(
+        "yaml-alias-limit",
+        `the frontmatter expands YAML aliases more than ${options.maxAliasCount ?? DEFAULT_LIMITS.maxAliasCount} times; remove the anchors (&) and aliases (*)`,
+        2,
+      );
       return result;
     }
     throw e;

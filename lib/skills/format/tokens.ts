@@ -115,7 +115,7 @@ function cachedPieceTokens(text: string, start: number, end: number): number {
   const length = end - start;
   if (length > MAX_PIECE) {
     let sum = 0;
-    for (let i = start; i < end; ) {
+    for (let i = start; i < end;) {
       let sliceEnd = Math.min(i + MAX_PIECE, end);
       const last = text.charCodeAt(sliceEnd - 1);
       if (sliceEnd < end && last >= 0xd800 && last <= 0xdbff) sliceEnd--; // keep surrogate pairs whole
@@ -280,4 +280,3 @@ function contractionEnd(text: string, e: number): number {
 export function sumTokens(counts: Omit<TokenCounts, "total" | "approximate" | "tokenizer">): number {
   return counts.catalog + counts.body + counts.resources.reduce((sum, r) => sum + (r.tokens ?? 0), 0);
 }
-

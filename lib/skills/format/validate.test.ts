@@ -20,7 +20,14 @@ const warningCodes = (text: string, profile: Profile = "spec", folderName?: stri
 describe("a valid skill", () => {
   it("passes both profiles with no findings", () => {
     for (const profile of ["spec", "anthropic"] as const) {
-      const result = run(withName("pdf-processing", "description: Extract text from PDFs. Use when handling PDFs.\nlicense: MIT\ncompatibility: Needs Python 3.11\nmetadata:\n  author: team\nallowed-tools: Bash(git:*) Read"), profile, "pdf-processing");
+      const result = run(
+        withName(
+          "pdf-processing",
+          "description: Extract text from PDFs. Use when handling PDFs.\nlicense: MIT\ncompatibility: Needs Python 3.11\nmetadata:\n  author: team\nallowed-tools: Bash(git:*) Read",
+        ),
+        profile,
+        "pdf-processing",
+      );
       expect(result.findings).toEqual([]);
       expect(result.ok).toBe(true);
       expect(result.name).toBe("pdf-processing");
@@ -41,7 +48,9 @@ describe("name (spec)", () => {
   it("is at most 64 code points", () => {
     expect(errorCodes(withName("a".repeat(64)))).toEqual([]);
     const result = run(withName("a".repeat(65)));
-    expect(result.findings).toEqual([expect.objectContaining({ code: "name-too-long", message: "name is 65 characters; the limit is 64", line: 2, field: "name" })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ code: "name-too-long", message: "name is 65 characters; the limit is 64", line: 2, field: "name" }),
+    ]);
     // 64 Cyrillic letters are 128 UTF-8 bytes and still within the limit
     expect(errorCodes(withName("я".repeat(64)))).toEqual([]);
   });
@@ -104,7 +113,9 @@ describe("description", () => {
   it("is at most 1,024 code points, with a message a person can act on", () => {
     expect(errorCodes(md(`name: x\ndescription: ${"d".repeat(1024)}`))).toEqual([]);
     const result = run(md(`name: x\ndescription: ${"d".repeat(1068)}`));
-    expect(result.findings).toEqual([expect.objectContaining({ code: "description-too-long", message: "description is 1,068 characters; the limit is 1,024", line: 3 })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ code: "description-too-long", message: "description is 1,068 characters; the limit is 1,024", line: 3 }),
+    ]);
     // 1,024 emoji are 2,048 UTF-16 units and still within the limit
     expect(errorCodes(md(`name: x\ndescription: "${"😀".repeat(1024)}"`))).toEqual([]);
     expect(errorCodes(md(`name: x\ndescription: "${"😀".repeat(1025)}"`))).toEqual(["description-too-long"]);
@@ -114,7 +125,9 @@ describe("description", () => {
 describe("optional fields", () => {
   it("compatibility is 1-500 characters of text", () => {
     expect(errorCodes(withName("x", `description: d\ncompatibility: ${"c".repeat(500)}`))).toEqual([]);
-    expect(run(withName("x", `description: d\ncompatibility: ${"c".repeat(550)}`)).findings[0].message).toBe("compatibility is 550 characters; the limit is 500");
+    expect(run(withName("x", `description: d\ncompatibility: ${"c".repeat(550)}`)).findings[0].message).toBe(
+      "compatibility is 550 characters; the limit is 500",
+    );
     expect(errorCodes(withName("x", "description: d\ncompatibility: ''"))).toEqual(["compatibility-empty"]);
     expect(errorCodes(withName("x", "description: d\ncompatibility: 3.11"))).toEqual(["compatibility-not-string"]);
   });
@@ -185,7 +198,13 @@ describe("body recommendations (warnings)", () => {
     expect(warningCodes(lines(496))).toEqual([]);
     const long = run(lines(497));
     expect(long.lines).toBe(501);
-    expect(long.findings).toEqual([expect.objectContaining({ severity: "warning", code: "skill-md-too-many-lines", message: "SKILL.md is 501 lines; keep it under 500 and move details into references/" })]);
+    expect(long.findings).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: "skill-md-too-many-lines",
+        message: "SKILL.md is 501 lines; keep it under 500 and move details into references/",
+      }),
+    ]);
     expect(long.ok).toBe(true);
   });
 
@@ -197,7 +216,14 @@ describe("body recommendations (warnings)", () => {
     const huge = validateSkillMd(body(5 * 1000 * 1000), { path: "big/SKILL.md" });
     expect(huge.ok).toBe(false);
     expect(huge.bodyTokens).toBeNull();
-    expect(huge.findings).toEqual([{ severity: "error", code: "skill-md-too-large", path: "big/SKILL.md", message: "big/SKILL.md is 5,000,031 bytes; the limit for SKILL.md is 256 KB: move details into references/" }]);
+    expect(huge.findings).toEqual([
+      {
+        severity: "error",
+        code: "skill-md-too-large",
+        path: "big/SKILL.md",
+        message: "big/SKILL.md is 5,000,031 bytes; the limit for SKILL.md is 256 KB: move details into references/",
+      },
+    ]);
   });
 
   it("warns when the body is over about 5,000 tokens", () => {
@@ -205,7 +231,12 @@ describe("body recommendations (warnings)", () => {
     expect(run(words(5000)).bodyTokens).toBe(5000);
     expect(warningCodes(words(5000))).toEqual([]);
     const result = run(words(5001));
-    expect(result.findings).toEqual([expect.objectContaining({ code: "body-too-many-tokens", message: "the body is about 5,001 tokens; keep it under 5,000 and move details into references/" })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        code: "body-too-many-tokens",
+        message: "the body is about 5,001 tokens; keep it under 5,000 and move details into references/",
+      }),
+    ]);
     expect(validateSkillMd(words(6000), { countBodyTokens: false }).findings).toEqual([]);
   });
 });

@@ -84,7 +84,11 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       } else {
         const length = codePointLength(value);
         if (length > SPEC_LIMITS.compatibilityMaxChars) {
-          error("compatibility-too-long", `compatibility is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.compatibilityMaxChars)}`, "compatibility");
+          error(
+            "compatibility-too-long",
+            `compatibility is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.compatibilityMaxChars)}`,
+            "compatibility",
+          );
         }
       }
     }
@@ -108,7 +112,12 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       const tools = allowedToolsList(value);
       if (tools) {
         // Claude Code documents both forms and real skills (Stripe's, Trail of Bits') ship the list.
-        add("warning", "allowed-tools-list", `allowed-tools is a YAML list; it is read as "${tools.join(" ")}" (the specification's form is one space-separated string, which Claude Code also accepts)`, "allowed-tools");
+        add(
+          "warning",
+          "allowed-tools-list",
+          `allowed-tools is a YAML list; it is read as "${tools.join(" ")}" (the specification's form is one space-separated string, which Claude Code also accepts)`,
+          "allowed-tools",
+        );
       } else {
         error("allowed-tools-not-string", `allowed-tools must be a space-separated string or a list of tool names (got ${describe(value)})`, "allowed-tools");
       }
@@ -119,14 +128,30 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       if (known) {
         const problem = agentKeyProblem(field.key, field.value);
         if (problem) add(profile === "spec" ? "warning" : "error", "agent-key-invalid", problem, field.key);
-        else if (profile === "anthropic") error("unknown-key", `"${field.key}" is ${known.agent}'s key (${known.summary}): Anthropic's upload accepts only ${SPEC_KEYS.join(", ")}; check with the claude-code profile for ${known.agent}`, field.key);
-        else if (profile === "spec") add("warning", "agent-key", `"${field.key}" is ${known.agent}'s key (${known.summary}); agents that follow only the specification ignore it`, field.key);
+        else if (profile === "anthropic")
+          error(
+            "unknown-key",
+            `"${field.key}" is ${known.agent}'s key (${known.summary}): Anthropic's upload accepts only ${SPEC_KEYS.join(", ")}; check with the claude-code profile for ${known.agent}`,
+            field.key,
+          );
+        else if (profile === "spec")
+          add(
+            "warning",
+            "agent-key",
+            `"${field.key}" is ${known.agent}'s key (${known.summary}); agents that follow only the specification ignore it`,
+            field.key,
+          );
         continue;
       }
       if (profile === "anthropic") {
         error("unknown-key", `unknown top-level key "${field.key}": Anthropic accepts only ${SPEC_KEYS.join(", ")}; move it under metadata`, field.key);
       } else {
-        add("warning", "unknown-key", `unknown top-level key "${field.key}": the specification defines ${SPEC_KEYS.join(", ")}; other tools may reject it (consider metadata)`, field.key);
+        add(
+          "warning",
+          "unknown-key",
+          `unknown top-level key "${field.key}": the specification defines ${SPEC_KEYS.join(", ")}; other tools may reject it (consider metadata)`,
+          field.key,
+        );
       }
     }
   }
@@ -178,7 +203,18 @@ function checkSkillMdSize(text: string, options: ValidateOptions): SkillMdValida
   const path = options.path ?? "SKILL.md";
   const message = `${path} is ${formatNumber(bytes)} bytes; the limit for SKILL.md is ${formatBytes(limit, "prose")}: move details into references/`;
   const finding: Finding = { severity: "error", code: "skill-md-too-large", message, path };
-  return { frontmatter: null, fields: [], name: null, description: null, body: "", bodyStartLine: 1, lines: 0, bodyTokens: null, findings: [finding], ok: false };
+  return {
+    frontmatter: null,
+    fields: [],
+    name: null,
+    description: null,
+    body: "",
+    bodyStartLine: 1,
+    lines: 0,
+    bodyTokens: null,
+    findings: [finding],
+    ok: false,
+  };
 }
 
 type Add = (severity: Severity, code: FindingCode, message: string, field?: string) => void;

@@ -39,7 +39,7 @@ describe("buildFtsQuery", () => {
   });
 
   it("never emits a quote that is not doubled or a delimiter", () => {
-    const hostile = ['a"b', '"a""b"', 'x" OR "1"="1', '"; DROP TABLE "Skill"; --', "'quoted'", '\\"', "a\"*b\"*"];
+    const hostile = ['a"b', '"a""b"', 'x" OR "1"="1', '"; DROP TABLE "Skill"; --', "'quoted'", '\\"', 'a"*b"*'];
     for (const input of hostile) {
       const query = buildFtsQuery(input);
       if (query === null) continue;
@@ -88,7 +88,9 @@ describe("splitMarked", () => {
 
 describe("cleanSnippet", () => {
   it("drops Markdown punctuation and collapses whitespace", () => {
-    expect(cleanSnippet(`## Steps\n\n- Run **the ${MARK_OPEN}deploy${MARK_CLOSE}** with \`make\`\n> quoted\n2. then\n| a | b |`)).toBe(`Steps Run the ${MARK_OPEN}deploy${MARK_CLOSE} with make quoted then a b`);
+    expect(cleanSnippet(`## Steps\n\n- Run **the ${MARK_OPEN}deploy${MARK_CLOSE}** with \`make\`\n> quoted\n2. then\n| a | b |`)).toBe(
+      `Steps Run the ${MARK_OPEN}deploy${MARK_CLOSE} with make quoted then a b`,
+    );
   });
 
   it("keeps hyphenated words, snake_case, C# and inline markup as text", () => {

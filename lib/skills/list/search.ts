@@ -107,7 +107,10 @@ export function focusOnMatch(segments: TextSegment[], lead = 60, context = 24): 
     return false;
   });
   if (first < 0 || offset <= lead) return segments;
-  const before = segments.slice(0, first).map((segment) => segment.text).join("");
+  const before = segments
+    .slice(0, first)
+    .map((segment) => segment.text)
+    .join("");
   const tail = before.slice(-context);
   const space = tail.search(/\s/);
   const kept = (space >= 0 ? tail.slice(space + 1) : tail).trimStart();

@@ -49,11 +49,7 @@ export interface VisibilityClause {
 }
 
 export function visibilityClauses(actor: Actor): VisibilityClause[] {
-  return [
-    { scopes: ["PERSONAL"], ownerId: actor.id },
-    { scopes: ["TEAM"], teamIds: Object.keys(actor.teamRoles) },
-    { scopes: ["PUBLIC", "BUILTIN"] },
-  ];
+  return [{ scopes: ["PERSONAL"], ownerId: actor.id }, { scopes: ["TEAM"], teamIds: Object.keys(actor.teamRoles) }, { scopes: ["PUBLIC", "BUILTIN"] }];
 }
 
 function matchesClause(clause: VisibilityClause, skill: SkillAccess): boolean {
@@ -220,6 +216,12 @@ export function resolveShadowing<T extends Resolvable>(skills: readonly T[]): Re
 
 export function explainShadowing(hidden: { scope: Scope }, winner: { scope: Scope; name: string }, winnerTeam?: string | null): string {
   const where =
-    winner.scope === "PERSONAL" ? "your personal skills" : winner.scope === "TEAM" ? `team ${winnerTeam ?? "skills"}` : winner.scope === "PUBLIC" ? "public skills" : "built-in skills";
+    winner.scope === "PERSONAL"
+      ? "your personal skills"
+      : winner.scope === "TEAM"
+        ? `team ${winnerTeam ?? "skills"}`
+        : winner.scope === "PUBLIC"
+          ? "public skills"
+          : "built-in skills";
   return `Hidden by "${winner.name}" in ${where}: ${winner.scope.toLowerCase()} skills take priority over ${hidden.scope.toLowerCase()} ones with the same name.`;
 }

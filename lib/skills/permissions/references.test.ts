@@ -23,7 +23,14 @@ describe("summarizeReferences and describeReferences", () => {
   ];
   it("keeps the viewer's own by name and only counts the rest", () => {
     const summary = summarizeReferences("me", refs);
-    expect(summary).toEqual({ mine: [{ profileId: "p1", profileName: "Alpha" }, { profileId: "p2", profileName: "Zeta" }], others: 1, holding: 2 });
+    expect(summary).toEqual({
+      mine: [
+        { profileId: "p1", profileName: "Alpha" },
+        { profileId: "p2", profileName: "Zeta" },
+      ],
+      others: 1,
+      holding: 2,
+    });
     expect(describeReferences(summary)).toBe("your profiles “Alpha”, “Zeta” and another person's profile");
     expect(JSON.stringify(summarizeReferences("them", refs))).not.toMatch(/Alpha|Zeta/);
     expect(describeReferences(summarizeReferences("nobody", refs))).toBe("3 other people's profiles");

@@ -22,7 +22,10 @@ export interface ReferenceSummary {
   holding: number;
 }
 
-export function summarizeReferences(viewerId: string, references: readonly { profileId: string; profileName: string; ownerId: string; holds: boolean }[]): ReferenceSummary {
+export function summarizeReferences(
+  viewerId: string,
+  references: readonly { profileId: string; profileName: string; ownerId: string; holds: boolean }[],
+): ReferenceSummary {
   const mine = references.filter((r) => r.ownerId === viewerId).map(({ profileId, profileName }) => ({ profileId, profileName }));
   mine.sort((a, b) => a.profileName.localeCompare(b.profileName));
   return { mine, others: references.length - mine.length, holding: references.filter((r) => r.holds).length };

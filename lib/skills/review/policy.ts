@@ -95,7 +95,11 @@ export function gateImport(skillName: string, scan: GatedScan, actor: { isInstan
   }
   const problem = overrideReasonProblem(actor.overrideReason);
   if (problem) {
-    return { kind: "blocked", code: "INVALID", message: `${what} ${actor.overrideReason?.trim() ? OVERRIDE_PROBLEM_MESSAGE[problem] : "To import it anyway, override with a written reason."}` };
+    return {
+      kind: "blocked",
+      code: "INVALID",
+      message: `${what} ${actor.overrideReason?.trim() ? OVERRIDE_PROBLEM_MESSAGE[problem] : "To import it anyway, override with a written reason."}`,
+    };
   }
   return { kind: "override", reason: actor.overrideReason!.trim() };
 }
@@ -146,7 +150,10 @@ export function scanHeadline(scan: { findings: readonly Pick<ScanFinding, "sever
 } {
   if (scan.ruleset === null) return { title: "Not scanned yet", tone: "unscanned" };
   if (scan.findings.length) {
-    return { title: `${scan.findings.length} ${scan.findings.length === 1 ? "finding" : "findings"}: ${severityCounts(scan.findings)}${scan.complete ? "" : " (not fully scanned)"}`, tone: "findings" };
+    return {
+      title: `${scan.findings.length} ${scan.findings.length === 1 ? "finding" : "findings"}: ${severityCounts(scan.findings)}${scan.complete ? "" : " (not fully scanned)"}`,
+      tone: "findings",
+    };
   }
   if (!scan.complete) return { title: "Not fully scanned: no findings in the files that were read", tone: "incomplete" };
   return { title: "No findings", tone: "none" };

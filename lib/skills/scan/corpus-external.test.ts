@@ -23,12 +23,14 @@ const FLAGGED: Record<string, Verdict> = {
   "hashicorp__agent-skills/terraform-stacks": {
     verdict: "true positive",
     highest: "high",
-    reason: "A reference's script reads the Terraform Cloud API token out of ~/.terraform.d/credentials.tfrc.json: a legitimate use, and still a credential read a reviewer should see.",
+    reason:
+      "A reference's script reads the Terraform Cloud API token out of ~/.terraform.d/credentials.tfrc.json: a legitimate use, and still a credential read a reviewer should see.",
   },
   "trailofbits__skills/modern-python": {
     verdict: "true positive",
     highest: "high",
-    reason: "Installs prek by piping its GitHub release installer into sh: runs the publisher's code unreviewed (not blocking: a project's own release, not an arbitrary host).",
+    reason:
+      "Installs prek by piping its GitHub release installer into sh: runs the publisher's code unreviewed (not blocking: a project's own release, not an arbitrary host).",
   },
 };
 
@@ -75,7 +77,9 @@ describe.skipIf(!present)("scanner precision on ../shared/corpus-external (206 s
   });
 
   it("keeps the true positive: second-opinion's --yolo in a command stays high, in SKILL.md's own code", () => {
-    const findings = results.get("trailofbits__skills/second-opinion")!.findings.filter((f) => f.rule === "prompt-injection/permission-bypass" && f.severity === "high");
+    const findings = results
+      .get("trailofbits__skills/second-opinion")!
+      .findings.filter((f) => f.rule === "prompt-injection/permission-bypass" && f.severity === "high");
     expect(findings.some((f) => f.file === "SKILL.md" && f.excerpt.includes("gemini -p") && f.context?.kind === "instruction")).toBe(true);
   });
 

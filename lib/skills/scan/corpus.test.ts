@@ -19,7 +19,9 @@ describe.skipIf(!hasShared)("scanner on the real-world corpus (../shared/corpus)
   it("raises no critical or high finding on any of the 43 skills, and reads every file", () => {
     const results = scanned();
     expect(results).toHaveLength(43);
-    const serious = results.flatMap(({ root, result }) => result.findings.filter((f) => f.severity === "critical" || f.severity === "high").map((f) => `${root}/${f.file}:${f.line} ${f.rule}`));
+    const serious = results.flatMap(({ root, result }) =>
+      result.findings.filter((f) => f.severity === "critical" || f.severity === "high").map((f) => `${root}/${f.file}:${f.line} ${f.rule}`),
+    );
     expect(serious).toEqual([]);
     for (const { result } of results) {
       expect(result.ruleset).toBe(RULESET_VERSION);
@@ -29,7 +31,9 @@ describe.skipIf(!hasShared)("scanner on the real-world corpus (../shared/corpus)
   });
 
   it("raises only these medium and low notes, each defensible", () => {
-    const notes = scanned().flatMap(({ root, result }) => result.findings.map((f: ScanFinding) => `${f.severity} ${f.rule} ${root.replace(/^corpus\//, "")}/${f.file}:${f.line}`));
+    const notes = scanned().flatMap(({ root, result }) =>
+      result.findings.map((f: ScanFinding) => `${f.severity} ${f.rule} ${root.replace(/^corpus\//, "")}/${f.file}:${f.line}`),
+    );
     expect(notes.sort()).toEqual([
       // quotes override phrases as examples of what Claude is trained to resist
       "medium prompt-injection/override-quoted anthropics-skills/claude-api/shared/model-migration.md:834",

@@ -7,7 +7,16 @@ import { decodeUtf8 } from "../format/text";
 import { excerptAt, extension, indexWords, lineOf, makeTextFile } from "./context";
 import type { RuleDef, ScanFile } from "./rule";
 import { assessContext, capSeverity, type ContextVerdict } from "./severity";
-import { SEVERITY_ORDER, type FindingContext, type ScanCategory, type ScanFinding, type ScanInputFile, type ScanResult, type ScanSeverity, type ScanSkipped } from "./types";
+import {
+  SEVERITY_ORDER,
+  type FindingContext,
+  type ScanCategory,
+  type ScanFinding,
+  type ScanInputFile,
+  type ScanResult,
+  type ScanSeverity,
+  type ScanSkipped,
+} from "./types";
 import { makeVisible } from "./visible";
 import { WordSearch } from "./word-search";
 
@@ -76,7 +85,8 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
     if (decoded !== null && decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
     const text = decoded === null ? null : makeTextFile(path, decoded, isTextMediaType(mediaType) ? mediaType : "text/plain");
     if (text) indexWords(text, search);
-    if (tooLarge) skipped.push({ path, reason: "too-large", detail: `${bytes.length} bytes, over the ${maxFileBytes}-byte scan limit: the text rules did not read it` });
+    if (tooLarge)
+      skipped.push({ path, reason: "too-large", detail: `${bytes.length} bytes, over the ${maxFileBytes}-byte scan limit: the text rules did not read it` });
     else if (text === null) skipped.push({ path, reason: "binary", detail: `${mediaType}: not text, so only the file-level rules looked at it` });
     else {
       filesScanned++;
@@ -93,14 +103,29 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
         const rated = capSeverity(rule.severity, verdict?.cap);
         const earlier = seen.get(line);
         if (earlier) {
-          if (rank(rated) < rank(earlier.severity)) Object.assign(earlier, rated === rule.severity ? { severity: rated, context: contextOf(verdict), ruleSeverity: undefined } : { severity: rated, context: contextOf(verdict), ruleSeverity: rule.severity });
+          if (rank(rated) < rank(earlier.severity))
+            Object.assign(
+              earlier,
+              rated === rule.severity
+                ? { severity: rated, context: contextOf(verdict), ruleSeverity: undefined }
+                : { severity: rated, context: contextOf(verdict), ruleSeverity: rule.severity },
+            );
           return;
         }
         if (++count > MAX_FINDINGS_PER_RULE_AND_FILE) {
           omitted++;
           return;
         }
-        const finding: ScanFinding & { order: number } = { rule: rule.id, severity: rated, category: rule.category, file: path, line, excerpt: makeVisible(excerpt), message: rule.message, order };
+        const finding: ScanFinding & { order: number } = {
+          rule: rule.id,
+          severity: rated,
+          category: rule.category,
+          file: path,
+          line,
+          excerpt: makeVisible(excerpt),
+          message: rule.message,
+          order,
+        };
         if (verdict) finding.context = contextOf(verdict);
         if (rated !== rule.severity) finding.ruleSeverity = rule.severity;
         seen.set(line, finding);

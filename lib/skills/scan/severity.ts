@@ -49,13 +49,19 @@ export function assessContext(file: TextFile, offset: number, length: number, ho
 
   if (file.kind !== "markdown") {
     if ((file.ext === "yar" || file.ext === "yara") && YARA_STRING.test(text)) return DETECTION;
-    return file.kind === "code" ? { kind: "script", note: "In a script or code file, which runs as written: the rule's own severity." } : { kind: "document", note: "In a data or text file: the rule's own severity." };
+    return file.kind === "code"
+      ? { kind: "script", note: "In a script or code file, which runs as written: the rule's own severity." }
+      : { kind: "document", note: "In a data or text file: the rule's own severity." };
   }
 
   const skillMd = isSkillMd(file);
   const fenced = isFencedLine(file, line);
   if (RESERVED_EXAMPLE_HOST.test(matched)) {
-    return { kind: "placeholder", cap: "low", note: "Uses a reserved documentation host (example.com): a template of a command, nothing real is fetched or sent." };
+    return {
+      kind: "placeholder",
+      cap: "low",
+      note: "Uses a reserved documentation host (example.com): a template of a command, nothing real is fetched or sent.",
+    };
   }
   if (fenced && YARA_STRING.test(text)) return DETECTION;
 
@@ -71,7 +77,11 @@ export function assessContext(file: TextFile, offset: number, length: number, ho
   // one step there (a critical one still needs a review), and as far as medium in references.
   const proseCap: ScanSeverity = skillMd ? (ruleSeverity === "critical" ? "high" : "medium") : "medium";
   if (NEGATION.test(before)) {
-    return { kind: "negated", cap: proseCap, note: `Negated guidance: the line tells the agent not to do this (“${(NEGATION.exec(before)?.[0] ?? "").trim()}”).` };
+    return {
+      kind: "negated",
+      cap: proseCap,
+      note: `Negated guidance: the line tells the agent not to do this (“${(NEGATION.exec(before)?.[0] ?? "").trim()}”).`,
+    };
   }
   const attack = ATTACK_WORDS.exec(text);
   if (attack) {
@@ -83,14 +93,22 @@ export function assessContext(file: TextFile, offset: number, length: number, ho
     }
     const section = sectionAbout(file, line);
     if (section) {
-      return { kind: "attack-example", cap: "medium", note: `In a reference document's section about attacks or detection (${section}): quoted to teach or detect it.` };
+      return {
+        kind: "attack-example",
+        cap: "medium",
+        note: `In a reference document's section about attacks or detection (${section}): quoted to teach or detect it.`,
+      };
     }
     return { kind: "reference", note: "In a reference document the agent reads when told to: the rule's own severity." };
   }
   return { kind: "instruction", note: "In SKILL.md's instructions to the agent: the rule's own severity." };
 }
 
-const DETECTION: ContextVerdict = { kind: "detection", cap: "low", note: "A detection string (a YARA rule's `$name = …`): text a rule looks for, not something the skill does." };
+const DETECTION: ContextVerdict = {
+  kind: "detection",
+  cap: "low",
+  note: "A detection string (a YARA rule's `$name = …`): text a rule looks for, not something the skill does.",
+};
 
 interface Section {
   /** 1-based line of the heading; 0 for the text before the first heading. */
@@ -160,7 +178,13 @@ export const namedNotRead: ContextHook = (file, offset) => {
   const comment = /^\s*(?:#|\/\/|<!--|;|--\s)/.test(text);
   if (isFencedLine(file, line) && !comment) return null;
   if (ACTS_ON_FILE.test(text.replace(/^\s*(?:#|\/\/|<!--)\s*/, ""))) return null;
-  return { kind: "mention", cap: "low", note: comment ? "Named in a comment, not read: no command on the line reads or sends it." : "Named in prose, not read: no command on the line reads or sends it." };
+  return {
+    kind: "mention",
+    cap: "low",
+    note: comment
+      ? "Named in a comment, not read: no command on the line reads or sends it."
+      : "Named in prose, not read: no command on the line reads or sends it.",
+  };
 };
 
 /** A flag named on its own in a `code span` ("`--yolo`") is documentation; in a command line it is used. */

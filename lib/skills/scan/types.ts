@@ -4,14 +4,7 @@
 
 export type ScanSeverity = "critical" | "high" | "medium" | "low";
 
-export type ScanCategory =
-  | "hidden-text"
-  | "prompt-injection"
-  | "remote-code"
-  | "credentials-exfiltration"
-  | "system-damage"
-  | "secrets"
-  | "files";
+export type ScanCategory = "hidden-text" | "prompt-injection" | "remote-code" | "credentials-exfiltration" | "system-damage" | "secrets" | "files";
 
 /** Which files a rule reads: Markdown prose, code (scripts, code blocks are the rule's call), or any text. */
 export type ScanTarget = "markdown" | "code" | "any" | "file-list";
@@ -56,17 +49,7 @@ export interface FindingContext {
 }
 
 export type FindingContextKind =
-  | "script"
-  | "instruction"
-  | "reference"
-  | "document"
-  | "negated"
-  | "attack-example"
-  | "table"
-  | "mention"
-  | "detection"
-  | "placeholder"
-  | "combination";
+  "script" | "instruction" | "reference" | "document" | "negated" | "attack-example" | "table" | "mention" | "detection" | "placeholder" | "combination";
 
 export interface ScanSkipped {
   path: string;

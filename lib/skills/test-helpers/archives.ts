@@ -182,7 +182,14 @@ export function buildTar(entries: RawTarEntry[], options: { end?: boolean; after
       name = entry.name.slice(0, 99);
     }
     parts.push(
-      tarHeader({ name, prefix: entry.prefix, type: entry.type ?? "0", size: entry.size ?? data.length, linkname: entry.linkname, badChecksum: entry.badChecksum }),
+      tarHeader({
+        name,
+        prefix: entry.prefix,
+        type: entry.type ?? "0",
+        size: entry.size ?? data.length,
+        linkname: entry.linkname,
+        badChecksum: entry.badChecksum,
+      }),
       padBlock(data),
     );
   }

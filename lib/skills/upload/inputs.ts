@@ -6,7 +6,10 @@ import { MAX_REVIEW_NOTE } from "../review/policy";
 // shared by the upload routes and the HTTP API.
 
 const message = z.string().trim().max(500, "Keep the message under 500 characters.");
-const digest = z.string().regex(/^[0-9a-f]{64}$/, "digest is the 64-character hex digest from the preview").optional();
+const digest = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "digest is the 64-character hex digest from the preview")
+  .optional();
 const key = z.string().min(1).max(300);
 /** An instance admin's written reason to import skills with a critical security finding (checked again by the data layer). */
 const overrideReason = z
@@ -18,8 +21,22 @@ const overrideReason = z
 
 export const uploadChoiceInput = z.discriminatedUnion("action", [
   z.object({ key, action: z.literal("create"), message: message.optional(), digest, overrideReason }),
-  z.object({ key, action: z.literal("version"), message: message.min(1, "A new version needs a message saying what changed."), baseVersion: z.number().int().min(1).optional(), digest, overrideReason }),
-  z.object({ key, action: z.literal("rename"), name: z.string().trim().min(1, "Give the new name.").max(64, "Names have at most 64 characters."), message: message.optional(), digest, overrideReason }),
+  z.object({
+    key,
+    action: z.literal("version"),
+    message: message.min(1, "A new version needs a message saying what changed."),
+    baseVersion: z.number().int().min(1).optional(),
+    digest,
+    overrideReason,
+  }),
+  z.object({
+    key,
+    action: z.literal("rename"),
+    name: z.string().trim().min(1, "Give the new name.").max(64, "Names have at most 64 characters."),
+    message: message.optional(),
+    digest,
+    overrideReason,
+  }),
   z.object({ key, action: z.literal("auto"), message: message.optional(), digest, overrideReason }),
 ]);
 export type UploadChoiceInput = z.infer<typeof uploadChoiceInput>;

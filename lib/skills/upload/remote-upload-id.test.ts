@@ -11,7 +11,14 @@ describe("remote upload ids", () => {
   });
 
   it("refuse look-alikes: plain keys, other prefixes, extra parts, short randoms", () => {
-    for (const forged of ["abc123", "other.demo-grace.a1B2c3D4e5F6g7H8i9", `${id}.x`, "skillshelf.demo-grace.short", "skillshelf.demo-grace.", "skillshelf..a1B2c3D4e5F6g7H8i9"]) {
+    for (const forged of [
+      "abc123",
+      "other.demo-grace.a1B2c3D4e5F6g7H8i9",
+      `${id}.x`,
+      "skillshelf.demo-grace.short",
+      "skillshelf.demo-grace.",
+      "skillshelf..a1B2c3D4e5F6g7H8i9",
+    ]) {
       expect(isOwnRemoteUploadId(forged, "demo-grace"), forged).toBe(false);
     }
   });

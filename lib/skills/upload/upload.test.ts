@@ -3,12 +3,25 @@ import { bundleDigest } from "../archive/digest";
 import { exportSkillZip } from "../archive/export";
 import { buildTarGz, buildZip } from "../test-helpers/archives";
 import { countTokens, countTokensWithin, tokenBudget } from "../format/tokens";
-import { planRefusal, planUpload, readUpload, readUploadYielding, renameUploadSkill, selectUploadSkills, type ExistingSkill, type UploadSource } from "./upload";
+import {
+  planRefusal,
+  planUpload,
+  readUpload,
+  readUploadYielding,
+  renameUploadSkill,
+  selectUploadSkills,
+  type ExistingSkill,
+  type UploadSource,
+} from "./upload";
 
 const enc = new TextEncoder();
-const skillMd = (name: string, description = `Does ${name} things. Use for ${name}.`) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSteps.\n`;
+const skillMd = (name: string, description = `Does ${name} things. Use for ${name}.`) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSteps.\n`;
 const zipOf = (name: string, extra: Record<string, string> = {}) =>
-  exportSkillZip({ name, files: [{ path: "SKILL.md", bytes: enc.encode(skillMd(name)) }, ...Object.entries(extra).map(([path, text]) => ({ path, bytes: enc.encode(text) }))] });
+  exportSkillZip({
+    name,
+    files: [{ path: "SKILL.md", bytes: enc.encode(skillMd(name)) }, ...Object.entries(extra).map(([path, text]) => ({ path, bytes: enc.encode(text) }))],
+  });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 const file = (name: string, bytes: Uint8Array): UploadSource => ({ type: "file", name, bytes });
@@ -17,7 +30,13 @@ describe("readUpload", () => {
   it("reads a ZIP, a tarball, a folder and pasted text, each skill with a stable key and digest", () => {
     const upload = readUpload([
       file("pdf-tools.zip", zipOf("pdf-tools", { "scripts/fill.py": "print(1)\n" })),
-      file("bundle.tgz", buildTarGz([{ name: "a/SKILL.md", data: skillMd("a") }, { name: "b/SKILL.md", data: skillMd("b") }])),
+      file(
+        "bundle.tgz",
+        buildTarGz([
+          { name: "a/SKILL.md", data: skillMd("a") },
+          { name: "b/SKILL.md", data: skillMd("b") },
+        ]),
+      ),
       { type: "folder", name: "notes", files: [{ path: "notes/SKILL.md", bytes: enc.encode(skillMd("notes")) }] },
       { type: "text", name: "pasted SKILL.md", text: skillMd("pasted") },
     ]);
@@ -64,21 +83,35 @@ describe("readUpload", () => {
 
   it("names each hostile entry, and the format core's skipped entries come through", () => {
     const upload = readUpload([
-      file("evil.zip", buildZip([{ name: "ok/SKILL.md", data: skillMd("ok") }, { name: "../escape.sh", data: "rm -rf /" }, { name: "__MACOSX/._SKILL.md", data: "x" }])),
+      file(
+        "evil.zip",
+        buildZip([
+          { name: "ok/SKILL.md", data: skillMd("ok") },
+          { name: "../escape.sh", data: "rm -rf /" },
+          { name: "__MACOSX/._SKILL.md", data: "x" },
+        ]),
+      ),
     ]);
     const [source] = upload.sources;
     expect(source.notASkill).toBeNull();
     expect(source.findings.some((f) => f.code === "path-traversal" && f.message.includes('"../escape.sh"'))).toBe(true);
-    const clean = readUpload([file("mac.zip", buildZip([{ name: "ok/SKILL.md", data: skillMd("ok") }, { name: "__MACOSX/ok/._SKILL.md", data: "x" }]))]);
+    const clean = readUpload([
+      file(
+        "mac.zip",
+        buildZip([
+          { name: "ok/SKILL.md", data: skillMd("ok") },
+          { name: "__MACOSX/ok/._SKILL.md", data: "x" },
+        ]),
+      ),
+    ]);
     expect(clean.sources[0].skipped.map((s) => s.path)).toEqual(["__MACOSX/"]);
   });
 
   it("shares one unpacked-size budget across several sources", () => {
     const big = "x".repeat(600);
-    const upload = readUpload(
-      [file("a.zip", zipOf("a", { "big.txt": big })), file("b.zip", zipOf("b", { "big.txt": big }))],
-      { limits: { maxTotalBytes: 1000 } },
-    );
+    const upload = readUpload([file("a.zip", zipOf("a", { "big.txt": big })), file("b.zip", zipOf("b", { "big.txt": big }))], {
+      limits: { maxTotalBytes: 1000 },
+    });
     expect(upload.sources[0].findings).toEqual([]);
     expect(upload.sources[1].findings.some((f) => f.code === "archive-too-large")).toBe(true);
   });
@@ -111,7 +144,9 @@ describe("renameUploadSkill", () => {
     expect(renamed.name).toBe("pdf-tools-2");
     expect(renamed.ok).toBe(true);
     expect(renamed.root).toBe("pdf-tools");
-    expect(new TextDecoder().decode(renamed.files.find((f) => f.path === "SKILL.md")!.bytes)).toBe(skillMd("pdf-tools").replace("name: pdf-tools", "name: pdf-tools-2"));
+    expect(new TextDecoder().decode(renamed.files.find((f) => f.path === "SKILL.md")!.bytes)).toBe(
+      skillMd("pdf-tools").replace("name: pdf-tools", "name: pdf-tools-2"),
+    );
     expect(renamed.files.map((f) => f.path)).toEqual(["SKILL.md", "ref.md"]);
     expect(bundleDigest(renamed.files)).not.toBe(entry.digest);
   });
@@ -126,7 +161,14 @@ describe("renameUploadSkill", () => {
 
 describe("selectUploadSkills and planUpload", () => {
   const upload = readUpload([
-    file("two.zip", buildZip([{ name: "alpha/SKILL.md", data: skillMd("alpha") }, { name: "beta/SKILL.md", data: skillMd("beta") }, { name: "Bad/SKILL.md", data: "---\nname: Bad\n---\n" }])),
+    file(
+      "two.zip",
+      buildZip([
+        { name: "alpha/SKILL.md", data: skillMd("alpha") },
+        { name: "beta/SKILL.md", data: skillMd("beta") },
+        { name: "Bad/SKILL.md", data: "---\nname: Bad\n---\n" },
+      ]),
+    ),
   ]);
   const canCreate = { canCreate: true, reason: null };
   const none = new Map<string, ExistingSkill>();
@@ -135,11 +177,24 @@ describe("selectUploadSkills and planUpload", () => {
   it("takes the chosen skills only, and refuses unknown or repeated keys", () => {
     expect(selectUploadSkills(upload, [{ key: "0:beta", action: "create" }]).map((s) => s.skill.name)).toEqual(["beta"]);
     expect(() => selectUploadSkills(upload, [{ key: "0:nope", action: "create" }])).toThrow(/no skill with key "0:nope"/);
-    expect(() => selectUploadSkills(upload, [{ key: "0:beta", action: "create" }, { key: "0:beta", action: "create" }])).toThrow(/more than once/);
+    expect(() =>
+      selectUploadSkills(upload, [
+        { key: "0:beta", action: "create" },
+        { key: "0:beta", action: "create" },
+      ]),
+    ).toThrow(/more than once/);
   });
 
   it("creates what is free, and with no choices takes everything (so an invalid one refuses all)", () => {
-    const chosen = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "create" }, { key: "0:beta", action: "create", message: "hi" }]), canCreate, none);
+    const chosen = planUpload(
+      upload,
+      selectUploadSkills(upload, [
+        { key: "0:alpha", action: "create" },
+        { key: "0:beta", action: "create", message: "hi" },
+      ]),
+      canCreate,
+      none,
+    );
     expect(chosen.problems).toEqual([]);
     expect(chosen.items.map((i) => [i.name, i.action, i.message])).toEqual([
       ["alpha", "create", undefined],
@@ -157,7 +212,12 @@ describe("selectUploadSkills and planUpload", () => {
     expect(clash.problems).toMatchObject([{ kind: "name-taken", key: "0:alpha", existing: { skillId: "s1", version: 3, canAddVersion: true } }]);
     expect(planRefusal(clash.problems)?.kind).toBe("conflict");
 
-    const version = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "Fix typo", baseVersion: 3 }]), canCreate, existing);
+    const version = planUpload(
+      upload,
+      selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "Fix typo", baseVersion: 3 }]),
+      canCreate,
+      existing,
+    );
     expect(version.items).toMatchObject([{ name: "alpha", action: "version", targetId: "s1", baseVersion: 3, message: "Fix typo" }]);
 
     const auto = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "auto" }]), canCreate, existing, { message: "From CI" });
@@ -178,15 +238,30 @@ describe("selectUploadSkills and planUpload", () => {
 
   it("refuses what the rules refuse, versions of nothing, duplicate names and stale previews", () => {
     const locked = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: "x", canAddVersion: false }]]);
-    expect(planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "m" }]), canCreate, locked).problems.map((p) => p.kind)).toEqual(["forbidden"]);
-    const publicOnly = planUpload(upload, selectUploadSkills(upload, [{ key: "0:beta", action: "create" }]), { canCreate: false, reason: "Only instance admins can publish skills to the public space." }, none);
+    expect(
+      planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "m" }]), canCreate, locked).problems.map((p) => p.kind),
+    ).toEqual(["forbidden"]);
+    const publicOnly = planUpload(
+      upload,
+      selectUploadSkills(upload, [{ key: "0:beta", action: "create" }]),
+      { canCreate: false, reason: "Only instance admins can publish skills to the public space." },
+      none,
+    );
     expect(publicOnly.problems).toMatchObject([{ kind: "forbidden", message: "Only instance admins can publish skills to the public space." }]);
     expect(planRefusal(publicOnly.problems)?.kind).toBe("forbidden");
 
     const missing = planUpload(upload, selectUploadSkills(upload, [{ key: "0:beta", action: "version", message: "m" }]), canCreate, none);
     expect(planRefusal(missing.problems)?.kind).toBe("missing");
 
-    const twins = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "create" }, { key: "0:beta", action: "rename", name: "alpha" }]), canCreate, none);
+    const twins = planUpload(
+      upload,
+      selectUploadSkills(upload, [
+        { key: "0:alpha", action: "create" },
+        { key: "0:beta", action: "rename", name: "alpha" },
+      ]),
+      canCreate,
+      none,
+    );
     expect(twins.problems.map((p) => p.kind)).toEqual(["duplicate-name"]);
 
     const changed = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "create", digest: "0".repeat(64) }]), canCreate, none);
@@ -195,12 +270,22 @@ describe("selectUploadSkills and planUpload", () => {
   });
 
   it("refuses every skill of an archive with hostile entries", () => {
-    const hostile = readUpload([file("evil.zip", buildZip([{ name: "ok/SKILL.md", data: skillMd("ok") }, { name: "/etc/passwd", data: "x" }]))]);
+    const hostile = readUpload([
+      file(
+        "evil.zip",
+        buildZip([
+          { name: "ok/SKILL.md", data: skillMd("ok") },
+          { name: "/etc/passwd", data: "x" },
+        ]),
+      ),
+    ]);
     const plan = planUpload(hostile, selectUploadSkills(hostile, null), canCreate, none);
     expect(plan.problems[0]).toMatchObject({ kind: "invalid", key: null });
     expect(plan.problems[0].message).toContain("/etc/passwd");
     const empty = readUpload([file("photo.zip", PNG)]);
-    expect(planUpload(empty, selectUploadSkills(empty, null), canCreate, none).problems.map((p) => p.message)).toEqual([`"photo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`]);
+    expect(planUpload(empty, selectUploadSkills(empty, null), canCreate, none).problems.map((p) => p.message)).toEqual([
+      `"photo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`,
+    ]);
   });
 });
 
@@ -224,7 +309,10 @@ describe("readUploadYielding", () => {
       expect(turns).toBeGreaterThan(0);
       expect(yielding.skills).toHaveLength(300);
       // the same skills, files (by digest), findings and token counts; bytes compared through the digests
-      const summary = (read: typeof blocking) => ({ sources: read.sources, skills: read.skills.map(({ key, digest, skill }) => ({ key, digest, name: skill.name, findings: skill.findings, tokens: skill.tokens })) });
+      const summary = (read: typeof blocking) => ({
+        sources: read.sources,
+        skills: read.skills.map(({ key, digest, skill }) => ({ key, digest, name: skill.name, findings: skill.findings, tokens: skill.tokens })),
+      });
       expect(summary(yielding)).toEqual(summary(blocking));
     } finally {
       clearImmediate(handle);

@@ -1,4 +1,13 @@
-import { detectBundleKind, readBundle, readBundleSteps, type BundleInput, type BundleKind, type BundleSkill, type FileInput, type SkippedEntry } from "../archive/bundle";
+import {
+  detectBundleKind,
+  readBundle,
+  readBundleSteps,
+  type BundleInput,
+  type BundleKind,
+  type BundleSkill,
+  type FileInput,
+  type SkippedEntry,
+} from "../archive/bundle";
 import { bundleDigest } from "../archive/digest";
 import { hasErrors, type Finding, type Profile } from "../format/findings";
 import { resolveLimits, type BundleLimits } from "../format/limits";
@@ -115,7 +124,12 @@ function* readUploadSteps(sources: readonly UploadSource[], options: ReadUploadO
   const skills: UploadSkill[] = [];
 
   for (const [index, source] of sources.entries()) {
-    const size = source.type === "file" ? source.bytes.length : source.type === "text" ? new TextEncoder().encode(source.text).length : source.files.reduce((n, f) => n + f.bytes.length, 0);
+    const size =
+      source.type === "file"
+        ? source.bytes.length
+        : source.type === "text"
+          ? new TextEncoder().encode(source.text).length
+          : source.files.reduce((n, f) => n + f.bytes.length, 0);
     const result: UploadSourceResult = { index, name: source.name, type: source.type, kind: null, size, findings: [], skipped: [], notASkill: null };
     results.push(result);
 
@@ -289,7 +303,10 @@ export function selectUploadSkills(upload: ReadUpload, choices: readonly UploadC
   const seen = new Set<string>();
   return list.map((choice) => {
     const entry = byKey.get(choice.key);
-    if (!entry) throw new RangeError(`The upload has no skill with key "${choice.key}"; keys come from the preview (${[...byKey.keys()].map((k) => `"${k}"`).join(", ") || "none"}).`);
+    if (!entry)
+      throw new RangeError(
+        `The upload has no skill with key "${choice.key}"; keys come from the preview (${[...byKey.keys()].map((k) => `"${k}"`).join(", ") || "none"}).`,
+      );
     if (seen.has(choice.key)) throw new RangeError(`Skill "${choice.key}" is chosen more than once.`);
     seen.add(choice.key);
     const skill = choice.action === "rename" ? renameUploadSkill(entry.skill, choice.name, upload.profile) : entry.skill;
@@ -314,11 +331,28 @@ export function planUpload(
 
   for (const source of upload.sources) {
     if (hasErrors(source.findings)) {
-      problems.push({ kind: "invalid", key: null, name: null, source: source.index, message: source.notASkill ?? `"${source.name}" was refused: ${source.findings.filter((f) => f.severity === "error").map((f) => f.message).join("; ")}`, findings: source.findings });
+      problems.push({
+        kind: "invalid",
+        key: null,
+        name: null,
+        source: source.index,
+        message:
+          source.notASkill ??
+          `"${source.name}" was refused: ${source.findings
+            .filter((f) => f.severity === "error")
+            .map((f) => f.message)
+            .join("; ")}`,
+        findings: source.findings,
+      });
     }
   }
   if (!selected.length && !problems.length) {
-    problems.push({ kind: "invalid", key: null, name: null, message: upload.skills.length ? "Choose at least one skill to import." : "The upload holds no skill." });
+    problems.push({
+      kind: "invalid",
+      key: null,
+      name: null,
+      message: upload.skills.length ? "Choose at least one skill to import." : "The upload holds no skill.",
+    });
   }
 
   const names = new Map<string, string>();
@@ -331,12 +365,23 @@ export function planUpload(
     }
     if (!skill.ok || !name) {
       const errors = skill.findings.filter((f) => f.severity === "error");
-      problems.push({ kind: "invalid", key: choice.key, name, message: `${name ?? (entry.skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`, findings: skill.findings });
+      problems.push({
+        kind: "invalid",
+        key: choice.key,
+        name,
+        message: `${name ?? (entry.skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`,
+        findings: skill.findings,
+      });
       continue;
     }
     const twin = names.get(name);
     if (twin) {
-      problems.push({ kind: "duplicate-name", key: choice.key, name, message: `Two chosen skills are named "${name}" (${twin} and ${choice.key}); rename one.` });
+      problems.push({
+        kind: "duplicate-name",
+        key: choice.key,
+        name,
+        message: `Two chosen skills are named "${name}" (${twin} and ${choice.key}); rename one.`,
+      });
       continue;
     }
     names.set(name, choice.key);
@@ -356,7 +401,13 @@ export function planUpload(
       } else if (!current.canAddVersion) {
         problems.push({ kind: "forbidden", key: choice.key, name, message: `You cannot add versions to the existing skill "${name}".`, existing: ref });
       } else if (choice.action === "version" && choice.baseVersion !== undefined && choice.baseVersion !== current.version) {
-        problems.push({ kind: "changed", key: choice.key, name, message: `"${name}" is now at version ${current.version}; the preview showed version ${choice.baseVersion}.`, existing: ref });
+        problems.push({
+          kind: "changed",
+          key: choice.key,
+          name,
+          message: `"${name}" is now at version ${current.version}; the preview showed version ${choice.baseVersion}.`,
+          existing: ref,
+        });
       } else if (current.digest === bundleDigest(skill.files)) {
         items.push({ key: choice.key, skill, name, action: "unchanged", targetId: current.id, baseVersion: current.version });
       } else {

@@ -15,6 +15,10 @@ export type RestoreVersionInput = z.infer<typeof restoreVersionInput>;
 
 export const pruneVersionsInput = z.object({
   skillId,
-  keep: z.coerce.number("Enter how many versions to keep.").int("Enter a whole number of versions to keep.").min(1, "Keep at least 1 version.").max(10_000, "Keep at most 10,000 versions."),
+  keep: z.coerce
+    .number("Enter how many versions to keep.")
+    .int("Enter a whole number of versions to keep.")
+    .min(1, "Keep at least 1 version.")
+    .max(10_000, "Keep at most 10,000 versions."),
 });
 export type PruneVersionsInput = z.infer<typeof pruneVersionsInput>;

@@ -24,7 +24,14 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const params = skillListParams.parse(await searchParams);
   const filters = { q: params.q, authorId: params.author, hasWarnings: params.warnings ? params.warnings === "with" : undefined };
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
-  const results = listSkills(viewer, { ...filters, scope: params.scope, teamId: params.team, sort: effectiveSort(params), page: params.page, pageSize: PAGE_SIZE });
+  const results = listSkills(viewer, {
+    ...filters,
+    scope: params.scope,
+    teamId: params.team,
+    sort: effectiveSort(params),
+    page: params.page,
+    pageSize: PAGE_SIZE,
+  });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const [counts, teams, authors] = await Promise.all([countSkillsByScope(viewer, filters), listMyTeams(viewer), listSkillAuthors(viewer)]);
 
@@ -39,9 +46,20 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const scopeLabel = activeTab?.label ?? (params.scope === "team" ? "your teams" : "this scope");
 
   const defaultDestination = destinationKey(
-    params.scope === "team" && params.team ? { scope: "TEAM", teamId: params.team } : params.scope === "public" && viewer.role === "ADMIN" ? { scope: "PUBLIC" } : { scope: "PERSONAL" },
+    params.scope === "team" && params.team
+      ? { scope: "TEAM", teamId: params.team }
+      : params.scope === "public" && viewer.role === "ADMIN"
+        ? { scope: "PUBLIC" }
+        : { scope: "PERSONAL" },
   );
-  const upload = <LazyUploadSkillsDialog teams={teams.map(({ id, name }) => ({ id, name }))} isAdmin={viewer.role === "ADMIN"} defaultDestination={defaultDestination} remoteUploads={!!getEnv().UPLOADTHING_TOKEN} />;
+  const upload = (
+    <LazyUploadSkillsDialog
+      teams={teams.map(({ id, name }) => ({ id, name }))}
+      isAdmin={viewer.role === "ADMIN"}
+      defaultDestination={defaultDestination}
+      remoteUploads={!!getEnv().UPLOADTHING_TOKEN}
+    />
+  );
 
   return (
     <>

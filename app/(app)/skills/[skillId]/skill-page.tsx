@@ -49,7 +49,15 @@ function flaggedSource(path: string, file: { bytes: Uint8Array; mediaType: strin
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-export async function SkillPage({ skillId, versionNumber, searchParams }: { skillId: string; versionNumber: number | null; searchParams: Awaited<SkillSearchParams> }) {
+export async function SkillPage({
+  skillId,
+  versionNumber,
+  searchParams,
+}: {
+  skillId: string;
+  versionNumber: number | null;
+  searchParams: Awaited<SkillSearchParams>;
+}) {
   const viewer = await requireViewer();
   const skill = await loadSkill(skillId);
   if (!skill) notFound();
@@ -62,7 +70,9 @@ export async function SkillPage({ skillId, versionNumber, searchParams }: { skil
   const tab: SkillTab = first(searchParams.tab) === "security" ? "security" : "files";
   // The review dialog shows the raw source of every flagged file, to reviewers only.
   const flaggedPaths =
-    tab === "security" && skill.can.review && version.scan.review.status === "needs_review" ? [...new Set(version.scan.findings.map((f) => f.file))].filter((path) => version.files.some((f) => f.path === path)) : null;
+    tab === "security" && skill.can.review && version.scan.review.status === "needs_review"
+      ? [...new Set(version.scan.findings.map((f) => f.file))].filter((path) => version.files.some((f) => f.path === path))
+      : null;
 
   const markdownFiles = version.files.filter((f) => f.mediaType === "text/markdown" && f.size <= LINK_SCAN_MAX_BYTES);
   const selectedIsText = selectedFile !== undefined && isTextMediaType(selectedFile.mediaType) && selectedFile.size <= PREVIEW_MAX_BYTES;

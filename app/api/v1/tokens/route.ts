@@ -35,7 +35,7 @@ export async function POST(request: Request) {
     try {
       raw = JSON.parse(new TextDecoder().decode(body));
     } catch {
-      throw new HttpError(400, "bad_request", "Send JSON like {\"name\": \"CI publish\", \"scope\": \"publish\"}.");
+      throw new HttpError(400, "bad_request", 'Send JSON like {"name": "CI publish", "scope": "publish"}.');
     }
     const input = createTokenInput.safeParse(raw);
     if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });

@@ -42,7 +42,11 @@ function* readAndSend(file: Parameters<NonNullable<RuleDef["combine"]>>[0], foun
   for (let n = 1; n <= file.lineStarts.length; n++) {
     const text = lineText(file, n);
     if (COMMENT.test(text) || !NETWORK_SEND.test(text)) continue;
-    yield { line: n, excerpt: text.trim().slice(0, 200), note: `Reads a secret store at line ${read.line} (${read.rule}) and sends over the network at line ${n} in the same script: together they can carry the secret away.` };
+    yield {
+      line: n,
+      excerpt: text.trim().slice(0, 200),
+      note: `Reads a secret store at line ${read.line} (${read.rule}) and sends over the network at line ${n} in the same script: together they can carry the secret away.`,
+    };
     return;
   }
 }
@@ -53,7 +57,8 @@ export const credentialRules: RuleDef[] = [
     category: "credentials-exfiltration",
     severity: "critical",
     appliesTo: "code",
-    message: "A script that both reads stored credentials or secrets and sends data over the network: worse than either alone, since nothing stops the secret from leaving with the request.",
+    message:
+      "A script that both reads stored credentials or secrets and sends data over the network: worse than either alone, since nothing stops the secret from leaving with the request.",
     contextual: false,
     combine: readAndSend,
   },
@@ -69,7 +74,10 @@ export const credentialRules: RuleDef[] = [
       {
         pattern: [
           /\.ssh[/\\]+(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])/g,
-          new RegExp(String.raw`\b(?:cat|cp|scp|rsync|tar|zip|7z|base64|curl|find|grep\s+-\w*r\w*|ls\s+-\w*R)\b[^\n]{0,100}${HOME}[/\\]\.ssh[/\\]?(?![\w./\\-])`, "g"),
+          new RegExp(
+            String.raw`\b(?:cat|cp|scp|rsync|tar|zip|7z|base64|curl|find|grep\s+-\w*r\w*|ls\s+-\w*R)\b[^\n]{0,100}${HOME}[/\\]\.ssh[/\\]?(?![\w./\\-])`,
+            "g",
+          ),
           /(?:expanduser|homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\])[^\n]{0,40}["'][~/\\]*\.ssh["'/\\]/g,
         ],
         quick: [".ssh"],
@@ -84,7 +92,8 @@ export const credentialRules: RuleDef[] = [
         category: "credentials-exfiltration",
         severity: "high",
         appliesTo: "any",
-        message: "Reads stored cloud or registry credentials (AWS, Google Cloud, Azure, Kubernetes, Docker, .netrc, git credentials): keys to accounts far beyond this task.",
+        message:
+          "Reads stored cloud or registry credentials (AWS, Google Cloud, Azure, Kubernetes, Docker, .netrc, git credentials): keys to accounts far beyond this task.",
       },
       {
         pattern: [
@@ -97,7 +106,21 @@ export const credentialRules: RuleDef[] = [
           /\/etc\/shadow\b/g,
           new RegExp(String.raw`\b(?:cat|cp|scp|base64|curl)\b[^\n]{0,60}${HOME}[/\\]\.kube[/\\]config\b`, "g"),
         ],
-        quick: [".aws", "gcloud", ".azure", ".docker", "netrc", "npmrc", "pypirc", "git-credentials", "vault-token", "terraform.d", "hosts.yml", "shadow", ".kube"],
+        quick: [
+          ".aws",
+          "gcloud",
+          ".azure",
+          ".docker",
+          "netrc",
+          "npmrc",
+          "pypirc",
+          "git-credentials",
+          "vault-token",
+          "terraform.d",
+          "hosts.yml",
+          "shadow",
+          ".kube",
+        ],
       },
     ),
     contextHook: namedNotRead,
@@ -125,7 +148,8 @@ export const credentialRules: RuleDef[] = [
       category: "credentials-exfiltration",
       severity: "high",
       appliesTo: "any",
-      message: "Reads passwords from the system keychain or credential store (macOS security, Windows Credential Manager, Linux secret service, LSASS): every saved password on the machine.",
+      message:
+        "Reads passwords from the system keychain or credential store (macOS security, Windows Credential Manager, Linux secret service, LSASS): every saved password on the machine.",
     },
     {
       pattern: [
@@ -142,7 +166,8 @@ export const credentialRules: RuleDef[] = [
       category: "credentials-exfiltration",
       severity: "high",
       appliesTo: "any",
-      message: "Shows a home-made password dialog (osascript \"with hidden answer\", a GUI prompt for the login password): the way macOS stealers collect the user's password.",
+      message:
+        'Shows a home-made password dialog (osascript "with hidden answer", a GUI prompt for the login password): the way macOS stealers collect the user\'s password.',
     },
     {
       pattern: [
@@ -168,7 +193,23 @@ export const credentialRules: RuleDef[] = [
           /\b(?:Cookies\.binarycookies|logins\.json|key4\.db|cookies\.sqlite)\b/g,
           /["'/\\]Login Data["'/\\]/g,
         ],
-        quick: ["chrome", "chromium", "bravesoftware", "microsoft/edge", "microsoft\\edge", "firefox", "safari", "opera software", "vivaldi", "arc/user data", "arc\\user data", "cookies", "logins.json", "key4.db", "login data"],
+        quick: [
+          "chrome",
+          "chromium",
+          "bravesoftware",
+          "microsoft/edge",
+          "microsoft\\edge",
+          "firefox",
+          "safari",
+          "opera software",
+          "vivaldi",
+          "arc/user data",
+          "arc\\user data",
+          "cookies",
+          "logins.json",
+          "key4.db",
+          "login data",
+        ],
       },
     ),
     contextHook: namedNotRead,
@@ -188,7 +229,19 @@ export const credentialRules: RuleDef[] = [
           /\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bbfnaelmomeimhlpmgjnjophhpkkoljpa\b|\bhnfanknocfeofbddgcijnmhnfnkdnaad\b/g,
           /\b(?:seed|recovery|mnemonic|secret)\s+(?:phrase|words)\b[^\n]{0,80}\b(?:send|post|upload|curl|fetch|webhook|https?:)/gi,
         ],
-        quick: ["wallet", "electrum", "exodus", "keystore", "solana", "utc--", "nkbihfbeogaeaoehlefnkodbefgpgknn", "bfnaelmomeimhlpmgjnjophhpkkoljpa", "hnfanknocfeofbddgcijnmhnfnkdnaad", "phrase", "words"],
+        quick: [
+          "wallet",
+          "electrum",
+          "exodus",
+          "keystore",
+          "solana",
+          "utc--",
+          "nkbihfbeogaeaoehlefnkodbefgpgknn",
+          "bfnaelmomeimhlpmgjnjophhpkkoljpa",
+          "hnfanknocfeofbddgcijnmhnfnkdnaad",
+          "phrase",
+          "words",
+        ],
       },
     ),
     contextHook: namedNotRead,
@@ -255,7 +308,10 @@ export const credentialRules: RuleDef[] = [
     },
     {
       pattern: [
-        new RegExp(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?(?:\s-d|--data(?:-\w+)?|\s-F|--form|--post-data|--body-data|--upload-file|\s-T)[=\s]+["']?[^\n]{0,100}?(?:${SECRET_VAR}|@${HOME}?[/\\]?[^\s"']*${CRED_FILE})`, "g"),
+        new RegExp(
+          String.raw`\b(?:curl|wget)\b[^\n]{0,300}?(?:\s-d|--data(?:-\w+)?|\s-F|--form|--post-data|--body-data|--upload-file|\s-T)[=\s]+["']?[^\n]{0,100}?(?:${SECRET_VAR}|@${HOME}?[/\\]?[^\s"']*${CRED_FILE})`,
+          "g",
+        ),
         /\b(?:curl|wget)\b[^\n]{0,300}\$\(\s*(?:cat|env|printenv|base64|tar|gzip)\b[^\n)]{0,100}\)/g,
         /\b(?:requests|httpx|session)\.(?:post|put|patch)\s*\([^\n]{0,300}?(?:os\.environ(?!\s*(?:\[|\.get\())|dict\(os\.environ\)|open\([^)\n]*(?:\.ssh|\.aws|\.env\b|credentials))/g,
         /\b(?:fetch|axios\.(?:post|put)|got\.post)\s*\([^\n]{0,300}?(?:JSON\.stringify\(\s*process\.env\s*\)|readFileSync\([^)\n]*(?:\.ssh|\.aws|\.env\b|credentials))/g,
@@ -269,7 +325,8 @@ export const credentialRules: RuleDef[] = [
       category: "credentials-exfiltration",
       severity: "high",
       appliesTo: "any",
-      message: "Refers to a service built to capture incoming requests or tunnel them out (webhook.site, RequestBin, ngrok, interact.sh...): the usual destination of exfiltrated data.",
+      message:
+        "Refers to a service built to capture incoming requests or tunnel them out (webhook.site, RequestBin, ngrok, interact.sh...): the usual destination of exfiltrated data.",
     },
     { pattern: domainPattern(EXFIL_SINKS, String.raw`(?![\w-])`), quick: EXFIL_SINKS },
   ),
@@ -279,7 +336,8 @@ export const credentialRules: RuleDef[] = [
       category: "credentials-exfiltration",
       severity: "medium",
       appliesTo: "any",
-      message: "Posts to a chat webhook (Discord, Slack, Telegram, Teams): a legitimate notification path, and a one-line way to send data to someone else's channel.",
+      message:
+        "Posts to a chat webhook (Discord, Slack, Telegram, Teams): a legitimate notification path, and a one-line way to send data to someone else's channel.",
     },
     { pattern: CHAT_WEBHOOKS.map((p) => new RegExp(p.source, "gi")), quick: ["discord", "hooks.slack", "api.telegram", "webhook.office", "outlook.office"] },
   ),
@@ -324,7 +382,8 @@ export const credentialRules: RuleDef[] = [
       category: "credentials-exfiltration",
       severity: "medium",
       appliesTo: "any",
-      message: "A URL that points at a public IP address instead of a domain name: nobody can tell who runs it, and it is a common command-and-control or exfiltration address.",
+      message:
+        "A URL that points at a public IP address instead of a domain name: nobody can tell who runs it, and it is a common command-and-control or exfiltration address.",
     },
     {
       pattern: /\b(?:https?|ftp|wss?):\/\/(\d{1,3}(?:\.\d{1,3}){3})(?![\d.])/gi,
@@ -340,7 +399,10 @@ export const credentialRules: RuleDef[] = [
       appliesTo: "any",
       message: "Queries the cloud instance metadata service, which hands out the machine's cloud credentials to anything that asks from inside it.",
     },
-    { pattern: /\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b/g, quick: ["169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254"] },
+    {
+      pattern: /\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b/g,
+      quick: ["169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254"],
+    },
   ),
   patternRule(
     {

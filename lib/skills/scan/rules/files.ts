@@ -10,7 +10,15 @@ const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 /** The kind of executable the bytes are, or null. */
 export function executableKind(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0x7f, 0x45, 0x4c, 0x46])) return "ELF executable (Linux)";
-  if ([[0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe]].some((s) => startsWith(bytes, s))) return "Mach-O executable (macOS)";
+  if (
+    [
+      [0xfe, 0xed, 0xfa, 0xce],
+      [0xfe, 0xed, 0xfa, 0xcf],
+      [0xce, 0xfa, 0xed, 0xfe],
+      [0xcf, 0xfa, 0xed, 0xfe],
+    ].some((s) => startsWith(bytes, s))
+  )
+    return "Mach-O executable (macOS)";
   if (startsWith(bytes, [0xca, 0xfe, 0xba, 0xbe])) return "Mach-O universal binary or Java class file";
   if (startsWith(bytes, [0x4d, 0x5a]) && bytes.length >= 64) return "Windows executable (PE/MZ)";
   if (startsWith(bytes, [0x00, 0x61, 0x73, 0x6d])) return "WebAssembly module";
@@ -41,10 +49,45 @@ function isDocumentContainer(file: ScanFile): boolean {
   if (!DOCUMENT_CONTAINERS.has(file.ext) || !startsWith(file.bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
   const nameLength = file.bytes[26] | (file.bytes[27] << 8);
   const name = new TextDecoder().decode(file.bytes.subarray(30, 30 + nameLength));
-  return name === "[Content_Types].xml" || name === "mimetype" || name.startsWith("_rels/") || name.startsWith("docProps/") || name.startsWith("word/") || name.startsWith("xl/") || name.startsWith("ppt/");
+  return (
+    name === "[Content_Types].xml" ||
+    name === "mimetype" ||
+    name.startsWith("_rels/") ||
+    name.startsWith("docProps/") ||
+    name.startsWith("word/") ||
+    name.startsWith("xl/") ||
+    name.startsWith("ppt/")
+  );
 }
 
-const CODE_EXT = new Set(["sh", "bash", "zsh", "fish", "ps1", "psm1", "bat", "cmd", "vbs", "js", "mjs", "cjs", "ts", "py", "rb", "pl", "php", "lua", "applescript", "scpt", "command", "exe", "dll", "so", "dylib", "jar"]);
+const CODE_EXT = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "fish",
+  "ps1",
+  "psm1",
+  "bat",
+  "cmd",
+  "vbs",
+  "js",
+  "mjs",
+  "cjs",
+  "ts",
+  "py",
+  "rb",
+  "pl",
+  "php",
+  "lua",
+  "applescript",
+  "scpt",
+  "command",
+  "exe",
+  "dll",
+  "so",
+  "dylib",
+  "jar",
+]);
 const AUTORUN_DOTFILES = new Set([".bashrc", ".bash_profile", ".zshrc", ".zprofile", ".zshenv", ".profile", ".envrc", ".pythonrc", ".pythonstartup"]);
 // configuration files of well-known tools that happen to be code
 const TOOL_DOTFILES = /^\.(?:eslintrc|prettierrc|babelrc|mocharc|stylelintrc|lintstagedrc|commitlintrc|swcrc|releaserc)(?:\.[cm]?js|\.ts)?$/;
@@ -53,7 +96,54 @@ const IMAGE_EXT = new Set(["png", "jpg", "jpeg", "gif", "webp", "ico", "avif", "
 const MEDIA_EXT = new Set(["mp3", "mp4", "wav", "ogg", "flac", "mov", "webm", "m4a"]);
 const FONT_EXT = new Set(["woff", "woff2", "ttf", "otf", "eot"]);
 const ARCHIVE_EXT = new Set(["zip", "gz", "tgz", "bz2", "xz", "zst", "7z", "rar", "tar", "jar", "whl", "skill", ...DOCUMENT_CONTAINERS]);
-const TEXT_EXT = new Set(["md", "markdown", "mdx", "txt", "json", "jsonl", "yaml", "yml", "toml", "csv", "tsv", "html", "htm", "css", "xml", "svg", "py", "js", "mjs", "cjs", "ts", "tsx", "jsx", "sh", "bash", "zsh", "rb", "go", "rs", "java", "kt", "php", "c", "h", "cpp", "hpp", "sql", "r", "swift", "ps1", "ini", "cfg", "conf", "env", "lua", "pl"]);
+const TEXT_EXT = new Set([
+  "md",
+  "markdown",
+  "mdx",
+  "txt",
+  "json",
+  "jsonl",
+  "yaml",
+  "yml",
+  "toml",
+  "csv",
+  "tsv",
+  "html",
+  "htm",
+  "css",
+  "xml",
+  "svg",
+  "py",
+  "js",
+  "mjs",
+  "cjs",
+  "ts",
+  "tsx",
+  "jsx",
+  "sh",
+  "bash",
+  "zsh",
+  "rb",
+  "go",
+  "rs",
+  "java",
+  "kt",
+  "php",
+  "c",
+  "h",
+  "cpp",
+  "hpp",
+  "sql",
+  "r",
+  "swift",
+  "ps1",
+  "ini",
+  "cfg",
+  "conf",
+  "env",
+  "lua",
+  "pl",
+]);
 
 /** What a file's bytes are, in words, when they contradict its extension; null when they agree. */
 function contentMismatch(file: ScanFile): { detail: string; severe: boolean } | null {
@@ -79,7 +169,12 @@ function contentMismatch(file: ScanFile): { detail: string; severe: boolean } | 
 
 function svgHits(text: TextFile): FileHit[] {
   const hits: FileHit[] = [];
-  const patterns = [/<script\b[^>]*>?/gi, /\son[a-z]+\s*=\s*["'][^"'\n]{0,80}/gi, /(?:href|src)\s*=\s*["']\s*(?:javascript|vbscript|data:text\/html)[^"'\n]{0,60}/gi, /<(?:foreignObject|iframe|embed|object)\b[^>\n]{0,80}/gi];
+  const patterns = [
+    /<script\b[^>]*>?/gi,
+    /\son[a-z]+\s*=\s*["'][^"'\n]{0,80}/gi,
+    /(?:href|src)\s*=\s*["']\s*(?:javascript|vbscript|data:text\/html)[^"'\n]{0,60}/gi,
+    /<(?:foreignObject|iframe|embed|object)\b[^>\n]{0,80}/gi,
+  ];
   for (const pattern of patterns) for (const m of text.text.matchAll(pattern)) hits.push({ line: lineOf(text, m.index), excerpt: m[0].slice(0, 200) });
   return hits;
 }
@@ -127,9 +222,13 @@ export const fileRules: RuleDef[] = [
     category: "files",
     severity: "medium",
     appliesTo: "file-list",
-    message: "A file name with a harmless-looking extension followed by an executable one (report.pdf.exe): the classic way to pass a program off as a document.",
+    message:
+      "A file name with a harmless-looking extension followed by an executable one (report.pdf.exe): the classic way to pass a program off as a document.",
     *file(file) {
-      if (/\.(?:pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|txt|md|csv|json|html?)\.(?:exe|scr|bat|cmd|com|ps1|vbs|jse?|sh|app|lnk|hta|msi|pif|command)$/i.test(file.name)) yield { line: null, excerpt: file.path };
+      if (
+        /\.(?:pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|txt|md|csv|json|html?)\.(?:exe|scr|bat|cmd|com|ps1|vbs|jse?|sh|app|lnk|hta|msi|pif|command)$/i.test(file.name)
+      )
+        yield { line: null, excerpt: file.path };
     },
   },
   {
@@ -139,7 +238,8 @@ export const fileRules: RuleDef[] = [
     appliesTo: "any",
     message: "An SVG image carries scripts, event handlers or javascript: links: opened in a browser, it runs code rather than just showing a picture.",
     *file(file) {
-      if (file.text && (file.ext === "svg" || file.mediaType === "image/svg+xml" || /^\s*(?:<\?xml[^>]*>\s*)?<svg[\s>]/i.test(file.text.text.slice(0, 512)))) yield* svgHits(file.text);
+      if (file.text && (file.ext === "svg" || file.mediaType === "image/svg+xml" || /^\s*(?:<\?xml[^>]*>\s*)?<svg[\s>]/i.test(file.text.text.slice(0, 512))))
+        yield* svgHits(file.text);
     },
   },
   {
@@ -147,7 +247,7 @@ export const fileRules: RuleDef[] = [
     category: "files",
     severity: "high",
     appliesTo: "file-list",
-    message: "A file's content does not match its extension (an \"image\" that is a program or script): a disguise that gets it past reviewers and filters.",
+    message: 'A file\'s content does not match its extension (an "image" that is a program or script): a disguise that gets it past reviewers and filters.',
     *file(file) {
       const mismatch = contentMismatch(file);
       if (mismatch?.severe) yield { line: null, excerpt: `${file.path}: ${mismatch.detail}` };

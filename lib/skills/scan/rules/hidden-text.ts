@@ -41,7 +41,8 @@ function* tagRuns(file: TextFile): Iterable<TextMatch> {
 const CONFUSABLES = new Set([..."аеорсухіјѕԁԛԝӏкмнтвАВЕКМНОРСТХІЈЅԚԜοαρνιτκΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"]);
 const LATIN_LETTER = /[A-Za-z]/;
 const NON_LATIN = /[\u0370-\u03FF\u0400-\u052F]/;
-const MIXED_WORD = /[A-Za-z\u0370-\u03FF\u0400-\u052F]*(?:[A-Za-z][\u0370-\u03FF\u0400-\u052F]|[\u0370-\u03FF\u0400-\u052F][A-Za-z])[A-Za-z\u0370-\u03FF\u0400-\u052F]*/g;
+const MIXED_WORD =
+  /[A-Za-z\u0370-\u03FF\u0400-\u052F]*(?:[A-Za-z][\u0370-\u03FF\u0400-\u052F]|[\u0370-\u03FF\u0400-\u052F][A-Za-z])[A-Za-z\u0370-\u03FF\u0400-\u052F]*/g;
 
 const CONFUSABLE_WORDS = [...new Set([...CONFUSABLES].map((c) => c.toLowerCase()))];
 
@@ -55,7 +56,11 @@ function* mixedScriptInLine(file: TextFile, line: number): Iterable<TextMatch> {
   for (const m of execAll(MIXED_WORD, lineText(file, line + 1), file.lineStarts[line])) {
     const word = m[0];
     if (!LATIN_LETTER.test(word) || ![...word].some((c) => CONFUSABLES.has(c))) continue;
-    const marked = [...word].map((c) => (NON_LATIN.test(c) ? `[${c} ${/[\u0400-\u052F]/.test(c) ? "Cyrillic" : "Greek"} U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]` : c)).join("");
+    const marked = [...word]
+      .map((c) =>
+        NON_LATIN.test(c) ? `[${c} ${/[\u0400-\u052F]/.test(c) ? "Cyrillic" : "Greek"} U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]` : c,
+      )
+      .join("");
     yield { offset: m.index, length: word.length, excerpt: `${lineText(file, lineOf(file, m.index)).trim().slice(0, 160)} — "${word}" is ${marked}` };
   }
 }
@@ -120,7 +125,7 @@ export const hiddenTextRules: RuleDef[] = [
       severity: "high",
       appliesTo: "any",
       message:
-        "Bidirectional override or isolate characters reorder how the line is displayed, so what you read differs from what an agent or interpreter reads (the \"Trojan Source\" technique).",
+        'Bidirectional override or isolate characters reorder how the line is displayed, so what you read differs from what an agent or interpreter reads (the "Trojan Source" technique).',
     },
     { pattern: /[\u202A-\u202E\u2066-\u2069]/g, quick: [...chars(0x202a, 0x202e), ...chars(0x2066, 0x2069)] },
   ),
@@ -180,7 +185,8 @@ export const hiddenTextRules: RuleDef[] = [
     category: "hidden-text",
     severity: "medium",
     appliesTo: "any",
-    message: "A word mixes Latin letters with Cyrillic or Greek look-alikes: it reads as a familiar word (or domain) to you and as a different one to a program.",
+    message:
+      "A word mixes Latin letters with Cyrillic or Greek look-alikes: it reads as a familiar word (or domain) to you and as a different one to a program.",
     quickWords: CONFUSABLE_WORDS,
     text: mixedScriptWords,
   },

@@ -29,7 +29,8 @@ export const promptInjectionRules: RuleDef[] = [
       category: "prompt-injection",
       severity: "medium",
       appliesTo: "any",
-      message: "Quotes an \"ignore previous instructions\"-style phrase. Usually an example in security guidance, but an agent still reads it: check the context.",
+      message:
+        'Quotes an "ignore previous instructions"-style phrase. Usually an example in security guidance, but an agent still reads it: check the context.',
     },
     { pattern: OVERRIDE, quick: OVERRIDE_QUICK, accept: (m, file) => isQuotedAt(file, m.index) },
   ),
@@ -71,7 +72,27 @@ export const promptInjectionRules: RuleDef[] = [
         /\b(?:SYSTEM|ADMIN|DEVELOPER|SECURITY)\s+OVERRIDE\b/g,
         /\b(?:developer|god|dan|jailbreak)\s+mode\s+(?:enabled|activated|on)\b/gi,
       ],
-      quick: ["<|", "[system]", "[/system]", "[inst]", "[/inst]", "[sys]", "[/sys]", "<<sys>>", "<</sys>>", "<system", "</system", "<developer_message", "</developer_message", "system", "admin", "developer", "mode enabled", "mode activated", "mode on"],
+      quick: [
+        "<|",
+        "[system]",
+        "[/system]",
+        "[inst]",
+        "[/inst]",
+        "[sys]",
+        "[/sys]",
+        "<<sys>>",
+        "<</sys>>",
+        "<system",
+        "</system",
+        "<developer_message",
+        "</developer_message",
+        "system",
+        "admin",
+        "developer",
+        "mode enabled",
+        "mode activated",
+        "mode on",
+      ],
       // a marker named in backticks or quotes is documentation about it, not an attempt to use it
       accept: (m, file) => !isQuotedAt(file, m.index),
     },
@@ -85,12 +106,11 @@ export const promptInjectionRules: RuleDef[] = [
       message: "Asks the agent to disclose its system prompt, hidden instructions or conversation: a first step to leaking them.",
     },
     {
-      pattern:
-        [
-          /\b(?:reveal|print|output|show|repeat|display|dump|leak|disclose|echo|recite|send|share|paste|write\s+out)\s+(?:me\s+|us\s+)?(?:your|all\s+of\s+your|all\s+your)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+|original\s+|initial\s+|exact\s+|verbatim\s+)?(?:system\s+prompt|system\s+message|system\s+instructions|initial\s+instructions|hidden\s+instructions|secret\s+instructions|instructions|developer\s+(?:message|instructions)|rules|guidelines|context\s+window)\b/gi,
-          /\b(?:reveal|print|output|show|repeat|display|dump|leak|disclose|recite)\s+(?:me\s+|us\s+)?the\s+(?:hidden|secret|initial|original|confidential)\s+(?:system\s+prompt|system\s+message|instructions|prompt)\b/gi,
-          /\brepeat\s+(?:the\s+|all\s+(?:of\s+)?the\s+)?(?:words|text|everything|instructions)\s+above\b/gi,
-        ],
+      pattern: [
+        /\b(?:reveal|print|output|show|repeat|display|dump|leak|disclose|echo|recite|send|share|paste|write\s+out)\s+(?:me\s+|us\s+)?(?:your|all\s+of\s+your|all\s+your)\s+(?:full\s+|entire\s+|complete\s+|hidden\s+|original\s+|initial\s+|exact\s+|verbatim\s+)?(?:system\s+prompt|system\s+message|system\s+instructions|initial\s+instructions|hidden\s+instructions|secret\s+instructions|instructions|developer\s+(?:message|instructions)|rules|guidelines|context\s+window)\b/gi,
+        /\b(?:reveal|print|output|show|repeat|display|dump|leak|disclose|recite)\s+(?:me\s+|us\s+)?the\s+(?:hidden|secret|initial|original|confidential)\s+(?:system\s+prompt|system\s+message|instructions|prompt)\b/gi,
+        /\brepeat\s+(?:the\s+|all\s+(?:of\s+)?the\s+)?(?:words|text|everything|instructions)\s+above\b/gi,
+      ],
       quick: ["your", "hidden", "secret", "initial", "original", "confidential", "above"],
     },
   ),
@@ -118,7 +138,8 @@ export const promptInjectionRules: RuleDef[] = [
         category: "prompt-injection",
         severity: "high",
         appliesTo: "any",
-        message: "Turns off the agent's permission prompts or sandbox (--dangerously-skip-permissions, --yolo, bypassPermissions): every later command then runs unchecked.",
+        message:
+          "Turns off the agent's permission prompts or sandbox (--dangerously-skip-permissions, --yolo, bypassPermissions): every later command then runs unchecked.",
       },
       {
         pattern: [

@@ -10,7 +10,10 @@ const SHELLS = String.raw`(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:env\s+(?:\S+=\S+\s+)*
 
 /** A download whose output goes straight into an interpreter. */
 const PIPE_TO_SHELL: readonly RegExp[] = [
-  new RegExp(String.raw`\b(?:curl|wget|aria2c)\b[^\n|;&]{0,400}?(?:\|\s*(?:tee|base64|gunzip|gzip|zcat|xxd|openssl|tr|sed|rev|cat)\b[^\n|;&]{0,200}?)*\|\s*(?:${SHELLS})`, "gi"),
+  new RegExp(
+    String.raw`\b(?:curl|wget|aria2c)\b[^\n|;&]{0,400}?(?:\|\s*(?:tee|base64|gunzip|gzip|zcat|xxd|openssl|tr|sed|rev|cat)\b[^\n|;&]{0,200}?)*\|\s*(?:${SHELLS})`,
+    "gi",
+  ),
   /\b(?:ba|z|da|k)?sh\s+(?:-\w+\s+)*["']?\$\(\s*(?:curl|wget)\b[^\n]{0,400}/gi,
   /\b(?:ba|z|da|k)?sh\s+(?:-\w+\s+)*<\(\s*(?:curl|wget)\b[^\n]{0,400}/gi,
   /(?:^|[\s;&|])(?:source|\.)\s+<\(\s*(?:curl|wget)\b[^\n]{0,400}/gim,
@@ -45,7 +48,31 @@ function pipeSource(m: RegExpExecArray, file: TextFile): "installer" | "release"
   return raw.every((u) => GITHUB_RELEASE.test(u)) ? "release" : "other";
 }
 
-const EXEC_EXTS = ["exe", "msi", "dmg", "pkg", "scr", "bat", "cmd", "ps1", "vbs", "vbe", "jar", "apk", "appimage", "bin", "run", "dll", "dylib", "so", "elf", "lnk", "hta", "msix", "appx"];
+const EXEC_EXTS = [
+  "exe",
+  "msi",
+  "dmg",
+  "pkg",
+  "scr",
+  "bat",
+  "cmd",
+  "ps1",
+  "vbs",
+  "vbe",
+  "jar",
+  "apk",
+  "appimage",
+  "bin",
+  "run",
+  "dll",
+  "dylib",
+  "so",
+  "elf",
+  "lnk",
+  "hta",
+  "msix",
+  "appx",
+];
 const EXEC_EXT = `(?:${EXEC_EXTS.join("|")})`;
 // a path is required: .com, .run and .so are also top-level domains
 const EXEC_URL_PATH = String.raw`https?:\/\/[^\s"'\`)<>/]+\/[^\s"'\`)<>]*\.${EXEC_EXT}`;
@@ -74,7 +101,8 @@ function decodeBlob(blob: string): string | null {
 }
 
 // images, fonts and other embedded media are data, not code
-const isEmbeddedMedia = (file: TextFile, offset: number): boolean => /data:(?:image|font|audio|video|application\/(?:font|x-font|octet-stream|pdf))[^,]{0,60},\s*$/i.test(file.text.slice(Math.max(0, offset - 100), offset));
+const isEmbeddedMedia = (file: TextFile, offset: number): boolean =>
+  /data:(?:image|font|audio|video|application\/(?:font|x-font|octet-stream|pdf))[^,]{0,60},\s*$/i.test(file.text.slice(Math.max(0, offset - 100), offset));
 
 interface Blob extends TextMatch {
   isScript: boolean;
@@ -165,11 +193,15 @@ export const remoteCodeRules: RuleDef[] = [
       category: "remote-code",
       severity: "critical",
       appliesTo: "any",
-      message: "Decodes a hidden payload and runs it in a shell (base64 -d | sh, PowerShell -EncodedCommand): the command is written so that a reader cannot see it.",
+      message:
+        "Decodes a hidden payload and runs it in a shell (base64 -d | sh, PowerShell -EncodedCommand): the command is written so that a reader cannot see it.",
     },
     {
       pattern: [
-        new RegExp(String.raw`\b(?:base64\s+(?:-d|--decode|-D|-di)|openssl\s+(?:enc\s+)?-?(?:base64|a)\s+-d|xxd\s+-r(?:\s+-p)?|uudecode|base32\s+(?:-d|--decode))\b[^\n|]{0,200}\|\s*(?:${SHELLS})`, "gi"),
+        new RegExp(
+          String.raw`\b(?:base64\s+(?:-d|--decode|-D|-di)|openssl\s+(?:enc\s+)?-?(?:base64|a)\s+-d|xxd\s+-r(?:\s+-p)?|uudecode|base32\s+(?:-d|--decode))\b[^\n|]{0,200}\|\s*(?:${SHELLS})`,
+          "gi",
+        ),
         /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,100}\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/gi,
         /\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:echo|printf)\s+[^\n)]{0,600}\|\s*base64\s+(?:-d|--decode)/gi,
       ],
@@ -190,7 +222,24 @@ export const remoteCodeRules: RuleDef[] = [
         /\b(?:iex|invoke-expression)\b[^\n]{0,200}frombase64string/gi,
         /frombase64string[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/gi,
       ],
-      quick: ["atob", "b64decode", "b32decode", "b85decode", "a85decode", "decodebytes", "decodestring", "unhexlify", "fromhex", "decompress", "fromcharcode", "unescape", "rot13", "codecs.decode", "buffer.from", "frombase64string"],
+      quick: [
+        "atob",
+        "b64decode",
+        "b32decode",
+        "b85decode",
+        "a85decode",
+        "decodebytes",
+        "decodestring",
+        "unhexlify",
+        "fromhex",
+        "decompress",
+        "fromcharcode",
+        "unescape",
+        "rot13",
+        "codecs.decode",
+        "buffer.from",
+        "frombase64string",
+      ],
     },
   ),
   patternRule(
@@ -221,7 +270,7 @@ export const remoteCodeRules: RuleDef[] = [
       severity: "high",
       appliesTo: "any",
       message:
-        "Asks the user to paste a command into Terminal, PowerShell or the Run dialog: a social-engineering pattern (\"ClickFix\") that runs code outside the agent's sandbox and permission checks.",
+        'Asks the user to paste a command into Terminal, PowerShell or the Run dialog: a social-engineering pattern ("ClickFix") that runs code outside the agent\'s sandbox and permission checks.',
     },
     {
       pattern: [
@@ -242,7 +291,10 @@ export const remoteCodeRules: RuleDef[] = [
     },
     {
       pattern: [
-        new RegExp(String.raw`\b(?:curl|wget|iwr|invoke-webrequest|aria2c|certutil(?:\.exe)?\s+-urlcache|bitsadmin(?:\.exe)?\s+\/transfer|start-bitstransfer)\b[^\n]{0,300}?${EXEC_URL_PATH}(?=[\s"'\`)<>?#]|$)`, "gi"),
+        new RegExp(
+          String.raw`\b(?:curl|wget|iwr|invoke-webrequest|aria2c|certutil(?:\.exe)?\s+-urlcache|bitsadmin(?:\.exe)?\s+\/transfer|start-bitstransfer)\b[^\n]{0,300}?${EXEC_URL_PATH}(?=[\s"'\`)<>?#]|$)`,
+          "gi",
+        ),
         /\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document)\s*(\S+)[^\n]{0,200}?(?:&&|;)\s*(?:sudo\s+)?chmod\s+(?:[ugoa]*\+x|[0-7]?[0-7][1357][1357])\b/gi,
       ],
       quick: ["curl", "wget", "iwr", "invoke-webrequest", "aria2c", "certutil", "bitsadmin", "bitstransfer"],
@@ -288,7 +340,8 @@ export const remoteCodeRules: RuleDef[] = [
       message: "Fetches something from a raw IP address, URL shortener or paste site: places that hide who serves the content and let it change after review.",
     },
     {
-      pattern: /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|requests\.get|urlopen|fetch|axios\.get|git\s+clone|pip\s+install|npm\s+install|npx)\b[^\n]{0,200}?(https?:\/\/[^\s"'`)<>]+)/gi,
+      pattern:
+        /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|requests\.get|urlopen|fetch|axios\.get|git\s+clone|pip\s+install|npm\s+install|npx)\b[^\n]{0,200}?(https?:\/\/[^\s"'`)<>]+)/gi,
       quick: [...URL_SHORTENERS, ...PASTE_SITES, ...IP_STARTS],
       accept: (m) => {
         const url = parseUrl(m[1]);

@@ -18,7 +18,8 @@ export function entropy(s: string): number {
   return bits;
 }
 
-const PLACEHOLDER = /x{5,}|\*{3,}|\.{3}|0{8,}|1234567|abcdefg|example|your|dummy|fake|sample|placeholder|redacted|changeme|replace|insert|token_?here|key_?here|secret_?here/i;
+const PLACEHOLDER =
+  /x{5,}|\*{3,}|\.{3}|0{8,}|1234567|abcdefg|example|your|dummy|fake|sample|placeholder|redacted|changeme|replace|insert|token_?here|key_?here|secret_?here/i;
 
 export function looksLikePlaceholder(token: string): boolean {
   return PLACEHOLDER.test(token) || entropy(token) < 3.2 || hasCountingRun(token);
@@ -82,7 +83,8 @@ export const secretRules: RuleDef[] = [
       message: "A private key is committed in the skill: anyone who can read the skill can use it. Revoke it and remove it from the files.",
     },
     {
-      pattern: /-----BEGIN (?:(?:RSA|DSA|EC|OPENSSH|ENCRYPTED|PGP|SSH2)\s+)?PRIVATE KEY(?: BLOCK)?-----[ \t]*\r?\n(?:[A-Za-z-]+:[^\n]*\r?\n)*\s*[A-Za-z0-9+/=]{40,}/g,
+      pattern:
+        /-----BEGIN (?:(?:RSA|DSA|EC|OPENSSH|ENCRYPTED|PGP|SSH2)\s+)?PRIVATE KEY(?: BLOCK)?-----[ \t]*\r?\n(?:[A-Za-z-]+:[^\n]*\r?\n)*\s*[A-Za-z0-9+/=]{40,}/g,
       quick: ["private key"],
       multiline: true,
       excerpt: (m) => `${m[0].split("\n")[0].trim()} (key material follows; not shown)`,
@@ -99,7 +101,34 @@ export const secretRules: RuleDef[] = [
     },
     {
       pattern: TOKENS,
-      quick: ["akia", "asia", "abia", "acca", "aws_secret", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "sk-", "sk_live_", "rk_live_", "aiza", "npm_", "hf_", "sg.", "pypi-", "dop_v1_", "shpat_", "shpss_", "shpca_", "shppa_"],
+      quick: [
+        "akia",
+        "asia",
+        "abia",
+        "acca",
+        "aws_secret",
+        "ghp_",
+        "gho_",
+        "ghu_",
+        "ghs_",
+        "ghr_",
+        "github_pat_",
+        "glpat-",
+        "xox",
+        "sk-",
+        "sk_live_",
+        "rk_live_",
+        "aiza",
+        "npm_",
+        "hf_",
+        "sg.",
+        "pypi-",
+        "dop_v1_",
+        "shpat_",
+        "shpss_",
+        "shpca_",
+        "shppa_",
+      ],
       accept: (m) => !looksLikePlaceholder(m[1] ?? m[0].replace(/^[a-z]+[_-](?:[a-z]+[_-])?/i, "")),
       excerpt: (m, file) => maskedLine(file, m.index, m[1] ?? m[0], m[1] ? 4 : 10),
     },

@@ -92,7 +92,8 @@ export const systemDamageRules: RuleDef[] = [
       category: "system-damage",
       severity: "high",
       appliesTo: "any",
-      message: "Installs something that runs again later on its own (cron, launchd, systemd, Windows Run keys or scheduled tasks, git hooks): it outlives the task the skill was used for.",
+      message:
+        "Installs something that runs again later on its own (cron, launchd, systemd, Windows Run keys or scheduled tasks, git hooks): it outlives the task the skill was used for.",
     },
     {
       pattern: [
@@ -105,7 +106,19 @@ export const systemDamageRules: RuleDef[] = [
         /\\CurrentVersion\\Run(?:Once)?\b|\bschtasks(?:\.exe)?\s+\/create\b|Start Menu\\Programs\\Startup|\bRegister-ScheduledTask\b|\bNew-ScheduledTask\w*/gi,
         /(?:>>?|tee\s+(?:-a\s+)?|cp\s+\S+\s+|mv\s+\S+\s+|ln\s+-\w*s\w*\s+\S+\s+)\s*\S*\.git\/hooks\/(?:pre|post)-[\w-]+/g,
       ],
-      quick: ["crontab", "/etc/cron", "/var/spool/cron", "launch", "systemctl", "systemd", "currentversion", "schtasks", "startup", "scheduledtask", ".git/hooks"],
+      quick: [
+        "crontab",
+        "/etc/cron",
+        "/var/spool/cron",
+        "launch",
+        "systemctl",
+        "systemd",
+        "currentversion",
+        "schtasks",
+        "startup",
+        "scheduledtask",
+        ".git/hooks",
+      ],
     },
   ),
   patternRule(
@@ -114,11 +127,15 @@ export const systemDamageRules: RuleDef[] = [
       category: "system-damage",
       severity: "medium",
       appliesTo: "any",
-      message: "Writes to a shell start-up file (~/.bashrc, ~/.zshrc, $PROFILE): whatever it adds runs in every new terminal. Installers add PATH lines this way; check what is added.",
+      message:
+        "Writes to a shell start-up file (~/.bashrc, ~/.zshrc, $PROFILE): whatever it adds runs in every new terminal. Installers add PATH lines this way; check what is added.",
     },
     {
       pattern: [
-        new RegExp(String.raw`(?:>>?|tee\s+(?:-a\s+)?)\s*["']?${HOME}\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|profile|config\/fish\/config\.fish)\b`, "g"),
+        new RegExp(
+          String.raw`(?:>>?|tee\s+(?:-a\s+)?)\s*["']?${HOME}\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|profile|config\/fish\/config\.fish)\b`,
+          "g",
+        ),
         /(?:>>?|tee\s+(?:-a\s+)?)\s*\/etc\/(?:profile(?:\.d\/\S*)?|bash\.bashrc|zshrc|zsh\/zshrc|environment)\b/g,
         /\bopen\(\s*os\.path\.expanduser\(\s*["']~\/\.(?:bashrc|bash_profile|zshrc|zprofile|profile)["']\s*\)\s*,\s*["'][aw]/g,
         /\b(?:Add|Set)-Content\s+(?:-Path\s+)?\$PROFILE\b/gi,
@@ -145,7 +162,8 @@ export const systemDamageRules: RuleDef[] = [
     },
     // hook definitions span lines, so they are looked for over the whole file
     {
-      pattern: /"(?:PreToolUse|PostToolUse|SessionStart|SessionEnd|UserPromptSubmit|Stop|SubagentStop|Notification|PreCompact)"\s*:\s*\[\s*\{[^\]]{0,400}"command"\s*:/g,
+      pattern:
+        /"(?:PreToolUse|PostToolUse|SessionStart|SessionEnd|UserPromptSubmit|Stop|SubagentStop|Notification|PreCompact)"\s*:\s*\[\s*\{[^\]]{0,400}"command"\s*:/g,
       quick: ["pretooluse", "posttooluse", "sessionstart", "sessionend", "userpromptsubmit", "subagentstop", "notification", "precompact", '"stop"'],
       multiline: true,
     },
@@ -158,7 +176,10 @@ export const systemDamageRules: RuleDef[] = [
       appliesTo: "any",
       message: "Adds a key to ~/.ssh/authorized_keys: whoever holds that key can log in to this machine from then on.",
     },
-    { pattern: new RegExp(String.raw`(?:>>?|tee\s+(?:-a\s+)?|cp\s+\S+\s+)\s*["']?(?:${HOME}|\/home\/[\w.-]+)?\/\.ssh\/authorized_keys2?\b`, "g"), quick: ["authorized_keys"] },
+    {
+      pattern: new RegExp(String.raw`(?:>>?|tee\s+(?:-a\s+)?|cp\s+\S+\s+)\s*["']?(?:${HOME}|\/home\/[\w.-]+)?\/\.ssh\/authorized_keys2?\b`, "g"),
+      quick: ["authorized_keys"],
+    },
   ),
   patternRule(
     {
@@ -204,7 +225,22 @@ export const systemDamageRules: RuleDef[] = [
         /--donate-level\b/g,
         /\b(?:pool\.minexmr\.com|supportxmr\.com|nanopool\.org|moneroocean\.stream|2miners\.com|f2pool\.com|hashvault\.pro|herominers\.com|nicehash\.com)\b/gi,
       ],
-      quick: ["xmr", "miner", "cgminer", "coinhive", "cryptonight", "stratum", "donate-level", "nanopool", "moneroocean", "2miners", "f2pool", "hashvault", "herominers", "nicehash"],
+      quick: [
+        "xmr",
+        "miner",
+        "cgminer",
+        "coinhive",
+        "cryptonight",
+        "stratum",
+        "donate-level",
+        "nanopool",
+        "moneroocean",
+        "2miners",
+        "f2pool",
+        "hashvault",
+        "herominers",
+        "nicehash",
+      ],
     },
   ),
   patternRule(

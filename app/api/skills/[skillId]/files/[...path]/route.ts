@@ -13,7 +13,10 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ skillId: string; path: string[] }> };
 
 function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+  });
 }
 
 export async function GET(request: Request, { params }: Context) {
