@@ -27,6 +27,7 @@ import { loadBuiltinSkills } from "../prisma/seed";
 import { isBuildCurrent } from "../scripts/build-if-needed";
 import { applyMigrations } from "../scripts/db/migrator";
 import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
+import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 
 const SKILLS = 10_000;
 const USERS = 60;
@@ -61,95 +62,6 @@ const VERBS = [
   "Test",
   "Deploy",
 ];
-const OBJECTS = [
-  "pull requests",
-  "release notes",
-  "SQL queries",
-  "incident reports",
-  "API designs",
-  "Terraform modules",
-  "CSV exports",
-  "PDF invoices",
-  "meeting notes",
-  "dashboards",
-  "onboarding guides",
-  "test suites",
-  "log files",
-  "dependency updates",
-  "schemas",
-  "commit messages",
-  "runbooks",
-  "changelogs",
-  "spreadsheets",
-  "slide decks",
-];
-const DOMAINS = [
-  "kubernetes",
-  "postgres",
-  "react",
-  "billing",
-  "security",
-  "data science",
-  "mobile",
-  "compliance",
-  "marketing",
-  "support",
-  "finance",
-  "infrastructure",
-  "observability",
-  "accessibility",
-  "localization",
-  "quarterly forecast",
-  "payroll",
-  "procurement",
-  "legal",
-  "design systems",
-];
-const TOPICS = [
-  "code review",
-  "performance",
-  "naming",
-  "error handling",
-  "style guides",
-  "rollbacks",
-  "migrations",
-  "budgets",
-  "on-call",
-  "privacy",
-  "retention",
-  "caching",
-  "pagination",
-  "retries",
-  "versioning",
-  "tone of voice",
-  "metrics",
-  "alerts",
-  "backups",
-  "permissions",
-];
-const NOUNS = [
-  "pdf",
-  "sql",
-  "csv",
-  "api",
-  "docs",
-  "review",
-  "release",
-  "deploy",
-  "incident",
-  "budget",
-  "invoice",
-  "schema",
-  "test",
-  "lint",
-  "log",
-  "chart",
-  "report",
-  "notes",
-  "audit",
-  "ticket",
-];
-const QUALIFIERS = ["tools", "helper", "checklist", "writer", "guide", "assistant", "linter", "formatter", "planner", "explainer"];
 
 const describe = () =>
   `${pick(VERBS)} ${pick(OBJECTS)} for ${pick(DOMAINS)} teams. Use when the user asks about ${pick(TOPICS)} or ${pick(TOPICS)}, or mentions ${pick(OBJECTS)}.`;

@@ -19,6 +19,7 @@ import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { applyMigrations } from "../scripts/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
+import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 
 const SKILLS = 10_000;
 const VERSIONS = 30_000;
@@ -49,95 +50,6 @@ const VERBS = [
   "Profile",
   "Test",
 ];
-const OBJECTS = [
-  "pull requests",
-  "release notes",
-  "SQL queries",
-  "incident reports",
-  "API designs",
-  "Terraform modules",
-  "CSV exports",
-  "PDF invoices",
-  "meeting notes",
-  "dashboards",
-  "onboarding guides",
-  "test suites",
-  "log files",
-  "dependency updates",
-  "schemas",
-  "commit messages",
-  "runbooks",
-  "changelogs",
-  "spreadsheets",
-  "slide decks",
-];
-const DOMAINS = [
-  "kubernetes",
-  "postgres",
-  "react",
-  "billing",
-  "security",
-  "data science",
-  "mobile",
-  "compliance",
-  "marketing",
-  "support",
-  "finance",
-  "infrastructure",
-  "observability",
-  "accessibility",
-  "localization",
-  "quarterly forecast",
-  "payroll",
-  "procurement",
-  "legal",
-  "design systems",
-];
-const TOPICS = [
-  "code review",
-  "performance",
-  "naming",
-  "error handling",
-  "style guides",
-  "rollbacks",
-  "migrations",
-  "budgets",
-  "on-call",
-  "privacy",
-  "retention",
-  "caching",
-  "pagination",
-  "retries",
-  "versioning",
-  "tone of voice",
-  "metrics",
-  "alerts",
-  "backups",
-  "permissions",
-];
-const NOUNS = [
-  "pdf",
-  "sql",
-  "csv",
-  "api",
-  "docs",
-  "review",
-  "release",
-  "deploy",
-  "incident",
-  "budget",
-  "invoice",
-  "schema",
-  "test",
-  "lint",
-  "log",
-  "chart",
-  "report",
-  "notes",
-  "audit",
-  "ticket",
-];
-const QUALIFIERS = ["tools", "helper", "checklist", "writer", "guide", "assistant", "linter", "formatter", "planner", "explainer"];
 const COMMON_NAMES = NOUNS.slice(0, 10).flatMap((noun) => QUALIFIERS.slice(0, 3).map((q) => `${noun}-${q}`));
 
 const description = () =>
