@@ -2,7 +2,8 @@ import "server-only";
 import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
-import { folderNameFix, MAX_UPLOAD_BYTES, planRefusal, planUpload, selectUploadSkills, type ReadUpload, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/upload";
+import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/plan";
+import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
@@ -14,9 +15,10 @@ import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
 import { destinationKey, placeLabel } from "@/lib/labels";
 
-// Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts), this module
-// adds what only the store knows (where the viewer may put skills, which names are taken there)
-// and writes through importSkills: each skill on its own, or all or nothing when asked (`atomic`).
+// Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts) and
+// plans its commit (plan.ts), this module adds what only the store knows (where the viewer may
+// put skills, which names are taken there) and writes through importSkills: each skill on its
+// own, or all or nothing when asked (`atomic`).
 
 export interface DestinationInput {
   scope: "personal" | "team" | "public";

@@ -2,7 +2,7 @@
 // JSON data. Dates do not occur; everything survives JSON.stringify unchanged.
 import type { Finding } from "@/lib/skills/format/findings";
 import type { BundleKind, SkippedEntry } from "@/lib/skills/archive/bundle";
-import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/upload";
+import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/plan";
 import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
 
 export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };

@@ -3,7 +3,8 @@ import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleInput } from "./bundle";
 import type { BundleLimits } from "../format/limits";
 import { gunzipLimited, readTar } from "./tar";
-import { extractZipEntry, listZip, type EntryType, type ExtractResult, type InflateBudget } from "./zip";
+import { listZip, type EntryType } from "./zip";
+import { extractZipEntry, type ExtractResult, type InflateBudget } from "./zip-extract";
 
 // The first stage of reading a bundle: every kind of input (ZIP, tarball, picked folder, lone
 // SKILL.md) listed as entries with declared sizes and a reader that inflates against a shared

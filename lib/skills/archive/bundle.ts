@@ -10,7 +10,8 @@ import { tokenBudget, type TokenBudget, type TokenCounts } from "../format/token
 import { runSteps, type Steps } from "./steps";
 import { collectEntries, entryError, type RawEntry } from "./bundle-entries";
 import { buildSkills, compareStrings } from "./bundle-skills";
-import type { EntryType, InflateBudget } from "./zip";
+import type { EntryType } from "./zip";
+import type { InflateBudget } from "./zip-extract";
 
 // Reading a skill bundle, as agreed with the store, upload, editor and playground work (this was
 // the public face of lib/skills/index.ts; import from here and from ../format/* directly). Unlike
