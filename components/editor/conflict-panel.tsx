@@ -4,7 +4,8 @@ import { GitMergeIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react"
 import { SkillDiffView } from "@/components/skills/diff/skill-diff-view";
 import { Button } from "@/components/ui/button";
 import { formatRelative } from "@/lib/format";
-import { diffSkillFiles, type DiffInputFile } from "@/lib/skills/diff/diff";
+import type { DiffInputFile } from "@/lib/skills/diff/diff";
+import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
 import { entryText, rebaseDraft, type Draft, type DraftBaseFile } from "@/lib/skills/draft/draft";
 import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { EditorVersion } from "@/lib/types/editor";

@@ -1,5 +1,6 @@
 import "server-only";
-import { diffSkillFiles, type DiffInputFile, type DiffOptions } from "@/lib/skills/diff/diff";
+import type { DiffInputFile, DiffOptions } from "@/lib/skills/diff/diff";
+import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { canAddVersion, canManageSkill } from "@/lib/skills/permissions/permissions";
 import { decodeUtf8 } from "@/lib/skills/format/text";

@@ -1,6 +1,7 @@
 import { generateText, streamText, type UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { createOfflineRouterModel, pointedResources, ROUTER_LABEL, sections } from "./router";
+import { createOfflineRouterModel, pointedResources } from "./router";
+import { ROUTER_LABEL } from "./router-answer";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { prepareTurn, type HistoryMessage } from "./turn";
 import { OFFLINE_ROUTER_ID, type CatalogMode, type DisclosureEvent } from "./types";
@@ -154,11 +155,5 @@ describe("router helpers", () => {
     // everyday words are not file requests without a cue that a file is meant
     expect(pointedResources("fill in the fields of my form", paths)).toEqual([]);
     expect(pointedResources("run the fill script", paths)).toEqual(["scripts/fill.py"]);
-  });
-
-  it("splits Markdown at headings, not at # lines inside code", () => {
-    const parts = sections("Intro\n\n# One\ntext\n```sh\n# not a heading\n```\n## Two\nmore\n");
-    expect(parts.map((s) => s.heading)).toEqual(["", "One", "Two"]);
-    expect(parts[1].text).toContain("# not a heading");
   });
 });

@@ -4,15 +4,14 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4GenerateResult,
-  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
-  LanguageModelV4ToolResultOutput,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { parseMentionBlocks, stripMentionBlocks } from "./mentions";
 import { parseCatalogXml } from "./prompt";
 import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
-import { isLoadOutput, LOAD_SKILL, parseResourceList, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
+import { answer } from "./router-answer";
+import { readPrompt, type PromptView } from "./router-prompt";
+import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
 import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
 
 // The offline router: a deterministic stand-in for a model, implemented as an AI SDK language
@@ -25,15 +24,12 @@ import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./ty
 //   3. call read_skill_resource for each listed resource the message points at;
 //   4. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
 
-export const ROUTER_LABEL = "Offline router (not an LLM)";
 export const ROUTER_PROVIDER = "skillshelf";
 
 /** How many ranked skills are reported in the metadata (the UI shows the top of the list). */
 const REPORTED = 10;
 /** Resource reads per turn at most. */
 const MAX_READS = 3;
-/** Characters of a quoted section at most. */
-const MAX_QUOTE = 1500;
 
 const NO_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -125,129 +121,6 @@ function chunks(text: string): string[] {
   if (current) out.push(current);
   return out;
 }
-
-// ---- Reading the prompt ----
-
-interface ToolExchange {
-  toolName: string;
-  input: Record<string, unknown>;
-  /** The result text, or null when there is none yet. */
-  output: string | null;
-  isError: boolean;
-}
-
-interface PromptView {
-  system: string;
-  userText: string;
-  mentioned: string[];
-  /** 1-based: how many user messages the prompt holds. */
-  turn: number;
-  /** Tool calls of this turn (after the last user message), with their results. */
-  thisTurn: ToolExchange[];
-  /** Bodies in the conversation: earlier successful loads and this turn's loads, by skill. */
-  bodies: Map<string, string>;
-  /** Resources listed by the loads in the conversation, by skill. */
-  resources: Map<string, string[]>;
-  /** Resources read this turn: skill, path and text. */
-  reads: { skill: string; path: string; text: string }[];
-  /** The names of the tools on offer. */
-  tools: Set<string>;
-}
-
-function outputText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean } {
-  switch (output.type) {
-    case "text":
-      return { text: output.value, isError: false };
-    case "error-text":
-      return { text: output.value, isError: true };
-    case "json":
-      return { text: JSON.stringify(output.value), isError: false };
-    case "error-json":
-      return { text: JSON.stringify(output.value), isError: true };
-    case "content":
-      return { text: output.value.map((part) => (part.type === "text" ? part.text : "")).join("\n"), isError: false };
-    default:
-      return { text: "", isError: true };
-  }
-}
-
-export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<string>): PromptView {
-  const system = prompt
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n\n");
-  let lastUser = -1;
-  let turn = 0;
-  prompt.forEach((message, index) => {
-    if (message.role === "user") {
-      lastUser = index;
-      turn++;
-    }
-  });
-  const userMessage = lastUser >= 0 ? prompt[lastUser] : null;
-  const rawUser = userMessage?.role === "user" ? userMessage.content.map((part) => (part.type === "text" ? part.text : "")).join("\n") : "";
-
-  const calls = new Map<string, ToolExchange & { index: number }>();
-  const bodies = new Map<string, string>();
-  const resources = new Map<string, string[]>();
-  const reads: PromptView["reads"] = [];
-  prompt.forEach((message, index) => {
-    if (message.role !== "assistant" && message.role !== "tool") return;
-    for (const part of message.content) {
-      if (part.type === "tool-call") {
-        const input = part.input && typeof part.input === "object" ? (part.input as Record<string, unknown>) : {};
-        calls.set(part.toolCallId, { toolName: part.toolName, input, output: null, isError: false, index });
-      } else if (part.type === "tool-result") {
-        const call = calls.get(part.toolCallId);
-        if (!call) continue;
-        const { text, isError } = outputText(part.output);
-        call.output = text;
-        call.isError = isError;
-        const name = typeof call.input.name === "string" ? call.input.name : "";
-        if (call.toolName === LOAD_SKILL && !isError && isLoadOutput(text) && name) {
-          bodies.set(name, loadedBody(text));
-          resources.set(name, parseResourceList(text));
-        }
-        if (call.toolName === READ_SKILL_RESOURCE && !isError && index > lastUser && name && typeof call.input.path === "string") {
-          reads.push({ skill: name, path: call.input.path, text: resourceBody(text) });
-        }
-      }
-    }
-  });
-  for (const [name, body] of mentionBodies(rawUser)) bodies.set(name, body);
-  return {
-    system,
-    userText: stripMentionBlocks(rawUser),
-    mentioned: parseMentionBlocks(rawUser),
-    turn: Math.max(1, turn),
-    thisTurn: [...calls.values()].filter((c) => c.index > lastUser),
-    bodies,
-    resources,
-    reads,
-    tools: new Set(toolNames),
-  };
-}
-
-function loadedBody(output: string): string {
-  const start = output.indexOf(">") + 1;
-  const end = output.lastIndexOf("</skill_content>");
-  return output.slice(start, end < 0 ? undefined : end).trim();
-}
-
-function resourceBody(output: string): string {
-  if (!output.startsWith("<skill_resource ")) return output;
-  const start = output.indexOf("\n") + 1;
-  const end = output.lastIndexOf("\n</skill_resource>");
-  return output.slice(start, end < 0 ? undefined : end);
-}
-
-function mentionBodies(text: string): Map<string, string> {
-  const bodies = new Map<string, string>();
-  for (const match of text.matchAll(/<skill name="([a-z0-9-]+)" version="\d+" source="mention">\n([\s\S]*?)\n<\/skill>/g)) bodies.set(match[1], match[2]);
-  return bodies;
-}
-
-// ---- Deciding ----
 
 function route(options: LanguageModelV4CallOptions): Decision {
   const toolNames = (options.tools ?? []).map((t) => t.name);
@@ -363,110 +236,4 @@ export function pointedResources(message: string, paths: readonly string[]): str
     if (score > 0) scored.push({ path, score });
   }
   return scored.sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : 1)).map((s) => s.path);
-}
-
-// ---- Answering ----
-
-interface Section {
-  heading: string;
-  text: string;
-}
-
-/** Markdown split at its headings (outside fenced code); text before the first heading is its own section. */
-export function sections(markdown: string): Section[] {
-  const out: Section[] = [];
-  let current: Section = { heading: "", text: "" };
-  let fence: string | null = null;
-  for (const line of markdown.split("\n")) {
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fenceMatch) fence = fence === null ? fenceMatch[1][0] : fence === fenceMatch[1][0] ? null : fence;
-    const heading = fence === null && !fenceMatch ? /^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line) : null;
-    if (heading) {
-      if (current.text.trim() || current.heading) out.push(current);
-      current = { heading: heading[1], text: `${line}\n` };
-    } else current.text += `${line}\n`;
-  }
-  if (current.text.trim()) out.push(current);
-  return out.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
-}
-
-/** The section of the texts that best matches the message (BM25F, heading weighted up), or the first. */
-export function bestSection(message: string, texts: readonly { label: string; text: string }[]): { label: string; section: Section } | null {
-  const every = texts.flatMap((t) => sections(t.text).map((section) => ({ label: t.label, section })));
-  // A heading with nothing under it (a title followed by a subheading) has nothing to quote.
-  const withContent = every.filter(({ section }) => section.text.split("\n").some((line) => line.trim() && !/^ {0,3}#{1,6}\s/.test(line)));
-  const all = withContent.length > 0 ? withContent : every;
-  if (all.length === 0) return null;
-  const ranker = new Ranker(
-    all.map((s, i) => ({
-      name: String(i),
-      fields: [
-        { text: s.section.heading, weight: 2 },
-        { text: s.section.text, weight: 1 },
-      ],
-    })),
-  );
-  const [best] = ranker.rank(message);
-  const pick = best && best.score > 0 ? all[Number(best.name)] : all[0];
-  return pick;
-}
-
-function quote(text: string): string {
-  let clipped = text;
-  if (clipped.length > MAX_QUOTE) {
-    const cut = clipped.lastIndexOf("\n", MAX_QUOTE);
-    clipped = `${clipped.slice(0, cut > MAX_QUOTE / 2 ? cut : MAX_QUOTE)}\n…`;
-  }
-  return clipped
-    .split("\n")
-    .map((line) => (line ? `> ${line}` : ">"))
-    .join("\n");
-}
-
-function answer(view: PromptView, subject: string | null, ranking: RouterRanking | null): string {
-  const lines: string[] = [];
-  const errors = view.thisTurn.filter((c) => c.isError && c.output);
-  const best = ranking?.ranked[0];
-
-  if (!subject || !view.bodies.has(subject)) {
-    if (subject) {
-      lines.push(`**${ROUTER_LABEL}.** I picked \`${subject}\`, but loading it failed, so I have nothing to quote.`);
-    } else if (!ranking || !best || best.score <= 0) {
-      lines.push(
-        `**${ROUTER_LABEL}.** No skill in this catalog matches your message, so none was loaded. I only route requests to skills and quote them; I cannot answer on my own.`,
-      );
-    } else {
-      lines.push(
-        `**${ROUTER_LABEL}.** No skill matches your message closely enough, so none was loaded (${ranking.reason ?? "no skill qualified"}). I only route requests to skills and quote them; I cannot answer on my own.`,
-      );
-    }
-    for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
-    return lines.join("\n");
-  }
-
-  const how = view.mentioned.includes(subject)
-    ? `You mentioned \`${subject}\`, so its instructions came with your message.`
-    : view.thisTurn.some((c) => c.toolName === LOAD_SKILL && c.input.name === subject && !c.isError)
-      ? `I loaded \`${subject}\`${ranking?.chosen === subject && best ? ` (score ${best.score.toFixed(2)}, threshold ${ranking.threshold.toFixed(2)})` : ""}.`
-      : `\`${subject}\` was loaded earlier in this conversation.`;
-  lines.push(`**${ROUTER_LABEL}.** ${how}`);
-
-  // Quote from what the user pointed at when a resource was read, else from the skill's body.
-  const reads = view.reads.filter((r) => r.skill === subject);
-  const sources =
-    reads.length > 0
-      ? reads.map((r) => ({ label: `${subject}/${r.path}`, text: r.text }))
-      : [{ label: `${subject}/SKILL.md`, text: view.bodies.get(subject) ?? "" }];
-  const picked = bestSection(view.userText, sources);
-  if (picked) {
-    const where = picked.section.heading ? `${picked.label}, section “${picked.section.heading}”` : picked.label;
-    lines.push("", `The most relevant part (${where}):`, "", quote(picked.section.text));
-  }
-  const listed = view.resources.get(subject) ?? [];
-  if (listed.length > 0 && reads.length === 0) {
-    const shown = listed.slice(0, 8).map((p) => `\`${p}\``);
-    lines.push("", `Resources you can ask about: ${shown.join(", ")}${listed.length > shown.length ? ` and ${listed.length - shown.length} more` : ""}.`);
-  }
-  for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
-  return lines.join("\n");
 }

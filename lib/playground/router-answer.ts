@@ -1,0 +1,116 @@
+import { Ranker } from "./ranker";
+import type { PromptView } from "./router-prompt";
+import { LOAD_SKILL } from "./tools";
+import type { RouterRanking } from "./types";
+
+// The offline router's last step: it cannot write an answer of its own, so it says which skill it
+// routed to and why, and quotes the part of what it loaded that best matches the message.
+
+export const ROUTER_LABEL = "Offline router (not an LLM)";
+
+/** Characters of a quoted section at most. */
+const MAX_QUOTE = 1500;
+
+interface Section {
+  heading: string;
+  text: string;
+}
+
+/** Markdown split at its headings (outside fenced code); text before the first heading is its own section. */
+export function sections(markdown: string): Section[] {
+  const out: Section[] = [];
+  let current: Section = { heading: "", text: "" };
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fenceMatch) fence = fence === null ? fenceMatch[1][0] : fence === fenceMatch[1][0] ? null : fence;
+    const heading = fence === null && !fenceMatch ? /^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line) : null;
+    if (heading) {
+      if (current.text.trim() || current.heading) out.push(current);
+      current = { heading: heading[1], text: `${line}\n` };
+    } else current.text += `${line}\n`;
+  }
+  if (current.text.trim()) out.push(current);
+  return out.map((s) => ({ ...s, text: s.text.trim() })).filter((s) => s.text);
+}
+
+/** The section of the texts that best matches the message (BM25F, heading weighted up), or the first. */
+export function bestSection(message: string, texts: readonly { label: string; text: string }[]): { label: string; section: Section } | null {
+  const every = texts.flatMap((t) => sections(t.text).map((section) => ({ label: t.label, section })));
+  // A heading with nothing under it (a title followed by a subheading) has nothing to quote.
+  const withContent = every.filter(({ section }) => section.text.split("\n").some((line) => line.trim() && !/^ {0,3}#{1,6}\s/.test(line)));
+  const all = withContent.length > 0 ? withContent : every;
+  if (all.length === 0) return null;
+  const ranker = new Ranker(
+    all.map((s, i) => ({
+      name: String(i),
+      fields: [
+        { text: s.section.heading, weight: 2 },
+        { text: s.section.text, weight: 1 },
+      ],
+    })),
+  );
+  const [best] = ranker.rank(message);
+  const pick = best && best.score > 0 ? all[Number(best.name)] : all[0];
+  return pick;
+}
+
+function quote(text: string): string {
+  let clipped = text;
+  if (clipped.length > MAX_QUOTE) {
+    const cut = clipped.lastIndexOf("\n", MAX_QUOTE);
+    clipped = `${clipped.slice(0, cut > MAX_QUOTE / 2 ? cut : MAX_QUOTE)}\n…`;
+  }
+  return clipped
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
+
+export function answer(view: PromptView, subject: string | null, ranking: RouterRanking | null): string {
+  const lines: string[] = [];
+  const errors = view.thisTurn.filter((c) => c.isError && c.output);
+  const best = ranking?.ranked[0];
+
+  if (!subject || !view.bodies.has(subject)) {
+    if (subject) {
+      lines.push(`**${ROUTER_LABEL}.** I picked \`${subject}\`, but loading it failed, so I have nothing to quote.`);
+    } else if (!ranking || !best || best.score <= 0) {
+      lines.push(
+        `**${ROUTER_LABEL}.** No skill in this catalog matches your message, so none was loaded. I only route requests to skills and quote them; I cannot answer on my own.`,
+      );
+    } else {
+      lines.push(
+        `**${ROUTER_LABEL}.** No skill matches your message closely enough, so none was loaded (${ranking.reason ?? "no skill qualified"}). I only route requests to skills and quote them; I cannot answer on my own.`,
+      );
+    }
+    for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+    return lines.join("\n");
+  }
+
+  const how = view.mentioned.includes(subject)
+    ? `You mentioned \`${subject}\`, so its instructions came with your message.`
+    : view.thisTurn.some((c) => c.toolName === LOAD_SKILL && c.input.name === subject && !c.isError)
+      ? `I loaded \`${subject}\`${ranking?.chosen === subject && best ? ` (score ${best.score.toFixed(2)}, threshold ${ranking.threshold.toFixed(2)})` : ""}.`
+      : `\`${subject}\` was loaded earlier in this conversation.`;
+  lines.push(`**${ROUTER_LABEL}.** ${how}`);
+
+  // Quote from what the user pointed at when a resource was read, else from the skill's body.
+  const reads = view.reads.filter((r) => r.skill === subject);
+  const sources =
+    reads.length > 0
+      ? reads.map((r) => ({ label: `${subject}/${r.path}`, text: r.text }))
+      : [{ label: `${subject}/SKILL.md`, text: view.bodies.get(subject) ?? "" }];
+  const picked = bestSection(view.userText, sources);
+  if (picked) {
+    const where = picked.section.heading ? `${picked.label}, section “${picked.section.heading}”` : picked.label;
+    lines.push("", `The most relevant part (${where}):`, "", quote(picked.section.text));
+  }
+  const listed = view.resources.get(subject) ?? [];
+  if (listed.length > 0 && reads.length === 0) {
+    const shown = listed.slice(0, 8).map((p) => `\`${p}\``);
+    lines.push("", `Resources you can ask about: ${shown.join(", ")}${listed.length > shown.length ? ` and ${listed.length - shown.length} more` : ""}.`);
+  }
+  for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+  return lines.join("\n");
+}
