@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PlaygroundSetup, PromptPreviewResult } from "@/lib/types/playground";
-import { fetchPromptPreview } from "./prompt-preview";
+import { previewPromptAction } from "@/lib/actions/playground";
 
 /** The system prompt the server would send with this setup, asked for shortly after the setup stops changing; a stale answer is dropped. */
 export function usePromptPreview(setup: PlaygroundSetup) {
@@ -8,16 +8,16 @@ export function usePromptPreview(setup: PlaygroundSetup) {
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
-    const controller = new AbortController();
+    let cancelled = false;
     const timer = setTimeout(() => {
       setLoading(true);
-      fetchPromptPreview(setup, controller.signal)
-        .then((result) => !controller.signal.aborted && setPreview(result))
-        .catch(() => !controller.signal.aborted && setPreview({ ok: false, message: "The preview could not be loaded." }))
-        .finally(() => !controller.signal.aborted && setLoading(false));
+      previewPromptAction(setup)
+        .then((result) => !cancelled && setPreview(result.ok ? result.data : { ok: false, message: result.message }))
+        .catch(() => !cancelled && setPreview({ ok: false, message: "The preview could not be loaded." }))
+        .finally(() => !cancelled && setLoading(false));
     }, 250);
     return () => {
-      controller.abort();
+      cancelled = true;
       clearTimeout(timer);
     };
   }, [setup]);

@@ -95,7 +95,7 @@ export interface ConversationDetail {
   updatedAt: Date;
 }
 
-/** The system prompt a turn with a setup would send, with its token counts (POST /api/playground/preview). */
+/** The system prompt a turn with a setup would send, with its token counts (the playground's preview). */
 export type PromptPreview = {
   ok: true;
   system: string;
