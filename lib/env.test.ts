@@ -71,6 +71,22 @@ describe("parseEnv", () => {
     );
   });
 
+  it("reads the sign-up policy and single sign-on keys, refusing half a configuration", () => {
+    expect(parseEnv({}).SIGNUP_POLICY).toBe("open");
+    expect(parseEnv({ SIGNUP_POLICY: "domains", SIGNUP_ALLOWED_DOMAINS: " Example.com, @corp.example.org" }).SIGNUP_ALLOWED_DOMAINS).toEqual([
+      "example.com",
+      "corp.example.org",
+    ]);
+    expect(() => parseEnv({ SIGNUP_POLICY: "closed" })).toThrow(/SIGNUP_POLICY must be "open", "invite-only" or "domains"/);
+    expect(() => parseEnv({ SIGNUP_POLICY: "domains" })).toThrow(/SIGNUP_ALLOWED_DOMAINS must list at least one domain/);
+    expect(() => parseEnv({ SIGNUP_ALLOWED_DOMAINS: "not a domain" })).toThrow(/SIGNUP_ALLOWED_DOMAINS must be a comma-separated list of email domains/);
+    expect(() => parseEnv({ OIDC_ISSUER: "https://login.example.com" })).toThrow(/must be set together/);
+    expect(() => parseEnv({ SSO_ONLY: "true" })).toThrow(/SSO_ONLY needs single sign-on configured/);
+    const sso = parseEnv({ OIDC_ISSUER: "http://127.0.0.1:4010", OIDC_CLIENT_ID: "skillshelf", OIDC_CLIENT_SECRET: "s3cret", SSO_ONLY: "true" });
+    expect(sso.SSO_ONLY).toBe(true);
+    expect(parseEnv({}).SSO_ONLY).toBe(false);
+  });
+
   it("treats empty optional keys as unset", () => {
     const env = parseEnv({ OPENAI_API_KEY: "", BETTER_AUTH_URL: "" });
     expect(env.OPENAI_API_KEY).toBeUndefined();

@@ -68,6 +68,27 @@ const count = (fallback: number) =>
       .transform((value) => value ?? fallback),
   );
 
+// Comma-separated email domains ("example.com, corp.example.org"), lowercased.
+const domainList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase().replace(/^@/, ""))
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every((domain) => hostName.test(domain)), {
+    message: 'must be a comma-separated list of email domains, such as "example.com,corp.example.org"',
+  });
+
+const flag = optionalText.pipe(
+  z
+    .enum(["true", "false", "1", "0"], { message: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -90,6 +111,18 @@ const envSchema = z.object({
   OPENAI_MODELS: optionalText,
   ANTHROPIC_API_KEY: optionalText,
   TRUSTED_PROXIES: proxyList,
+  // Who may create an account: anyone ("open", the demo default), only people holding a valid team
+  // invite link ("invite-only"), or people whose email is in SIGNUP_ALLOWED_DOMAINS ("domains").
+  SIGNUP_POLICY: optionalText.pipe(z.enum(["open", "invite-only", "domains"], { message: 'must be "open", "invite-only" or "domains"' }).default("open")),
+  SIGNUP_ALLOWED_DOMAINS: domainList,
+  // Single sign-on through OpenID Connect: all three of issuer, client id and secret, or none.
+  OIDC_ISSUER: optionalText.pipe(z.url("must be the issuer URL of an OpenID provider, such as https://login.example.com").optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  // The provider's name on the sign-in button ("Sign in with …").
+  OIDC_DISPLAY_NAME: optionalText,
+  // Hide password sign-in and sign-up: everyone signs in through the OpenID provider.
+  SSO_ONLY: flag,
   // What one skill, and one upload input (an archive or folder of many skills), may hold.
   SKILL_MAX_FILES: count(DEFAULT_LIMITS.maxSkillFiles),
   SKILL_MAX_BYTES: byteSize(DEFAULT_LIMITS.maxSkillBytes),
@@ -126,6 +159,14 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"} ${issue.message}`));
   }
   const data = result.data;
+  const problems: string[] = [];
+  if (data.SIGNUP_POLICY === "domains" && data.SIGNUP_ALLOWED_DOMAINS.length === 0)
+    problems.push('SIGNUP_ALLOWED_DOMAINS must list at least one domain when SIGNUP_POLICY is "domains"');
+  const oidc = [data.OIDC_ISSUER, data.OIDC_CLIENT_ID, data.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean))
+    problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (single sign-on needs all three)");
+  if (data.SSO_ONLY && !data.OIDC_ISSUER) problems.push("SSO_ONLY needs single sign-on configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)");
+  if (problems.length) throw new EnvError(problems);
   return {
     ...data,
     databasePath: sqlitePathFromUrl(data.DATABASE_URL, cwd),
