@@ -19,8 +19,11 @@ export function RenameForm({ info, onRenamed }: { info: SkillManageInfo; onRenam
   const ids = useId();
   const [value, setValue] = useState(info.name);
   const { formAction, pending, failure } = useFormAction(renameSkillAction, { refresh: true, onSuccess: onRenamed });
+  // A refusal answers the name that was sent: once the field says something else, it is stale.
+  const [sent, setSent] = useState<string | null>(null);
   const name = value.trim();
   const problem = name && name !== info.name ? skillNameProblem(name) : null;
+  const refusal = failure && sent === name ? failure : null;
 
   if (!info.can.addVersion) {
     return (
@@ -33,7 +36,7 @@ export function RenameForm({ info, onRenamed }: { info: SkillManageInfo; onRenam
   }
 
   return (
-    <form action={formAction} className="grid gap-2">
+    <form action={formAction} onSubmit={() => setSent(name)} className="grid gap-2">
       <input type="hidden" name="skillId" value={info.id} />
       <input type="hidden" name="baseVersion" value={info.version} />
       <Label htmlFor={`${ids}-name`}>Rename</Label>
@@ -46,7 +49,7 @@ export function RenameForm({ info, onRenamed }: { info: SkillManageInfo; onRenam
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
-          aria-invalid={problem || failure ? true : undefined}
+          aria-invalid={problem || refusal ? true : undefined}
           aria-describedby={`${ids}-hint`}
           className="min-w-0 flex-1 basis-48 font-mono"
         />
@@ -58,7 +61,7 @@ export function RenameForm({ info, onRenamed }: { info: SkillManageInfo; onRenam
       <p id={`${ids}-hint`} className={problem ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>
         {problem ?? "Changes the name in SKILL.md and the skill's name together, as a new version. Links keep working: they use the skill's id, not its name."}
       </p>
-      <ActionMessage failure={failure} />
+      <ActionMessage failure={refusal} />
     </form>
   );
 }
