@@ -42,6 +42,7 @@ export function auditSummary(action: string, detail: Record<string, unknown>, te
     const to = detail.to as Place | undefined;
     if (from && to) return `${placeOf(from, teamNames)} → ${placeOf(to, teamNames)}`;
   }
+  if (action === "skill.rename" && typeof detail.from === "string" && typeof detail.to === "string") return `${detail.from} → ${detail.to}`;
   if (action === "skill.restore" && typeof detail.restored === "number") return `restored v${detail.restored}`;
   if (action === "skill.prune" && Array.isArray(detail.deleted)) return `removed ${detail.deleted.map((n) => `v${n}`).join(", ")}`;
   if (action === "skill.create" && isScope(detail.scope)) return `in ${placeLabel(detail.scope, null)}`;

@@ -61,6 +61,8 @@ const OPERATIONS = [
   "archive",
   "delete",
   "change-scope",
+  "unarchive",
+  "rename",
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 type Outcome = "allowed" | "not-found" | "forbidden";
@@ -80,6 +82,9 @@ const F: Outcome = "forbidden"; // visible but refused: writes throw FORBIDDEN
 //           prune are the admin's alone (the issue gives the author nothing beyond new versions).
 // BUILTIN:  read-only for everyone, instance admins included.
 // Recording a download writes an audit event on the skill: it needs the skill to be visible.
+// Unarchive (the archived page's Restore) goes with archive. Rename writes a new version (SKILL.md's
+// name changes with the skill's), so it goes with add-version: the editor lets the same people
+// change the name there.
 
 //                                 author team-owner team-admin team-member non-member instance-admin other
 const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
@@ -97,6 +102,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [Y, N, N, N, N, N, N],
     delete: /*                */ [Y, N, N, N, N, N, N],
     "change-scope": /*        */ [Y, N, N, N, N, N, N],
+    unarchive: /*             */ [Y, N, N, N, N, N, N],
+    rename: /*                */ [Y, N, N, N, N, N, N],
   },
   TEAM: {
     get: /*                   */ [N, Y, Y, Y, N, N, N],
@@ -112,6 +119,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [N, Y, Y, F, N, N, N],
     delete: /*                */ [N, Y, Y, F, N, N, N],
     "change-scope": /*        */ [N, Y, Y, F, N, N, N],
+    unarchive: /*             */ [N, Y, Y, F, N, N, N],
+    rename: /*                */ [N, Y, Y, Y, N, N, N],
   },
   PUBLIC: {
     get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
@@ -127,6 +136,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [F, F, F, F, F, Y, F],
     delete: /*                */ [F, F, F, F, F, Y, F],
     "change-scope": /*        */ [F, F, F, F, F, Y, F],
+    unarchive: /*             */ [F, F, F, F, F, Y, F],
+    rename: /*                */ [Y, F, F, F, F, Y, F],
   },
   BUILTIN: {
     get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
@@ -142,6 +153,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [F, F, F, F, F, F, F],
     delete: /*                */ [F, F, F, F, F, F, F],
     "change-scope": /*        */ [F, F, F, F, F, F, F],
+    unarchive: /*             */ [F, F, F, F, F, F, F],
+    rename: /*                */ [F, F, F, F, F, F, F],
   },
 };
 
@@ -221,6 +234,9 @@ for (const scope of SCOPES) {
   for (const [name, id] of await copySkill(templates[scope], names)) fixtures.set(name, { id, name, scope });
 }
 
+// The cases of restoring from the archive start archived.
+await db.skill.updateMany({ where: { id: { in: [...fixtures.values()].filter((f) => f.name.includes("-unarchive-")).map((f) => f.id) } }, data: { archived: true } });
+
 // ---------- Snapshots: what a refused operation must leave untouched ----------
 
 /**
@@ -247,7 +263,7 @@ async function snapshot(skillId: string) {
     ...Array<string>(4).fill(skillId),
   );
   return JSON.parse(row.snapshot) as {
-    skill: { scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
+    skill: { name: string; space: string; scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
     versions: { id: string; number: number; digest: string; authorId: string | null }[];
     files: number;
     auditEvents: number;
@@ -356,6 +372,23 @@ const SPECS: Record<Operation, OperationSpec> = {
       expect(after.totals.skills).toBe(before.totals.skills - 1);
     },
   },
+  unarchive: {
+    run: (viewer, f) => data.setSkillArchived(viewer, f.id, false),
+    effect: (_, __, ___, before, after) => {
+      expect(after.skill?.archived).toBe(0);
+      expect(after.auditEvents).toBe(before.auditEvents + 1);
+    },
+  },
+  rename: {
+    run: (viewer, f) => data.renameSkill(viewer, f.id, `${f.name}-renamed`),
+    effect: (viewer, f, result, before, after) => {
+      expect(result).toMatchObject({ name: `${f.name}-renamed`, version: 3 });
+      expect(after.skill).toMatchObject({ name: `${f.name}-renamed`, space: before.skill?.space });
+      expect(after.versions.map((v) => v.number)).toEqual([1, 2, 3]);
+      expect(after.versions[2].authorId).toBe(viewer.id);
+      expect(after.skill?.currentVersionId).toBe(after.versions[2].id);
+    },
+  },
   "change-scope": {
     run: (viewer, f) => data.changeSkillScope(viewer, f.id, MOVE_TO[f.scope]),
     effect: (viewer, f, _, __, after) => {
@@ -416,6 +449,8 @@ it("an invisible skill is refused exactly like a missing one", async () => {
     (id) => data.setSkillArchived({ id: "other" }, id, true),
     (id) => data.deleteSkill({ id: "other" }, id),
     (id) => data.changeSkillScope({ id: "other" }, id, { scope: "PERSONAL" }),
+    (id) => data.setSkillArchived({ id: "other" }, id, false),
+    (id) => data.renameSkill({ id: "other" }, id, "private-renamed"),
   ];
   const refusal = (promise: Promise<unknown>) =>
     promise.then(

@@ -64,7 +64,7 @@ export function canViewSkill(actor: Actor, skill: SkillAccess): boolean {
   return visibilityClauses(actor).some((clause) => matchesClause(clause, skill));
 }
 
-/** Add a version: edit, upload over, restore. */
+/** Add a version: edit, upload over, restore, rename (the editor can change SKILL.md's name too). */
 export function canAddVersion(actor: Actor, skill: SkillAccess): boolean {
   switch (skill.scope) {
     case "PERSONAL":
@@ -93,7 +93,7 @@ export function addVersionRefusal(actor: Actor, skill: SkillAccess): string | nu
   }
 }
 
-/** Delete, archive, prune old versions, and move away from the current scope. */
+/** Delete, archive and restore from the archive, prune old versions, and move away from the current scope. */
 export function canManageSkill(actor: Actor, skill: SkillAccess): boolean {
   switch (skill.scope) {
     case "PERSONAL":
