@@ -8,7 +8,12 @@ const byKey = (source: Record<string, string>) => new Map(rows(source).map((row)
 describe("describeEnvSettings", () => {
   it("shows defaults as defaults, with the production advice for open sign-up", () => {
     const settings = byKey({});
-    expect(settings.get("SIGNUP_POLICY")).toMatchObject({ value: "open", source: "default", note: expect.stringContaining("SIGNUP_POLICY=invite-only") });
+    expect(settings.get("SIGNUP_POLICY")).toMatchObject({
+      value: "open",
+      source: "default",
+      warn: true,
+      note: expect.stringContaining("SIGNUP_POLICY=invite-only"),
+    });
     expect(settings.get("OIDC_ISSUER")).toMatchObject({ value: "not configured", source: "default" });
     expect(settings.get("HOSTNAME")).toMatchObject({ value: "127.0.0.1", source: "default" });
     expect(settings.get("SKILL_MAX_BYTES")).toMatchObject({ value: "25 MB", source: "default" });
@@ -33,6 +38,7 @@ describe("describeEnvSettings", () => {
       SKILL_MAX_FILES: "50",
     };
     const settings = byKey(source);
+    expect(settings.get("SIGNUP_POLICY")?.warn).toBeUndefined();
     expect(settings.get("SIGNUP_ALLOWED_DOMAINS")).toMatchObject({ value: "example.com, corp.example.org", source: "environment" });
     expect(settings.get("OIDC_ISSUER")?.value).toBe("configured: https://login.example.com");
     expect(settings.get("OIDC_CLIENT_SECRET")).toMatchObject({ value: "set", source: "environment" });

@@ -20,19 +20,20 @@ const secret = (value: string | undefined) => (value ? "set" : "not set");
 const list = (values: readonly string[], empty: string) => (values.length ? values.join(", ") : empty);
 
 export function describeEnvSettings(env: Env, setKeys: ReadonlySet<string>): EnvSettingGroup[] {
-  const row = (key: string, label: string, value: string, note?: string): EnvSettingRow => ({
+  const row = (key: string, label: string, value: string, note?: string, warn = false): EnvSettingRow => ({
     key,
     label,
     value,
     source: setKeys.has(key) ? "environment" : "default",
     ...(note ? { note } : {}),
+    ...(warn ? { warn } : {}),
   });
   const sso = !!env.OIDC_ISSUER;
   return [
     {
       title: "Sign-up and sign-in",
       rows: [
-        row("SIGNUP_POLICY", "Sign-up policy", env.SIGNUP_POLICY, SIGNUP_NOTES[env.SIGNUP_POLICY]),
+        row("SIGNUP_POLICY", "Sign-up policy", env.SIGNUP_POLICY, SIGNUP_NOTES[env.SIGNUP_POLICY], env.SIGNUP_POLICY === "open"),
         row("SIGNUP_ALLOWED_DOMAINS", "Allowed email domains", list(env.SIGNUP_ALLOWED_DOMAINS, "none")),
         row("OIDC_ISSUER", "Single sign-on (OpenID Connect)", sso ? `configured: ${env.OIDC_ISSUER}` : "not configured"),
         row("OIDC_CLIENT_ID", "OpenID client id", secret(env.OIDC_CLIENT_ID)),

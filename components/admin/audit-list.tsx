@@ -6,6 +6,8 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { When } from "./when";
 
 const link = "font-medium underline-offset-4 hover:underline";
+// What an event is about reads as a link at a glance; the actor, first in the line, as a name.
+const subjectLink = `${link} text-primary`;
 
 function Actor({ actor }: { actor: AuditRow["actor"] }) {
   if (!actor) return <span className="text-muted-foreground">Skillshelf</span>;
@@ -24,7 +26,7 @@ function Subjects({ row }: { row: AuditRow }) {
     const label = `${row.skill.name ?? row.skill.id}${row.skill.version ? ` v${row.skill.version}` : ""}`;
     parts.push(
       row.skill.exists ? (
-        <Link key="skill" href={`/skills/${row.skill.id}`} className={link}>
+        <Link key="skill" href={`/skills/${row.skill.id}`} className={subjectLink}>
           {label}
         </Link>
       ) : (
@@ -36,13 +38,13 @@ function Subjects({ row }: { row: AuditRow }) {
   }
   if (row.team)
     parts.push(
-      <Link key="team" href={`/teams/${row.team.id}`} className={link}>
+      <Link key="team" href={`/teams/${row.team.id}`} className={subjectLink}>
         team {row.team.name ?? row.team.id}
       </Link>,
     );
   if (row.subject)
     parts.push(
-      <Link key="user" href={`/admin?q=${encodeURIComponent(row.subject.email ?? row.subject.id)}`} className={link}>
+      <Link key="user" href={`/admin?q=${encodeURIComponent(row.subject.email ?? row.subject.id)}`} className={subjectLink}>
         {row.subject.email ?? row.subject.id}
       </Link>,
     );

@@ -28,7 +28,17 @@ export function EnvSettings({ groups }: { groups: EnvSettingGroup[] }) {
                       <span className="break-all">{row.value}</span>
                       <Badge variant={row.source === "environment" ? "outline" : "secondary"}>{row.source}</Badge>
                     </span>
-                    {row.note ? <span className="text-xs text-muted-foreground">{row.note}</span> : null}
+                    {row.note ? (
+                      <span
+                        className={
+                          row.warn
+                            ? "rounded-md border border-amber-500/30 bg-amber-500/10 px-2 py-1 text-xs text-amber-900 dark:text-amber-200"
+                            : "text-xs text-muted-foreground"
+                        }
+                      >
+                        {row.note}
+                      </span>
+                    ) : null}
                   </dd>
                 </div>
               ))}

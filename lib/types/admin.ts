@@ -69,6 +69,8 @@ export interface EnvSettingRow {
   source: EnvSettingSource;
   /** A recommendation or explanation shown under the value. */
   note?: string;
+  /** The note is advice to act on (a demo default left in place), not just an explanation. */
+  warn?: boolean;
 }
 
 export interface EnvSettingGroup {
