@@ -21,6 +21,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   "skill.restore",
   "skill.scope",
   "skill.archive",
+  "skill.unarchive",
+  "skill.rename",
   "skill.delete",
   "skill.prune",
   "skill.download",
