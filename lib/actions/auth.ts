@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { APIError } from "better-auth/api";
 import { auth } from "@/lib/auth/server";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth/rules";
 
 export type AuthFormState = {
@@ -18,6 +19,7 @@ const authMessages: Record<string, { field?: "email" | "password"; message: stri
   INVALID_EMAIL: { field: "email", message: "Enter a valid email address, like ada@example.com." },
   PASSWORD_TOO_SHORT: { field: "password", message: "Use at least 8 characters." },
   PASSWORD_TOO_LONG: { field: "password", message: "Use at most 128 characters." },
+  [ACCOUNT_DISABLED_CODE]: { message: ACCOUNT_DISABLED_MESSAGE },
 };
 
 const SIGN_UP_REFUSED = "We couldn't create an account with these details. If you already have one, sign in instead.";

@@ -225,3 +225,53 @@ export function explainShadowing(hidden: { scope: Scope }, winner: { scope: Scop
           : "built-in skills";
   return `Hidden by "${winner.name}" in ${where}: ${winner.scope.toLowerCase()} skills take priority over ${hidden.scope.toLowerCase()} ones with the same name.`;
 }
+
+// ---- Instance administration (users, audit trail, instance settings) ----
+
+/** The admin console and everything in it: instance admins only. */
+export function canAdministerInstance(actor: Actor): boolean {
+  return isInstanceAdmin(actor);
+}
+
+/** An account as the user-administration rules see it. */
+export interface UserAccountFacts {
+  id: string;
+  role: InstanceRole;
+  disabled: boolean;
+}
+
+/** Why a user-administration change is refused: FORBIDDEN (not the actor's to make) or CONFLICT (it would break the instance). */
+export interface AdminRefusal {
+  code: "FORBIDDEN" | "CONFLICT";
+  message: string;
+}
+
+const NOT_ADMIN: AdminRefusal = { code: "FORBIDDEN", message: "Only instance admins can manage accounts." };
+const LAST_ADMIN = (what: string): AdminRefusal => ({
+  code: "CONFLICT",
+  message: `This is the last active instance admin; ${what} would leave nobody to administer Skillshelf. Make someone else an admin first.`,
+});
+
+/**
+ * Why `actor` may not give `target` the instance role `to`; null when they may. `activeAdmins`
+ * counts admins whose accounts are not disabled: the instance must always keep one of them.
+ */
+export function userRoleRefusal(actor: Actor, target: UserAccountFacts, to: InstanceRole, activeAdmins: number): AdminRefusal | null {
+  if (!isInstanceAdmin(actor)) return NOT_ADMIN;
+  if (target.role === "ADMIN" && to !== "ADMIN" && !target.disabled && activeAdmins <= 1) return LAST_ADMIN("removing their admin role");
+  return null;
+}
+
+/** Why `actor` may not disable `target`; null when they may. */
+export function userDisableRefusal(actor: Actor, target: UserAccountFacts, activeAdmins: number): AdminRefusal | null {
+  if (!isInstanceAdmin(actor)) return NOT_ADMIN;
+  // Locking oneself out takes a second admin to undo, and is never what the click meant.
+  if (target.id === actor.id) return { code: "CONFLICT", message: "You cannot disable your own account. Ask another instance admin if it must be." };
+  if (target.role === "ADMIN" && !target.disabled && activeAdmins <= 1) return LAST_ADMIN("disabling it");
+  return null;
+}
+
+/** Why `actor` may not re-enable `target`; null when they may. */
+export function userEnableRefusal(actor: Actor): AdminRefusal | null {
+  return isInstanceAdmin(actor) ? null : NOT_ADMIN;
+}
