@@ -1,5 +1,4 @@
 "use client";
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { PlusIcon, UsersIcon } from "lucide-react";
 import { createTeamAction } from "@/lib/actions/teams";
@@ -11,27 +10,21 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useFormAction } from "@/components/ui/use-form-action";
+import { useFormDialog } from "@/components/ui/use-form-dialog";
 import { FieldError, fieldInvalid, FormFailure } from "./team-form-bits";
 
 /** "New team": name and description; the new team's page opens on success. */
 export function NewTeamDialog({ label = "New team" }: { label?: string }) {
-  const [open, setOpen] = useState(false);
-  const [session, setSession] = useState(0);
+  const dialog = useFormDialog();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSession((n) => n + 1);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button>
           <PlusIcon aria-hidden /> {label}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <NewTeamForm key={session} onCreated={() => setOpen(false)} />
+        <NewTeamForm key={dialog.session} onCreated={dialog.close} />
       </DialogContent>
     </Dialog>
   );

@@ -14,6 +14,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
+import { useFormDialog } from "@/components/ui/use-form-dialog";
+import { ConfirmFormDialog } from "./confirm-form-dialog";
 import { FieldError, fieldInvalid, FormFailure, ROLE_HINT, ROLE_LABEL } from "./team-form-bits";
 
 const STATE_BADGE: Record<InvitationState, "success" | "secondary" | "warning" | "destructive"> = {
@@ -25,20 +27,10 @@ const STATE_BADGE: Record<InvitationState, "success" | "secondary" | "warning" |
 
 /** Create an invite link; the link is shown once, then only its details are. */
 export function CreateInvitationDialog({ teamId, teamName, grantRoles }: { teamId: string; teamName: string; grantRoles: TeamRole[] }) {
-  const [open, setOpen] = useState(false);
-  const [session, setSession] = useState(0);
   const [linkShown, setLinkShown] = useState(false);
+  const dialog = useFormDialog(() => setLinkShown(false));
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setSession((n) => n + 1);
-          setLinkShown(false);
-        }
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm">
           <PlusIcon aria-hidden /> New invite link
@@ -51,12 +43,12 @@ export function CreateInvitationDialog({ teamId, teamName, grantRoles }: { teamI
         }}
       >
         <CreateInvitationForm
-          key={session}
+          key={dialog.session}
           teamId={teamId}
           teamName={teamName}
           grantRoles={grantRoles}
           onCreated={() => setLinkShown(true)}
-          onDone={() => setOpen(false)}
+          onDone={dialog.close}
         />
       </DialogContent>
     </Dialog>
@@ -207,30 +199,19 @@ export function InvitationList({ teamId, invitations }: { teamId: string; invita
 }
 
 function RevokeInvitationDialog({ teamId, invitation }: { teamId: string; invitation: InvitationInfo }) {
-  const [open, setOpen] = useState(false);
-  const { formAction, pending, failure } = useFormAction(revokeInvitationAction, { refresh: true, onSuccess: () => setOpen(false) });
   const what = `${ROLE_LABEL[invitation.role].toLowerCase()} link${invitation.email ? ` for ${invitation.email}` : ""}`;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmFormDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Revoke the ${what}`}>
           Revoke
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form action={formAction} className="grid gap-4">
-          <input type="hidden" name="teamId" value={teamId} />
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <DialogHeader>
-            <DialogTitle>Revoke this {what}?</DialogTitle>
-            <DialogDescription>Whoever has it can no longer join with it. People who already joined stay in the team.</DialogDescription>
-          </DialogHeader>
-          <FormFailure failure={failure} />
-          <DialogFormFooter pending={pending} variant="destructive">
-            Revoke link
-          </DialogFormFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Revoke this ${what}?`}
+      description="Whoever has it can no longer join with it. People who already joined stay in the team."
+      action={revokeInvitationAction}
+      fields={{ teamId, invitationId: invitation.id }}
+      submit="Revoke link"
+    />
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useRouter } from "next/navigation";
 import { LogOutIcon, UserMinusIcon, UserPlusIcon } from "lucide-react";
 import { addMemberAction, changeRoleAction, leaveTeamAction, removeMemberAction } from "@/lib/actions/teams";
@@ -12,6 +12,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
+import { useFormDialog } from "@/components/ui/use-form-dialog";
+import { ConfirmFormDialog } from "./confirm-form-dialog";
 import { FieldError, fieldInvalid, FormFailure, ROLE_LABEL } from "./team-form-bits";
 
 interface MembersProps {
@@ -93,80 +95,53 @@ function RoleSelect({ teamId, member, roles }: { teamId: string; member: TeamMem
 }
 
 function RemoveDialog({ teamId, member }: { teamId: string; member: TeamMember }) {
-  const [open, setOpen] = useState(false);
-  const { formAction, pending, failure } = useFormAction(removeMemberAction, { refresh: true, onSuccess: () => setOpen(false) });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmFormDialog
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Remove ${member.name}`} title={`Remove ${member.name}`}>
           <UserMinusIcon aria-hidden />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form action={formAction} className="grid gap-4">
-          <input type="hidden" name="teamId" value={teamId} />
-          <input type="hidden" name="userId" value={member.userId} />
-          <DialogHeader>
-            <DialogTitle>Remove {member.name}?</DialogTitle>
-            <DialogDescription>They stop seeing the team&apos;s skills at once. Skills they added stay with the team.</DialogDescription>
-          </DialogHeader>
-          <FormFailure failure={failure} />
-          <DialogFormFooter pending={pending} variant="destructive">
-            Remove
-          </DialogFormFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Remove ${member.name}?`}
+      description="They stop seeing the team's skills at once. Skills they added stay with the team."
+      action={removeMemberAction}
+      fields={{ teamId, userId: member.userId }}
+      submit="Remove"
+    />
   );
 }
 
 function LeaveDialog({ teamId, teamName }: { teamId: string; teamName: string }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const { formAction, pending, failure } = useFormAction(leaveTeamAction, { onSuccess: () => router.push("/teams") });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmFormDialog
+      trigger={
         <Button variant="outline" size="sm">
           <LogOutIcon aria-hidden /> Leave
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form action={formAction} className="grid gap-4">
-          <input type="hidden" name="teamId" value={teamId} />
-          <DialogHeader>
-            <DialogTitle>Leave {teamName}?</DialogTitle>
-            <DialogDescription>You stop seeing its skills at once. To come back you need a new invite.</DialogDescription>
-          </DialogHeader>
-          <FormFailure failure={failure} />
-          <DialogFormFooter pending={pending} variant="destructive">
-            Leave team
-          </DialogFormFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Leave ${teamName}?`}
+      description="You stop seeing its skills at once. To come back you need a new invite."
+      action={leaveTeamAction}
+      fields={{ teamId }}
+      submit="Leave team"
+      onSuccess={() => router.push("/teams")}
+    />
   );
 }
 
 /** Add someone who already has an account, by email. */
 export function AddMemberDialog({ teamId, grantRoles }: { teamId: string; grantRoles: TeamRole[] }) {
-  const [open, setOpen] = useState(false);
-  const [session, setSession] = useState(0);
+  const dialog = useFormDialog();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSession((n) => n + 1);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <UserPlusIcon aria-hidden /> Add member
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <AddMemberForm key={session} teamId={teamId} grantRoles={grantRoles} onDone={() => setOpen(false)} />
+        <AddMemberForm key={dialog.session} teamId={teamId} grantRoles={grantRoles} onDone={dialog.close} />
       </DialogContent>
     </Dialog>
   );

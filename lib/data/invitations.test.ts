@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createCast, createTestDatabase, createUser, refusal } from "@/lib/test/support";
+import { createCast, createTestDatabase, createUser, refusedUnchanged as refusedLeaving } from "@/lib/test/support";
+import type { DataErrorCode } from "./errors";
 
 const { db, cleanup } = await createTestDatabase();
 const invitations = await import("./invitations");
@@ -20,13 +21,7 @@ async function state() {
   return { rows, memberships, audit };
 }
 
-async function refusedUnchanged(code: string, attempt: () => Promise<unknown>) {
-  const before = await state();
-  const error = await refusal(attempt());
-  expect(error.code).toBe(code);
-  expect(await state()).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (code: DataErrorCode, attempt: () => Promise<unknown>) => refusedLeaving(state, code, attempt);
 
 const roleIn = async (userId: string) => (await db.membership.findUnique({ where: { teamId_userId: { teamId: team.id, userId } } }))?.role ?? null;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createCast, createTestDatabase, createUser, makeSkill, refusal } from "@/lib/test/support";
+import { createCast, createTestDatabase, createUser, makeSkill, refusedUnchanged as refusedLeaving } from "@/lib/test/support";
+import type { DataErrorCode } from "./errors";
 
 // Creating (under the instance setting), renaming, describing and deleting teams. Members and
 // roles are in teams.test.ts, invite links in invitations.test.ts.
@@ -27,13 +28,7 @@ async function state() {
 }
 
 /** A refusal with `code` that leaves teams, memberships, skills and the audit trail as they were. */
-async function refusedUnchanged(code: string, attempt: () => Promise<unknown>) {
-  const before = await state();
-  const error = await refusal(attempt());
-  expect(error.code).toBe(code);
-  expect(await state()).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (code: DataErrorCode, attempt: () => Promise<unknown>) => refusedLeaving(state, code, attempt);
 
 beforeEach(() => setTeamCreation("anyone"));
 

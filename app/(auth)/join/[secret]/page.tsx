@@ -62,7 +62,7 @@ export default async function JoinPage({ params }: { params: Promise<{ secret: s
       <CardContent className="grid gap-5">
         <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
           <p>
-            as <span className="font-medium">{ROLE_LABEL[invitation.role].toLowerCase()}</span>: {ROLE_HINT[invitation.role].toLowerCase()}
+            Role: <span className="font-medium">{ROLE_LABEL[invitation.role]}</span>. {ROLE_HINT[invitation.role]}
           </p>
           {invitation.email ? <p className="mt-1 text-muted-foreground">This link is for {invitation.email}.</p> : null}
         </div>
