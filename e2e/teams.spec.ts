@@ -97,6 +97,11 @@ test("a team forms: create, invite by link, sign up through it, change the role,
   // The removed member: the team's skill and the team are gone for them.
   expect((await newcomer.goto(`/skills/${skillId}`))?.status()).toBe(404);
   expect((await newcomer.goto(`/teams/${teamId}`))?.status()).toBe(404);
+  // Back to no team: the empty state offers to create one and says how to get an invite.
+  await newcomer.goto("/teams");
+  await expect(newcomer.getByText("You're not in a team yet")).toBeVisible();
+  await expect(newcomer.getByText(/ask one of its owners or admins for an invite link/)).toBeVisible();
+  await expect(newcomer.getByRole("button", { name: "Create a team" })).toBeVisible();
   // A link that never existed says so, and names no team.
   await newcomer.goto(`/join/${"x".repeat(43)}`);
   await expect(newcomer.getByText("This invite link doesn't work")).toBeVisible();

@@ -118,7 +118,6 @@ function ConfirmDelete({ team }: { team: { id: string; name: string } }) {
   return (
     <form action={formAction} className="grid gap-4">
       <input type="hidden" name="teamId" value={team.id} />
-      <input type="hidden" name="teamName" value={team.name} />
       <DialogHeader>
         <DialogTitle>Delete {team.name}?</DialogTitle>
         <DialogDescription>Every member loses access and its invite links stop working. This cannot be undone.</DialogDescription>

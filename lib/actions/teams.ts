@@ -2,7 +2,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { acceptInvitation, createInvitation, revokeInvitation } from "@/lib/data/invitations";
-import { addTeamMember, changeTeamRole, createTeam, deleteTeam, leaveTeam, moveTeamSkills, removeTeamMember, updateTeam } from "@/lib/data/teams";
+import { notFound } from "@/lib/data/errors";
+import { addTeamMember, changeTeamRole, createTeam, deleteTeam, getTeam, leaveTeam, moveTeamSkills, removeTeamMember, updateTeam } from "@/lib/data/teams";
 import { destinationOfKey } from "@/lib/labels";
 import {
   acceptInvitationInput,
@@ -52,9 +53,11 @@ export const updateTeamAction = formAction(
 
 export const deleteTeamAction = formAction(
   deleteTeamInput,
-  async ({ teamId, confirmName }, viewer, formData) => {
-    // The typed name confirms; checked here too so a stale or scripted form cannot skip it.
-    if (confirmName.trim() !== String(formData.get("teamName") ?? "")) return failure(`Type the team's name to confirm.`, { code: "INVALID_INPUT" });
+  async ({ teamId, confirmName }, viewer) => {
+    // The typed name confirms, checked against the stored name so a stale or scripted form cannot skip it.
+    const current = await getTeam(viewer, teamId);
+    if (!current) throw notFound("Team");
+    if (confirmName.trim() !== current.name) return failure(`Type “${current.name}” to confirm.`, { code: "INVALID_INPUT" });
     const team = await deleteTeam(viewer, teamId);
     revalidateTeam(teamId);
     return success(null, `Deleted team ${team.name}.`);
