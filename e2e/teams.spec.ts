@@ -56,6 +56,8 @@ test("a team forms: create, invite by link, sign up through it, change the role,
   await expect(page.getByRole("list", { name: "Invite links" }).getByText("active")).toBeVisible();
   await shootBoth(page, "team-page");
   await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/team-page-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
