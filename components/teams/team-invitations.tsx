@@ -1,11 +1,11 @@
 "use client";
 import { useState } from "react";
-import { LinkIcon, PlusIcon, TriangleAlertIcon } from "lucide-react";
+import { LinkIcon, PlusIcon } from "lucide-react";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/actions/teams";
 import { DEFAULT_INVITE_EXPIRY_DAYS, INVITE_EXPIRY_DAYS } from "@/lib/skills/teams/team-inputs";
 import type { InvitationInfo, InvitationState, TeamRole } from "@/lib/types/teams";
 import { formatExpiry, formatRelative } from "@/lib/format";
-import { CopyTextButton } from "@/components/account/copy-text-button";
+import { ShownOnceSecret } from "@/components/account/shown-once-secret";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -82,17 +82,12 @@ function CreateInvitationForm({
             {invitation.singleUse ? ", once," : ""} and {formatExpiry(invitation.expiresAt)}.
           </DialogDescription>
         </DialogHeader>
-        <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
-          <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-          This is the only time the link is shown. Send it yourself (chat, email); if it goes astray, revoke it.
-        </p>
-        <div className="grid gap-2">
-          <Label htmlFor="new-invite-link">Invite link</Label>
-          <div className="flex gap-2">
-            <Input id="new-invite-link" readOnly value={link} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-            <CopyTextButton text={link} label="Copy" />
-          </div>
-        </div>
+        <ShownOnceSecret
+          id="new-invite-link"
+          label="Invite link"
+          value={link}
+          warning="This is the only time the link is shown. Send it yourself (chat, email); if it goes astray, revoke it."
+        />
         <DialogFooter>
           <Button type="button" onClick={onDone}>
             Done
