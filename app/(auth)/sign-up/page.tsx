@@ -8,13 +8,16 @@ import { safeNextPath } from "@/lib/auth/rules";
 import { inspectInvitation } from "@/lib/data/invitations";
 import { getViewer } from "@/lib/data/session";
 
+const JOIN_PATH = /^\/join\/([0-9A-Za-z_-]{20,100})$/;
+
 export const metadata: Metadata = { title: "Create an account", referrer: "no-referrer" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string | string[]; invite?: string | string[] }> }) {
   const query = await searchParams;
   // A repeated ?next= arrives as an array: take the first, like a browser form would.
   const next = [query.next].flat()[0];
-  const invite = [query.invite].flat()[0];
+  // From the join page directly (?invite=), or by way of sign-in's "Create an account" (?next=/join/<secret>).
+  const invite = [query.invite].flat()[0] ?? JOIN_PATH.exec(next ?? "")?.[1];
   // Through an invite link: the new account comes back to the link's page to join.
   const joinPath = invite ? `/join/${encodeURIComponent(invite)}` : null;
   if (await getViewer()) redirect(joinPath ?? safeNextPath(next));
