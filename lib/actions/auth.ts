@@ -22,6 +22,8 @@ const authMessages: Record<string, { field?: "email" | "password"; message: stri
   [ACCOUNT_DISABLED_CODE]: { message: ACCOUNT_DISABLED_MESSAGE },
 };
 
+const INVITE_SECRET = /^[0-9A-Za-z_-]{20,100}$/;
+
 const SIGN_UP_REFUSED = "We couldn't create an account with these details. If you already have one, sign in instead.";
 
 function fromApiError(error: unknown, values: AuthFormState["values"]): AuthFormState {
@@ -51,9 +53,13 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
   const input = signUpInput.safeParse(Object.fromEntries(formData));
   if (!input.success) return { fieldErrors: z.flattenError(input.error).fieldErrors, values };
   const requestHeaders = await headers();
+  // An invite link's secret travels in the body as `invite`: the sign-up policy (lib/auth/guard.ts) reads it there.
+  const sent = formData.get("invite")?.toString() ?? "";
+  const invite = INVITE_SECRET.test(sent) ? sent : null;
+  const body = invite ? { ...input.data, invite } : input.data;
   try {
     // Answers alike for a new and a taken email (autoSignIn is off), so it confirms no account.
-    await auth.api.signUpEmail({ body: input.data, headers: requestHeaders });
+    await auth.api.signUpEmail({ body, headers: requestHeaders });
   } catch (error) {
     return fromApiError(error, values);
   }
@@ -65,7 +71,8 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") return { message: SIGN_UP_REFUSED, values };
     return fromApiError(error, values);
   }
-  redirect(safeNextPath(formData.get("next")?.toString()));
+  // After a sign-up through an invite link the new account lands on the link's page to join.
+  redirect(invite ? `/join/${invite}` : safeNextPath(formData.get("next")?.toString()));
 }
 
 export async function signOutAction(): Promise<void> {

@@ -172,6 +172,33 @@ export function canRemoveMember(actor: Actor, teamId: string, targetId: string, 
   return mine === "ADMIN" && targetRole !== "OWNER";
 }
 
+/** Who may create teams on this instance: the instance setting `teamCreation` decides. */
+export type TeamCreationSetting = "anyone" | "admins";
+
+export function canCreateTeam(actor: Actor, setting: TeamCreationSetting): boolean {
+  return setting === "anyone" || isInstanceAdmin(actor);
+}
+
+/** Rename a team and change its description: its owners and admins. */
+export function canRenameTeam(actor: Actor, teamId: string): boolean {
+  return isTeamManager(actor, teamId);
+}
+
+/** Delete a team (once it owns no skills): its owners only, as it ends every membership. */
+export function canDeleteTeam(actor: Actor, teamId: string): boolean {
+  return teamRole(actor, teamId) === "OWNER";
+}
+
+/** Create an invite link that grants `role`: the same rule as adding a member with that role. */
+export function canInvite(actor: Actor, teamId: string, role: TeamRole): boolean {
+  return canSetMemberRole(actor, teamId, null, role);
+}
+
+/** See a team's invite links and revoke them: its owners and admins (revoking only takes access away). */
+export function canManageInvitations(actor: Actor, teamId: string): boolean {
+  return isTeamManager(actor, teamId);
+}
+
 // ---- Name resolution ----
 
 export const SCOPE_PRIORITY: Readonly<Record<Scope, number>> = { PERSONAL: 0, TEAM: 1, PUBLIC: 2, BUILTIN: 3 };
