@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Scope } from "@/lib/skills/permissions/permissions";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createTestDatabase, makeSkill } from "@/lib/test/database";
+import { F, N, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
@@ -16,34 +17,9 @@ const { DataError } = await import("./errors");
 const { syncBuiltinSkills } = await import("./builtin");
 afterAll(cleanup);
 
-// ---------- Who is who ----------
+// ---------- Who is who: see lib/test/matrix-cast.ts ----------
 
-const RELATIONS = ["author", "team-owner", "team-admin", "team-member", "non-member", "instance-admin", "other"] as const;
-type Relation = (typeof RELATIONS)[number];
-
-// The user ids are the relation names. Only instance-admin is an instance ADMIN.
-//  author:       owns the PERSONAL skills, is the author (ownerId) of the PUBLIC ones, wrote v1 of
-//                the TEAM ones but has left the team since, and has no tie to BUILTIN skills.
-//                A member of "Docs", so it has somewhere to move its personal skills to.
-//  team-*:       OWNER / ADMIN / MEMBER of "Matrix", the team that holds the TEAM skills.
-//  non-member:   OWNER of another team, "Elsewhere".
-//  other:        signed in, no team, no role.
-for (const id of RELATIONS) await createUser(db, id, { role: id === "instance-admin" ? "ADMIN" : "USER" });
-const matrixTeam = await db.team.create({
-  data: {
-    name: "Matrix",
-    memberships: {
-      create: [
-        { userId: "team-owner", role: "OWNER" },
-        { userId: "team-admin", role: "ADMIN" },
-        { userId: "team-member", role: "MEMBER" },
-        { userId: "author", role: "MEMBER" }, // until the TEAM fixtures are written
-      ],
-    },
-  },
-});
-await db.team.create({ data: { name: "Elsewhere", memberships: { create: { userId: "non-member", role: "OWNER" } } } });
-const docsTeam = await db.team.create({ data: { name: "Docs", memberships: { create: { userId: "author", role: "MEMBER" } } } });
+const { matrixTeam, docsTeam } = await createMatrixCast(db);
 
 // ---------- Operations ----------
 
@@ -65,11 +41,6 @@ const OPERATIONS = [
   "rename",
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
-type Outcome = "allowed" | "not-found" | "forbidden";
-
-const Y: Outcome = "allowed";
-const N: Outcome = "not-found"; // invisible: reads return null, writes throw NOT_FOUND
-const F: Outcome = "forbidden"; // visible but refused: writes throw FORBIDDEN
 
 // ---------- The expected outcomes, from the issue's rules ----------
 //
@@ -523,240 +494,4 @@ describe("destinations", () => {
     // Now a team skill: the member who moved it there no longer manages it.
     expect(await refusedMove("team-member", skillId, { scope: "PERSONAL" })).toBe("FORBIDDEN");
   });
-});
-
-// ---------- Instance administration: accounts, the audit trail, instance settings ----------
-//
-// The admin console is the instance admin's alone: a team owner or admin is nobody there. Each
-// case acts on an account of its own; a refusal leaves every account, session, audit event and
-// setting as it was. The instance must always keep an active admin, and no admin disables
-// themselves (CONFLICT, for the admin as well).
-
-describe("instance administration", async () => {
-  const admin = await import("./admin-users");
-  const trail = await import("./admin-audit");
-  const settings = await import("./settings");
-  type AdminOperation = "list-users" | "set-role" | "disable" | "enable" | "list-audit-trail" | "export-audit-trail" | "write-setting" | "list-env-settings";
-  //                                             author team-owner team-admin team-member non-member instance-admin other
-  const ADMIN_EXPECTED: Record<AdminOperation, readonly Outcome[]> = {
-    "list-users": /*           */ [F, F, F, F, F, Y, F],
-    "set-role": /*             */ [F, F, F, F, F, Y, F],
-    disable: /*                */ [F, F, F, F, F, Y, F],
-    enable: /*                 */ [F, F, F, F, F, Y, F],
-    "list-audit-trail": /*     */ [F, F, F, F, F, Y, F],
-    "export-audit-trail": /*   */ [F, F, F, F, F, Y, F],
-    "write-setting": /*        */ [F, F, F, F, F, Y, F],
-    "list-env-settings": /*    */ [F, F, F, F, F, Y, F],
-  };
-
-  async function accountState() {
-    const [users, sessions, audit, instanceSettings] = await Promise.all([
-      db.user.findMany({ select: { id: true, role: true, disabledAt: true }, orderBy: { id: "asc" } }),
-      db.session.count(),
-      db.auditEvent.count(),
-      db.instanceSetting.findMany({ orderBy: { key: "asc" } }),
-    ]);
-    return { users, sessions, audit, instanceSettings };
-  }
-
-  /** A plain user of its own for one case, signed in once, disabled when the case needs it so. */
-  async function target(name: string, disabled = false) {
-    await createUser(db, name);
-    await db.session.create({ data: { id: name, token: name, userId: name, expiresAt: new Date(Date.now() + 3_600_000) } });
-    if (disabled) await db.user.update({ where: { id: name }, data: { disabledAt: new Date() } });
-    return name;
-  }
-
-  const OPS: Record<AdminOperation, { run: (viewer: { id: string }, targetId: string) => Promise<unknown>; disabled?: boolean; effect: (targetId: string) => Promise<void> }> = {
-    "list-users": { run: (viewer, id) => admin.listUsers(viewer, { q: id }), effect: async () => {} },
-    "set-role": {
-      run: (viewer, id) => admin.setUserRole(viewer, id, "ADMIN"),
-      effect: async (id) => {
-        expect((await db.user.findUniqueOrThrow({ where: { id } })).role).toBe("ADMIN");
-        await db.user.update({ where: { id }, data: { role: "USER" } });
-      },
-    },
-    disable: {
-      run: (viewer, id) => admin.disableUser(viewer, id),
-      effect: async (id) => {
-        expect((await db.user.findUniqueOrThrow({ where: { id } })).disabledAt).not.toBeNull();
-        expect(await db.session.count({ where: { userId: id } })).toBe(0);
-      },
-    },
-    enable: {
-      run: (viewer, id) => admin.enableUser(viewer, id),
-      disabled: true,
-      effect: async (id) => expect((await db.user.findUniqueOrThrow({ where: { id } })).disabledAt).toBeNull(),
-    },
-    "list-audit-trail": { run: (viewer) => trail.listAuditEvents(viewer, {}), effect: async () => {} },
-    "export-audit-trail": { run: (viewer) => trail.exportAuditEvents(viewer, {}), effect: async () => {} },
-    "write-setting": {
-      run: (viewer) => settings.writeInstanceSetting(viewer, "teamCreation", "admins"),
-      effect: async () => {
-        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins" });
-        await db.instanceSetting.deleteMany(); // back to the default for whatever runs next
-      },
-    },
-    "list-env-settings": { run: (viewer) => settings.listEnvironmentSettings(viewer), effect: async () => {} },
-  };
-
-  for (const operation of Object.keys(ADMIN_EXPECTED) as AdminOperation[]) {
-    describe(operation, () => {
-      RELATIONS.forEach((relation, column) => {
-        const expected = ADMIN_EXPECTED[operation][column];
-        it(`${relation}: ${expected}`, async () => {
-          const spec = OPS[operation];
-          const targetId = await target(`admin-${operation}-${relation}`, spec.disabled);
-          const before = await accountState();
-          const outcome = await spec.run({ id: relation }, targetId).then(
-            () => "allowed" as const,
-            (error: unknown) => (error instanceof DataError && error.code === "FORBIDDEN" ? ("forbidden" as const) : Promise.reject(error)),
-          );
-          expect(outcome).toBe(expected);
-          if (outcome === "allowed") await spec.effect(targetId);
-          else expect(await accountState()).toEqual(before);
-        });
-      });
-    });
-  }
-
-  it("the last active admin is never demoted or disabled, and no admin disables themselves", async () => {
-    const before = await accountState();
-    const conflict = (promise: Promise<unknown>) =>
-      promise.then(
-        () => "allowed",
-        (error: unknown) => (error instanceof DataError ? error.code : Promise.reject(error)),
-      );
-    expect(await conflict(admin.setUserRole({ id: "instance-admin" }, "instance-admin", "USER"))).toBe("CONFLICT");
-    expect(await conflict(admin.disableUser({ id: "instance-admin" }, "instance-admin"))).toBe("CONFLICT");
-    expect(await accountState()).toEqual(before);
-  });
-});
-
-// ---------- Team administration: every operation x every relation to the team ----------
-//
-// Written out by hand from issue 13's rules. Every case gets a team of its own (owner, admin,
-// member, and "author" as a second member to act on), and a refused case must leave the team, its
-// members, its invite links and the audit trail as they were. Instance admins who are not in a
-// team get nothing there but creating teams: a team is its members' business.
-
-describe("team administration", async () => {
-  const teams = await import("./teams");
-  const invitations = await import("./invitations");
-
-  const TEAM_RELATIONS = ["team-owner", "team-admin", "team-member", "non-member", "instance-admin"] as const;
-  const TEAM_OPERATIONS = [
-    "get-team",
-    "rename",
-    "delete",
-    "add-member",
-    "change-role",
-    "remove-member",
-    "create-invite",
-    "create-owner-invite",
-    "list-invites",
-    "revoke-invite",
-  ] as const;
-  type TeamOperation = (typeof TEAM_OPERATIONS)[number];
-
-  //                                        owner admin member non-member instance-admin
-  const TEAM_EXPECTED: Record<TeamOperation, readonly Outcome[]> = {
-    "get-team": /*            */ [Y, Y, Y, N, N],
-    rename: /*                */ [Y, Y, F, N, N],
-    delete: /*                */ [Y, F, F, N, N],
-    "add-member": /*          */ [Y, Y, F, N, N],
-    "change-role": /*         */ [Y, Y, F, N, N],
-    "remove-member": /*       */ [Y, Y, F, N, N],
-    "create-invite": /*       */ [Y, Y, F, N, N],
-    "create-owner-invite": /* */ [Y, F, F, N, N],
-    "list-invites": /*        */ [Y, Y, F, N, N],
-    "revoke-invite": /*       */ [Y, Y, F, N, N],
-  };
-
-  const TEAM_SPECS: Record<TeamOperation, { run: (viewer: { id: string }, teamId: string, invitationId: string) => Promise<unknown>; effect: (after: TeamSnapshot) => void }> = {
-    "get-team": { run: (v, t) => teams.getTeam(v, t), effect: () => {} },
-    rename: { run: (v, t) => teams.updateTeam(v, t, { name: `Renamed ${t}` }), effect: (after) => expect(after.team?.name).toMatch(/^Renamed /) },
-    delete: { run: (v, t) => teams.deleteTeam(v, t), effect: (after) => expect(after.team).toBeNull() },
-    "add-member": { run: (v, t) => teams.addTeamMember(v, t, "other@example.com"), effect: (after) => expect(after.members).toContainEqual({ userId: "other", role: "MEMBER" }) },
-    "change-role": { run: (v, t) => teams.changeTeamRole(v, t, "author", "ADMIN"), effect: (after) => expect(after.members).toContainEqual({ userId: "author", role: "ADMIN" }) },
-    "remove-member": { run: (v, t) => teams.removeTeamMember(v, t, "author"), effect: (after) => expect(after.members.map((m) => m.userId)).not.toContain("author") },
-    "create-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "MEMBER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
-    "create-owner-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "OWNER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
-    "list-invites": { run: (v, t) => invitations.listInvitations(v, t), effect: () => {} },
-    "revoke-invite": { run: (v, t, i) => invitations.revokeInvitation(v, t, i), effect: (after) => expect(after.invitations[0].revokedAt).not.toBeNull() },
-  };
-
-  async function teamSnapshot(teamId: string) {
-    const [team, members, invites, audit, totalTeams] = await Promise.all([
-      db.team.findUnique({ where: { id: teamId }, select: { name: true, description: true } }),
-      db.membership.findMany({ where: { teamId }, select: { userId: true, role: true }, orderBy: { userId: "asc" } }),
-      db.invitation.findMany({ where: { teamId }, select: { id: true, revokedAt: true, useCount: true }, orderBy: { createdAt: "asc" } }),
-      db.auditEvent.count(),
-      db.team.count(),
-    ]);
-    return { team, members, invitations: invites, audit, totalTeams };
-  }
-  type TeamSnapshot = Awaited<ReturnType<typeof teamSnapshot>>;
-
-  async function teamOutcome(run: () => Promise<unknown>): Promise<Outcome> {
-    try {
-      return (await run()) === null ? N : Y;
-    } catch (error) {
-      if (error instanceof DataError && error.code === "NOT_FOUND") return N;
-      if (error instanceof DataError && error.code === "FORBIDDEN") return F;
-      throw error;
-    }
-  }
-
-  for (const operation of TEAM_OPERATIONS) {
-    describe(operation, () => {
-      TEAM_RELATIONS.forEach((relation, column) => {
-        const expected = TEAM_EXPECTED[operation][column];
-        it(`${relation}: ${expected}`, async () => {
-          const team = await db.team.create({
-            data: {
-              name: `T ${operation} ${relation}`,
-              memberships: {
-                create: [
-                  { userId: "team-owner", role: "OWNER" },
-                  { userId: "team-admin", role: "ADMIN" },
-                  { userId: "team-member", role: "MEMBER" },
-                  { userId: "author", role: "MEMBER" },
-                ],
-              },
-            },
-          });
-          const invitation = await db.invitation.create({ data: { teamId: team.id, hash: randomUUID(), role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) } });
-          const before = await teamSnapshot(team.id);
-          const outcome = await teamOutcome(() => TEAM_SPECS[operation].run({ id: relation }, team.id, invitation.id));
-          const after = await teamSnapshot(team.id);
-          expect(outcome).toBe(expected);
-          if (outcome === Y) TEAM_SPECS[operation].effect(after);
-          else expect(after).toEqual(before);
-        });
-      });
-    });
-  }
-
-  // Creating a team depends on the instance setting, not on any team.
-  //                                              author team-owner team-admin team-member non-member instance-admin other
-  const CREATE_TEAM: Record<"anyone" | "admins", readonly Outcome[]> = {
-    anyone: /* */ [Y, Y, Y, Y, Y, Y, Y],
-    admins: /* */ [F, F, F, F, F, Y, F],
-  };
-  for (const setting of ["anyone", "admins"] as const) {
-    RELATIONS.forEach((relation, column) => {
-      const expected = CREATE_TEAM[setting][column];
-      it(`create team with teamCreation=${setting}: ${relation}: ${expected}`, async () => {
-        const value = JSON.stringify(setting);
-        await db.instanceSetting.upsert({ where: { key: "teamCreation" }, create: { key: "teamCreation", value }, update: { value } });
-        const before = { teams: await db.team.count(), memberships: await db.membership.count(), audit: await db.auditEvent.count() };
-        const outcome = await teamOutcome(() => teams.createTeam({ id: relation }, `New ${setting} ${relation}`));
-        expect(outcome).toBe(expected);
-        const after = { teams: await db.team.count(), memberships: await db.membership.count(), audit: await db.auditEvent.count() };
-        if (outcome === Y) expect(after).toEqual({ teams: before.teams + 1, memberships: before.memberships + 1, audit: before.audit + 1 });
-        else expect(after).toEqual(before);
-      });
-    });
-  }
 });
