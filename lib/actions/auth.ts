@@ -5,6 +5,7 @@ import { z } from "zod";
 import { APIError } from "better-auth/api";
 import { auth } from "@/lib/auth/server";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth/rules";
+import { SSO_PROVIDER_ID } from "@/lib/auth/sso";
 
 export type AuthFormState = {
   message?: string;
@@ -64,6 +65,19 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
     return fromApiError(error, values);
   }
   redirect(safeNextPath(formData.get("next")?.toString()));
+}
+
+/** Off to the OpenID provider; it comes back to /api/auth/callback/oidc, then to `next` (or /sign-in with an error). */
+export async function ssoSignInAction(formData: FormData): Promise<void> {
+  const next = safeNextPath(formData.get("next")?.toString());
+  let url: string | undefined;
+  try {
+    ({ url } = await auth.api.signInSocial({ body: { provider: SSO_PROVIDER_ID, callbackURL: next, errorCallbackURL: "/sign-in" }, headers: await headers() }));
+  } catch (error) {
+    // The provider was unreachable when the server started (discovery), or refused the request.
+    if (!(error instanceof APIError)) throw error;
+  }
+  redirect(url ?? "/sign-in?error=sso_unavailable");
 }
 
 export async function signOutAction(): Promise<void> {

@@ -1,0 +1,46 @@
+"use client";
+import { useFormStatus } from "react-dom";
+import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** "Sign in with <provider>": a form posting to the SSO action, which redirects to the OpenID provider. */
+export function SsoButton({ name, action, next }: { name: string; action: (formData: FormData) => Promise<void>; next?: string }) {
+  return (
+    <form action={action}>
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      <SubmitButton name={name} />
+    </form>
+  );
+}
+
+function SubmitButton({ name }: { name: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" variant="outline" size="lg" disabled={pending} className="w-full">
+      {pending ? <LoaderCircleIcon className="animate-spin" /> : <KeyRoundIcon />}
+      Sign in with {name}
+    </Button>
+  );
+}
+
+/** The rule between single sign-on and the password form. */
+export function OrDivider() {
+  return (
+    <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+      <span className="h-px flex-1 bg-border" />
+      or
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+/** A message above the forms: an error that came back in the URL, or what the sign-up policy is. */
+export function AuthNotice({ tone, children }: { tone: "error" | "info"; children: React.ReactNode }) {
+  return tone === "error" ? (
+    <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {children}
+    </p>
+  ) : (
+    <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">{children}</p>
+  );
+}
