@@ -48,11 +48,11 @@ test("the account page changes one's name and password and signs out other sessi
   await phone.close();
 
   // Name.
-  await page.getByLabel("Name", { exact: true }).fill("Dana K. Scully");
+  await page.getByLabel("Display name").fill("Dana K. Scully");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Name saved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Dana K. Scully");
+  await expect(page.getByLabel("Display name")).toHaveValue("Dana K. Scully");
 
   // Password: the current one is checked, the policy applies, and other sessions end.
   const laptop = await otherBrowser(browser, email, PASSWORD);

@@ -33,7 +33,9 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
       return { accountId: sub, claims: async () => ({ sub, ...person(sub), email_verified: true }) };
     },
   });
-  const server: Server = createServer(provider.callback());
+  const handle = provider.callback();
+  // The development screens ask for a favicon the provider does not have: a 404 in the console.
+  const server: Server = createServer((request, response) => (request.url === "/favicon.ico" ? response.writeHead(204).end() : handle(request, response)));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const { port: bound } = server.address() as AddressInfo;
   if (bound !== port) throw new Error(`the OpenID provider listens on ${bound}, not ${port}`);

@@ -48,6 +48,8 @@ async function startApp(name: string, env: Record<string, string>): Promise<App>
 
 /** Through the provider's development login and consent screens, back to the app. */
 async function signInThroughProvider(page: Page, login: string) {
+  // The provider's development screens load a web font from Google: unreachable here, an error in the console.
+  await page.context().route("https://fonts.googleapis.com/**", (route) => route.fulfill({ contentType: "text/css", body: "" }));
   await page.goto(`${APP}/sign-in`);
   await page.getByRole("button", { name: "Sign in with Acme ID" }).click();
   await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${IDP_PORT}/interaction/`));
@@ -96,6 +98,9 @@ test("signing in through the OpenID provider makes, finds and links accounts, wi
       await page.screenshot({ path: `${SHOTS}/sign-in-sso-${colorScheme}.png` });
     }
     await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`${APP}/sign-up`);
+    await expect(page.getByText("Sign-up is open to addresses at example.com. With an invite link, any address works.")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/sign-up-domains-sso-light.png` });
 
     // A new person: an account is made on first sign-in, from the provider's email and name.
     const sam = person("sam");
@@ -140,8 +145,10 @@ test("SSO_ONLY leaves only the provider's button, and the password endpoints ref
     await page.goto(`${APP}/sign-in`);
     await expect(page.getByRole("button", { name: "Sign in with Acme ID" })).toBeVisible();
     await expect(page.getByLabel("Password")).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/sign-in-sso-only-light.png` });
     await page.goto(`${APP}/sign-up`);
     await expect(page.getByText("Accounts on this instance come from Acme ID")).toBeVisible();
+    await expect(page.getByText("By invitation only")).toHaveCount(0);
     await expect(page.getByLabel("Password")).toHaveCount(0);
     const refused = await page.request.post(`${APP}/api/auth/sign-in/email`, {
       data: { email: "ada@example.com", password: "skillshelf-demo" },

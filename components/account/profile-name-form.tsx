@@ -13,7 +13,7 @@ export function ProfileNameForm({ name }: { name: string }) {
   return (
     <form action={formAction} className="grid gap-2">
       <label htmlFor={id} className="text-sm text-muted-foreground">
-        Name
+        Display name
       </label>
       <div className="flex flex-wrap gap-2">
         <Input

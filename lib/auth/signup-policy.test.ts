@@ -82,6 +82,11 @@ describe("signUpNotice", () => {
     expect(signUpNotice("invite-only", [])).toMatch(/^By invitation only/);
     expect(signUpNotice("domains", ["example.com"])).toMatch(/^Sign-up is open to addresses at example\.com\./);
   });
+  it("fits single sign-on: its users need no invite, and SSO_ONLY has no form to bring one to", () => {
+    expect(signUpNotice("invite-only", [], { name: "Acme ID", only: false })).toMatch(/or sign in with Acme ID\.$/);
+    expect(signUpNotice("invite-only", [], { name: "Acme ID", only: true })).toBeNull();
+    expect(signUpNotice("domains", ["example.com"], { name: "Acme ID", only: true })).toBe("Sign-up is open to addresses at example.com.");
+  });
 });
 
 describe("ssoErrorMessage", () => {

@@ -65,9 +65,18 @@ export function signUpRefusal(attempt: SignUpAttempt): string | null {
   return domainsMessage(attempt.allowedDomains);
 }
 
-/** What the sign-up page says up front about who may sign up; null for an open instance. */
-export function signUpNotice(policy: SignupPolicy, allowedDomains: readonly string[]): string | null {
-  if (policy === "invite-only") return "By invitation only: open the invite link a team owner sent you.";
-  if (policy === "domains") return `${domainsMessage(allowedDomains)} With an invite link, any address works.`;
+/**
+ * What the sign-up page says up front about who may sign up; null when there is nothing to say.
+ * With single sign-on, its users are let in under invite-only (see signUpRefusal); under SSO_ONLY
+ * there is no password form, hence no invite to bring.
+ */
+export function signUpNotice(policy: SignupPolicy, allowedDomains: readonly string[], sso: { name: string; only: boolean } | null = null): string | null {
+  if (policy === "invite-only") {
+    if (sso?.only) return null;
+    return sso
+      ? `By invitation only: open the invite link a team owner sent you, or sign in with ${sso.name}.`
+      : "By invitation only: open the invite link a team owner sent you.";
+  }
+  if (policy === "domains") return sso?.only ? domainsMessage(allowedDomains) : `${domainsMessage(allowedDomains)} With an invite link, any address works.`;
   return null;
 }

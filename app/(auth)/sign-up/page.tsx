@@ -28,7 +28,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   // instance takes its first account whatever the policy: it administers the instance.
   const first = env.SIGNUP_POLICY !== "open" && (await awaitingFirstAccount());
   const invited = Boolean([params.invite].flat()[0]);
-  const notice = first || invited ? null : signUpNotice(env.SIGNUP_POLICY, env.SIGNUP_ALLOWED_DOMAINS);
+  const notice = first || invited ? null : signUpNotice(env.SIGNUP_POLICY, env.SIGNUP_ALLOWED_DOMAINS, sso);
   // Under invite-only, a visitor without an invite could only fill the form in vain.
   const passwordForm = !sso?.only && (env.SIGNUP_POLICY !== "invite-only" || first || invited);
   return (
