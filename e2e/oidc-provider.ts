@@ -29,6 +29,8 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
+    // Set, so that the provider does not print a notice per artifact about its defaults.
+    ttl: { Session: 3600, Grant: 3600, Interaction: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     async findAccount(_ctx: unknown, sub: string) {
       return { accountId: sub, claims: async () => ({ sub, ...person(sub), email_verified: true }) };
     },

@@ -30,8 +30,7 @@ export function ChangePasswordForm() {
         error={errors.newPassword?.[0]}
         hint="At least 8 characters, not a common password."
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-muted-foreground">Every other session is signed out.</p>
+      <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? <LoaderCircleIcon className="animate-spin" /> : null}
           Change password

@@ -4,19 +4,20 @@ import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /** "Sign in with <provider>": a form posting to the SSO action, which redirects to the OpenID provider. */
-export function SsoButton({ name, action, next }: { name: string; action: (formData: FormData) => Promise<void>; next?: string }) {
+export function SsoButton({ name, action, next, primary }: { name: string; action: (formData: FormData) => Promise<void>; next?: string; primary?: boolean }) {
   return (
     <form action={action}>
       {next ? <input type="hidden" name="next" value={next} /> : null}
-      <SubmitButton name={name} />
+      <SubmitButton name={name} primary={primary} />
     </form>
   );
 }
 
-function SubmitButton({ name }: { name: string }) {
+function SubmitButton({ name, primary }: { name: string; primary?: boolean }) {
   const { pending } = useFormStatus();
   return (
-    <Button type="submit" variant="outline" size="lg" disabled={pending} className="w-full">
+    // The main button when it is the only way in (SSO_ONLY), beside the password form's otherwise.
+    <Button type="submit" variant={primary ? "default" : "outline"} size="lg" disabled={pending} className="w-full">
       {pending ? <LoaderCircleIcon className="animate-spin" /> : <KeyRoundIcon />}
       Sign in with {name}
     </Button>

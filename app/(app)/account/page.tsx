@@ -47,7 +47,7 @@ export default async function AccountPage() {
           <ProfileNameForm name={viewer.name} />
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
             <dt className="text-muted-foreground">Email</dt>
-            <dd className="font-medium">{viewer.email}</dd>
+            <dd className="font-medium break-all">{viewer.email}</dd>
             <dt className="text-muted-foreground">Instance role</dt>
             <dd>
               <Badge variant={viewer.role === "ADMIN" ? "default" : "secondary"}>{viewer.role === "ADMIN" ? "Admin" : "Member"}</Badge>

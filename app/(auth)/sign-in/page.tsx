@@ -31,7 +31,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       </CardHeader>
       <CardContent className="grid gap-5">
         {error ? <AuthNotice tone="error">{ssoErrorMessage(error, sso?.name ?? "SSO", domainsInForce())}</AuthNotice> : null}
-        {sso ? <SsoButton name={sso.name} action={ssoSignInAction} next={safeNext} /> : null}
+        {sso ? <SsoButton name={sso.name} action={ssoSignInAction} next={safeNext} primary={sso.only} /> : null}
         {sso && !sso.only ? <OrDivider /> : null}
         {sso?.only ? null : <AuthForm mode="sign-in" action={signInAction} next={safeNext} />}
       </CardContent>

@@ -43,7 +43,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         {sso?.only ? (
           <p className="text-sm text-muted-foreground">Accounts on this instance come from {sso.name}: sign in with it, and yours is made.</p>
         ) : null}
-        {sso ? <SsoButton name={sso.name} action={ssoSignInAction} next={safeNext} /> : null}
+        {sso ? <SsoButton name={sso.name} action={ssoSignInAction} next={safeNext} primary={sso.only} /> : null}
         {sso && passwordForm ? <OrDivider /> : null}
         {passwordForm ? <AuthForm mode="sign-up" action={signUpAction} next={safeNext} /> : null}
         {!passwordForm && !sso?.only ? (
