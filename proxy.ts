@@ -3,7 +3,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { isCrossOriginAction, oversizedActionBytes } from "@/lib/http/security-headers";
 import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/format/limits";
 
-const SIGNED_IN_AREAS = ["/skills", "/playground", "/teams", "/account"];
+const SIGNED_IN_AREAS = ["/skills", "/playground", "/teams", "/account", "/admin"];
 
 // Optimistic only: a cookie that exists may still be expired or forged, so every page and
 // action checks the session itself (lib/data/session.ts). This just saves a round trip.

@@ -19,7 +19,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.screenshot({ path: `test-results/screenshots/shell-${colorScheme}.png` });
 
       await page.goto("/account");
-      await expect(page.getByText("Admin", { exact: true })).toBeVisible();
+      await expect(page.getByRole("main").getByText("Admin", { exact: true })).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/account-${colorScheme}.png` });
       expect(consoleErrors).toEqual([]);
     });

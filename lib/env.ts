@@ -188,3 +188,8 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/** The keys this process's environment sets (non-empty): the admin console shows each setting's source. */
+export function setEnvKeys(): ReadonlySet<string> {
+  return new Set(Object.entries(process.env).flatMap(([key, value]) => (value?.trim() ? [key] : [])));
+}

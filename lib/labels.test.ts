@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSummary, destinationKey, destinationOfKey, placeLabel, scopeName } from "./labels";
+import { auditDetailPairs, auditSummary, destinationKey, destinationOfKey, placeLabel, scopeName } from "./labels";
 
 describe("labels", () => {
   it("names scopes and places one way", () => {
@@ -26,5 +26,24 @@ describe("labels", () => {
     expect(auditSummary("skill.scope", { from: { scope: "TEAM", teamId: "gone" }, to: { scope: "PUBLIC" } }, names)).toBe("a team → Public");
     expect(auditSummary("skill.prune", { deleted: [1, 2] }, names)).toBe("removed v1, v2");
     expect(auditSummary("skill.download", {}, names)).toBeNull();
+  });
+
+  it("sums up account, setting, token, team and scan-report events for the admin trail", () => {
+    const none = new Map<string, string>();
+    expect(auditSummary("user.role", { userId: "u1", from: "USER", to: "ADMIN" }, none)).toBe("User → Admin");
+    expect(auditSummary("user.disable", { sessionsEnded: 2 }, none)).toBe("signed out of 2 sessions");
+    expect(auditSummary("user.disable", { sessionsEnded: 0 }, none)).toBe("had no open sessions");
+    expect(auditSummary("user.enable", { email: "x@example.com" }, none)).toBeNull();
+    expect(auditSummary("instance.setting", { key: "teamCreation", from: "anyone", to: "admins" }, none)).toBe("Team creation: anyone → admins");
+    expect(auditSummary("team.member.role", { from: "MEMBER", to: "OWNER" }, none)).toBe("Member → Owner");
+    expect(auditSummary("token.create", { name: "ci", scope: "read" }, none)).toBe("“ci”, read scope");
+    expect(auditSummary("scan.report", { rule: "secret", file: "a.sh", line: 3, note: "test key" }, none)).toBe("secret in a.sh:3: “test key”");
+  });
+
+  it("lists the plain details of events no summary covers", () => {
+    expect(auditDetailPairs("scan.rescan", { userId: "u1", all: true, scanned: 4, note: "", nested: { a: 1 } })).toBe(
+      'all: true · scanned: 4 · nested: {"a":1}',
+    );
+    expect(auditDetailPairs("user.enable", { userId: "u1", email: "x@example.com", name: "X" })).toBe("");
   });
 });

@@ -42,10 +42,68 @@ export function auditSummary(action: string, detail: Record<string, unknown>, te
     const to = detail.to as Place | undefined;
     if (from && to) return `${placeOf(from, teamNames)} → ${placeOf(to, teamNames)}`;
   }
+  if (action === "skill.rename" && typeof detail.from === "string" && typeof detail.to === "string") return `${detail.from} → ${detail.to}`;
   if (action === "skill.restore" && typeof detail.restored === "number") return `restored v${detail.restored}`;
   if (action === "skill.prune" && Array.isArray(detail.deleted)) return `removed ${detail.deleted.map((n) => `v${n}`).join(", ")}`;
   if (action === "skill.create" && isScope(detail.scope)) return `in ${placeLabel(detail.scope, null)}`;
   if (action === "skill.review" && typeof detail.note === "string") return `“${detail.note}”`;
   if (action === "skill.scan-override" && typeof detail.reason === "string") return `“${detail.reason}”`;
-  return null;
+  return administrationSummary(action, detail);
+}
+
+// ---- Accounts, tokens, instance settings, teams and scan reports (the admin console's trail) ----
+
+const ROLE_NAMES: Record<string, string> = { ADMIN: "Admin", USER: "User", OWNER: "Owner", MEMBER: "Member" };
+const roleName = (role: unknown) => (typeof role === "string" ? (ROLE_NAMES[role] ?? role) : "?");
+const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : null);
+
+/** The instance settings' names as the admin console shows them. */
+export const INSTANCE_SETTING_LABELS: Record<string, string> = { teamCreation: "Team creation" };
+
+function administrationSummary(action: string, detail: Record<string, unknown>): string | null {
+  switch (action) {
+    case "user.role":
+    case "team.member.role":
+      return `${roleName(detail.from)} → ${roleName(detail.to)}`;
+    case "team.member.add":
+      return detail.role ? `as ${roleName(detail.role)}` : null;
+    case "user.disable": {
+      const ended = typeof detail.sessionsEnded === "number" ? detail.sessionsEnded : 0;
+      return ended === 0 ? "had no open sessions" : `signed out of ${ended} session${ended === 1 ? "" : "s"}`;
+    }
+    case "instance.setting": {
+      const key = text(detail.key) ?? "setting";
+      return `${INSTANCE_SETTING_LABELS[key] ?? key}: ${text(detail.from) ?? "default"} → ${text(detail.to) ?? "?"}`;
+    }
+    case "token.create":
+      return `“${text(detail.name) ?? "token"}”, ${text(detail.scope) ?? "?"} scope`;
+    case "token.revoke":
+    case "team.create":
+      return detail.name ? `“${text(detail.name)}”` : null;
+    case "scan.report":
+    case "scan.report-resolved": {
+      const where = `${text(detail.rule) ?? "finding"} in ${text(detail.file) ?? "?"}${detail.line ? `:${text(detail.line)}` : ""}`;
+      return typeof detail.note === "string" && detail.note ? `${where}: “${detail.note}”` : where;
+    }
+    case "skill.archive":
+      return typeof detail.reason === "string" ? detail.reason : null;
+    default:
+      return null;
+  }
+}
+
+// Shown by the summary or the row's own columns already (a user.* event's row names its account).
+const SHOWN_ELSEWHERE = new Set(["userId", "tokenId", "teamId", "skillId"]);
+const SHOWN_FOR_USER_EVENTS = new Set([...SHOWN_ELSEWHERE, "email", "name"]);
+
+/**
+ * The details of an event no summary covers, as "key: value" pairs of its plain values, so an
+ * action added later still reads as more than raw JSON. Empty when there is nothing to add.
+ */
+export function auditDetailPairs(action: string, detail: Record<string, unknown>): string {
+  const shown = action.startsWith("user.") ? SHOWN_FOR_USER_EVENTS : SHOWN_ELSEWHERE;
+  return Object.entries(detail)
+    .filter(([key, value]) => !shown.has(key) && value !== null && value !== undefined && value !== "")
+    .map(([key, value]) => `${key}: ${text(value) ?? JSON.stringify(value)}`)
+    .join(" · ");
 }

@@ -21,10 +21,10 @@ export default async function AppLayout({ children }: { children: React.ReactNod
           <Link href="/skills" className="shrink-0 rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
             <Logo compactOnPhone />
           </Link>
-          <NavLinks />
+          <NavLinks admin={viewer.role === "ADMIN"} />
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <ThemeToggle />
-            <UserMenu name={viewer.name} email={viewer.email} />
+            <UserMenu name={viewer.name} email={viewer.email} admin={viewer.role === "ADMIN"} />
           </div>
         </div>
       </header>

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { KeyRoundIcon, LoaderCircleIcon, PlusIcon, TriangleAlertIcon } from "lucide-react";
+import { KeyRoundIcon, LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { createTokenAction } from "@/lib/actions/tokens";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/auth/token-inputs";
 import { formatExpiry } from "@/lib/format";
-import { CopyTextButton } from "./copy-text-button";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 const SCOPES = [
   { value: "read", title: "Read", hint: "List, read and download skills: enough for install commands." },
@@ -66,21 +66,17 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
             “{token.name}” can {token.scope === "publish" ? "read and publish" : "read"} skills as you; it {formatExpiry(token.expiresAt)}.
           </DialogDescription>
         </DialogHeader>
-        <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
-          <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-          This is the only time it is shown. Store it somewhere safe, such as your CI&apos;s secrets; if you lose it, revoke it and create another.
-        </p>
-        <div className="grid gap-2">
-          <Label htmlFor="new-token-secret">Access token</Label>
-          <div className="flex gap-2">
-            <Input id="new-token-secret" readOnly value={secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-            <CopyTextButton text={secret} label="Copy" />
-          </div>
+        <ShownOnceSecret
+          id="new-token-secret"
+          label="Access token"
+          value={secret}
+          warning="This is the only time it is shown. Store it somewhere safe, such as your CI's secrets; if you lose it, revoke it and create another."
+        >
           <p className="text-xs text-muted-foreground">
             Send it as <code className="font-mono">Authorization: Bearer …</code>; install commands read it from{" "}
             <code className="font-mono">$SKILLSHELF_TOKEN</code>.
           </p>
-        </div>
+        </ShownOnceSecret>
         <DialogFooter>
           <Button type="button" onClick={onDone}>
             Done

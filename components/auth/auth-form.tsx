@@ -9,7 +9,18 @@ import { Label } from "@/components/ui/label";
 
 type Mode = "sign-in" | "sign-up";
 
-export function AuthForm({ mode, action, next }: { mode: Mode; action: (state: AuthFormState, formData: FormData) => Promise<AuthFormState>; next?: string }) {
+export function AuthForm({
+  mode,
+  action,
+  next,
+  invite,
+}: {
+  mode: Mode;
+  action: (state: AuthFormState, formData: FormData) => Promise<AuthFormState>;
+  next?: string;
+  /** An invite link's secret: sign-up sends it along (the sign-up policy may require one). */
+  invite?: string;
+}) {
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
   const other = mode === "sign-in" ? "/sign-up" : "/sign-in";
@@ -18,6 +29,7 @@ export function AuthForm({ mode, action, next }: { mode: Mode; action: (state: A
   return (
     <form action={formAction} noValidate className="grid gap-5">
       {next ? <input type="hidden" name="next" value={next} /> : null}
+      {invite ? <input type="hidden" name="invite" value={invite} /> : null}
       {state.message ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {state.message}

@@ -1,9 +1,9 @@
 "use client";
-import { LogOutIcon, UserIcon } from "lucide-react";
+import { LogOutIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { signOutAction } from "@/lib/actions/auth";
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 
-export function UserMenu({ name, email }: { name: string; email: string }) {
+export function UserMenu({ name, email, admin = false }: { name: string; email: string; admin?: boolean }) {
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -24,6 +24,11 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
         <MenuLinkItem href="/account">
           <UserIcon /> Your account
         </MenuLinkItem>
+        {admin ? (
+          <MenuLinkItem href="/admin">
+            <ShieldIcon /> Administration
+          </MenuLinkItem>
+        ) : null}
         <MenuItem onClick={() => void signOutAction()}>
           <LogOutIcon /> Sign out
         </MenuItem>

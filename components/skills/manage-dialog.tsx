@@ -61,7 +61,7 @@ export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "det
       >
         <DialogHeader className="px-6 pt-6 pb-3">
           <DialogTitle>
-            Manage <span className="font-mono">{skill.name}</span>
+            Manage <span className="font-mono">{info?.id === skill.id ? info.name : skill.name}</span>
           </DialogTitle>
           <DialogDescription>
             {info ? `${scopeText(info)} · version ${info.version}${info.archived ? " · archived" : ""}` : "Details, sharing, download and deletion."}
@@ -95,7 +95,7 @@ export function ManageSkillDialog({ skill, open, onOpenChange, defaultTab = "det
             ) : (
               <>
                 <TabsContent value="details">
-                  <DetailsTab info={info} />
+                  <DetailsTab info={info} onChanged={load} />
                 </TabsContent>
                 <TabsContent value="move">
                   <MoveTab info={info} onMoved={load} />

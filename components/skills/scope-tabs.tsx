@@ -10,7 +10,7 @@ export interface ScopeTab {
   count: number;
 }
 
-/** All, Personal, each of the viewer's teams, Public, Built-in, with counts; the search and filters carry over. */
+/** All, Personal, each of the viewer's teams, Public, Built-in, with counts (of archived skills under the Archived filter); the search and filters carry over. */
 export function ScopeTabs({ tabs, params }: { tabs: ScopeTab[]; params: SkillListParams }) {
   return (
     <nav aria-label="Scopes" className="-mx-1 flex gap-1 overflow-x-auto px-1 py-0.5">
@@ -21,7 +21,7 @@ export function ScopeTabs({ tabs, params }: { tabs: ScopeTab[]; params: SkillLis
             key={`${tab.scope}:${tab.team ?? ""}`}
             href={skillListHref(params, { scope: tab.scope, team: tab.team, view: params.view })}
             aria-current={active ? "page" : undefined}
-            aria-label={`${tab.label}, ${tab.count} ${tab.count === 1 ? "skill" : "skills"}`}
+            aria-label={`${tab.label}, ${tab.count} ${params.archived ? "archived " : ""}${tab.count === 1 ? "skill" : "skills"}`}
             className={cn(
               "inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50",
               active && "bg-accent text-foreground",

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CheckIcon, ChevronDownIcon, LayoutGridIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
+import { ArchiveIcon, CheckIcon, ChevronDownIcon, LayoutGridIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams, SkillListSort } from "@/lib/skills/list/inputs";
 import { effectiveSort, skillListHref } from "@/lib/skills/list/url";
@@ -23,7 +23,7 @@ const chipActive = "border-primary/40 bg-primary/10 text-foreground hover:bg-pri
 export function SkillListToolbar({ params, authors }: { params: SkillListParams; authors: SkillAuthor[] }) {
   const sort = effectiveSort(params);
   const author = params.author ? authors.find((a) => a.id === params.author) : undefined;
-  const filtered = Boolean(params.author || params.warnings);
+  const filtered = Boolean(params.author || params.warnings || params.archived);
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
@@ -43,9 +43,18 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
             <span className="sr-only">(remove filter)</span>
           </Link>
         ) : null}
+        <Link
+          href={skillListHref(params, { archived: !params.archived })}
+          className={cn(chip, params.archived ? chipActive : chipIdle)}
+          aria-current={params.archived ? "true" : undefined}
+          title="Skills hidden from the list and from agents, kept with every version"
+        >
+          <ArchiveIcon aria-hidden />
+          Archived
+        </Link>
         {filtered ? (
           <Button asChild variant="ghost" size="sm" className="h-8 px-2 text-muted-foreground">
-            <Link href={skillListHref(params, { author: undefined, warnings: undefined })}>Clear filters</Link>
+            <Link href={skillListHref(params, { author: undefined, warnings: undefined, archived: false })}>Clear filters</Link>
           </Button>
         ) : null}
       </div>

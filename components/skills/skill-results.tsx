@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FilterXIcon, LibraryBigIcon, SearchXIcon } from "lucide-react";
+import { ArchiveIcon, FilterXIcon, LibraryBigIcon, SearchXIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams } from "@/lib/skills/list/inputs";
@@ -40,7 +40,8 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
             <span className="font-medium text-foreground tabular-nums">{formatNumber(last)}</span> of{" "}
           </>
         ) : null}
-        <span className="font-medium text-foreground tabular-nums">{formatNumber(result.total)}</span> {result.total === 1 ? "skill" : "skills"}
+        <span className="font-medium text-foreground tabular-nums">{formatNumber(result.total)}</span> {params.archived ? "archived " : null}
+        {result.total === 1 ? "skill" : "skills"}
         {params.q ? (
           <>
             {" "}
@@ -66,7 +67,8 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
 const code = "rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground";
 
 function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages, upload }: ResultsContext & { total: number; pages: number }) {
-  const filtered = Boolean(params.author || params.warnings);
+  const filtered = Boolean(params.author || params.warnings || params.archived);
+  const clearFilters = skillListHref(params, { author: undefined, warnings: undefined, archived: false });
   if (total > 0) {
     return (
       <EmptyState
@@ -101,7 +103,7 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
             ) : null}
             {filtered ? (
               <Button asChild variant="ghost">
-                <Link href={skillListHref(params, { author: undefined, warnings: undefined })}>Clear filters</Link>
+                <Link href={clearFilters}>Clear filters</Link>
               </Button>
             ) : null}
           </div>
@@ -113,6 +115,22 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
       </EmptyState>
     );
   }
+  if (params.archived) {
+    return (
+      <EmptyState
+        icon={ArchiveIcon}
+        title={params.scope === "all" ? "No archived skills" : `No archived skills in ${scopeLabel}`}
+        action={
+          <Button asChild variant="outline">
+            <Link href={skillListHref(params, { archived: false })}>Show active skills</Link>
+          </Button>
+        }
+      >
+        Archiving hides a skill from this list, from search and from agents, and keeps every version. Archive a skill from its Manage dialog; an archived
+        skill&apos;s page offers Restore.{params.author || params.warnings ? " None of the archived skills matches the author or warning filter." : null}
+      </EmptyState>
+    );
+  }
   if (filtered) {
     return (
       <EmptyState
@@ -120,7 +138,7 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
         title="No skills match these filters"
         action={
           <Button asChild variant="outline">
-            <Link href={skillListHref(params, { author: undefined, warnings: undefined })}>Clear filters</Link>
+            <Link href={clearFilters}>Clear filters</Link>
           </Button>
         }
       >

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DownloadIcon, FileQuestionIcon, FileTextIcon, HistoryIcon } from "lucide-react";
+import { ArchivedBanner } from "@/components/skills/archived-banner";
 import { CodeLines } from "@/components/skills/code-lines";
 import { DisclosureBar } from "@/components/skills/disclosure-bar";
 import { FileTree } from "@/components/skills/file-tree";
@@ -80,6 +81,10 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
+
+      {skill.archive ? (
+        <ArchivedBanner skill={{ id: skill.id, scope: skill.scope, team: skill.team, canManage: skill.can.manage }} archive={skill.archive} />
+      ) : null}
 
       {version.number !== skill.version ? (
         <p className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/25 bg-primary/5 px-4 py-2.5 text-sm" role="note">

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { APIError } from "better-auth/api";
 import { auth } from "@/lib/auth/server";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth/rules";
 import { SSO_PROVIDER_ID } from "@/lib/auth/sso";
 
@@ -19,7 +20,10 @@ const authMessages: Record<string, { field?: "email" | "password"; message: stri
   INVALID_EMAIL: { field: "email", message: "Enter a valid email address, like ada@example.com." },
   PASSWORD_TOO_SHORT: { field: "password", message: "Use at least 8 characters." },
   PASSWORD_TOO_LONG: { field: "password", message: "Use at most 128 characters." },
+  [ACCOUNT_DISABLED_CODE]: { message: ACCOUNT_DISABLED_MESSAGE },
 };
+
+const INVITE_SECRET = /^[0-9A-Za-z_-]{20,100}$/;
 
 const SIGN_UP_REFUSED = "We couldn't create an account with these details. If you already have one, sign in instead.";
 
@@ -50,9 +54,13 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
   const input = signUpInput.safeParse(Object.fromEntries(formData));
   if (!input.success) return { fieldErrors: z.flattenError(input.error).fieldErrors, values };
   const requestHeaders = await headers();
+  // An invite link's secret travels in the body as `invite`: the sign-up policy (lib/auth/guard.ts) reads it there.
+  const sent = formData.get("invite")?.toString() ?? "";
+  const invite = INVITE_SECRET.test(sent) ? sent : null;
+  const body = invite ? { ...input.data, invite } : input.data;
   try {
     // Answers alike for a new and a taken email (autoSignIn is off), so it confirms no account.
-    await auth.api.signUpEmail({ body: input.data, headers: requestHeaders });
+    await auth.api.signUpEmail({ body, headers: requestHeaders });
   } catch (error) {
     return fromApiError(error, values);
   }
@@ -64,7 +72,8 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") return { message: SIGN_UP_REFUSED, values };
     return fromApiError(error, values);
   }
-  redirect(safeNextPath(formData.get("next")?.toString()));
+  // After a sign-up through an invite link the new account lands on the link's page to join.
+  redirect(invite ? `/join/${invite}` : safeNextPath(formData.get("next")?.toString()));
 }
 
 /** Off to the OpenID provider; it comes back to /api/auth/callback/oidc, then to `next` (or /sign-in with an error). */

@@ -1,8 +1,8 @@
 "use server";
 import { notFound } from "@/lib/data/errors";
-import { changeSkillScope, deleteSkill, getSkill, setSkillArchived } from "@/lib/data/skills";
+import { changeSkillScope, deleteSkill, getSkill, renameSkill, setSkillArchived } from "@/lib/data/skills";
 import { destinationOfKey, scopeName } from "@/lib/labels";
-import { archiveSkillInput, deleteSkillInput, moveSkillInput } from "@/lib/skills/permissions/manage-inputs";
+import { archiveSkillInput, deleteSkillInput, moveSkillInput, renameSkillInput } from "@/lib/skills/permissions/manage-inputs";
 import { failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 
@@ -53,4 +53,17 @@ export const archiveSkillAction = formAction(
     return success(null, archived ? "Archived: hidden from lists and agents, kept with every version." : "Restored: visible again.");
   },
   { fields: (form) => ({ skillId: form.get("skillId"), archived: form.get("archived") }), invalid: (error) => error.issues[0]?.message ?? "Skill not found." },
+);
+
+export const renameSkillAction = formAction(
+  renameSkillInput,
+  async ({ skillId, name, baseVersion }, viewer) => {
+    const result = await renameSkill(viewer, skillId, name, { baseVersion });
+    revalidateSkill(skillId);
+    return success({ name: result.name, version: result.version }, `Renamed to “${result.name}” as version ${result.version}.`);
+  },
+  {
+    fields: (form) => ({ skillId: form.get("skillId"), name: form.get("name") ?? "", baseVersion: form.get("baseVersion") || undefined }),
+    invalid: (error) => error.issues[0]?.message ?? "Give the new name.",
+  },
 );

@@ -7,6 +7,7 @@ import { getEnv } from "@/lib/env";
 import { db } from "@/lib/db/server";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/rules";
 import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
+import { refuseDisabledSession } from "@/lib/auth/disabled";
 import { signUpRefusalFor } from "@/lib/auth/signup-gate";
 import { SSO_PROVIDER_ID, discoveryUrl, ssoDisplayName } from "@/lib/auth/sso";
 
@@ -68,6 +69,8 @@ export const auth = betterAuth({
     },
     additionalFields: {
       role: { type: "string", input: false, defaultValue: "USER" },
+      // Read with every session, so a session row that outlived its account's disabling is refused (lib/data/session.ts).
+      disabledAt: { type: "date", required: false, input: false },
     },
   },
   databaseHooks: {
@@ -77,6 +80,8 @@ export const auth = betterAuth({
         before: async (user) => ({ data: { ...user, role: (await db.user.count()) === 0 ? "ADMIN" : "USER" } }),
       },
     },
+    // A disabled account signs in by no path (lib/auth/disabled.ts).
+    session: { create: { before: async (session) => void (await refuseDisabledSession(session)) } },
   },
   plugins: sso ? [sso, nextCookies()] : [nextCookies()],
 });

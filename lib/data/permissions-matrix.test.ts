@@ -61,6 +61,8 @@ const OPERATIONS = [
   "archive",
   "delete",
   "change-scope",
+  "unarchive",
+  "rename",
 ] as const;
 type Operation = (typeof OPERATIONS)[number];
 type Outcome = "allowed" | "not-found" | "forbidden";
@@ -80,6 +82,9 @@ const F: Outcome = "forbidden"; // visible but refused: writes throw FORBIDDEN
 //           prune are the admin's alone (the issue gives the author nothing beyond new versions).
 // BUILTIN:  read-only for everyone, instance admins included.
 // Recording a download writes an audit event on the skill: it needs the skill to be visible.
+// Unarchive (the archived page's Restore) goes with archive. Rename writes a new version (SKILL.md's
+// name changes with the skill's), so it goes with add-version: the editor lets the same people
+// change the name there.
 
 //                                 author team-owner team-admin team-member non-member instance-admin other
 const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
@@ -97,6 +102,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [Y, N, N, N, N, N, N],
     delete: /*                */ [Y, N, N, N, N, N, N],
     "change-scope": /*        */ [Y, N, N, N, N, N, N],
+    unarchive: /*             */ [Y, N, N, N, N, N, N],
+    rename: /*                */ [Y, N, N, N, N, N, N],
   },
   TEAM: {
     get: /*                   */ [N, Y, Y, Y, N, N, N],
@@ -112,6 +119,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [N, Y, Y, F, N, N, N],
     delete: /*                */ [N, Y, Y, F, N, N, N],
     "change-scope": /*        */ [N, Y, Y, F, N, N, N],
+    unarchive: /*             */ [N, Y, Y, F, N, N, N],
+    rename: /*                */ [N, Y, Y, Y, N, N, N],
   },
   PUBLIC: {
     get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
@@ -127,6 +136,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [F, F, F, F, F, Y, F],
     delete: /*                */ [F, F, F, F, F, Y, F],
     "change-scope": /*        */ [F, F, F, F, F, Y, F],
+    unarchive: /*             */ [F, F, F, F, F, Y, F],
+    rename: /*                */ [Y, F, F, F, F, Y, F],
   },
   BUILTIN: {
     get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
@@ -142,6 +153,8 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     archive: /*               */ [F, F, F, F, F, F, F],
     delete: /*                */ [F, F, F, F, F, F, F],
     "change-scope": /*        */ [F, F, F, F, F, F, F],
+    unarchive: /*             */ [F, F, F, F, F, F, F],
+    rename: /*                */ [F, F, F, F, F, F, F],
   },
 };
 
@@ -221,6 +234,9 @@ for (const scope of SCOPES) {
   for (const [name, id] of await copySkill(templates[scope], names)) fixtures.set(name, { id, name, scope });
 }
 
+// The cases of restoring from the archive start archived.
+await db.skill.updateMany({ where: { id: { in: [...fixtures.values()].filter((f) => f.name.includes("-unarchive-")).map((f) => f.id) } }, data: { archived: true } });
+
 // ---------- Snapshots: what a refused operation must leave untouched ----------
 
 /**
@@ -247,7 +263,7 @@ async function snapshot(skillId: string) {
     ...Array<string>(4).fill(skillId),
   );
   return JSON.parse(row.snapshot) as {
-    skill: { scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
+    skill: { name: string; space: string; scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
     versions: { id: string; number: number; digest: string; authorId: string | null }[];
     files: number;
     auditEvents: number;
@@ -356,6 +372,23 @@ const SPECS: Record<Operation, OperationSpec> = {
       expect(after.totals.skills).toBe(before.totals.skills - 1);
     },
   },
+  unarchive: {
+    run: (viewer, f) => data.setSkillArchived(viewer, f.id, false),
+    effect: (_, __, ___, before, after) => {
+      expect(after.skill?.archived).toBe(0);
+      expect(after.auditEvents).toBe(before.auditEvents + 1);
+    },
+  },
+  rename: {
+    run: (viewer, f) => data.renameSkill(viewer, f.id, `${f.name}-renamed`),
+    effect: (viewer, f, result, before, after) => {
+      expect(result).toMatchObject({ name: `${f.name}-renamed`, version: 3 });
+      expect(after.skill).toMatchObject({ name: `${f.name}-renamed`, space: before.skill?.space });
+      expect(after.versions.map((v) => v.number)).toEqual([1, 2, 3]);
+      expect(after.versions[2].authorId).toBe(viewer.id);
+      expect(after.skill?.currentVersionId).toBe(after.versions[2].id);
+    },
+  },
   "change-scope": {
     run: (viewer, f) => data.changeSkillScope(viewer, f.id, MOVE_TO[f.scope]),
     effect: (viewer, f, _, __, after) => {
@@ -416,6 +449,8 @@ it("an invisible skill is refused exactly like a missing one", async () => {
     (id) => data.setSkillArchived({ id: "other" }, id, true),
     (id) => data.deleteSkill({ id: "other" }, id),
     (id) => data.changeSkillScope({ id: "other" }, id, { scope: "PERSONAL" }),
+    (id) => data.setSkillArchived({ id: "other" }, id, false),
+    (id) => data.renameSkill({ id: "other" }, id, "private-renamed"),
   ];
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -488,4 +523,240 @@ describe("destinations", () => {
     // Now a team skill: the member who moved it there no longer manages it.
     expect(await refusedMove("team-member", skillId, { scope: "PERSONAL" })).toBe("FORBIDDEN");
   });
+});
+
+// ---------- Instance administration: accounts, the audit trail, instance settings ----------
+//
+// The admin console is the instance admin's alone: a team owner or admin is nobody there. Each
+// case acts on an account of its own; a refusal leaves every account, session, audit event and
+// setting as it was. The instance must always keep an active admin, and no admin disables
+// themselves (CONFLICT, for the admin as well).
+
+describe("instance administration", async () => {
+  const admin = await import("./admin-users");
+  const trail = await import("./admin-audit");
+  const settings = await import("./settings");
+  type AdminOperation = "list-users" | "set-role" | "disable" | "enable" | "list-audit-trail" | "export-audit-trail" | "write-setting" | "list-env-settings";
+  //                                             author team-owner team-admin team-member non-member instance-admin other
+  const ADMIN_EXPECTED: Record<AdminOperation, readonly Outcome[]> = {
+    "list-users": /*           */ [F, F, F, F, F, Y, F],
+    "set-role": /*             */ [F, F, F, F, F, Y, F],
+    disable: /*                */ [F, F, F, F, F, Y, F],
+    enable: /*                 */ [F, F, F, F, F, Y, F],
+    "list-audit-trail": /*     */ [F, F, F, F, F, Y, F],
+    "export-audit-trail": /*   */ [F, F, F, F, F, Y, F],
+    "write-setting": /*        */ [F, F, F, F, F, Y, F],
+    "list-env-settings": /*    */ [F, F, F, F, F, Y, F],
+  };
+
+  async function accountState() {
+    const [users, sessions, audit, instanceSettings] = await Promise.all([
+      db.user.findMany({ select: { id: true, role: true, disabledAt: true }, orderBy: { id: "asc" } }),
+      db.session.count(),
+      db.auditEvent.count(),
+      db.instanceSetting.findMany({ orderBy: { key: "asc" } }),
+    ]);
+    return { users, sessions, audit, instanceSettings };
+  }
+
+  /** A plain user of its own for one case, signed in once, disabled when the case needs it so. */
+  async function target(name: string, disabled = false) {
+    await createUser(db, name);
+    await db.session.create({ data: { id: name, token: name, userId: name, expiresAt: new Date(Date.now() + 3_600_000) } });
+    if (disabled) await db.user.update({ where: { id: name }, data: { disabledAt: new Date() } });
+    return name;
+  }
+
+  const OPS: Record<AdminOperation, { run: (viewer: { id: string }, targetId: string) => Promise<unknown>; disabled?: boolean; effect: (targetId: string) => Promise<void> }> = {
+    "list-users": { run: (viewer, id) => admin.listUsers(viewer, { q: id }), effect: async () => {} },
+    "set-role": {
+      run: (viewer, id) => admin.setUserRole(viewer, id, "ADMIN"),
+      effect: async (id) => {
+        expect((await db.user.findUniqueOrThrow({ where: { id } })).role).toBe("ADMIN");
+        await db.user.update({ where: { id }, data: { role: "USER" } });
+      },
+    },
+    disable: {
+      run: (viewer, id) => admin.disableUser(viewer, id),
+      effect: async (id) => {
+        expect((await db.user.findUniqueOrThrow({ where: { id } })).disabledAt).not.toBeNull();
+        expect(await db.session.count({ where: { userId: id } })).toBe(0);
+      },
+    },
+    enable: {
+      run: (viewer, id) => admin.enableUser(viewer, id),
+      disabled: true,
+      effect: async (id) => expect((await db.user.findUniqueOrThrow({ where: { id } })).disabledAt).toBeNull(),
+    },
+    "list-audit-trail": { run: (viewer) => trail.listAuditEvents(viewer, {}), effect: async () => {} },
+    "export-audit-trail": { run: (viewer) => trail.exportAuditEvents(viewer, {}), effect: async () => {} },
+    "write-setting": {
+      run: (viewer) => settings.writeInstanceSetting(viewer, "teamCreation", "admins"),
+      effect: async () => {
+        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins" });
+        await db.instanceSetting.deleteMany(); // back to the default for whatever runs next
+      },
+    },
+    "list-env-settings": { run: (viewer) => settings.listEnvironmentSettings(viewer), effect: async () => {} },
+  };
+
+  for (const operation of Object.keys(ADMIN_EXPECTED) as AdminOperation[]) {
+    describe(operation, () => {
+      RELATIONS.forEach((relation, column) => {
+        const expected = ADMIN_EXPECTED[operation][column];
+        it(`${relation}: ${expected}`, async () => {
+          const spec = OPS[operation];
+          const targetId = await target(`admin-${operation}-${relation}`, spec.disabled);
+          const before = await accountState();
+          const outcome = await spec.run({ id: relation }, targetId).then(
+            () => "allowed" as const,
+            (error: unknown) => (error instanceof DataError && error.code === "FORBIDDEN" ? ("forbidden" as const) : Promise.reject(error)),
+          );
+          expect(outcome).toBe(expected);
+          if (outcome === "allowed") await spec.effect(targetId);
+          else expect(await accountState()).toEqual(before);
+        });
+      });
+    });
+  }
+
+  it("the last active admin is never demoted or disabled, and no admin disables themselves", async () => {
+    const before = await accountState();
+    const conflict = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "allowed",
+        (error: unknown) => (error instanceof DataError ? error.code : Promise.reject(error)),
+      );
+    expect(await conflict(admin.setUserRole({ id: "instance-admin" }, "instance-admin", "USER"))).toBe("CONFLICT");
+    expect(await conflict(admin.disableUser({ id: "instance-admin" }, "instance-admin"))).toBe("CONFLICT");
+    expect(await accountState()).toEqual(before);
+  });
+});
+
+// ---------- Team administration: every operation x every relation to the team ----------
+//
+// Written out by hand from issue 13's rules. Every case gets a team of its own (owner, admin,
+// member, and "author" as a second member to act on), and a refused case must leave the team, its
+// members, its invite links and the audit trail as they were. Instance admins who are not in a
+// team get nothing there but creating teams: a team is its members' business.
+
+describe("team administration", async () => {
+  const teams = await import("./teams");
+  const invitations = await import("./invitations");
+
+  const TEAM_RELATIONS = ["team-owner", "team-admin", "team-member", "non-member", "instance-admin"] as const;
+  const TEAM_OPERATIONS = [
+    "get-team",
+    "rename",
+    "delete",
+    "add-member",
+    "change-role",
+    "remove-member",
+    "create-invite",
+    "create-owner-invite",
+    "list-invites",
+    "revoke-invite",
+  ] as const;
+  type TeamOperation = (typeof TEAM_OPERATIONS)[number];
+
+  //                                        owner admin member non-member instance-admin
+  const TEAM_EXPECTED: Record<TeamOperation, readonly Outcome[]> = {
+    "get-team": /*            */ [Y, Y, Y, N, N],
+    rename: /*                */ [Y, Y, F, N, N],
+    delete: /*                */ [Y, F, F, N, N],
+    "add-member": /*          */ [Y, Y, F, N, N],
+    "change-role": /*         */ [Y, Y, F, N, N],
+    "remove-member": /*       */ [Y, Y, F, N, N],
+    "create-invite": /*       */ [Y, Y, F, N, N],
+    "create-owner-invite": /* */ [Y, F, F, N, N],
+    "list-invites": /*        */ [Y, Y, F, N, N],
+    "revoke-invite": /*       */ [Y, Y, F, N, N],
+  };
+
+  const TEAM_SPECS: Record<TeamOperation, { run: (viewer: { id: string }, teamId: string, invitationId: string) => Promise<unknown>; effect: (after: TeamSnapshot) => void }> = {
+    "get-team": { run: (v, t) => teams.getTeam(v, t), effect: () => {} },
+    rename: { run: (v, t) => teams.updateTeam(v, t, { name: `Renamed ${t}` }), effect: (after) => expect(after.team?.name).toMatch(/^Renamed /) },
+    delete: { run: (v, t) => teams.deleteTeam(v, t), effect: (after) => expect(after.team).toBeNull() },
+    "add-member": { run: (v, t) => teams.addTeamMember(v, t, "other@example.com"), effect: (after) => expect(after.members).toContainEqual({ userId: "other", role: "MEMBER" }) },
+    "change-role": { run: (v, t) => teams.changeTeamRole(v, t, "author", "ADMIN"), effect: (after) => expect(after.members).toContainEqual({ userId: "author", role: "ADMIN" }) },
+    "remove-member": { run: (v, t) => teams.removeTeamMember(v, t, "author"), effect: (after) => expect(after.members.map((m) => m.userId)).not.toContain("author") },
+    "create-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "MEMBER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
+    "create-owner-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "OWNER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
+    "list-invites": { run: (v, t) => invitations.listInvitations(v, t), effect: () => {} },
+    "revoke-invite": { run: (v, t, i) => invitations.revokeInvitation(v, t, i), effect: (after) => expect(after.invitations[0].revokedAt).not.toBeNull() },
+  };
+
+  async function teamSnapshot(teamId: string) {
+    const [team, members, invites, audit, totalTeams] = await Promise.all([
+      db.team.findUnique({ where: { id: teamId }, select: { name: true, description: true } }),
+      db.membership.findMany({ where: { teamId }, select: { userId: true, role: true }, orderBy: { userId: "asc" } }),
+      db.invitation.findMany({ where: { teamId }, select: { id: true, revokedAt: true, useCount: true }, orderBy: { createdAt: "asc" } }),
+      db.auditEvent.count(),
+      db.team.count(),
+    ]);
+    return { team, members, invitations: invites, audit, totalTeams };
+  }
+  type TeamSnapshot = Awaited<ReturnType<typeof teamSnapshot>>;
+
+  async function teamOutcome(run: () => Promise<unknown>): Promise<Outcome> {
+    try {
+      return (await run()) === null ? N : Y;
+    } catch (error) {
+      if (error instanceof DataError && error.code === "NOT_FOUND") return N;
+      if (error instanceof DataError && error.code === "FORBIDDEN") return F;
+      throw error;
+    }
+  }
+
+  for (const operation of TEAM_OPERATIONS) {
+    describe(operation, () => {
+      TEAM_RELATIONS.forEach((relation, column) => {
+        const expected = TEAM_EXPECTED[operation][column];
+        it(`${relation}: ${expected}`, async () => {
+          const team = await db.team.create({
+            data: {
+              name: `T ${operation} ${relation}`,
+              memberships: {
+                create: [
+                  { userId: "team-owner", role: "OWNER" },
+                  { userId: "team-admin", role: "ADMIN" },
+                  { userId: "team-member", role: "MEMBER" },
+                  { userId: "author", role: "MEMBER" },
+                ],
+              },
+            },
+          });
+          const invitation = await db.invitation.create({ data: { teamId: team.id, hash: randomUUID(), role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) } });
+          const before = await teamSnapshot(team.id);
+          const outcome = await teamOutcome(() => TEAM_SPECS[operation].run({ id: relation }, team.id, invitation.id));
+          const after = await teamSnapshot(team.id);
+          expect(outcome).toBe(expected);
+          if (outcome === Y) TEAM_SPECS[operation].effect(after);
+          else expect(after).toEqual(before);
+        });
+      });
+    });
+  }
+
+  // Creating a team depends on the instance setting, not on any team.
+  //                                              author team-owner team-admin team-member non-member instance-admin other
+  const CREATE_TEAM: Record<"anyone" | "admins", readonly Outcome[]> = {
+    anyone: /* */ [Y, Y, Y, Y, Y, Y, Y],
+    admins: /* */ [F, F, F, F, F, Y, F],
+  };
+  for (const setting of ["anyone", "admins"] as const) {
+    RELATIONS.forEach((relation, column) => {
+      const expected = CREATE_TEAM[setting][column];
+      it(`create team with teamCreation=${setting}: ${relation}: ${expected}`, async () => {
+        const value = JSON.stringify(setting);
+        await db.instanceSetting.upsert({ where: { key: "teamCreation" }, create: { key: "teamCreation", value }, update: { value } });
+        const before = { teams: await db.team.count(), memberships: await db.membership.count(), audit: await db.auditEvent.count() };
+        const outcome = await teamOutcome(() => teams.createTeam({ id: relation }, `New ${setting} ${relation}`));
+        expect(outcome).toBe(expected);
+        const after = { teams: await db.team.count(), memberships: await db.membership.count(), audit: await db.auditEvent.count() };
+        if (outcome === Y) expect(after).toEqual({ teams: before.teams + 1, memberships: before.memberships + 1, audit: before.audit + 1 });
+        else expect(after).toEqual(before);
+      });
+    });
+  }
 });

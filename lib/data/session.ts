@@ -14,7 +14,9 @@ export type Viewer = {
 /** The user a request's session cookie signs in, or null (route handlers pass their Request's headers). */
 export async function viewerFromHeaders(requestHeaders: Headers): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: requestHeaders });
-  if (!session) return null;
+  // Disabling an account deletes its sessions; a row that survived (written while it was being
+  // disabled) still signs nobody in.
+  if (!session || session.user.disabledAt) return null;
   const { id, name, email, role } = session.user;
   return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
 }

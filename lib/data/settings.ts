@@ -1,6 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/server";
+import type { Tx } from "@/lib/db/client";
+import { describeEnvSettings } from "@/lib/env-overview";
+import { getEnv, setEnvKeys } from "@/lib/env";
+import type { EnvSettingGroup } from "@/lib/types/admin";
+import type { ViewerRef } from "./actor";
+import { requireInstanceAdmin } from "./admin-users";
+import { DataError } from "./errors";
+import { audit } from "./version-writer";
 
 /**
  * Settings an instance admin changes at run time, kept in the database (InstanceSetting). The
@@ -15,8 +23,8 @@ export const INSTANCE_SETTINGS = {
 export type InstanceSettingKey = keyof typeof INSTANCE_SETTINGS;
 export type InstanceSettings = { [K in InstanceSettingKey]: z.infer<(typeof INSTANCE_SETTINGS)[K]["schema"]> };
 
-export async function readInstanceSettings(): Promise<InstanceSettings> {
-  const rows = await db.instanceSetting.findMany({ where: { key: { in: Object.keys(INSTANCE_SETTINGS) } } });
+export async function readInstanceSettings(tx: Pick<Tx, "instanceSetting"> = db): Promise<InstanceSettings> {
+  const rows = await tx.instanceSetting.findMany({ where: { key: { in: Object.keys(INSTANCE_SETTINGS) } } });
   const values = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const out: Record<string, unknown> = {};
   for (const [key, { schema, fallback }] of Object.entries(INSTANCE_SETTINGS)) {
@@ -30,4 +38,27 @@ export async function readInstanceSettings(): Promise<InstanceSettings> {
     out[key] = result.success ? result.data : fallback;
   }
   return out as InstanceSettings;
+}
+
+/** Change one instance setting (instance admins only), audited with its old and new value. Writing the value it has changes nothing. */
+export async function writeInstanceSetting<K extends InstanceSettingKey>(viewer: ViewerRef, key: K, value: unknown): Promise<{ changed: boolean }> {
+  const setting = INSTANCE_SETTINGS[key];
+  if (!setting) throw new DataError("INVALID", `There is no instance setting named "${String(key)}".`);
+  const parsed = setting.schema.safeParse(value);
+  if (!parsed.success) throw new DataError("INVALID", `${String(key)} must be one of ${setting.schema.options.join(", ")}.`, { field: key });
+  return db.$transaction(async (tx) => {
+    const actor = await requireInstanceAdmin(tx, viewer);
+    const from = (await readInstanceSettings(tx))[key];
+    if (from === parsed.data) return { changed: false };
+    const stored = JSON.stringify(parsed.data);
+    await tx.instanceSetting.upsert({ where: { key }, create: { key, value: stored, updatedById: actor.id }, update: { value: stored, updatedById: actor.id } });
+    await audit(tx, { actorId: actor.id, action: "instance.setting", detail: { key, from, to: parsed.data } });
+    return { changed: true };
+  });
+}
+
+/** The settings that come from the environment, read-only, for the admin console. */
+export async function listEnvironmentSettings(viewer: ViewerRef): Promise<EnvSettingGroup[]> {
+  await requireInstanceAdmin(db, viewer);
+  return describeEnvSettings(getEnv(), setEnvKeys());
 }

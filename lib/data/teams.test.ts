@@ -250,8 +250,8 @@ describe("listMyTeams and getTeam", () => {
     expect(kept.created).toBe(true);
 
     expect(await teams.listMyTeams(as("lister"))).toEqual([
-      { id: alpha.id, name: "Alpha crew", role: "ADMIN", memberCount: 3, skillCount: 1 },
-      { id: zeta.id, name: "Zeta crew", role: "OWNER", memberCount: 1, skillCount: 0 },
+      { id: alpha.id, name: "Alpha crew", description: "", role: "ADMIN", memberCount: 3, skillCount: 1 },
+      { id: zeta.id, name: "Zeta crew", description: "", role: "OWNER", memberCount: 1, skillCount: 0 },
     ]);
     expect((await teams.listMyTeams(as("outsider"))).map((t) => t.id)).not.toContain(alpha.id);
     expect(await teams.listMyTeams(as("root"))).toEqual([]);

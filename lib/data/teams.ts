@@ -1,37 +1,57 @@
 import "server-only";
-import { canManageMembers, canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/permissions/permissions";
+import { destinationKey, placeLabel } from "@/lib/labels";
+import {
+  canCreateTeam,
+  canDeleteTeam,
+  canManageInvitations,
+  canManageMembers,
+  canMoveSkill,
+  canRenameTeam,
+  canSetMemberRole,
+  TEAM_ROLES,
+  type Actor,
+  type Destination,
+} from "@/lib/skills/permissions/permissions";
+import { normalizeTeamName, TEAM_DESCRIPTION_MAX, TEAM_NAME, TEAM_NAME_MESSAGE } from "@/lib/skills/teams/team-inputs";
+import type { TeamDetail, TeamSkillToMove, TeamSummary } from "@/lib/types/teams";
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
+import { readInstanceSettings } from "./settings";
+import { changeSkillScope } from "./skills/lifecycle";
 import { audit } from "./version-writer";
 
-export interface TeamSummary {
-  id: string;
-  name: string;
-  role: TeamRole;
-  memberCount: number;
-  skillCount: number;
-}
-
-export interface TeamDetail extends TeamSummary {
-  members: { userId: string; name: string; email: string; role: TeamRole; joinedAt: Date }[];
-  can: { manageMembers: boolean };
-}
-
-const TEAM_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,47}$/u;
+export type { TeamDetail, TeamSkillToMove, TeamSummary };
+export { addTeamMember, changeTeamRole, leaveTeam, removeTeamMember } from "./team-members";
 
 /** The viewer's teams with their role in each. */
 export async function listMyTeams(viewer: ViewerRef): Promise<TeamSummary[]> {
   const memberships = await db.membership.findMany({
     where: { userId: viewer.id },
-    select: { role: true, team: { select: { id: true, name: true, _count: { select: { memberships: true, skills: { where: { archived: false } } } } } } },
+    select: {
+      role: true,
+      team: { select: { id: true, name: true, description: true, _count: { select: { memberships: true, skills: { where: { archived: false } } } } } },
+    },
     orderBy: { team: { name: "asc" } },
   });
-  return memberships.map((m) => ({ id: m.team.id, name: m.team.name, role: m.role, memberCount: m.team._count.memberships, skillCount: m.team._count.skills }));
+  return memberships.map((m) => ({
+    id: m.team.id,
+    name: m.team.name,
+    description: m.team.description,
+    role: m.role,
+    memberCount: m.team._count.memberships,
+    skillCount: m.team._count.skills,
+  }));
 }
 
-/** A team the viewer belongs to, with its members; null otherwise. */
+/** Whether the viewer may create a team on this instance, and the setting that decides it. */
+export async function teamCreationFor(viewer: ViewerRef): Promise<{ allowed: boolean; setting: "anyone" | "admins" }> {
+  const [actor, settings] = await Promise.all([loadActor(db, viewer), readInstanceSettings()]);
+  return { allowed: canCreateTeam(actor, settings.teamCreation), setting: settings.teamCreation };
+}
+
+/** A team the viewer belongs to, with its members; null otherwise (instance admins included). */
 export async function getTeam(viewer: ViewerRef, teamId: string): Promise<TeamDetail | null> {
   const actor = await loadActor(db, viewer);
   const role = actor.teamRoles[teamId];
@@ -41,83 +61,155 @@ export async function getTeam(viewer: ViewerRef, teamId: string): Promise<TeamDe
     select: {
       id: true,
       name: true,
-      _count: { select: { skills: { where: { archived: false } } } },
+      description: true,
       memberships: { select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } }, orderBy: { createdAt: "asc" } },
     },
   });
   if (!team) return null;
+  const [skillCount, archivedSkillCount] = await Promise.all([
+    db.skill.count({ where: { teamId, archived: false } }),
+    db.skill.count({ where: { teamId, archived: true } }),
+  ]);
   return {
     id: team.id,
     name: team.name,
+    description: team.description,
     role,
     memberCount: team.memberships.length,
-    skillCount: team._count.skills,
+    skillCount,
+    archivedSkillCount,
     members: team.memberships.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: m.role, joinedAt: m.createdAt })),
-    can: { manageMembers: canManageMembers(actor, teamId) },
+    can: {
+      manageMembers: canManageMembers(actor, teamId),
+      rename: canRenameTeam(actor, teamId),
+      delete: canDeleteTeam(actor, teamId),
+      manageInvitations: canManageInvitations(actor, teamId),
+      grantRoles: TEAM_ROLES.filter((to) => canSetMemberRole(actor, teamId, null, to)),
+    },
   };
 }
 
-export async function createTeam(viewer: ViewerRef, name: string): Promise<{ id: string; name: string }> {
-  const trimmed = name.trim().replace(/\s+/g, " ");
-  if (!TEAM_NAME.test(trimmed)) throw new DataError("INVALID", "A team name is 1-48 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit.");
+function checkName(name: string): string {
+  const normalized = normalizeTeamName(name);
+  if (!TEAM_NAME.test(normalized)) throw new DataError("INVALID", TEAM_NAME_MESSAGE, { field: "name" });
+  return normalized;
+}
+
+function checkDescription(description: string): string {
+  const trimmed = description.trim();
+  if ([...trimmed].length > TEAM_DESCRIPTION_MAX) throw new DataError("INVALID", `Keep the description under ${TEAM_DESCRIPTION_MAX} characters.`, { field: "description" });
+  return trimmed;
+}
+
+// Names are unique regardless of case: "Platform" and "platform" would be indistinguishable in lists.
+async function assertTeamNameFree(tx: Tx, name: string, exceptTeamId?: string) {
+  const taken = await tx.team.findMany({ where: exceptTeamId ? { id: { not: exceptTeamId } } : {}, select: { name: true } });
+  const clash = taken.find((team) => team.name.toLowerCase() === name.toLowerCase());
+  if (clash) throw new DataError("CONFLICT", `A team named "${clash.name}" already exists. Choose another name.`, { field: "name" });
+}
+
+export async function createTeam(viewer: ViewerRef, name: string, description = ""): Promise<{ id: string; name: string }> {
+  const trimmed = checkName(name);
+  const about = checkDescription(description);
+  const { teamCreation } = await readInstanceSettings();
   return db.$transaction(async (tx) => {
-    await loadActor(tx, viewer);
-    // Names are unique regardless of case: "Platform" and "platform" would be indistinguishable in lists.
-    const taken = await tx.team.findMany({ select: { name: true } });
-    if (taken.some((team) => team.name.toLowerCase() === trimmed.toLowerCase())) throw new DataError("CONFLICT", `A team named "${trimmed}" already exists.`);
-    const team = await tx.team.create({ data: { name: trimmed, memberships: { create: { userId: viewer.id, role: "OWNER" } } }, select: { id: true, name: true } });
+    const actor = await loadActor(tx, viewer);
+    if (!canCreateTeam(actor, teamCreation)) throw new DataError("FORBIDDEN", "On this instance only instance admins create teams. Ask one to create the team, or to invite you to one.");
+    await assertTeamNameFree(tx, trimmed);
+    const team = await tx.team.create({
+      data: { name: trimmed, description: about, memberships: { create: { userId: viewer.id, role: "OWNER" } } },
+      select: { id: true, name: true },
+    });
     await audit(tx, { actorId: viewer.id, action: "team.create", teamId: team.id, detail: { name: team.name } });
     return team;
   });
 }
 
-async function ownerCount(tx: Tx, teamId: string) {
-  return tx.membership.count({ where: { teamId, role: "OWNER" } });
+async function requireMember(tx: Tx, viewer: ViewerRef, teamId: string): Promise<Actor> {
+  const actor = await loadActor(tx, viewer);
+  if (!actor.teamRoles[teamId]) throw notFound("Team");
+  return actor;
 }
 
-/** Add an existing user, found by email, to a team. */
-export async function addTeamMember(viewer: ViewerRef, teamId: string, email: string, role: TeamRole = "MEMBER"): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const actor = await loadActor(tx, viewer);
-    if (!actor.teamRoles[teamId]) throw notFound("Team");
-    if (!canSetMemberRole(actor, teamId, null, role)) throw new DataError("FORBIDDEN", role === "OWNER" ? "Only team owners can add owners." : "Only team owners and admins can add members.");
-    const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
-    if (!user) throw new DataError("INVALID", `No account uses ${email.trim()}. Ask them to sign up first.`);
-    if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId: user.id } } })) throw new DataError("CONFLICT", `${email.trim()} is already in this team.`);
-    await tx.membership.create({ data: { teamId, userId: user.id, role } });
-    await audit(tx, { actorId: actor.id, action: "team.member.add", teamId, detail: { userId: user.id, role } });
+/** Rename a team and set its description (owners and admins). Each change is audited on its own. */
+export async function updateTeam(viewer: ViewerRef, teamId: string, input: { name?: string; description?: string }): Promise<{ id: string; name: string }> {
+  const name = input.name === undefined ? undefined : checkName(input.name);
+  const description = input.description === undefined ? undefined : checkDescription(input.description);
+  return db.$transaction(async (tx) => {
+    const actor = await requireMember(tx, viewer, teamId);
+    if (!canRenameTeam(actor, teamId)) throw new DataError("FORBIDDEN", "Only team owners and admins can rename a team or change its description.");
+    const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { name: true, description: true } });
+    const renamed = name !== undefined && name !== team.name;
+    const described = description !== undefined && description !== team.description;
+    if (renamed) await assertTeamNameFree(tx, name, teamId);
+    if (renamed || described) await tx.team.update({ where: { id: teamId }, data: { ...(renamed ? { name } : {}), ...(described ? { description } : {}) } });
+    if (renamed) await audit(tx, { actorId: actor.id, action: "team.rename", teamId, detail: { from: team.name, to: name } });
+    if (described) await audit(tx, { actorId: actor.id, action: "team.description", teamId, detail: { from: team.description, to: description } });
+    return { id: teamId, name: renamed ? name : team.name };
   });
 }
 
-export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: string, role: TeamRole): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const actor = await loadActor(tx, viewer);
-    if (!actor.teamRoles[teamId]) throw notFound("Team");
-    const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
-    if (!membership) throw notFound("Member");
-    const from = membership.role;
-    if (!canSetMemberRole(actor, teamId, from, role)) throw new DataError("FORBIDDEN", "Only team owners can make or unmake owners; admins manage the other roles.");
-    if (from === "OWNER" && role !== "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", "A team always keeps an owner: make someone else owner first.");
-    await tx.membership.update({ where: { teamId_userId: { teamId, userId } }, data: { role } });
-    await audit(tx, { actorId: actor.id, action: "team.member.role", teamId, detail: { userId, from, to: role } });
+/**
+ * Delete a team (owners only). Refused while it owns skills, archived ones included: deleting
+ * them with the team would lose work nobody chose to delete, so they are moved first.
+ */
+export async function deleteTeam(viewer: ViewerRef, teamId: string): Promise<{ name: string }> {
+  return db.$transaction(async (tx) => {
+    const actor = await requireMember(tx, viewer, teamId);
+    if (!canDeleteTeam(actor, teamId)) throw new DataError("FORBIDDEN", "Only team owners can delete a team.");
+    const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { name: true } });
+    const [skills, archived] = await Promise.all([tx.skill.count({ where: { teamId } }), tx.skill.count({ where: { teamId, archived: true } })]);
+    if (skills > 0) {
+      const counted = `${skills} ${skills === 1 ? "skill" : "skills"}${archived ? ` (${archived} archived)` : ""}`;
+      throw new DataError("CONFLICT", `Team ${team.name} still owns ${counted}. Move ${skills === 1 ? "it" : "them"} to another place first, then delete the team.`, {
+        skills,
+        archived,
+      });
+    }
+    const members = await tx.membership.count({ where: { teamId } });
+    await tx.team.delete({ where: { id: teamId } });
+    await audit(tx, { actorId: actor.id, action: "team.delete", teamId, detail: { name: team.name, members } });
+    return team;
   });
 }
 
-/** Remove a member (or yourself: leaving). The last owner cannot go. */
-export async function removeTeamMember(viewer: ViewerRef, teamId: string, userId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const actor = await loadActor(tx, viewer);
-    if (!actor.teamRoles[teamId]) throw notFound("Team");
-    const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
-    if (!membership) throw notFound("Member");
-    const role = membership.role;
-    if (!canRemoveMember(actor, teamId, userId, role)) throw new DataError("FORBIDDEN", "Only team owners and admins can remove members, and only owners can remove owners.");
-    if (role === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", "A team always keeps an owner: make someone else owner first.");
-    await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });
-    await audit(tx, { actorId: actor.id, action: userId === actor.id ? "team.member.leave" : "team.member.remove", teamId, detail: { userId, role } });
-  });
+/** The skills a team owns (archived too) with where the viewer may move each: the delete dialog's list. Owners only. */
+export async function listTeamSkillsToMove(viewer: ViewerRef, teamId: string): Promise<TeamSkillToMove[]> {
+  const actor = await loadActor(db, viewer);
+  if (!actor.teamRoles[teamId]) throw notFound("Team");
+  if (!canDeleteTeam(actor, teamId)) throw new DataError("FORBIDDEN", "Only team owners can delete a team.");
+  const [skills, teams] = await Promise.all([
+    db.skill.findMany({ where: { teamId }, select: { id: true, name: true, archived: true }, orderBy: { name: "asc" } }),
+    db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles), not: teamId } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+  ]);
+  const candidates: { destination: Destination; label: string }[] = [
+    { destination: { scope: "PERSONAL" }, label: "Personal (only you)" },
+    ...teams.map((team) => ({ destination: { scope: "TEAM" as const, teamId: team.id }, label: placeLabel("TEAM", team.name) })),
+    { destination: { scope: "PUBLIC" }, label: "Public (everyone on this instance)" },
+  ];
+  const access = { scope: "TEAM" as const, ownerId: null, teamId };
+  const moveTargets = candidates.filter((c) => canMoveSkill(actor, access, c.destination)).map(({ destination, label }) => ({ key: destinationKey(destination), label }));
+  return skills.map((skill) => ({ ...skill, moveTargets }));
 }
 
-export async function leaveTeam(viewer: ViewerRef, teamId: string): Promise<void> {
-  await removeTeamMember(viewer, teamId, viewer.id);
+/**
+ * Move every skill a team owns (or one of them) to `destination`, each through changeSkillScope
+ * (its rules, name clash check and audit). A skill that cannot move stays, with the reason.
+ */
+export async function moveTeamSkills(viewer: ViewerRef, teamId: string, destination: Destination, skillId?: string) {
+  const skills = await listTeamSkillsToMove(viewer, teamId);
+  const chosen = skillId ? skills.filter((skill) => skill.id === skillId) : skills;
+  if (skillId && !chosen.length) throw notFound("Skill");
+  const moved: string[] = [];
+  const failed: { name: string; message: string }[] = [];
+  for (const skill of chosen) {
+    try {
+      await changeSkillScope(viewer, skill.id, destination);
+      moved.push(skill.name);
+    } catch (error) {
+      if (!(error instanceof DataError)) throw error;
+      failed.push({ name: skill.name, message: error.message });
+    }
+  }
+  return { moved, failed };
 }

@@ -115,9 +115,10 @@ export async function checkBearer(authorization: string | null | undefined): Pro
   if (!match || !SECRET_SHAPE.test(match[1])) return { ok: false, reason: "invalid" };
   const row = await db.accessToken.findUnique({
     where: { hash: hashTokenSecret(match[1]) },
-    select: { id: true, scope: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true, role: true } } },
+    select: { id: true, scope: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true, role: true, disabledAt: true } } },
   });
-  if (!row || row.revokedAt) return { ok: false, reason: "invalid" };
+  // A disabled account's tokens stop working at once, and work again if it is re-enabled.
+  if (!row || row.revokedAt || row.user.disabledAt) return { ok: false, reason: "invalid" };
   const now = new Date();
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired", expiredAt: row.expiresAt };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

@@ -18,6 +18,15 @@ export async function refusal(promise: Promise<unknown>): Promise<DataError> {
   return error as DataError;
 }
 
+/** A refusal with `code` that leaves what `snapshot` reads exactly as it was before the attempt. */
+export async function refusedUnchanged<S>(snapshot: () => Promise<S>, code: DataError["code"], attempt: () => Promise<unknown>): Promise<DataError> {
+  const before = await snapshot();
+  const error = await refusal(attempt());
+  expect(error.code).toBe(code);
+  expect(await snapshot()).toEqual(before);
+  return error;
+}
+
 export function createTeam(db: Db, name: string, members: Record<string, TeamRole>) {
   return db.team.create({ data: { name, memberships: { create: Object.entries(members).map(([userId, role]) => ({ userId, role })) } } });
 }

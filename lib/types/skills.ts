@@ -128,6 +128,15 @@ export interface SkillDetail extends SkillSummary {
   versions: VersionListItem[];
   /** review: may mark a version that needs review as reviewed. */
   can: { addVersion: boolean; manage: boolean; review: boolean };
+  /** Set when the skill is archived: from its latest archive event (null fields when none was recorded). */
+  archive: ArchiveNote | null;
+}
+
+/** When and by whom a skill was archived; `by` null for Skillshelf itself (a built-in no longer shipped). */
+export interface ArchiveNote {
+  at: Date | null;
+  by: string | null;
+  reason: string | null;
 }
 
 /** A version waiting for a security review the viewer may give (the account page's list). */

@@ -3,59 +3,59 @@ import Link from "next/link";
 import { UsersIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { NewTeamDialog } from "@/components/teams/new-team-dialog";
+import { ROLE_LABEL } from "@/components/teams/team-form-bits";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireViewer } from "@/lib/data/session";
-import { getTeam, listMyTeams } from "@/lib/data/teams";
+import { listMyTeams, teamCreationFor } from "@/lib/data/teams";
 
 export const metadata: Metadata = { title: "Teams" };
 
-const roleLabel = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" } as const;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default async function TeamsPage() {
   const viewer = await requireViewer();
-  const teams = await Promise.all((await listMyTeams(viewer)).map((team) => getTeam(viewer, team.id)));
+  const [teams, creation] = await Promise.all([listMyTeams(viewer), teamCreationFor(viewer)]);
+  const adminsOnly = "On this instance only instance admins create teams.";
   return (
     <>
-      <PageHeader title="Teams" description="Teams share skills: every member sees a team's skills and can add versions." />
+      <PageHeader
+        title="Teams"
+        description="Teams share skills: every member sees a team's skills and can add versions."
+        actions={creation.allowed && teams.length ? <NewTeamDialog /> : null}
+      />
       {teams.length ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {teams.flatMap((team) =>
-            team
-              ? [
-                  <Card key={team.id}>
-                    <CardHeader>
-                      <div className="flex items-center justify-between gap-3">
-                        <CardTitle>{team.name}</CardTitle>
-                        <Badge variant="outline">You: {roleLabel[team.role]}</Badge>
-                      </div>
-                      <CardDescription>
-                        {team.memberCount} {team.memberCount === 1 ? "member" : "members"} ·{" "}
-                        <Link className="underline-offset-4 hover:underline" href={`/skills?scope=team&team=${team.id}`}>
-                          {team.skillCount} {team.skillCount === 1 ? "skill" : "skills"}
+        <>
+          {!creation.allowed ? <p className="mb-4 text-sm text-muted-foreground">{adminsOnly}</p> : null}
+          <ul className="grid gap-4 md:grid-cols-2">
+            {teams.map((team) => (
+              <li key={team.id}>
+                <Card className="relative h-full transition-colors focus-within:ring-3 focus-within:ring-ring/50 hover:bg-accent/40">
+                  <CardHeader>
+                    <div className="flex items-center justify-between gap-3">
+                      <CardTitle>
+                        <Link href={`/teams/${team.id}`} className="outline-none after:absolute after:inset-0">
+                          {team.name}
                         </Link>
-                      </CardDescription>
-                    </CardHeader>
-                    <CardContent>
-                      <ul className="grid gap-2 text-sm">
-                        {team.members.map((member) => (
-                          <li key={member.userId} className="flex items-center justify-between gap-3">
-                            <span className="min-w-0">
-                              <span className="font-medium">{member.name}</span> <span className="text-muted-foreground">{member.email}</span>
-                            </span>
-                            <span className="text-xs text-muted-foreground">{roleLabel[member.role]}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </CardContent>
-                  </Card>,
-                ]
-              : [],
-          )}
-        </div>
+                      </CardTitle>
+                      <Badge variant="outline">You: {ROLE_LABEL[team.role]}</Badge>
+                    </div>
+                    {team.description ? <p className="line-clamp-2 text-sm">{team.description}</p> : null}
+                    <CardDescription>
+                      {plural(team.memberCount, "member", "members")} · {plural(team.skillCount, "skill", "skills")}
+                    </CardDescription>
+                  </CardHeader>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
-        <EmptyState icon={UsersIcon} title="You're not in a team yet">
-          When someone adds you to a team, it shows up here with its members and skills.
+        <EmptyState icon={UsersIcon} title="You're not in a team yet" action={creation.allowed ? <NewTeamDialog label="Create a team" /> : null}>
+          {creation.allowed
+            ? "Create a team for the people you work with, then invite them with a link from its page. To join an existing team, ask one of its owners or admins for an invite link."
+            : `${adminsOnly} To join a team, ask one of its owners or admins for an invite link, or an instance admin to create a team for you.`}
         </EmptyState>
       )}
     </>

@@ -1,6 +1,7 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import type { SkillManageInfo } from "@/lib/types/manage";
+import { RenameForm } from "./manage-rename-form";
 import { ReferenceList, scopeText, When } from "./manage-shared";
 
 const ACTION_LABEL: Record<string, string> = {
@@ -12,14 +13,16 @@ const ACTION_LABEL: Record<string, string> = {
   "skill.prune": "Pruned versions",
   "skill.archive": "Archived",
   "skill.unarchive": "Unarchived",
+  "skill.rename": "Renamed",
   "skill.download": "Downloaded",
   "skill.review": "Marked reviewed",
   "skill.scan-override": "Imported despite a critical finding",
 };
 
-export function DetailsTab({ info }: { info: SkillManageInfo }) {
+export function DetailsTab({ info, onChanged }: { info: SkillManageInfo; onChanged: () => void }) {
   return (
     <div className="grid gap-6">
+      <RenameForm key={info.name} info={info} onRenamed={onChanged} />
       <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2.5 text-sm">
         <dt className="text-muted-foreground">Scope</dt>
         <dd className="flex items-center gap-2">

@@ -1,9 +1,10 @@
 import "server-only";
 import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions/permissions";
 import { canReviewVersion } from "@/lib/skills/review/policy";
-import type { SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
+import type { ArchiveNote, SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
+import { readAuditDetail } from "../json-columns";
 import { accessOf, findVisibleSkill, findVisibleVersion, visibleTo } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary, toVersionDetail, userRef, versionSelect } from "./rows";
 
@@ -28,7 +29,24 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
     current: await toVersionDetail(row.currentVersion),
     versions: row.versions,
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access), review: canReviewVersion(actor, access, row.currentVersion.scanHighest) },
+    archive: row.archived ? await archiveNote(row.id) : null,
   };
+}
+
+/**
+ * When and by whom an archived skill was archived, from its latest archive event. Shown to every
+ * reader of the skill: who archived it says who to ask, unlike the rest of the trail.
+ */
+async function archiveNote(skillId: string): Promise<ArchiveNote> {
+  const event = await db.auditEvent.findFirst({
+    where: { skillId, action: "skill.archive" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { createdAt: true, detail: true, actorId: true },
+  });
+  if (!event) return { at: null, by: null, reason: null };
+  const actor = event.actorId ? await db.user.findUnique({ where: { id: event.actorId }, select: { name: true } }) : null;
+  const reason = readAuditDetail(event.detail).reason;
+  return { at: event.createdAt, by: event.actorId ? (actor?.name ?? "a deleted user") : null, reason: typeof reason === "string" ? reason : null };
 }
 
 /** One version of a visible skill, or null. */

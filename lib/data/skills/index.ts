@@ -8,3 +8,4 @@ export { readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileByt
 export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "./import";
 export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";
 export { listSkillAudit, listSkillReferences, recordDownload } from "./audit";
+export { renameSkill } from "./rename";

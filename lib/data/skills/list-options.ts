@@ -18,6 +18,8 @@ export interface ListSkillsOptions {
   authorId?: string;
   hasWarnings?: boolean;
   includeArchived?: boolean;
+  /** Only archived skills (the list's Archived filter); wins over includeArchived. */
+  onlyArchived?: boolean;
   /** Defaults to "relevance" with a query, "updated" without. */
   sort?: SkillSort;
   page?: number;

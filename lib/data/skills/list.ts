@@ -12,7 +12,6 @@ import type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./lis
 // Lists of skills: a page of the visible ones (by full-text search when there is a query), the
 // author filter's choices and the scope tabs' counts.
 
-
 function scopeWhere(filter: ScopeFilter, teamId?: string): Prisma.SkillWhereInput {
   switch (filter) {
     case "all":
@@ -27,6 +26,10 @@ function scopeWhere(filter: ScopeFilter, teamId?: string): Prisma.SkillWhereInpu
       return { scope: "BUILTIN" };
   }
 }
+
+/** Archived skills are left out unless asked for; the Archived filter shows only them. */
+const archivedWhere = (options: Pick<ListSkillsOptions, "includeArchived" | "onlyArchived">): Prisma.SkillWhereInput =>
+  options.onlyArchived ? { archived: true } : options.includeArchived ? {} : { archived: false };
 
 function filterWhere(options: Pick<ListSkillsOptions, "authorId" | "hasWarnings">): Prisma.SkillWhereInput[] {
   return [
@@ -49,7 +52,7 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   const q = options.q?.trim();
   if (q) return searchSkills(actor, q, { ...options, page, pageSize });
   const where: Prisma.SkillWhereInput = {
-    AND: [visibleTo(actor), scopeWhere(options.scope ?? "all", options.teamId), options.includeArchived ? {} : { archived: false }, ...filterWhere(options)],
+    AND: [visibleTo(actor), scopeWhere(options.scope ?? "all", options.teamId), archivedWhere(options), ...filterWhere(options)],
   };
   const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
   const [rows, total] = await Promise.all([
@@ -63,26 +66,26 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
 // bm25 weights for the indexed columns (name, description, body): a word in a skill's name says
 // far more about what it is for than the same word somewhere in its instructions.
 
-/** Everyone who wrote the current version of a visible, unarchived skill, with how many: the author filter's choices. */
-export async function listSkillAuthors(viewer: ViewerRef): Promise<SkillAuthor[]> {
+/** Everyone who wrote the current version of a visible, unarchived (or, with onlyArchived, archived) skill, with how many: the author filter's choices. */
+export async function listSkillAuthors(viewer: ViewerRef, options: Pick<ListSkillsOptions, "onlyArchived"> = {}): Promise<SkillAuthor[]> {
   const actor = await loadActor(db, viewer);
   // The search index's entries hold each skill's current author: no need to read the versions.
   const rows = await db.$queryRaw<{ id: string; name: string; skillCount: number | bigint }[]>`
     SELECT u."id" AS "id", u."name" AS "name", a."n" AS "skillCount"
-    FROM (SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${visibleToSql(actor, "e")} AND e."archived" = 0 AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
+    FROM (SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${visibleToSql(actor, "e")} AND e."archived" = ${options.onlyArchived ? 1 : 0} AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
     JOIN "user" u ON u."id" = a."authorId"
     ORDER BY u."name", u."id"`;
   return rows.map((row) => ({ id: row.id, name: row.name, skillCount: Number(row.skillCount) }));
 }
 
-
 export type ScopeCounts = { all: number; personal: number; public: number; builtin: number; teams: Record<string, number> };
 
 /**
  * Count of visible, unarchived skills per scope tab (and per team); with filters, of those that
- * match them, so each tab says what it would show for the current search.
+ * match them, so each tab says what it would show for the current search. With onlyArchived, of
+ * the archived ones: the same tabs under the Archived filter.
  */
-export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings"> = {}): Promise<ScopeCounts> {
+export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings" | "onlyArchived"> = {}): Promise<ScopeCounts> {
   const actor = await loadActor(db, viewer);
   const q = filters.q?.trim();
   let groups: { scope: string; teamId: string | null; n: number }[];
@@ -97,7 +100,7 @@ export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSk
         ).map((row) => ({ ...row, n: Number(row.n) }))
       : [];
   } else {
-    const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), { archived: false }, ...filterWhere(filters)] };
+    const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), archivedWhere(filters), ...filterWhere(filters)] };
     groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({ scope: group.scope, teamId: group.teamId, n: group._count._all }));
   }
   const counts: ScopeCounts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} };

@@ -44,7 +44,7 @@ export function searchWhere(actor: Actor, match: string, options: ListSkillsOpti
       Prisma.sql`"SkillSearch" MATCH ${match}`,
       visibleToSql(actor, "e"),
       scopeSql(options.scope ?? "all", options.teamId),
-      options.includeArchived ? Prisma.sql`1` : Prisma.sql`e."archived" = 0`,
+      options.onlyArchived ? Prisma.sql`e."archived" = 1` : options.includeArchived ? Prisma.sql`1` : Prisma.sql`e."archived" = 0`,
       options.authorId ? Prisma.sql`e."authorId" = ${options.authorId}` : Prisma.sql`1`,
       options.hasWarnings === undefined ? Prisma.sql`1` : options.hasWarnings ? Prisma.sql`e."warningCount" > 0` : Prisma.sql`e."warningCount" = 0`,
     ].map((condition) => Prisma.sql`(${condition})`),

@@ -16,6 +16,8 @@ export const skillListParams = z.object({
   /** Author of the current version (a user id). */
   author: optionalId,
   warnings: z.preprocess(one, z.enum(["with", "without"]).optional().catch(undefined)),
+  /** Only archived skills ("archived=1"); they are left out of the list otherwise. */
+  archived: z.preprocess(one, z.enum(["1", "true"]).optional().catch(undefined)).transform((value) => value !== undefined),
   view: z.preprocess(one, z.enum(["cards", "rows"]).catch("cards")).default("cards"),
   page: z.preprocess(one, z.coerce.number().int().min(1).max(10_000).catch(1)).default(1),
 });

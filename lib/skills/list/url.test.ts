@@ -6,17 +6,18 @@ const parse = (query: string) => skillListParams.parse(Object.fromEntries(new UR
 
 describe("skillListParams", () => {
   it("reads every key and falls back to defaults on anything malformed", () => {
-    expect(parse("scope=team&team=t1&q=%20pdf%20&sort=size&author=u1&warnings=with&view=rows&page=3")).toEqual({
+    expect(parse("scope=team&team=t1&q=%20pdf%20&sort=size&author=u1&warnings=with&archived=1&view=rows&page=3")).toEqual({
       scope: "team",
       team: "t1",
       q: "pdf",
       sort: "size",
       author: "u1",
       warnings: "with",
+      archived: true,
       view: "rows",
       page: 3,
     });
-    expect(parse("scope=nope&sort=loudest&warnings=maybe&view=grid&page=-2&q=")).toEqual({ scope: "all", view: "cards", page: 1 });
+    expect(parse("scope=nope&sort=loudest&warnings=maybe&archived=no&view=grid&page=-2&q=")).toEqual({ scope: "all", archived: false, view: "cards", page: 1 });
     expect(skillListParams.parse({ q: ["first", "second"], page: ["2"] })).toMatchObject({ q: "first", page: 2 });
   });
 });
@@ -37,6 +38,12 @@ describe("skillListHref", () => {
     expect(skillListHref(base)).toBe("/skills");
     expect(skillListHref(base, { sort: "updated", view: "cards", page: 1, scope: "all" })).toBe("/skills");
     expect(skillListHref(parse("q=pdf"), { sort: "relevance" })).toBe("/skills?q=pdf");
+  });
+
+  it("keeps the Archived filter across tabs until it is turned off", () => {
+    const archived = parse("archived=1&page=2");
+    expect(skillListHref(archived, { scope: "personal" })).toBe("/skills?scope=personal&archived=1");
+    expect(skillListHref(archived, { archived: false })).toBe("/skills");
   });
 
   it("keeps the rest of the state and goes back to page 1 on any change", () => {

@@ -28,3 +28,12 @@ export const archiveSkillInput = z.object({
   archived: z.enum(["true", "false"], "Say whether to archive or restore.").transform((value) => value === "true"),
 });
 export type ArchiveSkillInput = z.infer<typeof archiveSkillInput>;
+
+export const renameSkillInput = z.object({
+  skillId,
+  // The spec's name rules are checked by the data layer (one message for every way in).
+  name: z.string().trim().min(1, "Give the new name.").max(200, "Names have at most 64 characters."),
+  /** The version the dialog showed: a rename after someone else's save is refused, not applied over it. */
+  baseVersion: z.coerce.number().int().min(1).optional(),
+});
+export type RenameSkillInput = z.infer<typeof renameSkillInput>;

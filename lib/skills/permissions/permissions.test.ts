@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   canAddVersion,
   canCreateIn,
+  canCreateTeam,
+  canDeleteTeam,
+  canInvite,
+  canManageInvitations,
   canManageSkill,
   canMoveSkill,
   canRemoveMember,
+  canRenameTeam,
   canSetMemberRole,
   canViewSkill,
   explainShadowing,
@@ -85,6 +90,26 @@ describe("team membership rules", () => {
     expect(canRemoveMember(teamAdmin, "t1", "x", "OWNER")).toBe(false);
     expect(canRemoveMember(member, "t1", "x", "MEMBER")).toBe(false);
     expect(canRemoveMember(member, "t1", member.id, "MEMBER")).toBe(true);
+  });
+});
+
+describe("team administration rules", () => {
+  const everyone = [owner, teamAdmin, member, outsider, admin];
+  it("team creation follows the instance setting: anyone, or instance admins only", () => {
+    expect(everyone.map((a) => canCreateTeam(a, "anyone"))).toEqual([true, true, true, true, true]);
+    expect(everyone.map((a) => canCreateTeam(a, "admins"))).toEqual([false, false, false, false, true]);
+  });
+
+  it("owners and admins rename and manage invite links; only owners delete; instance admins outside the team do neither", () => {
+    expect(everyone.map((a) => canRenameTeam(a, "t1"))).toEqual([true, true, false, false, false]);
+    expect(everyone.map((a) => canManageInvitations(a, "t1"))).toEqual([true, true, false, false, false]);
+    expect(everyone.map((a) => canDeleteTeam(a, "t1"))).toEqual([true, false, false, false, false]);
+  });
+
+  it("an invite grants at most what its creator could grant by adding a member", () => {
+    expect(everyone.map((a) => canInvite(a, "t1", "OWNER"))).toEqual([true, false, false, false, false]);
+    expect(everyone.map((a) => canInvite(a, "t1", "ADMIN"))).toEqual([true, true, false, false, false]);
+    expect(everyone.map((a) => canInvite(a, "t1", "MEMBER"))).toEqual([true, true, false, false, false]);
   });
 });
 

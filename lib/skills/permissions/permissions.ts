@@ -64,7 +64,7 @@ export function canViewSkill(actor: Actor, skill: SkillAccess): boolean {
   return visibilityClauses(actor).some((clause) => matchesClause(clause, skill));
 }
 
-/** Add a version: edit, upload over, restore. */
+/** Add a version: edit, upload over, restore, rename (the editor can change SKILL.md's name too). */
 export function canAddVersion(actor: Actor, skill: SkillAccess): boolean {
   switch (skill.scope) {
     case "PERSONAL":
@@ -93,7 +93,7 @@ export function addVersionRefusal(actor: Actor, skill: SkillAccess): string | nu
   }
 }
 
-/** Delete, archive, prune old versions, and move away from the current scope. */
+/** Delete, archive and restore from the archive, prune old versions, and move away from the current scope. */
 export function canManageSkill(actor: Actor, skill: SkillAccess): boolean {
   switch (skill.scope) {
     case "PERSONAL":
@@ -172,6 +172,33 @@ export function canRemoveMember(actor: Actor, teamId: string, targetId: string, 
   return mine === "ADMIN" && targetRole !== "OWNER";
 }
 
+/** Who may create teams on this instance: the instance setting `teamCreation` decides. */
+export type TeamCreationSetting = "anyone" | "admins";
+
+export function canCreateTeam(actor: Actor, setting: TeamCreationSetting): boolean {
+  return setting === "anyone" || isInstanceAdmin(actor);
+}
+
+/** Rename a team and change its description: its owners and admins. */
+export function canRenameTeam(actor: Actor, teamId: string): boolean {
+  return isTeamManager(actor, teamId);
+}
+
+/** Delete a team (once it owns no skills): its owners only, as it ends every membership. */
+export function canDeleteTeam(actor: Actor, teamId: string): boolean {
+  return teamRole(actor, teamId) === "OWNER";
+}
+
+/** Create an invite link that grants `role`: the same rule as adding a member with that role. */
+export function canInvite(actor: Actor, teamId: string, role: TeamRole): boolean {
+  return canSetMemberRole(actor, teamId, null, role);
+}
+
+/** See a team's invite links and revoke them: its owners and admins (revoking only takes access away). */
+export function canManageInvitations(actor: Actor, teamId: string): boolean {
+  return isTeamManager(actor, teamId);
+}
+
 // ---- Name resolution ----
 
 export const SCOPE_PRIORITY: Readonly<Record<Scope, number>> = { PERSONAL: 0, TEAM: 1, PUBLIC: 2, BUILTIN: 3 };
@@ -224,4 +251,54 @@ export function explainShadowing(hidden: { scope: Scope }, winner: { scope: Scop
           ? "public skills"
           : "built-in skills";
   return `Hidden by "${winner.name}" in ${where}: ${winner.scope.toLowerCase()} skills take priority over ${hidden.scope.toLowerCase()} ones with the same name.`;
+}
+
+// ---- Instance administration (users, audit trail, instance settings) ----
+
+/** The admin console and everything in it: instance admins only. */
+export function canAdministerInstance(actor: Actor): boolean {
+  return isInstanceAdmin(actor);
+}
+
+/** An account as the user-administration rules see it. */
+export interface UserAccountFacts {
+  id: string;
+  role: InstanceRole;
+  disabled: boolean;
+}
+
+/** Why a user-administration change is refused: FORBIDDEN (not the actor's to make) or CONFLICT (it would break the instance). */
+export interface AdminRefusal {
+  code: "FORBIDDEN" | "CONFLICT";
+  message: string;
+}
+
+const NOT_ADMIN: AdminRefusal = { code: "FORBIDDEN", message: "Only instance admins can manage accounts." };
+const LAST_ADMIN = (what: string): AdminRefusal => ({
+  code: "CONFLICT",
+  message: `This is the last active instance admin; ${what} would leave nobody to administer Skillshelf. Make someone else an admin first.`,
+});
+
+/**
+ * Why `actor` may not give `target` the instance role `to`; null when they may. `activeAdmins`
+ * counts admins whose accounts are not disabled: the instance must always keep one of them.
+ */
+export function userRoleRefusal(actor: Actor, target: UserAccountFacts, to: InstanceRole, activeAdmins: number): AdminRefusal | null {
+  if (!isInstanceAdmin(actor)) return NOT_ADMIN;
+  if (target.role === "ADMIN" && to !== "ADMIN" && !target.disabled && activeAdmins <= 1) return LAST_ADMIN("removing their admin role");
+  return null;
+}
+
+/** Why `actor` may not disable `target`; null when they may. */
+export function userDisableRefusal(actor: Actor, target: UserAccountFacts, activeAdmins: number): AdminRefusal | null {
+  if (!isInstanceAdmin(actor)) return NOT_ADMIN;
+  // Locking oneself out takes a second admin to undo, and is never what the click meant.
+  if (target.id === actor.id) return { code: "CONFLICT", message: "You cannot disable your own account. Ask another instance admin if it must be." };
+  if (target.role === "ADMIN" && !target.disabled && activeAdmins <= 1) return LAST_ADMIN("disabling it");
+  return null;
+}
+
+/** Why `actor` may not re-enable `target`; null when they may. */
+export function userEnableRefusal(actor: Actor): AdminRefusal | null {
+  return isInstanceAdmin(actor) ? null : NOT_ADMIN;
 }

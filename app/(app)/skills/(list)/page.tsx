@@ -22,7 +22,12 @@ const PAGE_SIZE = 24;
 export default async function SkillsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const viewer = await requireViewer();
   const params = skillListParams.parse(await searchParams);
-  const filters = { q: params.q, authorId: params.author, hasWarnings: params.warnings ? params.warnings === "with" : undefined };
+  const filters = {
+    q: params.q,
+    authorId: params.author,
+    hasWarnings: params.warnings ? params.warnings === "with" : undefined,
+    onlyArchived: params.archived,
+  };
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
   const results = listSkills(viewer, {
     ...filters,
@@ -33,7 +38,11 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     pageSize: PAGE_SIZE,
   });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
-  const [counts, teams, authors] = await Promise.all([countSkillsByScope(viewer, filters), listMyTeams(viewer), listSkillAuthors(viewer)]);
+  const [counts, teams, authors] = await Promise.all([
+    countSkillsByScope(viewer, filters),
+    listMyTeams(viewer),
+    listSkillAuthors(viewer, { onlyArchived: params.archived }),
+  ]);
 
   const tabs: ScopeTab[] = [
     { label: "All", scope: "all", count: counts.all },
@@ -71,7 +80,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
       <div className="mb-5">
         <SkillListToolbar params={params} authors={authors} />
       </div>
-      <Suspense key={`${params.scope}:${params.team ?? ""}:${params.view}`} fallback={<SkillListSkeleton view={params.view} />}>
+      <Suspense key={`${params.scope}:${params.team ?? ""}:${params.view}:${params.archived}`} fallback={<SkillListSkeleton view={params.view} />}>
         <SkillResults data={results} params={params} scopeLabel={scopeLabel} viewerEmail={viewer.email} allCount={counts.all} upload={upload} />
       </Suspense>
     </>

@@ -1,0 +1,18 @@
+import { Skeleton } from "@/components/ui/skeleton";
+
+// Inside the console's frame (title and tabs stay): the shape of a list of rows.
+export default function Loading() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="grid gap-4">
+      <Skeleton className="h-9 w-full max-w-xl" />
+      <div className="divide-y rounded-xl border">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="grid gap-2 p-4">
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-3 w-72 max-w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

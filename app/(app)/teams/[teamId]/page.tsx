@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeftIcon, LibraryIcon } from "lucide-react";
+import { DeleteTeamDialog } from "@/components/teams/delete-team-dialog";
+import { CreateInvitationDialog, InvitationList } from "@/components/teams/team-invitations";
+import { AddMemberDialog, TeamMembers } from "@/components/teams/team-members";
+import { TeamSettingsForm } from "@/components/teams/team-settings";
+import { ROLE_LABEL } from "@/components/teams/team-form-bits";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { listInvitations } from "@/lib/data/invitations";
+import { requireViewer } from "@/lib/data/session";
+import { getTeam, listTeamSkillsToMove } from "@/lib/data/teams";
+
+type Params = { params: Promise<{ teamId: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const viewer = await requireViewer();
+  const team = await getTeam(viewer, (await params).teamId);
+  return { title: team ? team.name : "Team not found" };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default async function TeamPage({ params }: Params) {
+  const viewer = await requireViewer();
+  const team = await getTeam(viewer, (await params).teamId);
+  // Not a member (instance admins included): the team looks like it does not exist.
+  if (!team) notFound();
+  const [invitations, skillsToMove] = await Promise.all([
+    team.can.manageInvitations ? listInvitations(viewer, team.id) : null,
+    team.can.delete && team.skillCount + team.archivedSkillCount > 0 ? listTeamSkillsToMove(viewer, team.id) : [],
+  ]);
+  const skillsHref = `/skills?scope=team&team=${encodeURIComponent(team.id)}`;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4">
+        <Link
+          href="/teams"
+          className="inline-flex w-fit items-center gap-1 rounded-md text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          <ArrowLeftIcon aria-hidden className="size-4" /> All teams
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="grid min-w-0 gap-1.5">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold tracking-tight break-words">{team.name}</h1>
+              <Badge variant="outline">You: {ROLE_LABEL[team.role]}</Badge>
+            </div>
+            {team.description ? <p className="max-w-2xl text-sm whitespace-pre-line">{team.description}</p> : null}
+            <p className="text-sm text-muted-foreground">
+              {plural(team.memberCount, "member", "members")} · {plural(team.skillCount, "skill", "skills")}
+              {team.archivedSkillCount ? ` (and ${team.archivedSkillCount} archived)` : ""}
+            </p>
+          </div>
+          <Button asChild variant="outline">
+            <Link href={skillsHref}>
+              <LibraryIcon aria-hidden /> Team skills
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle id="members-title">Members</CardTitle>
+            <CardDescription>
+              {team.can.manageMembers
+                ? team.role === "OWNER"
+                  ? "Change roles, remove members. A team always keeps at least one owner."
+                  : "Admins manage members and admins; only owners change owners."
+                : "Everyone in the team sees its skills and can add versions."}
+            </CardDescription>
+          </div>
+          {team.can.manageMembers ? <AddMemberDialog teamId={team.id} grantRoles={team.can.grantRoles} /> : null}
+        </CardHeader>
+        <CardContent>
+          <TeamMembers
+            teamId={team.id}
+            teamName={team.name}
+            viewerId={viewer.id}
+            viewerRole={team.role}
+            members={team.members}
+            grantRoles={team.can.grantRoles}
+          />
+        </CardContent>
+      </Card>
+
+      {invitations ? (
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-1.5">
+              <CardTitle>Invite links</CardTitle>
+              <CardDescription>
+                Links let people join, with or without an account yet. Only a hash of each link is kept: copy it when you create it.
+              </CardDescription>
+            </div>
+            <CreateInvitationDialog teamId={team.id} teamName={team.name} grantRoles={team.can.grantRoles} />
+          </CardHeader>
+          <CardContent>
+            <InvitationList teamId={team.id} invitations={invitations} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {team.can.rename ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Settings</CardTitle>
+            <CardDescription>The name shows in skill lists and install commands; names are unique on this instance.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <TeamSettingsForm team={team} />
+            {team.can.delete ? (
+              <div className="flex flex-wrap items-center justify-between gap-4 rounded-md border border-destructive/30 p-4">
+                <div className="grid gap-1 text-sm">
+                  <span className="font-medium">Delete this team</span>
+                  <span className="text-muted-foreground">
+                    {skillsToMove.length
+                      ? `It owns ${plural(skillsToMove.length, "skill", "skills")}: move ${skillsToMove.length === 1 ? "it" : "them"} first (the dialog helps).`
+                      : "Members lose access and invite links stop working."}
+                  </span>
+                </div>
+                <DeleteTeamDialog team={{ id: team.id, name: team.name }} skills={skillsToMove} />
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

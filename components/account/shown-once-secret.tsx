@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { TriangleAlertIcon } from "lucide-react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { CopyTextButton } from "./copy-text-button";
+
+/** A secret shown this once (a token, an invite link): the warning, the value to select or copy, and a hint. */
+export function ShownOnceSecret({
+  id,
+  label,
+  value,
+  warning,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  warning: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+        <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {warning}
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        <div className="flex gap-2">
+          <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+          <CopyTextButton text={value} label="Copy" />
+        </div>
+        {children}
+      </div>
+    </>
+  );
+}

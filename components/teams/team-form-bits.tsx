@@ -1,0 +1,36 @@
+import type { ActionFailure } from "@/lib/types/actions";
+import type { TeamRole } from "@/lib/types/teams";
+
+// Small pieces the team forms share: role names and how a refusal or a field error reads.
+
+export const ROLE_LABEL: Record<TeamRole, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
+export const ROLE_HINT: Record<TeamRole, string> = {
+  OWNER: "Everything, including deleting the team and making owners.",
+  ADMIN: "Manages members, invite links and the team's skills.",
+  MEMBER: "Sees the team's skills and adds versions.",
+};
+
+/** A refusal that is not about one field, said above the form. */
+export function FormFailure({ failure }: { failure: ActionFailure | null }) {
+  if (!failure || (failure.code === "INVALID_INPUT" && failure.fieldErrors && Object.keys(failure.fieldErrors).length)) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {failure.message}
+    </p>
+  );
+}
+
+/** The first error of a field, with the id its input's aria-describedby points at. */
+export function FieldError({ id, failure, field }: { id: string; failure: ActionFailure | null; field: string }) {
+  const message = failure?.fieldErrors?.[field]?.[0] ?? (failure?.details?.field === field ? failure.message : undefined);
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export function fieldInvalid(failure: ActionFailure | null, field: string): boolean {
+  return !!failure?.fieldErrors?.[field] || failure?.details?.field === field;
+}
