@@ -66,7 +66,10 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         {!passwordForm && !sso?.only ? (
           <p className="text-center text-sm text-muted-foreground">
             Already have an account?{" "}
-            <Link href={then ? `/sign-in?next=${encodeURIComponent(then)}` : "/sign-in"} className="font-medium text-foreground underline-offset-4 hover:underline">
+            <Link
+              href={then ? `/sign-in?next=${encodeURIComponent(then)}` : "/sign-in"}
+              className="font-medium text-foreground underline-offset-4 hover:underline"
+            >
               Sign in
             </Link>
           </p>
