@@ -6,6 +6,7 @@ import { APIError } from "better-auth/api";
 import { auth } from "@/lib/auth/server";
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { safeNextPath, signInInput, signUpInput } from "@/lib/auth/rules";
+import { SSO_PROVIDER_ID } from "@/lib/auth/sso";
 
 export type AuthFormState = {
   message?: string;
@@ -73,6 +74,19 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
   }
   // After a sign-up through an invite link the new account lands on the link's page to join.
   redirect(invite ? `/join/${invite}` : safeNextPath(formData.get("next")?.toString()));
+}
+
+/** Off to the OpenID provider; it comes back to /api/auth/callback/oidc, then to `next` (or /sign-in with an error). */
+export async function ssoSignInAction(formData: FormData): Promise<void> {
+  const next = safeNextPath(formData.get("next")?.toString());
+  let url: string | undefined;
+  try {
+    ({ url } = await auth.api.signInSocial({ body: { provider: SSO_PROVIDER_ID, callbackURL: next, errorCallbackURL: "/sign-in" }, headers: await headers() }));
+  } catch (error) {
+    // The provider was unreachable when the server started (discovery), or refused the request.
+    if (!(error instanceof APIError)) throw error;
+  }
+  redirect(url ?? "/sign-in?error=sso_unavailable");
 }
 
 export async function signOutAction(): Promise<void> {

@@ -3,6 +3,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { getEnv } from "@/lib/env";
 import { PEER_HEADER, clientAddress } from "./client-address";
 import { passwordProblem } from "./password-policy";
+import { signUpRefusalFor } from "./signup-gate";
+import { ssoDisplayName } from "./sso";
 import { createRateLimiter, retryAfterSeconds, type RateLimiter } from "./rate-limit";
 
 /**
@@ -68,8 +70,20 @@ function refuseWeakPassword(ctx: Ctx, password: string | undefined, owner: { ema
   if (problem) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_WEAK", message: problem });
 }
 
+// Passwords play no part under SSO_ONLY: refused here, not only hidden in the forms, so that a
+// password set before the switch (or by someone else for your email) opens nothing.
+const PASSWORD_PATHS = new Set(["/sign-up/email", "/sign-in/email", "/change-password", "/set-password", "/reset-password", "/request-password-reset"]);
+
 export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   const path = ctx.path ?? "";
+  if (getEnv().SSO_ONLY && PASSWORD_PATHS.has(path)) {
+    throw new APIError("FORBIDDEN", { code: "PASSWORDS_OFF", message: `Passwords are off on this instance: sign in with ${ssoDisplayName()}.` });
+  }
+  if (path === "/sign-up/email") {
+    // Before anything else, whether or not the email is taken: a refusal says nothing about accounts.
+    const refusal = await signUpRefusalFor({ email: bodyText(ctx, "email") ?? "", method: "password", invite: bodyText(ctx, "invite") });
+    if (refusal) throw new APIError("FORBIDDEN", { code: "SIGN_UP_NOT_ALLOWED", message: refusal });
+  }
   if (path === "/sign-up/email") refuseWeakPassword(ctx, bodyText(ctx, "password"), { email: bodyText(ctx, "email"), name: bodyText(ctx, "name") });
   if (path === "/change-password" || path === "/set-password" || path === "/reset-password") {
     const session = path === "/reset-password" ? null : await getSessionFromCtx(ctx).catch(() => null);

@@ -2,14 +2,37 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { getEnv } from "@/lib/env";
 import { db } from "@/lib/db/server";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/rules";
 import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
 import { refuseDisabledSession } from "@/lib/auth/disabled";
+import { signUpRefusalFor } from "@/lib/auth/signup-gate";
+import { SSO_PROVIDER_ID, discoveryUrl, ssoDisplayName } from "@/lib/auth/sso";
 
 const env = getEnv();
 const origin = new URL(env.authUrl);
+
+// Single sign-on through the organisation's OpenID provider, when OIDC_* are set. Discovery is read
+// once, when the server starts: the provider must be reachable then. The authorization code flow
+// with PKCE, and ID tokens checked against the provider's published keys (else it is left out).
+const sso = env.OIDC_ISSUER
+  ? genericOAuth({
+      config: [
+        {
+          providerId: SSO_PROVIDER_ID,
+          name: ssoDisplayName(),
+          discoveryUrl: discoveryUrl(env.OIDC_ISSUER),
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          scopes: ["openid", "email", "profile"],
+          pkce: true,
+          requireIdTokenVerification: true,
+        },
+      ],
+    })
+  : null;
 
 export const auth = betterAuth({
   appName: "Skillshelf",
@@ -30,7 +53,20 @@ export const auth = betterAuth({
     minPasswordLength: PASSWORD_MIN_LENGTH,
     maxPasswordLength: PASSWORD_MAX_LENGTH,
   },
+  account: {
+    // Someone who already has an account here is joined to their provider identity when the
+    // provider vouches for the email (email_verified); a provider that does not is refused.
+    // Local emails are never verified (there is no mail), hence requireLocalEmailVerified off.
+    accountLinking: { enabled: true, requireLocalEmailVerified: false },
+  },
   user: {
+    // A new account through single sign-on meets the sign-up policy too (the password form's
+    // check is in guard.ts, where it runs before the endpoint whether or not the email is taken).
+    validateUserInfo: async ({ user, source }) => {
+      if (source.method !== "oauth" || source.action !== "create-user") return;
+      const refusal = await signUpRefusalFor({ email: String(user.email ?? ""), method: "sso" });
+      return refusal ? { error: "SIGN_UP_NOT_ALLOWED", errorDescription: refusal } : undefined;
+    },
     additionalFields: {
       role: { type: "string", input: false, defaultValue: "USER" },
       // Read with every session, so a session row that outlived its account's disabling is refused (lib/data/session.ts).
@@ -47,7 +83,7 @@ export const auth = betterAuth({
     // A disabled account signs in by no path (lib/auth/disabled.ts).
     session: { create: { before: async (session) => void (await refuseDisabledSession(session)) } },
   },
-  plugins: [nextCookies()],
+  plugins: sso ? [sso, nextCookies()] : [nextCookies()],
 });
 
 export type AuthSession = typeof auth.$Infer.Session;

@@ -13,18 +13,28 @@ import { countStaleVersions, listVersionsAwaitingReview } from "@/lib/data/revie
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import { ScanReports } from "@/components/account/scan-reports";
 import { listOpenScanReports } from "@/lib/data/scan-reports";
+import { currentSessionId, listOwnSessions, signInMethods } from "@/lib/data/account";
+import { ssoOption } from "@/lib/auth/sso";
+import { ProfileNameForm } from "@/components/account/profile-name-form";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { Sessions } from "@/components/account/sessions";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const viewer = await requireViewer();
   const admin = viewer.role === "ADMIN";
-  const [tokens, awaiting, stale, reports] = await Promise.all([
+  const sso = ssoOption();
+  const [tokens, awaiting, stale, reports, methods, sessions] = await Promise.all([
     listTokens(viewer),
     listVersionsAwaitingReview(viewer),
     admin ? countStaleVersions() : Promise.resolve(0),
     admin ? listOpenScanReports(viewer) : Promise.resolve(null),
+    signInMethods(viewer),
+    currentSessionId().then((current) => listOwnSessions(viewer, current)),
   ]);
+  // No password to change: an account made through single sign-on, or passwords off (SSO_ONLY).
+  const passwordless = !methods.password || sso?.only;
   return (
     <div className="grid gap-6">
       <PageHeader title="Your account" />
@@ -33,12 +43,11 @@ export default async function AccountPage() {
           <CardTitle>Profile</CardTitle>
           <CardDescription>How your teammates see you on Skillshelf.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-5">
+          <ProfileNameForm name={viewer.name} />
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt className="text-muted-foreground">Name</dt>
-            <dd className="font-medium">{viewer.name}</dd>
             <dt className="text-muted-foreground">Email</dt>
-            <dd className="font-medium">{viewer.email}</dd>
+            <dd className="font-medium break-all">{viewer.email}</dd>
             <dt className="text-muted-foreground">Instance role</dt>
             <dd>
               <Badge variant={viewer.role === "ADMIN" ? "default" : "secondary"}>{viewer.role === "ADMIN" ? "Admin" : "Member"}</Badge>
@@ -53,6 +62,24 @@ export default async function AccountPage() {
           </form>
         </CardFooter>
       </Card>
+      <Card className="max-w-xl">
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>
+            {passwordless
+              ? `You sign in with ${sso?.name ?? "single sign-on"}, so there is no password to change here.`
+              : methods.providers.length && sso
+                ? `You can also sign in with ${sso.name}.`
+                : "Changing it signs you out everywhere else."}
+          </CardDescription>
+        </CardHeader>
+        {passwordless ? null : (
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        )}
+      </Card>
+      <Sessions sessions={sessions} />
       <AccessTokens tokens={tokens} />
       <SecurityReview awaiting={awaiting} admin={admin ? { ruleset: RULESET_VERSION, stale } : null} />
       {reports ? <ScanReports reports={reports} /> : null}

@@ -1,12 +1,18 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
+import { AuthNotice, OrDivider, SsoButton } from "@/components/auth/sso-button";
 import { ROLE_LABEL } from "@/components/teams/team-form-bits";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { signUpAction } from "@/lib/actions/auth";
+import { signUpAction, ssoSignInAction } from "@/lib/actions/auth";
 import { safeNextPath } from "@/lib/auth/rules";
+import { awaitingFirstAccount } from "@/lib/auth/signup-gate";
+import { signUpNotice } from "@/lib/auth/signup-policy";
+import { ssoOption } from "@/lib/auth/sso";
 import { inspectInvitation } from "@/lib/data/invitations";
 import { getViewer } from "@/lib/data/session";
+import { getEnv } from "@/lib/env";
 
 const JOIN_PATH = /^\/join\/([0-9A-Za-z_-]{20,100})$/;
 
@@ -23,6 +29,16 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   if (await getViewer()) redirect(joinPath ?? safeNextPath(next));
   const view = invite ? await inspectInvitation(invite) : null;
   const joining = view?.status === "valid" ? view.invitation : undefined;
+  const then = joinPath ?? (next ? safeNextPath(next) : undefined);
+
+  const sso = ssoOption();
+  const env = getEnv();
+  // The policy is said up front (the same rule refuses the request, lib/auth/guard.ts). A fresh
+  // instance takes its first account whatever the policy: it administers the instance.
+  const first = env.SIGNUP_POLICY !== "open" && (await awaitingFirstAccount());
+  const notice = first || joining ? null : signUpNotice(env.SIGNUP_POLICY, env.SIGNUP_ALLOWED_DOMAINS, sso);
+  // Under invite-only, a visitor without a valid invite could only fill the form in vain.
+  const passwordForm = !sso?.only && (env.SIGNUP_POLICY !== "invite-only" || first || Boolean(joining));
   return (
     <Card className="w-full max-w-sm">
       <CardHeader>
@@ -39,7 +55,25 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
             This invite link no longer works ({view.status}); you can still create an account if this instance allows it.
           </p>
         ) : null}
-        <AuthForm mode="sign-up" action={signUpAction} next={joinPath ?? (next ? safeNextPath(next) : undefined)} invite={joining ? invite : undefined} />
+        {first ? <AuthNotice tone="info">This instance has no accounts yet: the first one administers it.</AuthNotice> : null}
+        {notice ? <AuthNotice tone="info">{notice}</AuthNotice> : null}
+        {sso?.only ? (
+          <p className="text-sm text-muted-foreground">Accounts on this instance come from {sso.name}: sign in with it, and yours is made.</p>
+        ) : null}
+        {sso ? <SsoButton name={sso.name} action={ssoSignInAction} next={then} primary={sso.only} /> : null}
+        {sso && passwordForm ? <OrDivider /> : null}
+        {passwordForm ? <AuthForm mode="sign-up" action={signUpAction} next={then} invite={joining ? invite : undefined} /> : null}
+        {!passwordForm && !sso?.only ? (
+          <p className="text-center text-sm text-muted-foreground">
+            Already have an account?{" "}
+            <Link
+              href={then ? `/sign-in?next=${encodeURIComponent(then)}` : "/sign-in"}
+              className="font-medium text-foreground underline-offset-4 hover:underline"
+            >
+              Sign in
+            </Link>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
