@@ -1,7 +1,8 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Invitation } from "@/lib/generated/prisma/client";
 import { canInvite, canManageInvitations, type TeamRole } from "@/lib/skills/permissions/permissions";
+import { INVITE_SECRET_SHAPE, hashInviteSecret, invitationStatus, type InvitationStatus } from "@/lib/auth/invite-secret";
 import { DEFAULT_INVITE_EXPIRY_DAYS, INVITE_EXPIRY_DAYS } from "@/lib/skills/teams/team-inputs";
 import type { CreatedInvitation, InvitationInfo, InvitationState } from "@/lib/types/teams";
 import type { Tx } from "@/lib/db/client";
@@ -12,12 +13,7 @@ import { audit } from "./version-writer";
 
 export type { CreatedInvitation, InvitationInfo, InvitationState };
 
-/** Only a SHA-256 of an invite link's secret is stored, like access tokens. */
-export function hashInviteSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
-}
-
-export type InvitationStatus = "valid" | "expired" | "revoked" | "used" | "unknown";
+export { hashInviteSecret, type InvitationStatus };
 
 export interface InvitationView {
   status: InvitationStatus;
@@ -25,19 +21,17 @@ export interface InvitationView {
   invitation?: { id: string; teamId: string; teamName: string; teamDescription: string; role: TeamRole; email: string | null; expiresAt: Date; singleUse: boolean };
 }
 
-const SECRET_SHAPE = /^[0-9A-Za-z_-]{20,100}$/;
 
 /** What an invite link's secret stands for, and whether it can still be used (no viewer needed: the secret is the permission). */
 export async function inspectInvitation(secret: string, now = new Date()): Promise<InvitationView> {
-  if (!SECRET_SHAPE.test(secret)) return { status: "unknown" };
+  if (!INVITE_SECRET_SHAPE.test(secret)) return { status: "unknown" };
   const row = await db.invitation.findUnique({
     where: { hash: hashInviteSecret(secret) },
     select: { id: true, teamId: true, role: true, email: true, expiresAt: true, singleUse: true, revokedAt: true, useCount: true, team: { select: { name: true, description: true } } },
   });
   if (!row) return { status: "unknown" };
   const invitation = { id: row.id, teamId: row.teamId, teamName: row.team.name, teamDescription: row.team.description, role: row.role as TeamRole, email: row.email, expiresAt: row.expiresAt, singleUse: row.singleUse };
-  const status: InvitationStatus = row.revokedAt ? "revoked" : row.singleUse && row.useCount > 0 ? "used" : row.expiresAt <= now ? "expired" : "valid";
-  return { status, invitation };
+  return { status: invitationStatus(row, now), invitation };
 }
 
 // ---- Creating, listing, revoking and accepting invite links ----
@@ -181,7 +175,7 @@ export interface AcceptedInvitation {
  * conditional update, so two people accepting a single-use link at once cannot both get in.
  */
 export async function acceptInvitation(viewer: ViewerRef, secret: string, now = new Date()): Promise<AcceptedInvitation> {
-  if (!SECRET_SHAPE.test(secret)) throw new DataError("NOT_FOUND", INVITE_MESSAGES.unknown);
+  if (!INVITE_SECRET_SHAPE.test(secret)) throw new DataError("NOT_FOUND", INVITE_MESSAGES.unknown);
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: viewer.id }, select: { id: true, email: true } });
     if (!user) throw new DataError("FORBIDDEN", "Your account no longer exists.");
