@@ -141,7 +141,7 @@ test("create a read token, then install with the shown command into a temporary 
   await signInAs(page, "ada@example.com");
   await page.goto("/account");
   await page.getByRole("button", { name: "New token" }).click();
-  await page.getByLabel("Name").fill("e2e install");
+  await page.getByRole("dialog", { name: "New access token" }).getByLabel("Name").fill("e2e install");
   await page.getByRole("button", { name: "Create token" }).click();
   const secret = await page.getByRole("textbox", { name: "Access token" }).inputValue();
   expect(secret).toMatch(/^sks_/);

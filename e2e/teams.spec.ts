@@ -90,6 +90,7 @@ test("a team forms: create, invite by link, sign up through it, change the role,
 
   // ada changes the newcomer's role, then removes them.
   await page.getByLabel("Role of Nova Newcomer").selectOption("ADMIN");
+  await page.getByRole("button", { name: "Save the role of Nova Newcomer" }).click();
   await expect(page.getByText("Role changed to admin.")).toBeVisible();
   await page.getByRole("button", { name: "Remove Nova Newcomer" }).click();
   await page.getByRole("dialog", { name: "Remove Nova Newcomer?" }).getByRole("button", { name: "Remove" }).click();

@@ -1,5 +1,5 @@
 "use client";
-import { useRef } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { LogOutIcon, UserMinusIcon, UserPlusIcon } from "lucide-react";
 import { addMemberAction, changeRoleAction, leaveTeamAction, removeMemberAction } from "@/lib/actions/teams";
@@ -61,30 +61,37 @@ export function TeamMembers({ teamId, teamName, viewerId, viewerRole, members, g
 }
 
 function RoleSelect({ teamId, member, roles }: { teamId: string; member: TeamMember; roles: TeamRole[] }) {
-  const form = useRef<HTMLFormElement>(null);
   const { formAction, pending, failure } = useFormAction(changeRoleAction, { refresh: true });
+  // Saved with a button, not on change: arrow keys on a closed select change its value a step at
+  // a time on some platforms, and each step would be a role change of its own.
+  const [chosen, setChosen] = useState<TeamRole>(member.role);
+  // Back to the stored role once it changes or a change is refused (React's "adjust state when a prop changes").
+  const [seen, setSeen] = useState({ role: member.role, failure });
+  if (seen.role !== member.role || seen.failure !== failure) {
+    setSeen({ role: member.role, failure });
+    setChosen(member.role);
+  }
   return (
-    <form ref={form} action={formAction} className="grid justify-items-end gap-1">
+    <form action={formAction} className="grid justify-items-end gap-1">
       <input type="hidden" name="teamId" value={teamId} />
       <input type="hidden" name="userId" value={member.userId} />
-      <Label htmlFor={`role-${member.userId}`} className="sr-only">
-        Role of {member.name}
-      </Label>
-      <Select
-        id={`role-${member.userId}`}
-        name="role"
-        // Keyed by the role, so a refused change snaps back to the stored one after the refresh.
-        key={`${member.role}-${failure ? "refused" : "ok"}`}
-        defaultValue={member.role}
-        disabled={pending}
-        onChange={() => form.current?.requestSubmit()}
-      >
-        {(roles.includes(member.role) ? roles : [member.role, ...roles]).map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABEL[role]}
-          </option>
-        ))}
-      </Select>
+      <div className="flex items-center gap-2">
+        <Label htmlFor={`role-${member.userId}`} className="sr-only">
+          Role of {member.name}
+        </Label>
+        <Select id={`role-${member.userId}`} name="role" value={chosen} disabled={pending} onChange={(event) => setChosen(event.target.value as TeamRole)}>
+          {(roles.includes(member.role) ? roles : [member.role, ...roles]).map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABEL[role]}
+            </option>
+          ))}
+        </Select>
+        {chosen !== member.role ? (
+          <Button type="submit" size="sm" disabled={pending} aria-label={`Save the role of ${member.name}`}>
+            Save
+          </Button>
+        ) : null}
+      </div>
       {failure ? (
         <p role="alert" className="max-w-64 text-right text-xs text-destructive">
           {failure.message}
