@@ -98,6 +98,8 @@ export interface DraftSave {
   entries: ManifestEntry[];
   /** The bytes of `{ upload: i }` entries, by index. */
   uploads: Uint8Array[];
+  /** Push the draft as a new revision of this open review request (its author only). */
+  requestId?: string;
 }
 
 /** Refused because the files a draft makes do not form a valid skill; `findings` say where. */

@@ -5,6 +5,7 @@ import type { ScanResult } from "@/lib/skills/scan/types";
 import { gateImport } from "@/lib/skills/review/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
+import type { ProposalOutcome } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
@@ -31,6 +32,11 @@ export interface ImportResult {
   name: string;
   version: number;
   created: boolean;
+  /**
+   * Set when the write was proposed rather than published (the team's review policy, or the
+   * public space for a non-admin): `version` is the proposed version, not the current one.
+   */
+  proposal?: ProposalOutcome;
 }
 
 function invalidSkill(skill: BundleSkill): DataError {
