@@ -2,6 +2,7 @@ import "server-only";
 import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
+import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/plan";
 import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
@@ -33,18 +34,36 @@ interface ResolvedDestination {
 
 async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
   const actor = await loadActor(db, viewer);
-  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true, reviewPolicy: true }, orderBy: { name: "asc" } });
   const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
   return [
     { destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
-    ...teams.map(
-      (team): ResolvedDestination => ({
-        destination: { key: destinationKey({ scope: "TEAM", teamId: team.id }), scope: "team", team, label: placeLabel("TEAM", team.name), canCreate: canCreateIn(actor, { scope: "TEAM", teamId: team.id }), reason: null },
-        target: { scope: "TEAM", teamId: team.id },
-      }),
-    ),
+    ...teams.map((team): ResolvedDestination => {
+      const target: Destination = { scope: "TEAM", teamId: team.id };
+      const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
+      return {
+        destination: {
+          key: destinationKey(target),
+          scope: "team",
+          team: { id: team.id, name: team.name },
+          label: placeLabel("TEAM", team.name),
+          canCreate: canCreateIn(actor, target),
+          reason: null,
+          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.` : null,
+        },
+        target,
+      };
+    }),
     {
-      destination: { key: destinationKey({ scope: "PUBLIC" }), scope: "public", team: null, label: placeLabel("PUBLIC"), canCreate: isAdmin, reason: isAdmin ? null : "Only instance admins can publish skills to the public space." },
+      destination: {
+        key: destinationKey({ scope: "PUBLIC" }),
+        scope: "public",
+        team: null,
+        label: placeLabel("PUBLIC"),
+        canCreate: true,
+        reason: null,
+        review: isAdmin ? null : "An instance admin approves it before it is public; meanwhile it waits in your personal space.",
+      },
       target: { scope: "PUBLIC" },
     },
   ];

@@ -20,6 +20,8 @@ export interface UploadDestination {
   canCreate: boolean;
   /** Why not, when canCreate is false. */
   reason: string | null;
+  /** Set when what is stored there waits for approval first (a reviewed team, or the public space for a non-admin): what happens. */
+  review?: string | null;
 }
 
 /** A skill of that name already in a destination. */
