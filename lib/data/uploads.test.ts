@@ -145,7 +145,7 @@ describe("commitUpload", () => {
     expect(result.skills).toMatchObject([{ name: "alpha", action: "unchanged", version: 2, skillId: existingAlpha.skillId }]);
   });
 
-  it("refuses invalid skills with every finding and teams the viewer is not in; public without admin is a request", async () => {
+  it("refuses invalid skills with every finding and teams the viewer is not in", async () => {
     const before = await counts();
     const invalid = await refusal(
       uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), { destination: { scope: "personal" }, choices: null, atomic: true }),
@@ -161,17 +161,19 @@ describe("commitUpload", () => {
     const png = await refusal(uploads.commitUpload(grace, read({ type: "file", name: "logo.zip", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }), { destination: { scope: "personal" }, choices: null }));
     expect(png.message).toBe(`"logo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`);
 
-    const requested = await uploads.commitUpload(grace, read(zip({ "pub/SKILL.md": skillMd("pub") })), { destination: { scope: "public" }, choices: null });
-    expect(requested.skills[0]).toMatchObject({ name: "pub" });
-    expect((await db.skill.findUniqueOrThrow({ where: { id: requested.skills[0].skillId } })).scope).toBe("PERSONAL");
-    expect(await db.reviewRequest.count({ where: { skillId: requested.skills[0].skillId, kind: "move", targetScope: "PUBLIC", state: "open" } })).toBe(1);
-
     const notMine = await refusal(uploads.commitUpload(linus, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "team", team: "Platform" }, choices: null }));
     expect(notMine.code).toBe("NOT_FOUND");
 
     const unknownKey = await refusal(uploads.commitUpload(grace, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "personal" }, choices: [{ key: "9:nope", action: "create" }] }));
     expect(unknownKey.code).toBe("INVALID");
     expect(await counts()).toEqual(before);
+  });
+
+  it("turns a non-admin's upload to public into a request: the skill waits in their personal space", async () => {
+    const requested = await uploads.commitUpload(grace, read(zip({ "pub/SKILL.md": skillMd("pub") })), { destination: { scope: "public" }, choices: null });
+    expect(requested.skills[0]).toMatchObject({ name: "pub" });
+    expect((await db.skill.findUniqueOrThrow({ where: { id: requested.skills[0].skillId } })).scope).toBe("PERSONAL");
+    expect(await db.reviewRequest.count({ where: { skillId: requested.skills[0].skillId, kind: "move", targetScope: "PUBLIC", state: "open" } })).toBe(1);
   });
 
   it("puts skills into a team named in any case, and into public for an admin", async () => {
