@@ -14,6 +14,7 @@ import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
+import { parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { destinationKey, placeLabel } from "@/lib/labels";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts) and
@@ -219,9 +220,12 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     ...upload.sources.flatMap((s) => s.findings.map((f: Finding) => ({ ...f, source: s.index, skill: null, key: null }))),
     ...selected.flatMap((s) => s.skill.findings.map((f) => ({ ...f, source: s.entry.source, skill: s.skill.name, key: s.entry.key }))),
   ];
+  // Every item goes to the same place, so one rule says whether its writes would be proposed (a dry run's `proposed`).
+  const teamPolicy = target.scope === "TEAM" ? parseReviewPolicy((await db.team.findUnique({ where: { id: target.teamId! }, select: { reviewPolicy: true } }))?.reviewPolicy) : parseReviewPolicy(null);
+  const proposed = proposalPolicyForDestination(actor, target, teamPolicy) !== null;
   return {
     destination,
-    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null })),
+    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null, ...(proposed && item.action !== "unchanged" ? { proposed: true } : {}) })),
     problems: raw.problems,
     refusal: planRefusal(raw.problems),
     findings,
@@ -333,7 +337,7 @@ export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input:
   }
   for (const item of accepted) {
     const result = stored.get(item.key);
-    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version" });
+    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version", ...(result.proposal ? { proposal: result.proposal } : {}) });
     else if (item.action === "unchanged") skills.push({ key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" });
   }
   const order = new Map(upload.skills.map((s, i) => [s.key, i]));
