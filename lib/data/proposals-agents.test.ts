@@ -26,17 +26,7 @@ const v2 = makeSkill("team-notes", { body: `# Notes\n\n${PROPOSED}\n`, files: { 
 const { skillId } = await skills.createSkill(ada, { skill: v1, destination: { scope: "TEAM", teamId: team.id } });
 // grace is a member: her new version is a proposal.
 const proposed = await skills.addSkillVersion(grace, skillId, { skill: v2, message: "Rework the steps" });
-// TEMPORARY until the review data layer lands on main: turn the published v2 into the stored shape of a proposal.
-if (!proposed.proposal) {
-  const [one, two] = await db.skillVersion.findMany({ where: { skillId }, orderBy: { number: "asc" }, select: { id: true } });
-  await db.skillVersion.update({ where: { id: one.id }, data: { publishedAt: new Date() } });
-  await db.skill.update({ where: { id: skillId }, data: { currentVersionId: one.id } });
-  const request = await db.reviewRequest.create({
-    data: { skillId, kind: "version", authorId: "grace", title: "Rework the steps", requiredApprovals: 1, approvers: "managers", baseVersion: 1 },
-  });
-  await db.reviewRevision.create({ data: { requestId: request.id, number: 1, versionId: two.id, versionNumber: 2, baseVersion: 1, message: "Rework the steps", authorId: "grace" } });
-  proposed.proposal = { requestId: request.id, revision: 1, url: `/reviews/${request.id}` };
-}
+expect(proposed.proposal).toBeTruthy();
 
 describe("a member's new version under a 'needs approval' policy", () => {
   it("is stored as a proposal: a version that is not current and was never published", async () => {

@@ -14,7 +14,6 @@ import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
-import { parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { destinationKey, placeLabel } from "@/lib/labels";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts) and

@@ -119,7 +119,7 @@ describe("POST /api/v1/skills", () => {
     expect(await db.skill.count()).toBe(before + 2);
   });
 
-  it("answers 422 with every finding, 401 for bad tokens, 403 for read tokens and public without admin", async () => {
+  it("answers 422 with every finding, 401 for bad tokens, 403 for read tokens, 202 (a review request) for public without admin", async () => {
     const invalid = await publish(
       adaPublish,
       {},
@@ -142,7 +142,10 @@ describe("POST /api/v1/skills", () => {
     expect((await readOnly.json()).error.code).toBe("insufficient_scope");
 
     const notAdmin = await publish(gracePublish, { scope: "public" }, { name: "a.zip", bytes: zipOf("a") });
-    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.status).toBe(202);
+    const requested = await notAdmin.json();
+    expect(requested.skills[0].review.url).toMatch(/\/reviews\/[a-z0-9]+$/);
+    expect(notAdmin.headers.get("location")).toBe(requested.skills[0].review.api);
     expect((await publish(gracePublish, { scope: "team", team: "nope" }, { name: "a.zip", bytes: zipOf("a") })).status).toBe(404);
     expect((await publish(gracePublish, {}, { name: "photo.zip", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) })).status).toBe(422);
     expect((await publish(gracePublish, {})).status).toBe(400);

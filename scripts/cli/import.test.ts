@@ -70,14 +70,17 @@ describe("skills import", () => {
     expect(changed.json().created).toEqual([expect.objectContaining({ name: "hidden-one" })]);
   });
 
-  it("refuses what the account may not do, and imports nothing", async () => {
+  it("refuses what the account may not do, and imports nothing; public without admin is proposed", async () => {
     const dir = path.join(tmp, "public-try");
     await writeSkill(path.join(dir, "gamma"), "gamma");
     const before = await db.skill.count();
     const result = await run("import", "public-try", "--scope", "public", "--as", "grace@example.com");
-    expect(result.code).toBe(1);
-    expect(result.out.join("\n")).toContain("Nothing imported: Only instance admins can publish skills to the public space.");
-    expect(await db.skill.count()).toBe(before);
+    expect(result.code).toBe(0);
+    expect(result.out.join("\n")).toMatch(/Proposed for review \(1\):\n.*gamma v1 .*→ .*\/reviews\//);
+    expect(await db.skill.count()).toBe(before + 1);
+    const waiting = await db.skill.findFirstOrThrow({ where: { name: "gamma", ownerId: "grace" } });
+    expect(waiting.scope).toBe("PERSONAL");
+    await db.skill.delete({ where: { id: waiting.id } });
 
     const notMember = await run("import", "public-try", "--scope", "team", "--team", "Elsewhere", "--as", "grace@example.com");
     expect(notMember.code).toBe(1);
