@@ -83,13 +83,35 @@ export async function getEditorVersion(viewer: ViewerRef, skillId: string, numbe
   };
 }
 
-/** The editor page's skill: its current version with texts, or null (404) for whoever may not edit it. */
-export async function getEditorSkill(viewer: ViewerRef, skillId: string): Promise<EditorSkill | null> {
+/**
+ * The editor page's skill: its current version with texts, or null (404) for whoever may not edit
+ * it. With `requestId`, the request's latest revision to push the next one onto (see EditorRequest);
+ * a request that is not this skill's, not open, not a new version or not the viewer's is refused
+ * with a message (DataError NOT_FOUND or FORBIDDEN).
+ */
+export async function getEditorSkill(viewer: ViewerRef, skillId: string, options: { requestId?: string } = {}): Promise<EditorSkill | null> {
   const skill = await editableSkill(viewer, skillId);
   if (!skill) return null;
+  const summary = { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null };
+  if (options.requestId) {
+    const request = await db.reviewRequest.findFirst({
+      where: { id: options.requestId, skillId },
+      select: { id: true, title: true, kind: true, state: true, authorId: true, revision: true, baseVersion: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } },
+    });
+    if (!request || request.kind !== "version") throw new DataError("NOT_FOUND", "This skill has no such review request with a proposed version.");
+    if (request.state !== "open") throw new DataError("FORBIDDEN", `This review request was ${request.state}: nothing more can be pushed to it.`);
+    if (request.authorId !== viewer.id) throw new DataError("FORBIDDEN", "Only the request's author can push a new revision to it.");
+    const proposedNumber = request.revisions[0]?.versionNumber;
+    const [base, proposed] = await Promise.all([
+      getEditorVersion(viewer, skillId, request.baseVersion ?? skill.current),
+      proposedNumber === undefined ? null : getEditorVersion(viewer, skillId, proposedNumber),
+    ]);
+    if (!base || !proposed) throw new DataError("NOT_FOUND", "The request's proposed version or the version it was based on no longer exists.");
+    return { ...summary, current: base, request: { id: request.id, title: request.title, revision: request.revision, proposed, currentVersion: skill.current } };
+  }
   const current = await getEditorVersion(viewer, skillId, skill.current);
   if (!current) return null;
-  return { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, current };
+  return { ...summary, current };
 }
 
 export interface DraftSave {

@@ -13,12 +13,29 @@ export interface EditorVersion {
   files: (DraftBaseFile & { tokens: number | null })[];
 }
 
+/** The review request the editor pushes a revision to (/skills/<id>/edit?request=<requestId>). */
+export interface EditorRequest {
+  id: string;
+  title: string;
+  /** The latest revision (the next push is revision + 1). */
+  revision: number;
+  /** The latest revision's proposed version, with its files: what the draft starts out holding. */
+  proposed: EditorVersion;
+  /** The skill's current version now; the request is out of date when it is not `EditorSkill.current`. */
+  currentVersion: number;
+}
+
 export interface EditorSkill {
   id: string;
   name: string;
   scope: Scope;
   team: string | null;
+  /**
+   * The version the draft builds on: the current version, or with `request` the version the
+   * latest revision was based on (older than the current one when the request is out of date).
+   */
   current: EditorVersion;
+  request?: EditorRequest;
 }
 
 /** The editor's live preview of one Markdown file, and the links in it that point at no file of the draft. */

@@ -24,6 +24,13 @@ export interface VersionHistoryItem {
   /** How many profiles of people who may manage the skill pin this version (prune keeps it while any does). */
   pinnedBy: number;
   current: boolean;
+  /**
+   * False for a proposed version (a review request's revision, not yet approved, or withdrawn):
+   * it was never the version agents get. Absent is read as true.
+   */
+  published?: boolean;
+  /** The review request that proposed this version, and where it stands; null (or absent) for a direct save. */
+  proposal?: { requestId: string; state: "open" | "merged" | "withdrawn" } | null;
 }
 
 export interface SkillHistory {
