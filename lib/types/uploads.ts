@@ -4,6 +4,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { BundleKind, SkippedEntry } from "@/lib/skills/archive/bundle";
 import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/plan";
 import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
+import type { ProposalOutcome } from "./reviews";
 
 export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };
 
@@ -143,6 +144,11 @@ export interface UploadResultSkill {
   version: number;
   action: "created" | "version" | "unchanged";
   links: { page: string; api: string; download: string };
+  /**
+   * Set when the skill was proposed for review rather than stored as current (the team's review
+   * policy, or the public space for a non-admin): `version` is the proposed version.
+   */
+  proposal?: ProposalOutcome;
 }
 
 /** A chosen skill the commit did not store, and why; the others were stored all the same. */
