@@ -8,16 +8,22 @@ import type { ReviewInboxCounts } from "@/lib/types/reviews";
 export function InboxNavBadge({ counts }: { counts: ReviewInboxCounts }) {
   if (!counts.forMe && !counts.mine) return null;
   return (
-    <span className="inline-flex items-center gap-1" title={inboxCountTitle(counts)} data-testid="review-nav-counts">
+    <span
+      className="inline-flex items-center gap-1 max-sm:pointer-events-none max-sm:absolute max-sm:-top-0.5 max-sm:-right-1"
+      title={inboxCountTitle(counts)}
+      data-testid="review-nav-counts"
+    >
       {counts.forMe ? (
-        <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
+        <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums max-sm:px-1 max-sm:text-[10px] max-sm:leading-4">
           {counts.forMe}
           <span className="sr-only"> waiting for your review</span>
         </span>
       ) : null}
       {counts.mine ? (
         // On a phone the muted count shows only when nothing waits for the viewer.
-        <span className={`rounded-full bg-muted px-1.5 text-xs leading-5 text-muted-foreground tabular-nums ${counts.forMe ? "max-sm:hidden" : ""}`}>
+        <span
+          className={`rounded-full bg-muted px-1.5 text-xs leading-5 text-muted-foreground tabular-nums max-sm:px-1 max-sm:text-[10px] max-sm:leading-4 ${counts.forMe ? "max-sm:hidden" : ""}`}
+        >
           {counts.mine}
           <span className="sr-only"> of yours open</span>
         </span>

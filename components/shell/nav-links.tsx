@@ -14,7 +14,7 @@ const links: { href: string; label: string; className?: string }[] = [
 const adminLink = { href: "/admin", label: "Admin", className: "hidden sm:inline-flex" };
 
 const linkClass =
-  "rounded-md px-2 py-1.5 text-sm font-medium sm:px-3 text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50";
+  "rounded-md px-1.5 py-1.5 text-sm font-medium sm:px-3 text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50";
 
 const isActive = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
@@ -40,11 +40,11 @@ export function NavLinks({ admin = false, reviewCounts }: { admin?: boolean; rev
           </Link>
         );
       })}
-      {/* On a phone only the icon and the count show: the bar has no room for another word. */}
+      {/* On a phone only the icon shows, the count on its corner: the bar has no room for another word. */}
       <Link
         href="/reviews"
         aria-current={reviewsActive ? "page" : undefined}
-        className={cn(linkClass, "inline-flex shrink-0 items-center gap-1.5", reviewsActive && "bg-accent text-foreground")}
+        className={cn(linkClass, "relative inline-flex shrink-0 items-center gap-1.5", reviewsActive && "bg-accent text-foreground")}
       >
         <GitPullRequestArrowIcon aria-hidden className="size-4 sm:hidden" />
         <span className="max-sm:sr-only">Reviews</span>
