@@ -1,9 +1,24 @@
+import { Suspense } from "react";
 import Link from "next/link";
+import { InboxNavBadge } from "@/components/reviews/inbox-nav-badge";
 import { Logo } from "@/components/shell/logo";
 import { NavLinks } from "@/components/shell/nav-links";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { UserMenu } from "@/components/shell/user-menu";
-import { requireViewer } from "@/lib/data/session";
+import { countReviewInbox } from "@/lib/data/reviews";
+import { requireViewer, type Viewer } from "@/lib/data/session";
+
+/**
+ * The review inbox's counts, streamed into the bar. A failure to count leaves the link without a
+ * badge rather than failing every page of the app (the inbox itself reports it).
+ */
+async function ReviewCounts({ viewer }: { viewer: Viewer }) {
+  const counts = await countReviewInbox(viewer).catch((error: unknown) => {
+    console.error("Counting review requests for the header failed", error);
+    return null;
+  });
+  return counts ? <InboxNavBadge counts={counts} /> : null;
+}
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const viewer = await requireViewer();
@@ -16,12 +31,19 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        {/* At phone width (390 px) the mark, three links and two buttons fit only with the name hidden and tighter gaps. */}
+        {/* At phone width (390 px) the mark, three links, the review icon and two buttons fit only with the name hidden and tighter gaps. */}
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
           <Link href="/skills" className="shrink-0 rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
             <Logo compactOnPhone />
           </Link>
-          <NavLinks admin={viewer.role === "ADMIN"} />
+          <NavLinks
+            admin={viewer.role === "ADMIN"}
+            reviewCounts={
+              <Suspense fallback={null}>
+                <ReviewCounts viewer={viewer} />
+              </Suspense>
+            }
+          />
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <ThemeToggle />
             <UserMenu name={viewer.name} email={viewer.email} admin={viewer.role === "ADMIN"} />

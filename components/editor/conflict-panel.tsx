@@ -46,6 +46,7 @@ async function draftDiffFiles(draft: Draft, base: ReadonlyMap<string, DraftBaseF
  * is kept). Nothing here discards an edit.
  */
 export function ConflictPanel({
+  title,
   message,
   theirs,
   error,
@@ -53,6 +54,8 @@ export function ConflictPanel({
   base,
   onRebase,
 }: {
+  /** The heading, when the panel is not about a save that just met a newer version (a request opened out of date). */
+  title?: string;
   message: string;
   theirs: EditorVersion | null;
   error: string | null;
@@ -89,11 +92,11 @@ export function ConflictPanel({
         <TriangleAlertIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" />
         <div className="grid min-w-0 flex-1 gap-1">
           <h2 id="conflict-title" className="font-semibold">
-            {theirs ? `Version ${theirs.number} was saved while you were editing` : "A newer version exists"}
+            {title ?? (theirs ? `Version ${theirs.number} was saved while you were editing` : "A newer version exists")}
           </h2>
           <p className="text-sm text-muted-foreground">
             {message}
-            {theirs
+            {theirs && !title
               ? ` ${theirs.author ?? "Someone"} saved v${theirs.number} ${formatRelative(new Date(theirs.createdAt))}${theirs.message ? `: “${theirs.message}”` : ""}.`
               : null}
           </p>

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { ChevronRightIcon, SaveIcon } from "lucide-react";
+import { ChevronRightIcon, GitPullRequestArrowIcon, SaveIcon } from "lucide-react";
 import { ScopeBadge } from "@/components/skills/scope-badge";
 import { Button } from "@/components/ui/button";
 import type { EditorSkill } from "@/lib/types/editor";
@@ -15,6 +15,7 @@ export function EditorHeader({
   blockingErrors,
   canSave,
   onSave,
+  request = null,
 }: {
   skill: EditorSkill;
   baseVersion: number;
@@ -23,9 +24,11 @@ export function EditorHeader({
   blockingErrors: number;
   canSave: boolean;
   onSave: () => void;
+  /** Revising a review request: the draft holds the proposal, so "changes" count from its base and the button pushes. */
+  request?: { id: string; revision: number; edited: boolean } | null;
 }) {
   const skillHref = `/skills/${encodeURIComponent(skill.id)}`;
-  const dirty = changeCount > 0;
+  const dirty = request ? request.edited : changeCount > 0;
   const blocked = blockingErrors > 0;
   return (
     <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
@@ -50,7 +53,11 @@ export function EditorHeader({
             from v{baseVersion}
           </span>
           <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="draft-status">
-            {dirty ? `${changeCount} unsaved ${changeCount === 1 ? "change" : "changes"}` : "No changes"}
+            {request
+              ? `${changeCount} ${changeCount === 1 ? "change" : "changes"} from v${baseVersion}${request.edited ? ", edited since revision " + request.revision : ", as in revision " + request.revision}`
+              : dirty
+                ? `${changeCount} unsaved ${changeCount === 1 ? "change" : "changes"}`
+                : "No changes"}
           </span>
         </div>
       </div>
@@ -61,7 +68,11 @@ export function EditorHeader({
           </span>
         ) : null}
         <Button asChild variant="outline">
-          <Link href={skillHref}>{dirty ? "Cancel" : "Back to skill"}</Link>
+          {request ? (
+            <Link href={`/reviews/${encodeURIComponent(request.id)}`}>{dirty ? "Cancel" : "Back to request"}</Link>
+          ) : (
+            <Link href={skillHref}>{dirty ? "Cancel" : "Back to skill"}</Link>
+          )}
         </Button>
         <Button
           type="button"
@@ -69,9 +80,17 @@ export function EditorHeader({
           disabled={!canSave}
           aria-describedby={blocked ? "save-blocked" : undefined}
           aria-keyshortcuts="Control+S Meta+S"
-          title="Save (Ctrl+S)"
+          title={request ? "Push a revision (Ctrl+S)" : "Save (Ctrl+S)"}
         >
-          <SaveIcon aria-hidden /> Save…
+          {request ? (
+            <>
+              <GitPullRequestArrowIcon aria-hidden /> Push revision…
+            </>
+          ) : (
+            <>
+              <SaveIcon aria-hidden /> Save…
+            </>
+          )}
         </Button>
       </div>
     </header>

@@ -150,3 +150,36 @@ it("remembers that the draft was saved", () => {
   const start = initialEditorState(skillAt(v1), null, null);
   expect(editorReducer(start, { type: "saved" }).saved).toBe(true);
 });
+
+describe("a review request's revision", () => {
+  const v3 = version(3, [file("SKILL.md", "---\nname: demo\n---\nThree\n"), file("references/api.md", "# API\n")]);
+  const revising = (currentVersion: number): EditorSkill => ({
+    ...skillAt(v1),
+    request: { id: "r1", title: "Say two", revision: 1, proposed: v2, currentVersion },
+  });
+
+  it("opens on the base holding the proposal's changes", () => {
+    const state = initialEditorState(revising(1), null, null);
+    expect(state.base).toBe(v1);
+    expect(state.draft.baseVersion).toBe(1);
+    expect(text(state, "SKILL.md")).toContain("Two");
+    expect(state.conflict).toBeNull();
+  });
+
+  it("opens in the conflict state when the current version moved past the base", () => {
+    const state = initialEditorState(revising(3), null, null);
+    expect(state.conflict).toMatchObject({ currentVersion: 3, theirs: null });
+    expect(state.conflict?.message).toBe("The skill's current version is v3; your proposal was based on v1. Compare, bring your draft up to date, then push.");
+    const rebased = run(state, { type: "theirsLoaded", currentVersion: 3, theirs: v3, error: null }, { type: "rebase" });
+    expect(rebased.draft.baseVersion).toBe(3);
+    // The proposal's change survives the rebase: it was part of the draft, not of the base.
+    expect(text(rebased, "SKILL.md")).toContain("Two");
+  });
+
+  it("ignores a kept draft on another base, and discards back to the proposal", () => {
+    expect(initialEditorState(revising(1), null, withNote(v2)).offer).toBeNull();
+    const start = initialEditorState(revising(1), null, null);
+    const edited = run(start, { type: "edit", path: "SKILL.md", text: "changed" }, { type: "discardDraft", start: start.draft });
+    expect(text(edited, "SKILL.md")).toContain("Two");
+  });
+});

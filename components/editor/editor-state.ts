@@ -1,4 +1,5 @@
 import { createDraft, editText, findEntry, isDraftDirty, rebaseDraft, SKILL_MD, type Draft } from "@/lib/skills/draft/draft";
+import { draftFromProposal } from "@/lib/skills/draft/proposal";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 
 // The editor's draft as a reducer: which version it builds on, the draft itself, the open file,
@@ -29,7 +30,8 @@ export type EditorAction =
   | { type: "edit"; path: string; text: string }
   /** A file operation's result (they throw on a refused path, so they run before dispatching). */
   | { type: "setDraft"; draft: Draft; select?: string }
-  | { type: "discardDraft" }
+  /** `start`: the draft to go back to (a request's proposal); a clean draft of the base otherwise. */
+  | { type: "discardDraft"; start?: Draft }
   | { type: "offerLoading" }
   | { type: "offerFailed"; error: string }
   | { type: "offerRestored"; base: EditorVersion; current: EditorVersion }
@@ -39,20 +41,39 @@ export type EditorAction =
   | { type: "rebase" }
   | { type: "saved" };
 
-/** The editor as it opens: `stored` is the draft this browser kept for the skill, if any. */
+/** What a request's out-of-date notice says (and the conflict panel under it). */
+export function outOfDateMessage(request: { currentVersion: number }, baseVersion: number): string {
+  return `The skill's current version is v${request.currentVersion}; your proposal was based on v${baseVersion}. Compare, bring your draft up to date, then push.`;
+}
+
+/** The draft an editor opens on: the base's files, or with a review request the proposal's changes on its base. */
+export function startingDraft(skill: EditorSkill): Draft {
+  return skill.request ? draftFromProposal(skill.id, skill.current, skill.request.proposed) : createDraft(skill.id, skill.current.number, skill.current.files);
+}
+
+/**
+ * The editor as it opens: `stored` is the draft this browser kept for the skill (or for the
+ * request's revision), if any. A request whose base is no longer the current version opens in
+ * the conflict state: it must be brought up to date before it can be pushed.
+ */
 export function initialEditorState(skill: EditorSkill, initialFile: string | null, stored: Draft | null): EditorState {
   const current = skill.current;
+  const request = skill.request;
+  const outOfDate = request && request.currentVersion !== current.number;
+  const draft = startingDraft(skill);
   const state: EditorState = {
     base: current,
-    draft: createDraft(skill.id, current.number, current.files),
-    selected: initialFile && current.files.some((f) => f.path === initialFile) ? initialFile : SKILL_MD,
+    draft,
+    selected: initialFile && findEntry(draft, initialFile) ? initialFile : SKILL_MD,
     editorKey: 0,
     restoredAt: null,
     offer: null,
-    conflict: null,
+    conflict: outOfDate ? { message: outOfDateMessage(request, current.number), currentVersion: request.currentVersion, theirs: null, error: null } : null,
     saved: false,
   };
   if (!stored) return state;
+  // A request's kept draft comes back only on the same base; the request itself is the way back otherwise.
+  if (request && stored.baseVersion !== current.number) return state;
   if (stored.baseVersion !== current.number) return { ...state, offer: { draft: stored, loading: false, error: null } };
   if (!isDraftDirty(stored, current.files)) return state;
   return { ...state, draft: stored, restoredAt: stored.updatedAt, selected: findEntry(stored, state.selected) ? state.selected : SKILL_MD };
@@ -75,7 +96,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "discardDraft":
       return {
         ...state,
-        draft: createDraft(state.draft.skillId, state.base.number, state.base.files),
+        draft:
+          action.start && action.start.baseVersion === state.base.number ? action.start : createDraft(state.draft.skillId, state.base.number, state.base.files),
         restoredAt: null,
         editorKey: state.editorKey + 1,
         selected: SKILL_MD,

@@ -25,6 +25,7 @@ export function SaveDialog({
   saving,
   refusal,
   onSave,
+  request = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +34,8 @@ export function SaveDialog({
   saving: boolean;
   refusal: SaveRefusal | null;
   onSave: (message: string) => void;
+  /** Pushing a new revision of a review request instead of saving a version. */
+  request?: { revision: number } | null;
 }) {
   const [message, setMessage] = useState("");
   const [touched, setTouched] = useState(false);
@@ -49,8 +52,12 @@ export function SaveDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>Save version {nextVersion}</DialogTitle>
-            <DialogDescription>Saving adds a new version; earlier versions stay as they are.</DialogDescription>
+            <DialogTitle>{request ? `Push revision ${request.revision + 1} to the review request` : `Save version ${nextVersion}`}</DialogTitle>
+            <DialogDescription>
+              {request
+                ? "The request shows the new revision to its reviewers; approvals of earlier revisions are dismissed. Agents keep the current version until it is approved."
+                : "Saving adds a new version; earlier versions stay as they are."}
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="version-message">Message</Label>
@@ -65,7 +72,13 @@ export function SaveDialog({
               onChange={(event) => setMessage(event.target.value)}
             />
             <p id="version-message-hint" className="text-sm text-muted-foreground">
-              {touched && empty ? <span className="text-destructive">Describe the change in a short message.</span> : "Shown in the version history."}
+              {touched && empty ? (
+                <span className="text-destructive">Describe the change in a short message.</span>
+              ) : request ? (
+                "Shown in the request's revisions and the version history."
+              ) : (
+                "Shown in the version history."
+              )}
             </p>
           </div>
           <div className="grid gap-1.5">
@@ -103,7 +116,7 @@ export function SaveDialog({
             </Button>
             <Button type="submit" disabled={saving}>
               {saving ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-              {saving ? "Saving…" : `Save v${nextVersion}`}
+              {saving ? (request ? "Pushing…" : "Saving…") : request ? `Push revision ${request.revision + 1}` : `Save v${nextVersion}`}
             </Button>
           </DialogFooter>
         </form>

@@ -13,6 +13,7 @@ import { EditorHeader } from "./editor-header";
 import { PathDialog } from "./path-dialog";
 import { PreviewPane } from "./preview-pane";
 import { ProblemsPanel } from "./problems-panel";
+import { RequestNotice } from "./request-notice";
 import { SaveDialog } from "./save-dialog";
 import { SourcePane } from "./source-pane";
 import { TokenMeter } from "./token-meter";
@@ -30,7 +31,7 @@ export type { RenderPreview };
  * and token costs, and saving the draft as a new version. The state lives in the use-* hooks.
  */
 export function SkillEditor({ skill, initialFile, renderPreview }: { skill: EditorSkill; initialFile: string | null; renderPreview: RenderPreview }) {
-  const { state, dispatch, baseFiles, changes, dirty, storageProblem, restoreOffer, discardOffer } = useEditorDraft(skill, initialFile);
+  const { state, dispatch, key, baseFiles, changes, dirty, storageProblem, restoreOffer, discardOffer, discardDraft } = useEditorDraft(skill, initialFile);
   const { base, draft, selected, conflict } = state;
   const editor = useRef<CodeEditorHandle>(null);
 
@@ -47,7 +48,17 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
     preview,
     busy: previewBusy,
   } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
-  const saveDraft = useSaveDraft({ skillId: skill.id, draft, conflict, dispatch, dirty, errorCount, analyzedName: analysis?.name });
+  const saveDraft = useSaveDraft({
+    skillId: skill.id,
+    draftKey: key,
+    requestId: skill.request?.id ?? null,
+    draft,
+    conflict,
+    dispatch,
+    dirty,
+    errorCount,
+    analyzedName: analysis?.name,
+  });
   const { pathRequest, closePathRequest, confirmDelete, askDelete, uploadInput, newFile, startUpload, onUploadChosen, rename, remove, restore } =
     useFileCommands({ draft, base, selected, dispatch });
   const guard = useLeaveGuard(dirty && !state.saved);
@@ -70,6 +81,7 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         skill={skill}
         baseVersion={draft.baseVersion}
         changeCount={changes.length}
+        request={skill.request ? { id: skill.request.id, revision: skill.request.revision, edited: dirty } : null}
         blockingErrors={saveDraft.blockingErrors}
         canSave={saveDraft.canSave}
         onSave={saveDraft.openSave}
@@ -82,10 +94,23 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         storageProblem={storageProblem}
         onRestoreOffer={restoreOffer}
         onDiscardOffer={discardOffer}
-        onDiscardDraft={() => dispatch({ type: "discardDraft" })}
+        onDiscardDraft={discardDraft}
       />
+      {skill.request ? <RequestNotice skillId={skill.id} request={skill.request} baseVersion={base.number} /> : null}
       {conflict ? (
-        <ConflictPanel message={conflict.message} theirs={conflict.theirs} error={conflict.error} draft={draft} base={baseFiles} onRebase={saveDraft.rebase} />
+        <ConflictPanel
+          title={
+            skill.request && conflict.currentVersion === skill.request.currentVersion && base.number === skill.current.number
+              ? "Your proposal is out of date"
+              : undefined
+          }
+          message={conflict.message}
+          theirs={conflict.theirs}
+          error={conflict.error}
+          draft={draft}
+          base={baseFiles}
+          onRebase={saveDraft.rebase}
+        />
       ) : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
@@ -156,6 +181,7 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         onOpenChange={saveDraft.setOpen}
         changes={changes}
         nextVersion={draft.baseVersion + 1}
+        request={skill.request ? { revision: skill.request.revision } : null}
         saving={saveDraft.saving}
         refusal={saveDraft.refusal}
         onSave={saveDraft.save}

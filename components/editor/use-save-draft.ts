@@ -11,10 +11,11 @@ import { forgetStoredDraft } from "./use-editor-draft";
 import { fetchEditorVersion } from "./editor-version";
 import { saveRefusalOf } from "./save-refusal";
 
-function draftForm(skillId: string, draft: Draft, message: string): FormData {
+function draftForm(skillId: string, draft: Draft, message: string, requestId: string | null): FormData {
   const { entries, uploads } = draftManifest(draft);
   const form = new FormData();
   form.set("skillId", skillId);
+  if (requestId) form.set("requestId", requestId);
   form.set("baseVersion", String(draft.baseVersion));
   form.set("message", message);
   form.set("manifest", JSON.stringify(entries));
@@ -28,6 +29,8 @@ function draftForm(skillId: string, draft: Draft, message: string): FormData {
  */
 export function useSaveDraft({
   skillId,
+  draftKey,
+  requestId,
   draft,
   conflict,
   dispatch,
@@ -36,6 +39,10 @@ export function useSaveDraft({
   analyzedName,
 }: {
   skillId: string;
+  /** Where this browser keeps the draft (use-editor-draft's editorDraftKey). */
+  draftKey: string;
+  /** Push as the next revision of this review request. */
+  requestId: string | null;
   draft: Draft;
   conflict: Conflict | null;
   dispatch: React.Dispatch<EditorAction>;
@@ -64,7 +71,7 @@ export function useSaveDraft({
   const save = async (message: string) => {
     setSaving(true);
     setRefusal(null);
-    const form = draftForm(skillId, draft, message);
+    const form = draftForm(skillId, draft, message, requestId);
     // The server refuses a request over the limit before reading it, and the action call would
     // only fail with a network error: say what is wrong here instead.
     const bytes = [...form.values()].reduce((sum, value) => sum + (typeof value === "string" ? new Blob([value]).size : value.size), 0);
@@ -78,10 +85,16 @@ export function useSaveDraft({
       if (result.ok) {
         const saved = result.data;
         dispatch({ type: "saved" });
-        forgetStoredDraft(skillId);
+        forgetStoredDraft(draftKey);
         setOpen(false);
-        toast.success(`Saved ${saved.name} v${saved.version}.`);
-        router.push(`/skills/${encodeURIComponent(saved.skillId)}`);
+        if (saved.proposal) {
+          // Not the current version: agents keep the old one until it is approved, so the request is where to go.
+          toast.success(`Proposed for review: ${saved.name} v${saved.version}${saved.proposal.revision > 1 ? ` (revision ${saved.proposal.revision})` : ""}.`);
+          router.push(saved.proposal.url);
+        } else {
+          toast.success(`Saved ${saved.name} v${saved.version}.`);
+          router.push(`/skills/${encodeURIComponent(saved.skillId)}`);
+        }
         return;
       }
       const why = saveRefusalOf(result);

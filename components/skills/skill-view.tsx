@@ -42,9 +42,22 @@ export interface SkillViewProps {
   tab?: SkillTab;
   /** For a reviewer of a version that needs review, on the Security tab: the flagged files' source. */
   flaggedSources?: FlaggedSource[] | null;
+  /** The skill's open review requests ("2 proposals open"), under the header. */
+  proposals?: React.ReactNode;
 }
 
-export async function SkillView({ skill, version, pinned, selected, view, documentLinks, actions, tab = "files", flaggedSources = null }: SkillViewProps) {
+export async function SkillView({
+  skill,
+  version,
+  pinned,
+  selected,
+  view,
+  documentLinks,
+  actions,
+  tab = "files",
+  flaggedSources = null,
+  proposals = null,
+}: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
   const fileSet = new Set(paths);
@@ -81,6 +94,8 @@ export async function SkillView({ skill, version, pinned, selected, view, docume
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
+
+      {proposals}
 
       {skill.archive ? (
         <ArchivedBanner skill={{ id: skill.id, scope: skill.scope, team: skill.team, canManage: skill.can.manage }} archive={skill.archive} />

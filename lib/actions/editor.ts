@@ -23,7 +23,7 @@ function manifestOf(form: FormData): unknown {
  */
 export const saveSkillDraftAction = formAction(
   saveDraftInput,
-  async ({ skillId, baseVersion, message, entries }, viewer, form) => {
+  async ({ skillId, baseVersion, message, entries, requestId }, viewer, form) => {
     const uploads: Uint8Array[] = [];
     for (const entry of entries) {
       if (!("upload" in entry)) continue;
@@ -32,16 +32,23 @@ export const saveSkillDraftAction = formAction(
       uploads[entry.upload] = new Uint8Array(await part.arrayBuffer());
     }
     try {
-      const result = await saveSkillDraft(viewer, skillId, { baseVersion, message, entries, uploads });
+      const result = await saveSkillDraft(viewer, skillId, { baseVersion, message, entries, uploads, requestId });
       revalidateSkill(result.skillId);
-      return success({ skillId: result.skillId, version: result.version, name: result.name });
+      // A proposal (the team's policy, or a pushed revision) is not the current version: the editor goes to its request.
+      return success({ skillId: result.skillId, version: result.version, name: result.name, proposal: result.proposal ?? null });
     } catch (error) {
       if (error instanceof InvalidDraftError) return failure(error.message, { details: { findings: error.findings } });
       throw error;
     }
   },
   {
-    fields: (form) => ({ skillId: form.get("skillId"), baseVersion: form.get("baseVersion"), message: form.get("message") ?? "", entries: manifestOf(form) }),
+    fields: (form) => ({
+      skillId: form.get("skillId"),
+      baseVersion: form.get("baseVersion"),
+      message: form.get("message") ?? "",
+      entries: manifestOf(form),
+      requestId: form.get("requestId") ?? undefined,
+    }),
     invalid: (error, raw) => {
       const entries = (raw as { entries?: unknown }).entries;
       if (entries === undefined) return UNREADABLE;

@@ -5,6 +5,8 @@ import { destinationOfKey, scopeName } from "@/lib/labels";
 import { archiveSkillInput, deleteSkillInput, moveSkillInput, renameSkillInput } from "@/lib/skills/permissions/manage-inputs";
 import { failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
+import type { ProposalOutcome } from "@/lib/types/reviews";
+import type { SkillSummary } from "@/lib/types/skills";
 
 // The manage dialog's writes. Its data is read by GET /api/skills/<id>/manage (lib/data/manage.ts).
 
@@ -13,9 +15,12 @@ export const moveSkillAction = formAction(
   async ({ skillId, destination }, viewer) => {
     const to = destinationOfKey(destination);
     if (!to) return failure("Choose where to move the skill.", { code: "INVALID_INPUT" });
-    const skill = await changeSkillScope(viewer, skillId, to);
+    const skill: SkillSummary & { proposal?: ProposalOutcome } = await changeSkillScope(viewer, skillId, to);
     revalidateSkill(skill.id);
-    return success(null, `Moved “${skill.name}” to ${skill.scope === "TEAM" ? `team ${skill.team?.name}` : scopeName(skill.scope).toLowerCase()}.`);
+    // A move into a reviewed team, or to the public space by a non-admin, is a request: the skill stays where it is.
+    const data: { proposal: ProposalOutcome | null } = { proposal: skill.proposal ?? null };
+    if (skill.proposal) return success(data, "Requested: an approver must accept the move.");
+    return success(data, `Moved “${skill.name}” to ${skill.scope === "TEAM" ? `team ${skill.team?.name}` : scopeName(skill.scope).toLowerCase()}.`);
   },
   {
     fields: (form) => ({ skillId: form.get("skillId"), destination: form.get("destination") }),

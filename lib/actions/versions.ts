@@ -1,4 +1,5 @@
 "use server";
+import type { ProposalOutcome } from "@/lib/types/reviews";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
 import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
 import { failure, formAction, success } from "./action";
@@ -10,7 +11,8 @@ export const restoreVersionAction = formAction(
   async ({ skillId, version, baseVersion }, viewer) => {
     const result = await restoreSkillVersion(viewer, skillId, version, { baseVersion });
     revalidateSkill(skillId);
-    return success({ version: result.version }, `Restored v${version} as v${result.version}.`);
+    const data: { version: number; proposal: ProposalOutcome | null } = { version: result.version, proposal: result.proposal ?? null };
+    return success(data, result.proposal ? `Proposed for review: restoring v${version} (v${result.version}).` : `Restored v${version} as v${result.version}.`);
   },
   {
     invalid: (error) => error.issues[0]?.message ?? "Choose a version.",

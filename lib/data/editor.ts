@@ -85,25 +85,33 @@ export async function getEditorVersion(viewer: ViewerRef, skillId: string, numbe
 
 /**
  * The editor page's skill: its current version with texts, or null (404) for whoever may not edit
- * it. With `requestId`, the draft starts from that open request's latest proposal, for its author
- * to push a new revision (null for anyone else, or a closed request).
+ * it. With `requestId`, the request's latest revision to push the next one onto (see EditorRequest);
+ * a request that is not this skill's, not open, not a new version or not the viewer's is refused
+ * with a message (DataError NOT_FOUND or FORBIDDEN).
  */
 export async function getEditorSkill(viewer: ViewerRef, skillId: string, options: { requestId?: string } = {}): Promise<EditorSkill | null> {
   const skill = await editableSkill(viewer, skillId);
   if (!skill) return null;
-  let request: EditorSkill["request"];
-  let start = skill.current;
+  const summary = { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null };
   if (options.requestId) {
-    const row = await db.reviewRequest.findUnique({ where: { id: options.requestId }, select: { skillId: true, kind: true, state: true, authorId: true, title: true, revision: true, baseVersion: true } });
-    if (!row || row.skillId !== skillId || row.kind !== "version" || row.state !== "open" || row.authorId !== viewer.id) return null;
-    const latest = await db.reviewRevision.findUnique({ where: { requestId_number: { requestId: options.requestId, number: row.revision } }, select: { versionNumber: true, versionId: true } });
-    if (!latest?.versionId) return null;
-    start = latest.versionNumber;
-    request = { id: options.requestId, title: row.title, revision: row.revision, basedOn: row.baseVersion, currentVersion: skill.current, outOfDate: row.baseVersion !== skill.current };
+    const request = await db.reviewRequest.findFirst({
+      where: { id: options.requestId, skillId },
+      select: { id: true, title: true, kind: true, state: true, authorId: true, revision: true, baseVersion: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } },
+    });
+    if (!request || request.kind !== "version") throw new DataError("NOT_FOUND", "This skill has no such review request with a proposed version.");
+    if (request.state !== "open") throw new DataError("FORBIDDEN", `This review request was ${request.state}: nothing more can be pushed to it.`);
+    if (request.authorId !== viewer.id) throw new DataError("FORBIDDEN", "Only the request's author can push a new revision to it.");
+    const proposedNumber = request.revisions[0]?.versionNumber;
+    const [base, proposed] = await Promise.all([
+      getEditorVersion(viewer, skillId, request.baseVersion ?? skill.current),
+      proposedNumber === undefined ? null : getEditorVersion(viewer, skillId, proposedNumber),
+    ]);
+    if (!base || !proposed) throw new DataError("NOT_FOUND", "The request's proposed version or the version it was based on no longer exists.");
+    return { ...summary, current: base, request: { id: request.id, title: request.title, revision: request.revision, proposed, currentVersion: skill.current } };
   }
-  const current = await getEditorVersion(viewer, skillId, start);
+  const current = await getEditorVersion(viewer, skillId, skill.current);
   if (!current) return null;
-  return { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, current, ...(request ? { request } : {}) };
+  return { ...summary, current };
 }
 
 export interface DraftSave {

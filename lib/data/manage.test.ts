@@ -11,11 +11,14 @@ afterAll(cleanup);
 const { team, ada, grace, linus } = await createCast(db);
 
 describe("getSkillManageInfo", () => {
-  it("offers a member's personal skill their team, not the public space, and says why", async () => {
+  it("offers a member's personal skill their team, and the public space as a request an instance admin approves", async () => {
     const { skillId } = await skills.createSkill(grace, { skill: makeSkill("notes-helper"), destination: { scope: "PERSONAL" } });
     const info = await getSkillManageInfo(grace, skillId);
-    expect(info?.moveTargets).toEqual([{ key: `team:${team.id}`, label: "Team Platform" }]);
-    expect(info?.moveNote).toBe("Only instance admins can publish skills to the public space.");
+    expect(info?.moveTargets).toEqual([
+      { key: `team:${team.id}`, label: "Team Platform", note: null },
+      { key: "public", label: "Public (everyone on this instance)", note: "needs an instance admin's approval" },
+    ]);
+    expect(info?.moveNote).toBeNull();
     expect(info?.audit.map((e) => [e.action, e.summary])).toEqual([["skill.create", "in Personal"]]);
   });
 
@@ -26,5 +29,13 @@ describe("getSkillManageInfo", () => {
     expect(info?.audit[0]).toMatchObject({ action: "skill.scope", summary: "Personal → Team Platform" });
     expect(info?.moveTargets.map((t) => t.key)).toEqual(["personal", "public"]);
     expect(await getSkillManageInfo(linus, skillId)).toBeNull();
+  });
+
+  it("says a move into a team whose changes need approval is a request", async () => {
+    await db.team.update({ where: { id: team.id }, data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 2, approvers: "members", managersBypass: true }) } });
+    const { skillId } = await skills.createSkill(grace, { skill: makeSkill("policy-helper"), destination: { scope: "PERSONAL" } });
+    const info = await getSkillManageInfo(grace, skillId);
+    expect(info?.moveTargets[0]).toEqual({ key: `team:${team.id}`, label: "Team Platform", note: "needs 2 approvals from the team's members" });
+    await db.team.update({ where: { id: team.id }, data: { reviewPolicy: JSON.stringify({ mode: "direct" }) } });
   });
 });

@@ -13,19 +13,29 @@ export interface EditorVersion {
   files: (DraftBaseFile & { tokens: number | null })[];
 }
 
+/** The review request the editor pushes a revision to (/skills/<id>/edit?request=<requestId>). */
+export interface EditorRequest {
+  id: string;
+  title: string;
+  /** The latest revision (the next push is revision + 1). */
+  revision: number;
+  /** The latest revision's proposed version, with its files: what the draft starts out holding. */
+  proposed: EditorVersion;
+  /** The skill's current version now; the request is out of date when it is not `EditorSkill.current`. */
+  currentVersion: number;
+}
+
 export interface EditorSkill {
   id: string;
   name: string;
   scope: Scope;
   team: string | null;
-  /** The version the draft starts from: the current one, or with `request`, that request's latest proposal. */
-  current: EditorVersion;
   /**
-   * Set when the editor pushes a new revision to an open review request (`?request=`): saves send
-   * `requestId` and `baseVersion: currentVersion` (the skill's current version, which the revision
-   * is then based on; a save after it moved is refused as a conflict like any other).
+   * The version the draft builds on: the current version, or with `request` the version the
+   * latest revision was based on (older than the current one when the request is out of date).
    */
-  request?: { id: string; title: string; revision: number; basedOn: number | null; currentVersion: number; outOfDate: boolean };
+  current: EditorVersion;
+  request?: EditorRequest;
 }
 
 /** The editor's live preview of one Markdown file, and the links in it that point at no file of the draft. */

@@ -20,6 +20,8 @@ export interface ManageMoveTarget {
   /** "personal", "public" or "team:<teamId>" (the upload dialog's destination keys). */
   key: string;
   label: string;
+  /** Set when moving there is a request an approver must accept ("needs an instance admin's approval"). */
+  note?: string | null;
 }
 
 export interface SkillManageInfo {

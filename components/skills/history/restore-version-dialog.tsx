@@ -12,7 +12,14 @@ import { restoreVersionAction } from "@/lib/actions/versions";
 export function RestoreVersionDialog({ skillId, version, currentVersion }: { skillId: string; version: number; currentVersion: number }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const { formAction, pending, failure } = useFormAction(restoreVersionAction, { refresh: true, onSuccess: () => setOpen(false) });
+  const { formAction, pending, failure } = useFormAction(restoreVersionAction, {
+    refresh: true,
+    onSuccess: (result) => {
+      setOpen(false);
+      // Where the skill's changes need approval the restore is a proposal: its request is where it goes on.
+      if (result.data.proposal) router.push(result.data.proposal.url);
+    },
+  });
   // Someone saved a newer version meanwhile: offer what changed instead of trying again blind.
   const movedTo = failure?.code === "CONFLICT" && typeof failure.details?.currentVersion === "number" ? failure.details.currentVersion : null;
   const base = encodeURIComponent(skillId);
@@ -28,8 +35,8 @@ export function RestoreVersionDialog({ skillId, version, currentVersion }: { ski
         <DialogHeader>
           <DialogTitle>Restore v{version}?</DialogTitle>
           <DialogDescription>
-            This adds <strong>v{currentVersion + 1}</strong> with exactly the files of v{version}, with the message “Restore v{version}”. Nothing is deleted: v
-            {currentVersion} and every other version stay in the history.
+            This adds a new version with exactly the files of v{version}, with the message “Restore v{version}”. Nothing is deleted: v{currentVersion} and every
+            other version stay in the history. Where the skill&apos;s changes need approval, the restore is proposed for review instead.
           </DialogDescription>
         </DialogHeader>
         <p className="text-sm">

@@ -1,5 +1,13 @@
 import Link from "next/link";
-import { ChevronRightIcon, GitCompareArrowsIcon, PinIcon, ShieldAlertIcon } from "lucide-react";
+import {
+  ChevronRightIcon,
+  GitCompareArrowsIcon,
+  GitMergeIcon,
+  GitPullRequestArrowIcon,
+  GitPullRequestClosedIcon,
+  PinIcon,
+  ShieldAlertIcon,
+} from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
@@ -80,12 +88,45 @@ function Findings({ v }: { v: VersionHistoryItem }) {
   return <span className="flex flex-wrap gap-1">{parts}</span>;
 }
 
-/** The history page: every kept version, two to compare, restore and prune. */
+/**
+ * A version's review request, as a badge linking to it: "Proposed" (open, not what agents get),
+ * "Withdrawn proposal" (never published), or "Approved in review" (merged: it became current).
+ */
+function ProposalBadge({ v }: { v: VersionHistoryItem }) {
+  if (!v.proposal) return null;
+  const href = `/reviews/${encodeURIComponent(v.proposal.requestId)}`;
+  const { label, title, variant, Icon } =
+    v.proposal.state === "open"
+      ? {
+          label: "Proposed",
+          title: "Proposed in a review request: agents do not get it until it is approved",
+          variant: "success" as const,
+          Icon: GitPullRequestArrowIcon,
+        }
+      : v.proposal.state === "withdrawn"
+        ? {
+            label: "Withdrawn proposal",
+            title: "Proposed in a review request that was withdrawn: it was never published",
+            variant: "outline" as const,
+            Icon: GitPullRequestClosedIcon,
+          }
+        : { label: "Approved in review", title: "Published when its review request was approved", variant: "secondary" as const, Icon: GitMergeIcon };
+  return (
+    <Link href={href} title={title} className="rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50">
+      <Badge variant={variant} className="hover:underline">
+        <Icon aria-hidden /> {label}
+      </Badge>
+    </Link>
+  );
+}
+
+/** The history page: every kept version, two to compare, restore and prune. Proposed versions show, marked, never offered to restore. */
 export function VersionHistory({ history }: { history: SkillHistory }) {
   const { skill, versions, can } = history;
   const base = `/skills/${encodeURIComponent(skill.id)}`;
   const newest = versions[0];
   const defaultFrom = versions[1]?.number ?? newest.number;
+  const proposed = versions.filter((v) => v.published === false).length;
 
   return (
     <div className="grid gap-6">
@@ -98,6 +139,7 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
             </h1>
             <p className="text-sm text-muted-foreground">
               {versions.length} {versions.length === 1 ? "version" : "versions"} kept · current v{skill.currentVersion}
+              {proposed ? ` · ${proposed} proposed in review, never published` : ""}
               {can.addVersion ? " · restoring a version adds a new one; nothing is deleted" : ""}
             </p>
           </div>
@@ -142,7 +184,13 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
             </thead>
             <tbody>
               {versions.map((v) => (
-                <tr key={v.number} className="border-b align-top last:border-b-0" data-testid="version-row" data-version={v.number}>
+                <tr
+                  key={v.number}
+                  className={cn("border-b align-top last:border-b-0", v.published === false && "bg-muted/30")}
+                  data-testid="version-row"
+                  data-version={v.number}
+                  data-published={v.published === false ? "false" : undefined}
+                >
                   <td className="px-3 py-2.5">
                     <span className="flex gap-2">
                       <input
@@ -169,6 +217,7 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                         v{v.number}
                       </Link>
                       {v.current ? <Badge variant="secondary">Current</Badge> : null}
+                      <ProposalBadge v={v} />
                       {v.pinnedBy ? (
                         <Badge variant="outline" title="Agent profiles pin this version; prune keeps it">
                           <PinIcon aria-hidden /> Pinned by {v.pinnedBy} {v.pinnedBy === 1 ? "profile" : "profiles"}
@@ -212,7 +261,8 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                           </Link>
                         </Button>
                       ) : null}
-                      {can.addVersion && !v.current ? (
+                      {/* A proposal was never current: restoring it would say otherwise (its request is where it moves on). */}
+                      {can.addVersion && !v.current && v.published !== false ? (
                         <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} />
                       ) : null}
                     </span>

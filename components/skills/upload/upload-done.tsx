@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { CheckCircle2Icon, CircleXIcon, TriangleAlertIcon } from "lucide-react";
+import { CheckCircle2Icon, CircleXIcon, GitPullRequestArrowIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { findingLocation } from "@/lib/skills/review/policy";
 import type { Finding, ScanFinding, UploadCommitResult, UploadRefusedSkill } from "@/lib/types/uploads";
@@ -32,9 +32,21 @@ export function DoneStep({ result, headingRef }: { result: UploadCommitResult; h
             >
               {skill.name}
             </Link>
-            <span className="text-muted-foreground">
-              v{skill.version} · {ACTION_LABEL[skill.action]}
-            </span>
+            {skill.proposal ? (
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
+                <span>
+                  {/* A new skill waits in the uploader's personal space for its move to be approved; a new version waits as a proposal. */}v{skill.version} ·{" "}
+                  {skill.action === "created" ? "in your personal space until the move is approved" : "proposed for review, not yet what agents get"}
+                </span>
+                <Link href={skill.proposal.url} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                  <GitPullRequestArrowIcon aria-hidden className="size-3.5" /> Open the request
+                </Link>
+              </span>
+            ) : (
+              <span className="text-muted-foreground">
+                v{skill.version} · {ACTION_LABEL[skill.action]}
+              </span>
+            )}
           </li>
         ))}
       </ul>

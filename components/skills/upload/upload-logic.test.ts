@@ -196,6 +196,18 @@ describe("importSummary", () => {
     expect(importSummary({ ...result, refused: [] }).toast).toBe("Nothing changed: every skill was already there.");
   });
 
+  it("says a proposed skill is proposed, not imported", () => {
+    const proposal = { requestId: "r1", revision: 1, url: "/reviews/r1" };
+    const proposedOnly: UploadCommitResult = { destination, skills: [{ ...stored("a", "version"), proposal }], refused: [] };
+    expect(importSummary(proposedOnly)).toEqual({ complete: true, heading: "Proposed for review in Personal", toast: "Proposed 1 skill for review." });
+    const mixed: UploadCommitResult = { destination, skills: [stored("b"), { ...stored("a", "version"), proposal }], refused: [refused] };
+    expect(importSummary(mixed)).toEqual({
+      complete: false,
+      heading: "Imported 2 of 3 skills into Personal",
+      toast: "Imported 1 skill into Personal; proposed 1 skill for review; 1 not imported.",
+    });
+  });
+
   it("names a refused skill without a name by its folder", () => {
     expect(refusedTitle(refused)).toBe("beta");
     expect(refusedTitle({ ...refused, name: null, key: "2:skills/pdf" })).toBe("skills/pdf");

@@ -180,12 +180,25 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** The done step's heading and the toast: a partial import says so in both. */
 export function importSummary(result: UploadCommitResult): { complete: boolean; heading: string; toast: string } {
   const { label } = result.destination;
-  const stored = result.skills.filter((s) => s.action !== "unchanged").length;
+  // A proposed skill is not in the destination yet: it waits for approval there.
+  const proposed = result.skills.filter((s) => s.proposal).length;
+  const stored = result.skills.filter((s) => s.action !== "unchanged" && !s.proposal).length;
   const refused = result.refused.length;
   const complete = refused === 0;
-  const heading = complete ? `Imported into ${label}` : `Imported ${result.skills.length} of ${plural(result.skills.length + refused, "skill")} into ${label}`;
-  const done = stored ? `Imported ${plural(stored, "skill")} into ${label}` : "Nothing changed: every skill was already there";
-  return { complete, heading, toast: complete ? `${done}.` : `${stored ? done : "Nothing changed"}; ${refused} not imported.` };
+  const heading =
+    proposed === result.skills.length && proposed > 0
+      ? complete
+        ? `Proposed for review in ${label}`
+        : `Proposed ${proposed} of ${plural(proposed + refused, "skill")} for review in ${label}`
+      : complete
+        ? `Imported into ${label}`
+        : `Imported ${result.skills.length} of ${plural(result.skills.length + refused, "skill")} into ${label}`;
+  const parts = [
+    ...(stored ? [`Imported ${plural(stored, "skill")} into ${label}`] : []),
+    ...(proposed ? [`${stored ? "proposed" : "Proposed"} ${plural(proposed, "skill")} for review`] : []),
+  ];
+  const done = parts.length ? parts.join("; ") : "Nothing changed: every skill was already there";
+  return { complete, heading, toast: complete ? `${done}.` : `${parts.length ? done : "Nothing changed"}; ${refused} not imported.` };
 }
 
 export const OUTCOME_LABEL: Record<UploadRefusedSkill["outcome"], string> = {

@@ -20,6 +20,8 @@ export const saveDraftInput = z.object({
   skillId: z.string().trim().min(1, "Skill not found.").max(100, "Skill not found."),
   baseVersion: z.coerce.number().int().positive("The draft has no base version."),
   message: z.string().trim().min(1, "Describe the change in a short message.").max(200, "Keep the message under 200 characters."),
+  /** Push the draft as the next revision of this review request (the editor opened with ?request=). */
+  requestId: z.string().trim().min(1).max(100).optional(),
   entries: z
     .array(manifestEntryInput)
     .min(1, "The draft has no files.")

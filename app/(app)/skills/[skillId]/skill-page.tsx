@@ -2,10 +2,12 @@ import { cache } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { documentLinks, documentsToParse } from "@/components/skills/markdown/link-index";
+import { SkillProposals } from "@/components/reviews/inbox-skill-proposals";
 import { SkillView } from "@/components/skills/skill-view";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
 import type { DocumentView, SkillTab } from "@/components/skills/skill-routes";
+import { listSkillReviewRequests } from "@/lib/data/reviews";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
@@ -79,7 +81,7 @@ export async function SkillPage({
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
-  const files = await readSkillFiles(viewer, skillId, version.number, toRead);
+  const [files, proposals] = await Promise.all([readSkillFiles(viewer, skillId, version.number, toRead), listSkillReviewRequests(viewer, skillId)]);
   if (!files) notFound();
 
   const decoder = new TextDecoder();
@@ -96,6 +98,7 @@ export async function SkillPage({
       actions={<SkillHeaderActions skill={{ id: skill.id, name: skill.name }} />}
       tab={tab}
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
+      proposals={<SkillProposals skillId={skill.id} open={proposals} />}
     />
   );
 }

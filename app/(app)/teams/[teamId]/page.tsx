@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeftIcon, LibraryIcon } from "lucide-react";
+import { ArrowLeftIcon, GitPullRequestArrowIcon, LibraryIcon } from "lucide-react";
 import { DeleteTeamDialog } from "@/components/teams/delete-team-dialog";
+import { ReviewPolicyForm } from "@/components/teams/review-policy-form";
+import { reviewPolicySummary } from "@/components/teams/review-policy-text";
 import { CreateInvitationDialog, InvitationList } from "@/components/teams/team-invitations";
 import { AddMemberDialog, TeamMembers } from "@/components/teams/team-members";
 import { TeamSettingsForm } from "@/components/teams/team-settings";
@@ -11,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { listInvitations } from "@/lib/data/invitations";
+import { getTeamReviewSettings } from "@/lib/data/reviews";
 import { requireViewer } from "@/lib/data/session";
 import { getTeam, listTeamSkillsToMove } from "@/lib/data/teams";
 
@@ -29,9 +32,10 @@ export default async function TeamPage({ params }: Params) {
   const team = await getTeam(viewer, (await params).teamId);
   // Not a member (instance admins included): the team looks like it does not exist.
   if (!team) notFound();
-  const [invitations, skillsToMove] = await Promise.all([
+  const [invitations, skillsToMove, review] = await Promise.all([
     team.can.manageInvitations ? listInvitations(viewer, team.id) : null,
     team.can.delete && team.skillCount + team.archivedSkillCount > 0 ? listTeamSkillsToMove(viewer, team.id) : [],
+    getTeamReviewSettings(viewer, team.id),
   ]);
   const skillsHref = `/skills?scope=team&team=${encodeURIComponent(team.id)}`;
 
@@ -103,6 +107,39 @@ export default async function TeamPage({ params }: Params) {
           </CardHeader>
           <CardContent>
             <InvitationList teamId={team.id} invitations={invitations} />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {review ? (
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-1.5">
+              <CardTitle id="review-policy-title">Review policy</CardTitle>
+              <CardDescription>
+                {review.canEdit
+                  ? "Whether a change to a team skill reaches agents at once, or after colleagues approve it."
+                  : "Set by the team's owners and admins."}
+              </CardDescription>
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link href="/reviews">
+                <GitPullRequestArrowIcon aria-hidden /> Review requests
+              </Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            {review.canEdit ? (
+              <ReviewPolicyForm
+                teamId={team.id}
+                policy={review.policy}
+                people={{ managers: team.members.filter((m) => m.role !== "MEMBER").length, members: team.members.length }}
+              />
+            ) : (
+              <p className="text-sm" data-testid="review-policy-summary">
+                {reviewPolicySummary(review.policy)}
+              </p>
+            )}
           </CardContent>
         </Card>
       ) : null}
