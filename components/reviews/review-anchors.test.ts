@@ -28,7 +28,10 @@ describe("lineAnchors", () => {
   it("anchors an added line to the proposed version and a removed one to the base", () => {
     const added = all.find((l) => l.kind === "add")!;
     const removed = all.find((l) => l.kind === "remove")!;
-    expect(lineAnchors(notes, added, shown)).toEqual({ comment: { version: 7, path: "notes.md", line: 20 }, shows: [{ version: 7, path: "notes.md", line: 20 }] });
+    expect(lineAnchors(notes, added, shown)).toEqual({
+      comment: { version: 7, path: "notes.md", line: 20 },
+      shows: [{ version: 7, path: "notes.md", line: 20 }],
+    });
     expect(lineAnchors(notes, removed, shown).comment).toEqual({ version: 5, path: "notes.md", line: 20 });
   });
 
@@ -80,9 +83,20 @@ describe("placeThreads", () => {
 
 describe("conversationItems", () => {
   it("orders threads, verdicts and later revisions by time, leaving out the first revision", () => {
-    const revision = (number: number, at: number) => ({ number, versionNumber: number + 5, baseVersion: 5, message: "", author: null, createdAt: new Date(at), pruned: false });
+    const revision = (number: number, at: number) => ({
+      number,
+      versionNumber: number + 5,
+      baseVersion: 5,
+      message: "",
+      author: null,
+      createdAt: new Date(at),
+      pruned: false,
+    });
     const verdict = { id: "v", reviewer: null, verdict: "changes" as const, note: "fix", revision: 1, dismissed: true, createdAt: new Date(20) };
-    const items = conversationItems({ revisions: [revision(1, 0), revision(2, 30)], verdicts: [verdict] }, [thread("t", null, false, 10), thread("u", null, false, 40)]);
+    const items = conversationItems({ revisions: [revision(1, 0), revision(2, 30)], verdicts: [verdict] }, [
+      thread("t", null, false, 10),
+      thread("u", null, false, 40),
+    ]);
     expect(items.map((i) => i.kind)).toEqual(["thread", "verdict", "revision", "thread"]);
   });
 });
