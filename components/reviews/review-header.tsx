@@ -91,14 +91,14 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
           <Badge variant={request.approvals >= request.requiredApprovals ? "success" : "outline"}>
             {approvalsText(request.approvals, request.requiredApprovals)}
           </Badge>
-          {request.changesRequested ? <Badge variant="warning">Changes requested</Badge> : null}
+          {request.state === "open" && request.changesRequested ? <Badge variant="warning">Changes requested</Badge> : null}
           {request.unresolvedThreads ? (
             <Badge variant="outline">
               {request.unresolvedThreads} unresolved {request.unresolvedThreads === 1 ? "thread" : "threads"}
             </Badge>
           ) : null}
           {request.state === "merged" && request.mergedVersion ? (
-            <Link href={`${skillHref}/v/${request.mergedVersion}`} className={cn(linkClass, "text-sm")}>
+            <Link href={`${skillHref}/v/${request.mergedVersion}`} className={cn(linkClass, "text-sm font-medium underline")}>
               Open v{request.mergedVersion}
             </Link>
           ) : null}
@@ -169,7 +169,7 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
           <Link href={reviewHref(request.id)} className={cn(linkClass, "font-medium underline")}>
             See the latest (revision {request.revision})
           </Link>
-          ; decisions apply to it.
+          {request.state === "open" ? "; decisions apply to it." : "."}
         </p>
       ) : null}
     </header>
