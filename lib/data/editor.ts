@@ -83,13 +83,27 @@ export async function getEditorVersion(viewer: ViewerRef, skillId: string, numbe
   };
 }
 
-/** The editor page's skill: its current version with texts, or null (404) for whoever may not edit it. */
-export async function getEditorSkill(viewer: ViewerRef, skillId: string): Promise<EditorSkill | null> {
+/**
+ * The editor page's skill: its current version with texts, or null (404) for whoever may not edit
+ * it. With `requestId`, the draft starts from that open request's latest proposal, for its author
+ * to push a new revision (null for anyone else, or a closed request).
+ */
+export async function getEditorSkill(viewer: ViewerRef, skillId: string, options: { requestId?: string } = {}): Promise<EditorSkill | null> {
   const skill = await editableSkill(viewer, skillId);
   if (!skill) return null;
-  const current = await getEditorVersion(viewer, skillId, skill.current);
+  let request: EditorSkill["request"];
+  let start = skill.current;
+  if (options.requestId) {
+    const row = await db.reviewRequest.findUnique({ where: { id: options.requestId }, select: { skillId: true, kind: true, state: true, authorId: true, title: true, revision: true, baseVersion: true } });
+    if (!row || row.skillId !== skillId || row.kind !== "version" || row.state !== "open" || row.authorId !== viewer.id) return null;
+    const latest = await db.reviewRevision.findUnique({ where: { requestId_number: { requestId: options.requestId, number: row.revision } }, select: { versionNumber: true, versionId: true } });
+    if (!latest?.versionId) return null;
+    start = latest.versionNumber;
+    request = { id: options.requestId, title: row.title, revision: row.revision, basedOn: row.baseVersion, currentVersion: skill.current, outOfDate: row.baseVersion !== skill.current };
+  }
+  const current = await getEditorVersion(viewer, skillId, start);
   if (!current) return null;
-  return { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, current };
+  return { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, current, ...(request ? { request } : {}) };
 }
 
 export interface DraftSave {
@@ -157,5 +171,5 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
   }
   const message = input.message.trim();
   if (!message) throw new DataError("INVALID", "Describe the change in a short message.", { field: "message" });
-  return addSkillVersion(viewer, skillId, { skill: built, message, baseVersion: input.baseVersion });
+  return addSkillVersion(viewer, skillId, { skill: built, message, baseVersion: input.baseVersion, requestId: input.requestId });
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import type { ScanFinding } from "@/lib/skills/scan/types";
+import type { ProposalOutcome } from "@/lib/types/reviews";
 import { gateImport } from "@/lib/skills/review/policy";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
-import { importSkills, type ImportItem } from "./skills/import";
+import { importSkills, type ImportItem, type ImportResult } from "./skills/import";
 import { scanSkill } from "./version-writer";
 
 // Imports that report every skill: each skill is stored in its own transaction, so one blocked or
@@ -12,7 +13,8 @@ import { scanSkill } from "./version-writer";
 // all-or-nothing behaviour, but still gates every skill first so the refusal names all of them.
 
 export type ImportOutcome =
-  | { key: string; name: string; outcome: "created" | "new-version"; skillId: string; version: number }
+  // `proposal`: the write opened (or revised) a review request instead of publishing; `version` is the proposed one.
+  | { key: string; name: string; outcome: "created" | "new-version"; skillId: string; version: number; proposal?: ProposalOutcome }
   | { key: string; name: string; outcome: "blocked"; message: string; findings: ScanFinding[]; canOverride: boolean }
   | { key: string; name: string; outcome: "refused"; message: string; code: DataError["code"] }
   | { key: string; name: string; outcome: "not-imported"; message: string };
@@ -37,6 +39,10 @@ export async function gateEach(viewer: ViewerRef, items: readonly KeyedImportIte
   return blocked;
 }
 
+function stored(key: string, r: ImportResult): ImportOutcome {
+  return { key, name: r.name, outcome: r.created ? "created" : "new-version", skillId: r.skillId, version: r.version, ...(r.proposal ? { proposal: r.proposal } : {}) };
+}
+
 /** Imports each item on its own (or, with `atomic`, all or none) and says what became of each. */
 export async function importEach(viewer: ViewerRef, items: readonly KeyedImportItem[], options: { atomic?: boolean } = {}): Promise<ImportOutcome[]> {
   const blocked = await gateEach(viewer, items);
@@ -46,7 +52,7 @@ export async function importEach(viewer: ViewerRef, items: readonly KeyedImportI
     }
     try {
       const results = await importSkills(viewer, [...items]);
-      return results.map((r, i) => ({ key: items[i].key, name: r.name, outcome: r.created ? "created" : "new-version", skillId: r.skillId, version: r.version }));
+      return results.map((r, i) => stored(items[i].key, r));
     } catch (error) {
       if (!(error instanceof DataError)) throw error;
       return items.map((item) => ({ key: item.key, name: item.skill.name ?? item.key, outcome: "refused", message: error.message, code: error.code }));
@@ -61,7 +67,7 @@ export async function importEach(viewer: ViewerRef, items: readonly KeyedImportI
     }
     try {
       const [r] = await importSkills(viewer, [item]);
-      outcomes.push({ key: item.key, name: r.name, outcome: r.created ? "created" : "new-version", skillId: r.skillId, version: r.version });
+      outcomes.push(stored(item.key, r));
     } catch (error) {
       if (!(error instanceof DataError)) throw error;
       outcomes.push({ key: item.key, name: item.skill.name ?? item.key, outcome: "refused", message: error.message, code: error.code });

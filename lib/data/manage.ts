@@ -59,7 +59,7 @@ export async function getSkillManageInfo(viewer: ViewerRef, skillId: string): Pr
     version: skill.version,
     createdAt: skill.createdAt,
     updatedAt: skill.updatedAt,
-    versions: skill.versions.map(({ number, message, createdAt, author }) => ({ number, message, createdAt, author })),
+    versions: skill.versions.map(({ number, message, createdAt, author, proposed }) => ({ number, message, createdAt, author, proposed })),
     can: skill.can,
     references: references ?? { mine: [], others: 0, holding: 0 },
     audit,

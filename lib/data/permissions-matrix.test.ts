@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Scope } from "@/lib/skills/permissions/permissions";
 import { createTestDatabase, makeSkill } from "@/lib/test/database";
-import { F, N, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } from "@/lib/test/matrix-cast";
+import { F, N, P, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
@@ -48,7 +48,8 @@ type Operation = (typeof OPERATIONS)[number];
 // TEAM:     every member sees it and may add versions (restore is adding a version); team ADMIN and
 //           OWNER may delete or move it. Archive and prune remove or hide content like a delete,
 //           so they go with delete. Non-members, instance admins and former members see nothing.
-// PUBLIC:   every signed-in user sees it; only its author or an instance admin adds versions;
+// PUBLIC:   every signed-in user sees it; only its author or an instance admin adds versions, and
+//           the author's versions are proposals an instance admin approves (issue 14);
 //           the public space is the instance admin's to curate, so delete, move, archive and
 //           prune are the admin's alone (the issue gives the author nothing beyond new versions).
 // BUILTIN:  read-only for everyone, instance admins included.
@@ -101,14 +102,14 @@ const EXPECTED: Record<Scope, Record<Operation, readonly Outcome[]>> = {
     "list-audit": /*          */ [Y, Y, Y, Y, Y, Y, Y],
     "list-references": /*     */ [Y, Y, Y, Y, Y, Y, Y],
     "record-download": /*     */ [Y, Y, Y, Y, Y, Y, Y],
-    "add-version": /*         */ [Y, F, F, F, F, Y, F],
-    restore: /*               */ [Y, F, F, F, F, Y, F],
+    "add-version": /*         */ [P, F, F, F, F, Y, F],
+    restore: /*               */ [P, F, F, F, F, Y, F],
     prune: /*                 */ [F, F, F, F, F, Y, F],
     archive: /*               */ [F, F, F, F, F, Y, F],
     delete: /*                */ [F, F, F, F, F, Y, F],
     "change-scope": /*        */ [F, F, F, F, F, Y, F],
     unarchive: /*             */ [F, F, F, F, F, Y, F],
-    rename: /*                */ [Y, F, F, F, F, Y, F],
+    rename: /*                */ [P, F, F, F, F, Y, F],
   },
   BUILTIN: {
     get: /*                   */ [Y, Y, Y, Y, Y, Y, Y],
@@ -370,9 +371,20 @@ const SPECS: Record<Operation, OperationSpec> = {
   },
 };
 
+/** A proposal: one more version, by the viewer, unpublished; the skill (current version, name) as it was; an open request. */
+async function proposedEffect(viewer: { id: string }, f: Fixture, before: Snapshot, after: Snapshot) {
+  expect({ ...after.skill, versionCount: 0 }).toEqual({ ...before.skill, versionCount: 0 });
+  expect(after.versions).toHaveLength(before.versions.length + 1);
+  expect(after.versions.at(-1)?.authorId).toBe(viewer.id);
+  const request = await db.reviewRequest.findFirstOrThrow({ where: { skillId: f.id }, include: { revisions: { include: { version: true } } } });
+  expect(request).toMatchObject({ state: "open", authorId: viewer.id, approvers: "instance-admins" });
+  expect(request.revisions[0].version?.publishedAt).toBeNull();
+}
+
 async function attempt(spec: OperationSpec, viewer: { id: string }, f: Fixture): Promise<{ outcome: Outcome; result: unknown }> {
   try {
     const result = await spec.run(viewer, f);
+    if (result !== null && typeof result === "object" && "proposal" in result && result.proposal) return { outcome: "proposed", result };
     return { outcome: result === null ? "not-found" : "allowed", result };
   } catch (error) {
     if (error instanceof DataError && error.code === "NOT_FOUND") return { outcome: "not-found", result: error };
@@ -398,6 +410,7 @@ for (const scope of SCOPES) {
             const after = await snapshot(fixture!.id);
             expect(outcome).toBe(expected);
             if (outcome === "allowed") await SPECS[operation].effect(viewer, fixture!, result, before, after);
+            else if (outcome === "proposed") await proposedEffect(viewer, fixture!, before, after);
             else expect(after).toEqual(before);
           });
         });
@@ -438,7 +451,8 @@ describe("destinations", () => {
   const CREATE: Record<"PERSONAL" | "TEAM Matrix" | "PUBLIC" | "BUILTIN", readonly Outcome[]> = {
     PERSONAL: /*    */ [Y, Y, Y, Y, Y, Y, Y],
     "TEAM Matrix": /* */ [F, Y, Y, Y, F, F, F],
-    PUBLIC: /*      */ [F, F, F, F, F, Y, F],
+    // Anyone may ask to publish: the skill waits in their personal space until an instance admin approves.
+    PUBLIC: /*      */ [P, P, P, P, P, Y, P],
     BUILTIN: /*     */ [F, F, F, F, F, F, F],
   };
   const destinationOf = (label: keyof typeof CREATE) =>
@@ -451,11 +465,16 @@ describe("destinations", () => {
         const name = `new-${label.split(" ")[0].toLowerCase()}-${relation}`;
         const totals = (await snapshot("none")).totals;
         const outcome = await data.createSkill({ id: relation }, { skill: versionOf(name, 1), destination: destinationOf(label) }).then(
-          () => "allowed" as const,
+          (result) => (result.proposal ? ("proposed" as const) : ("allowed" as const)),
           (error: unknown) => (error instanceof DataError && error.code === "FORBIDDEN" ? ("forbidden" as const) : Promise.reject(error)),
         );
         expect(outcome).toBe(expected);
         if (outcome === "allowed") expect((await db.skill.findFirstOrThrow({ where: { name } })).scope).toBe(destinationOf(label).scope);
+        else if (outcome === "proposed") {
+          const skill = await db.skill.findFirstOrThrow({ where: { name, ownerId: relation } });
+          expect(skill.scope).toBe("PERSONAL");
+          expect(await db.reviewRequest.count({ where: { skillId: skill.id, kind: "move", state: "open", targetScope: destinationOf(label).scope } })).toBe(1);
+        }
         else expect((await snapshot("none")).totals).toEqual(totals);
       });
     });
@@ -472,13 +491,17 @@ describe("destinations", () => {
     return (error as InstanceType<typeof DataError>).code;
   }
 
-  it("publishing needs an instance admin, even for a skill's owner or its team's owner", async () => {
+  it("publishing needs an instance admin: anyone else's move to PUBLIC is a request, and a member who does not manage the skill cannot even ask", async () => {
     const [mine, teams] = await data.importSkills({ id: "team-owner" }, [
       { skill: versionOf("publish-mine", 1), destination: { scope: "PERSONAL" } },
       { skill: versionOf("publish-team", 1), destination: { scope: "TEAM", teamId: matrixTeam.id } },
     ]);
-    expect(await refusedMove("team-owner", mine.skillId, { scope: "PUBLIC" })).toBe("FORBIDDEN");
-    expect(await refusedMove("team-owner", teams.skillId, { scope: "PUBLIC" })).toBe("FORBIDDEN");
+    expect(await refusedMove("team-member", teams.skillId, { scope: "PUBLIC" })).toBe("FORBIDDEN");
+    for (const skillId of [mine.skillId, teams.skillId]) {
+      const moved = await data.changeSkillScope({ id: "team-owner" }, skillId, { scope: "PUBLIC" });
+      expect(moved.proposal).toBeTruthy();
+      expect((await db.skill.findUniqueOrThrow({ where: { id: skillId } })).scope).not.toBe("PUBLIC");
+    }
 
     const adminOwn = await data.createSkill({ id: "instance-admin" }, { skill: versionOf("publish-admin", 1), destination: { scope: "PERSONAL" } });
     await data.changeSkillScope({ id: "instance-admin" }, adminOwn.skillId, { scope: "PUBLIC" });

@@ -213,7 +213,8 @@ async function versionRows(picks: { skillId: string; pinned: number | null }[]):
   const pinned = picks.filter((p) => p.pinned !== null);
   const [a, b] = await Promise.all([
     current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
-    pinned.length ? db.skillVersion.findMany({ where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })) }, select: versionSelect }) : [],
+    // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal out of an agent's hands even if one were.
+    pinned.length ? db.skillVersion.findMany({ where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })), publishedAt: { not: null } }, select: versionSelect }) : [],
   ]);
   return [...a, ...b];
 }

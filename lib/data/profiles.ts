@@ -71,12 +71,12 @@ function parse(input: ProfileInput): ProfileInput {
   return result.data;
 }
 
-/** Every skill must be visible to the owner, one per name, and a pinned version must exist. */
+/** Every skill must be visible to the owner, one per name, and a pinned version must exist and have been published. */
 async function checkSkills(tx: Tx | Db, viewer: ViewerRef, skills: ProfileInput["skills"]): Promise<void> {
   const actor = await loadActor(tx, viewer);
   const rows = await tx.skill.findMany({
     where: { AND: [{ id: { in: skills.map((s) => s.skillId) } }, visibleTo(actor)] },
-    select: { id: true, name: true, versions: { select: { number: true } } },
+    select: { id: true, name: true, versions: { select: { number: true, publishedAt: true, revisions: { select: { request: { select: { state: true } } } } } } },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const names = new Map<string, string>();
@@ -85,8 +85,19 @@ async function checkSkills(tx: Tx | Db, viewer: ViewerRef, skills: ProfileInput[
     if (!row) throw new DataError("INVALID", "A skill in the profile no longer exists or is not visible to you.", { field: "skills", skillId: pick.skillId });
     if (names.has(row.name)) throw new DataError("INVALID", `Two skills named "${row.name}" cannot both be in one profile: an agent sees one skill per name.`, { field: "skills" });
     names.set(row.name, row.id);
-    if (pick.pinnedVersion !== null && !row.versions.some((v) => v.number === pick.pinnedVersion)) {
-      throw new DataError("INVALID", `"${row.name}" has no version ${pick.pinnedVersion}.`, { field: "skills" });
+    if (pick.pinnedVersion === null) continue;
+    const pinned = row.versions.find((v) => v.number === pick.pinnedVersion);
+    if (!pinned) throw new DataError("INVALID", `"${row.name}" has no version ${pick.pinnedVersion}.`, { field: "skills" });
+    // A proposal is never offered to agents, pinned or not: only versions that were published (became current) may be pinned.
+    if (!pinned.publishedAt) {
+      const underReview = pinned.revisions.some((r) => r.request.state === "open");
+      throw new DataError(
+        "INVALID",
+        underReview
+          ? `"${row.name}" v${pinned.number} is a proposal under review; pin a published version.`
+          : `"${row.name}" v${pinned.number} was proposed and never published; pin a published version.`,
+        { field: "skills", skillId: row.id, version: pinned.number },
+      );
     }
   }
 }

@@ -204,7 +204,7 @@ export async function moveTeamSkills(viewer: ViewerRef, teamId: string, destinat
   const failed: { name: string; message: string }[] = [];
   for (const skill of chosen) {
     try {
-      await changeSkillScope(viewer, skill.id, destination);
+      await changeSkillScope(viewer, skill.id, destination, { request: false });
       moved.push(skill.name);
     } catch (error) {
       if (!(error instanceof DataError)) throw error;

@@ -54,9 +54,10 @@ describe("previewUpload", () => {
     expect(preview.destinations.map((d) => [d.key, d.canCreate])).toEqual([
       ["personal", true],
       [`team:${team.id}`, true],
-      ["public", false],
+      ["public", true],
     ]);
-    expect(preview.destinations[2].reason).toMatch(/Only instance admins/);
+    // Anyone may ask to publish; an instance admin approves it first.
+    expect(preview.destinations[2].review).toMatch(/An instance admin approves it/);
     const [alpha, beta] = preview.skills;
     expect(alpha).toMatchObject({ key: "0:alpha", name: "alpha", ok: true, errorCount: 0 });
     expect(alpha.files.map((f) => [f.path, f.mediaType])).toEqual([
@@ -144,7 +145,7 @@ describe("commitUpload", () => {
     expect(result.skills).toMatchObject([{ name: "alpha", action: "unchanged", version: 2, skillId: existingAlpha.skillId }]);
   });
 
-  it("refuses invalid skills with every finding, public without admin, and teams the viewer is not in", async () => {
+  it("refuses invalid skills with every finding and teams the viewer is not in", async () => {
     const before = await counts();
     const invalid = await refusal(
       uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), { destination: { scope: "personal" }, choices: null, atomic: true }),
@@ -160,15 +161,19 @@ describe("commitUpload", () => {
     const png = await refusal(uploads.commitUpload(grace, read({ type: "file", name: "logo.zip", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }), { destination: { scope: "personal" }, choices: null }));
     expect(png.message).toBe(`"logo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`);
 
-    const publicRefused = await refusal(uploads.commitUpload(grace, read(zip({ "pub/SKILL.md": skillMd("pub") })), { destination: { scope: "public" }, choices: null }));
-    expect(publicRefused.code).toBe("FORBIDDEN");
-
     const notMine = await refusal(uploads.commitUpload(linus, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "team", team: "Platform" }, choices: null }));
     expect(notMine.code).toBe("NOT_FOUND");
 
     const unknownKey = await refusal(uploads.commitUpload(grace, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "personal" }, choices: [{ key: "9:nope", action: "create" }] }));
     expect(unknownKey.code).toBe("INVALID");
     expect(await counts()).toEqual(before);
+  });
+
+  it("turns a non-admin's upload to public into a request: the skill waits in their personal space", async () => {
+    const requested = await uploads.commitUpload(grace, read(zip({ "pub/SKILL.md": skillMd("pub") })), { destination: { scope: "public" }, choices: null });
+    expect(requested.skills[0]).toMatchObject({ name: "pub" });
+    expect((await db.skill.findUniqueOrThrow({ where: { id: requested.skills[0].skillId } })).scope).toBe("PERSONAL");
+    expect(await db.reviewRequest.count({ where: { skillId: requested.skills[0].skillId, kind: "move", targetScope: "PUBLIC", state: "open" } })).toBe(1);
   });
 
   it("puts skills into a team named in any case, and into public for an admin", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
+import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/plan";
 import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
@@ -13,6 +14,7 @@ import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
+import { parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { destinationKey, placeLabel } from "@/lib/labels";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts) and
@@ -33,18 +35,36 @@ interface ResolvedDestination {
 
 async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
   const actor = await loadActor(db, viewer);
-  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true, reviewPolicy: true }, orderBy: { name: "asc" } });
   const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
   return [
     { destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
-    ...teams.map(
-      (team): ResolvedDestination => ({
-        destination: { key: destinationKey({ scope: "TEAM", teamId: team.id }), scope: "team", team, label: placeLabel("TEAM", team.name), canCreate: canCreateIn(actor, { scope: "TEAM", teamId: team.id }), reason: null },
-        target: { scope: "TEAM", teamId: team.id },
-      }),
-    ),
+    ...teams.map((team): ResolvedDestination => {
+      const target: Destination = { scope: "TEAM", teamId: team.id };
+      const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
+      return {
+        destination: {
+          key: destinationKey(target),
+          scope: "team",
+          team: { id: team.id, name: team.name },
+          label: placeLabel("TEAM", team.name),
+          canCreate: canCreateIn(actor, target),
+          reason: null,
+          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.` : null,
+        },
+        target,
+      };
+    }),
     {
-      destination: { key: destinationKey({ scope: "PUBLIC" }), scope: "public", team: null, label: placeLabel("PUBLIC"), canCreate: isAdmin, reason: isAdmin ? null : "Only instance admins can publish skills to the public space." },
+      destination: {
+        key: destinationKey({ scope: "PUBLIC" }),
+        scope: "public",
+        team: null,
+        label: placeLabel("PUBLIC"),
+        canCreate: true,
+        reason: null,
+        review: isAdmin ? null : "An instance admin approves it before it is public; meanwhile it waits in your personal space.",
+      },
       target: { scope: "PUBLIC" },
     },
   ];
@@ -200,9 +220,12 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     ...upload.sources.flatMap((s) => s.findings.map((f: Finding) => ({ ...f, source: s.index, skill: null, key: null }))),
     ...selected.flatMap((s) => s.skill.findings.map((f) => ({ ...f, source: s.entry.source, skill: s.skill.name, key: s.entry.key }))),
   ];
+  // Every item goes to the same place, so one rule says whether its writes would be proposed (a dry run's `proposed`).
+  const teamPolicy = target.scope === "TEAM" ? parseReviewPolicy((await db.team.findUnique({ where: { id: target.teamId! }, select: { reviewPolicy: true } }))?.reviewPolicy) : parseReviewPolicy(null);
+  const proposed = proposalPolicyForDestination(actor, target, teamPolicy) !== null;
   return {
     destination,
-    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null })),
+    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null, ...(proposed && item.action !== "unchanged" ? { proposed: true } : {}) })),
     problems: raw.problems,
     refusal: planRefusal(raw.problems),
     findings,
@@ -314,7 +337,7 @@ export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input:
   }
   for (const item of accepted) {
     const result = stored.get(item.key);
-    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version" });
+    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version", ...(result.proposal ? { proposal: result.proposal } : {}) });
     else if (item.action === "unchanged") skills.push({ key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" });
   }
   const order = new Map(upload.skills.map((s, i) => [s.key, i]));

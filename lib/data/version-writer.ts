@@ -91,12 +91,13 @@ export async function prepareVersion(skill: BundleSkill, store: BlobStore, optio
 
 /**
  * Writes version `number` of a skill with its files (blobs stored once), its scan and review
- * state, and makes it current. An admin's override of a critical finding is audited here, with
- * the version it let through.
+ * state, and makes it current, unless `proposed`: then it stays unpublished for a review request
+ * (lib/data/reviews). An admin's override of a critical finding is audited here, with the
+ * version it let through.
  */
 export async function writeVersion(
   tx: Tx,
-  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion; teamId?: string | null },
+  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion; teamId?: string | null; proposed?: boolean },
 ): Promise<{ id: string; number: number }> {
   const { version } = input;
   for (const [sha256, blob] of version.blobs) {
@@ -130,11 +131,12 @@ export async function writeVersion(
       reviewedById: version.review.by,
       reviewedAt: version.review.at,
       reviewNote: version.review.note,
+      publishedAt: input.proposed ? null : new Date(),
       files: { create: version.files },
     },
     select: { id: true, number: true },
   });
-  await tx.skill.update({ where: { id: input.skillId }, data: { currentVersionId: row.id } });
+  if (!input.proposed) await tx.skill.update({ where: { id: input.skillId }, data: { currentVersionId: row.id } });
   if (version.review.status === "override" && version.review.decidedNow) {
     await audit(tx, {
       actorId: version.review.by,

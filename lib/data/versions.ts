@@ -41,6 +41,8 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
         warningCount: true,
         scanHighest: true,
         reviewStatus: true,
+        publishedAt: true,
+        revisions: { where: { request: { kind: "version" } }, select: { request: { select: { id: true, state: true } } }, orderBy: { createdAt: "desc" }, take: 1 },
         author: userRef,
       },
     },
@@ -75,6 +77,8 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
       reviewStatus: v.reviewStatus,
       pinnedBy: pinnedBy.get(v.number) ?? 0,
       current: v.number === current,
+      published: v.publishedAt !== null,
+      proposal: v.revisions[0] ? { requestId: v.revisions[0].request.id, state: v.revisions[0].request.state } : null,
     };
     versions.push(item);
     previous = item;

@@ -10,3 +10,10 @@ export function skillLinks(skillId: string, version?: number): { page: string; a
     download: `${base}/api/v1/skills/${id}/download${version ? `?v=${version}` : ""}`,
   };
 }
+
+/** Absolute links to a review request: its web page and its API URL. */
+export function reviewLinks(requestId: string): { requestId: string; url: string; api: string } {
+  const base = getEnv().authUrl.replace(/\/+$/, "");
+  const id = encodeURIComponent(requestId);
+  return { requestId, url: `${base}/reviews/${id}`, api: `${base}/api/v1/reviews/${id}` };
+}

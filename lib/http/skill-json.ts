@@ -66,6 +66,8 @@ export function skillDetailJson(skill: SkillDetail, version: SkillVersionDetail 
       tokens: { catalog: v.catalogTokens, body: v.bodyTokens, resources: v.resourceTokens },
       warningCount: v.warningCount,
       errorCount: v.errorCount,
+      // A review request's version: readable and downloadable by number (?v=), never the current one.
+      proposed: v.proposed,
     })),
     can: skill.can,
     install: Object.fromEntries(

@@ -14,8 +14,9 @@ import { createUser } from "./database";
 export const RELATIONS = ["author", "team-owner", "team-admin", "team-member", "non-member", "instance-admin", "other"] as const;
 export type Relation = (typeof RELATIONS)[number];
 
-export type Outcome = "allowed" | "not-found" | "forbidden";
+export type Outcome = "allowed" | "not-found" | "forbidden" | "proposed";
 export const Y: Outcome = "allowed";
+export const P: Outcome = "proposed"; // allowed, but as a review request: nothing agents see changes until it is approved
 export const N: Outcome = "not-found"; // invisible: reads return null, writes throw NOT_FOUND
 export const F: Outcome = "forbidden"; // visible but refused: writes throw FORBIDDEN
 

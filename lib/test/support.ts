@@ -1,3 +1,4 @@
+import type { ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import { expect } from "vitest";
 import type { TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Db } from "@/lib/db/client";
@@ -50,4 +51,13 @@ export async function createCast(db: Db, options: CastOptions = {}) {
   const team = await createTeam(db, "Platform", options.team ?? { ada: "OWNER", grace: "MEMBER" });
   const viewers = Object.fromEntries(ids.map((id) => [id, { id }])) as Record<string, { id: string }>;
   return { team, ada: { id: "ada" }, grace: { id: "grace" }, linus: { id: "linus" }, viewers };
+}
+
+/**
+ * Set a team's review policy straight in the database (tests that are not about the policy
+ * itself): `{ mode: "approval", approvals: 1, approvers: "managers", managersBypass: false }`
+ * makes every member's change a review request.
+ */
+export function setReviewPolicy(db: Db, teamId: string, policy: ReviewPolicy) {
+  return db.team.update({ where: { id: teamId }, data: { reviewPolicy: JSON.stringify(policy) } });
 }

@@ -18,7 +18,14 @@ export interface EditorSkill {
   name: string;
   scope: Scope;
   team: string | null;
+  /** The version the draft starts from: the current one, or with `request`, that request's latest proposal. */
   current: EditorVersion;
+  /**
+   * Set when the editor pushes a new revision to an open review request (`?request=`): saves send
+   * `requestId` and `baseVersion: currentVersion` (the skill's current version, which the revision
+   * is then based on; a save after it moved is refused as a conflict like any other).
+   */
+  request?: { id: string; title: string; revision: number; basedOn: number | null; currentVersion: number; outOfDate: boolean };
 }
 
 /** The editor's live preview of one Markdown file, and the links in it that point at no file of the draft. */

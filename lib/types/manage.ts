@@ -33,7 +33,8 @@ export interface SkillManageInfo {
   version: number;
   createdAt: Date;
   updatedAt: Date;
-  versions: { number: number; message: string; createdAt: Date; author: { id: string; name: string } | null }[];
+  /** proposed: never published (a review request's version); downloadable by number, never installed as "current". */
+  versions: { number: number; message: string; createdAt: Date; author: { id: string; name: string } | null; proposed: boolean }[];
   can: { manage: boolean; addVersion: boolean };
   references: ManageReferences;
   /** The whole trail for those who may manage the skill, else only the viewer's own events. */

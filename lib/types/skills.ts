@@ -121,6 +121,8 @@ export interface VersionListItem {
   resourceTokens: number;
   warningCount: number;
   errorCount: number;
+  /** Never published: a proposal (open, withdrawn or superseded review request) that agents are never offered. */
+  proposed: boolean;
 }
 
 export interface SkillDetail extends SkillSummary {

@@ -4,6 +4,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { BundleKind, SkippedEntry } from "@/lib/skills/archive/bundle";
 import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/plan";
 import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
+import type { ProposalOutcome } from "./reviews";
 
 export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };
 
@@ -20,6 +21,8 @@ export interface UploadDestination {
   canCreate: boolean;
   /** Why not, when canCreate is false. */
   reason: string | null;
+  /** Set when what is stored there waits for approval first (a reviewed team, or the public space for a non-admin): what happens. */
+  review?: string | null;
 }
 
 /** A skill of that name already in a destination. */
@@ -122,6 +125,8 @@ export interface UploadPlanItem {
   action: "create" | "version" | "unchanged";
   /** The existing skill for "version" and "unchanged". */
   skillId: string | null;
+  /** The policy would propose it (a review request) rather than publish it: the team's review policy, or the public space for a non-admin. */
+  proposed?: boolean;
 }
 
 /** The v1 API's dry run: the preview, plus what the real request would do or why it would be refused. */
@@ -131,7 +136,7 @@ export interface UploadDryRun extends UploadPreview {
   problems: UploadProblem[];
   /** The chosen skills a partial import would leave out (empty when the whole request would be refused). */
   refused: UploadRefusedSkill[];
-  /** The status the same request without dryRun would answer. */
+  /** The status the same request without dryRun would answer (202 when every stored skill would be proposed for review). */
   wouldAnswer: number;
 }
 
@@ -139,10 +144,26 @@ export interface UploadResultSkill {
   key: string;
   skillId: string;
   name: string;
-  /** The version now current (for "unchanged": the existing current version). */
+  /** The version now current (for "unchanged": the existing current version); with `proposal`, the proposed version. */
   version: number;
   action: "created" | "version" | "unchanged";
   links: { page: string; api: string; download: string };
+  /**
+   * Set when the write was proposed rather than published (a review request was opened or revised):
+   * agents keep the current version until it is approved.
+   */
+  proposal?: ProposalOutcome;
+  /** With `proposal`: the review request, as the HTTP API links it (the web page and its API URL). */
+  review?: ReviewLinks;
+}
+
+/** A review request's links in HTTP answers. */
+export interface ReviewLinks {
+  requestId: string;
+  /** The web page, /reviews/<id>. */
+  url: string;
+  /** GET /api/v1/reviews/<id>. */
+  api: string;
 }
 
 /** A chosen skill the commit did not store, and why; the others were stored all the same. */

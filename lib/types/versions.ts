@@ -24,6 +24,10 @@ export interface VersionHistoryItem {
   /** How many profiles of people who may manage the skill pin this version (prune keeps it while any does). */
   pinnedBy: number;
   current: boolean;
+  /** Whether agents were ever offered it: false for a proposal (open, withdrawn, or superseded by a later revision). */
+  published: boolean;
+  /** The review request this version was proposed in, if any. */
+  proposal: { requestId: string; state: "open" | "merged" | "withdrawn" } | null;
 }
 
 export interface SkillHistory {

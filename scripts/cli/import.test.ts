@@ -184,7 +184,7 @@ describe("skills import", () => {
     expect(text).toMatch(
       /⛔ smuggler-b \(mixed\/smuggler-b\): blocked; to import it anyway: --override smuggler-b=<reason>\n\s+critical hidden-text\/tag-characters SKILL\.md:\d+/,
     );
-    expect(text).toContain("3 created, 0 new versions, 0 unchanged, 0 invalid, 1 blocked");
+    expect(text).toContain("3 created, 0 new versions, 0 proposed, 0 unchanged, 0 invalid, 1 blocked");
     expect((await db.skillVersion.findFirstOrThrow({ where: { name: "smuggler-a" } })).reviewStatus).toBe("override");
     expect(await db.skill.count({ where: { name: "smuggler-b" } })).toBe(0);
   });
@@ -196,5 +196,38 @@ describe("skills import", () => {
     const unknown = await run("import", "mixed", "--scope", "personal", "--as", "ada@example.com", "--override", "nope=Some reason here");
     expect(unknown.code).toBe(2);
     expect(unknown.err.join("\n")).toContain('--override names "nope"');
+  });
+
+  it("reports versions proposed for review apart from published ones, with the request's URL", async () => {
+    const platform = await db.team.findFirstOrThrow({ where: { name: "Platform" } });
+    await db.team.update({
+      where: { id: platform.id },
+      data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: false }) },
+    });
+    const repo = path.join(tmp, "reviewed");
+    await writeSkill(path.join(repo, "alpha"), "alpha", "# alpha\n\nReworked for review.\n");
+    const current = await db.skill.findFirstOrThrow({
+      where: { name: "alpha", scope: "TEAM" },
+      select: { id: true, currentVersion: { select: { number: true } } },
+    });
+
+    const json = await run("import", "reviewed", "--scope", "team", "--team", "Platform", "--as", "grace@example.com", "--format", "json");
+    expect(json.code).toBe(0);
+    const report = json.json();
+    expect(report).toMatchObject({ created: [], newVersions: [], proposed: [{ name: "alpha", skillId: current.id, newSkill: false, revision: 1 }] });
+    const [proposal] = report.proposed;
+    expect(proposal.version).toBeGreaterThan(current.currentVersion!.number);
+    expect(proposal.url).toBe(`http://localhost:3000/reviews/${proposal.requestId}`);
+    // Agents still get the version that was current.
+    expect((await db.skill.findUniqueOrThrow({ where: { id: current.id }, select: { currentVersion: { select: { number: true } } } })).currentVersion).toEqual(
+      current.currentVersion,
+    );
+
+    await writeSkill(path.join(repo, "alpha"), "alpha", "# alpha\n\nReworked again.\n");
+    const text = await run("import", "reviewed", "--scope", "team", "--team", "Platform", "--as", "grace@example.com");
+    const out = text.out.join("\n");
+    expect(out).toMatch(/Proposed for review \(1\):\n\s+\? alpha v\d+ → http:\/\/localhost:3000\/reviews\/\S+/);
+    expect(out).toContain("0 created, 0 new versions, 1 proposed");
+    await db.team.update({ where: { id: platform.id }, data: { reviewPolicy: JSON.stringify({ mode: "direct" }) } });
   });
 });

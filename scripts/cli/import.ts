@@ -95,7 +95,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const { findSkillsInDestination } = await import("../../lib/data/skills");
   const { importEach } = await import("../../lib/data/imports");
   // the server's configured limits (SKILL_MAX_FILES...), so the CLI admits what an upload would
-  const { limits } = (await import("../../lib/env")).getEnv();
+  const { limits, authUrl } = (await import("../../lib/env")).getEnv();
 
   const user = await findUserByEmail(email);
   if (!user) {
@@ -164,14 +164,22 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const stored = outcomes.filter((o) => o.outcome === "created" || o.outcome === "new-version");
   const failed = outcomes.filter((o) => o.outcome === "blocked" || o.outcome === "refused");
   const shown = (o: (typeof outcomes)[number]) => ("skillId" in o ? { name: o.name, skillId: o.skillId, version: o.version } : null);
+  // Proposed versions are reported apart from published ones: agents keep the current version until a reviewer approves.
+  const published = stored.filter((o) => !("proposal" in o && o.proposal));
+  const absolute = (url: string) => (url.startsWith("/") ? `${authUrl.replace(/\/+$/, "")}${url}` : url);
   const report = {
     root: path.relative(io.cwd, root) || ".",
     destination: scope === "team" ? `team ${teamName}` : scope,
     as: user.email,
     found: found.length,
     atomic: options.has("atomic"),
-    created: outcomes.filter((o) => o.outcome === "created").map((o) => shown(o)!),
-    newVersions: outcomes.filter((o) => o.outcome === "new-version").map((o) => shown(o)!),
+    created: published.filter((o) => o.outcome === "created").map((o) => shown(o)!),
+    newVersions: published.filter((o) => o.outcome === "new-version").map((o) => shown(o)!),
+    proposed: stored.flatMap((o) =>
+      "proposal" in o && o.proposal
+        ? [{ ...shown(o)!, newSkill: o.outcome === "created", requestId: o.proposal.requestId, revision: o.proposal.revision, url: absolute(o.proposal.url) }]
+        : [],
+    ),
     unchanged: unchanged.map((f) => f.skill!.name),
     invalid: invalid.map((f) => ({ folder: f.folder, errors: f.findings.filter((x) => x.severity === "error").map((x) => x.message) })),
     blocked: outcomes.flatMap((o) =>
@@ -203,6 +211,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     if (report.error) io.out(`  Nothing imported: ${report.error}`);
     for (const c of report.created) io.out(`  + ${c.name} (new skill, v${c.version})`);
     for (const v of report.newVersions) io.out(`  ↑ ${v.name} (new version v${v.version})`);
+    if (report.proposed.length) io.out(`  Proposed for review (${report.proposed.length}):`);
+    for (const p of report.proposed) io.out(`    ? ${p.name} v${p.version}${p.newSkill ? " (new skill)" : ""} → ${p.url}`);
     for (const name of report.unchanged) io.out(`  = ${name} (unchanged)`);
     for (const b of report.blocked) {
       io.out(`  ⛔ ${b.name} (${b.folder}): blocked${b.canOverride ? `; to import it anyway: --override ${b.name}=<reason>` : ""}`);
@@ -214,7 +224,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     for (const i of report.invalid) io.out(`  ✗ ${i.folder}: ${i.errors.join("; ")}`);
     for (const s of report.skippedHidden) io.out(`  - ${s}: hidden folder skipped (use --include-hidden)`);
     io.out(
-      `${report.created.length} created, ${report.newVersions.length} new versions, ${report.unchanged.length} unchanged, ${report.invalid.length} invalid, ${report.blocked.length} blocked, ${report.refused.length} refused, ${report.notImported.length} not imported, ${report.duplicates.length} duplicates`,
+      `${report.created.length} created, ${report.newVersions.length} new versions, ${report.proposed.length} proposed, ${report.unchanged.length} unchanged, ${report.invalid.length} invalid, ${report.blocked.length} blocked, ${report.refused.length} refused, ${report.notImported.length} not imported, ${report.duplicates.length} duplicates`,
     );
   }
   return failed.length || invalid.length || report.notImported.length ? EXIT_FINDINGS : EXIT_OK;

@@ -22,7 +22,9 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
   const origin = useSyncExternalStore(noSubscription, browserOrigin, noOrigin);
   const id = encodeURIComponent(info.id);
   const pin = version === info.version ? "" : `?v=${version}`;
-  const command = origin ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
+  // A proposal is downloadable for review, but no install command hands it to an agent before it is approved.
+  const proposed = info.versions.some((v) => v.number === version && v.proposed);
+  const command = origin && !proposed ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
 
   return (
     <div className="grid gap-6">
@@ -41,7 +43,7 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
               {info.versions.map((v) => (
                 <option key={v.number} value={v.number}>
                   v{v.number}
-                  {v.number === info.version ? " (current)" : ""} · {v.message}
+                  {v.number === info.version ? " (current)" : v.proposed ? " (proposal)" : ""} · {v.message}
                 </option>
               ))}
             </Select>
@@ -70,33 +72,42 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
             </label>
           ))}
         </fieldset>
-        <Label htmlFor={`${ids}-command`} className="sr-only">
-          Install command
-        </Label>
-        {pin ? (
+        {proposed ? (
+          <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+            <span className="font-medium">v{version}</span> is a proposal that was never published: download it above to review it. Agents get it only once it
+            is approved; choose a published version to install.
+          </p>
+        ) : pin ? (
           <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
             Pinned to <span className="font-medium">v{version}</span>, the version chosen above: this command installs v{version}, never a later one. Choose v
             {info.version} (current) to install whatever is current when it runs.
           </p>
         ) : null}
-        <Textarea
-          id={`${ids}-command`}
-          readOnly
-          value={command}
-          rows={4}
-          onFocus={(event) => event.currentTarget.select()}
-          className="resize-none border-border bg-muted/40 font-mono text-xs break-all shadow-none"
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">
-            It reads an access token from <code className="font-mono">$SKILLSHELF_TOKEN</code>.{" "}
-            <Link href="/account" className="font-medium text-primary underline-offset-4 hover:underline">
-              Create a read token on your account page
-            </Link>
-            .
-          </p>
-          <CopyTextButton text={command} label="Copy install command" />
-        </div>
+        {proposed ? null : (
+          <>
+            <Label htmlFor={`${ids}-command`} className="sr-only">
+              Install command
+            </Label>
+            <Textarea
+              id={`${ids}-command`}
+              readOnly
+              value={command}
+              rows={4}
+              onFocus={(event) => event.currentTarget.select()}
+              className="resize-none border-border bg-muted/40 font-mono text-xs break-all shadow-none"
+            />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted-foreground">
+                It reads an access token from <code className="font-mono">$SKILLSHELF_TOKEN</code>.{" "}
+                <Link href="/account" className="font-medium text-primary underline-offset-4 hover:underline">
+                  Create a read token on your account page
+                </Link>
+                .
+              </p>
+              <CopyTextButton text={command} label="Copy install command" />
+            </div>
+          </>
+        )}
       </section>
     </div>
   );

@@ -18,7 +18,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
     currentVersion: { select: { ...summarySelect.currentVersion.select, ...versionSelect } },
     versions: {
       orderBy: { number: "desc" },
-      select: { number: true, message: true, createdAt: true, totalBytes: true, catalogTokens: true, bodyTokens: true, resourceTokens: true, warningCount: true, errorCount: true, author: userRef },
+      select: { number: true, message: true, createdAt: true, totalBytes: true, catalogTokens: true, bodyTokens: true, resourceTokens: true, warningCount: true, errorCount: true, publishedAt: true, author: userRef },
     },
   });
   if (!row || !row.currentVersion) return null;
@@ -27,7 +27,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
   return {
     ...toSummary(row, shadows.get(row.id) ?? null),
     current: await toVersionDetail(row.currentVersion),
-    versions: row.versions,
+    versions: row.versions.map(({ publishedAt, ...v }) => ({ ...v, proposed: publishedAt === null })),
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access), review: canReviewVersion(actor, access, row.currentVersion.scanHighest) },
     archive: row.archived ? await archiveNote(row.id) : null,
   };

@@ -3,6 +3,7 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions/permissions";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { gateImport } from "@/lib/skills/review/policy";
+import { canRequestCreateIn, proposalPolicyForDestination, proposalPolicyForVersion, type RequestPolicy } from "@/lib/skills/review-requests/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
@@ -11,6 +12,8 @@ import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";
+import { teamPolicy } from "../reviews/facts";
+import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
 import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "../version-writer";
 
 // Skills coming in: new skills and new versions, all or nothing, behind the security gate.
@@ -21,8 +24,8 @@ export interface ImportItem {
   message?: string;
   /** Where a new skill goes. */
   destination?: Destination;
-  /** Add a version to this existing skill instead; with baseVersion, refused if it moved past it. */
-  target?: { skillId: string; baseVersion?: number };
+  /** Add a version to this existing skill instead; with baseVersion, refused if it moved past it; with requestId, a new revision of that review request. */
+  target?: { skillId: string; baseVersion?: number; requestId?: string };
   /** An instance admin's written reason to store it despite a critical security finding (audited). */
   overrideReason?: string;
 }
@@ -92,9 +95,15 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
     for (const [index, item] of items.entries()) {
       const version = prepared[index];
       if (item.target) {
-        results.push(await addVersionInTx(tx, actor, item.target.skillId, version, { message: item.message, baseVersion: item.target.baseVersion, action: "skill.version" }));
+        const { skillId, baseVersion, requestId } = item.target;
+        results.push(await addVersionInTx(tx, actor, skillId, version, { message: item.message, baseVersion, requestId, action: "skill.version" }));
       } else {
         const destination = item.destination ?? { scope: "PERSONAL" };
+        const movePolicy = proposalPolicyForDestination(actor, destination, await teamPolicy(tx, destination.teamId));
+        if (movePolicy && canRequestCreateIn(actor, destination)) {
+          results.push(await createByRequest(tx, actor, destination, version, { message: item.message, policy: movePolicy }));
+          continue;
+        }
         if (!canCreateIn(actor, destination)) throw new DataError("FORBIDDEN", forbiddenCreateMessage(destination));
         const ownerId = destination.scope === "PERSONAL" || destination.scope === "PUBLIC" ? actor.id : null;
         const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
@@ -108,6 +117,28 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
     }
     return results;
   });
+}
+
+/**
+ * A new skill for a reviewed space (a team that asks for approval, or the public space for a
+ * non-admin): it is created in the author's personal space, where only they see it, with a
+ * request to move it there once approved.
+ */
+async function createByRequest(tx: Tx, actor: Actor, destination: Destination, version: PreparedVersion, input: { message?: string; policy: RequestPolicy }): Promise<ImportResult> {
+  const space = spaceOf("PERSONAL", { ownerId: actor.id, teamId: null });
+  const clash = await tx.skill.findUnique({ where: { space_name: { space, name: version.name } }, select: { id: true } });
+  if (clash) {
+    throw new DataError(
+      "CONFLICT",
+      `"${version.name}" needs approval before it joins ${destination.scope === "PUBLIC" ? "the public space" : "the team"}, and waits in your personal space meanwhile, where you already have a skill with that name. Rename one of them.`,
+      { reason: "name-taken", existingSkillId: clash.id, name: version.name },
+    );
+  }
+  const skill = await tx.skill.create({ data: { name: version.name, scope: "PERSONAL", ownerId: actor.id, teamId: null, space, versionCount: 1 }, select: { id: true } });
+  const written = await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: input.message?.trim() || "Initial version", version });
+  await audit(tx, { actorId: actor.id, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, detail: { scope: "PERSONAL", requestedScope: destination.scope } });
+  const proposal = await openMoveRequest(tx, actor, { id: skill.id, name: version.name, teamId: null, currentVersion: { id: written.id, number: 1 } }, destination, { policy: input.policy });
+  return { skillId: skill.id, name: version.name, version: 1, created: true, proposal };
 }
 
 function forbiddenCreateMessage(destination: Destination): string {
@@ -128,24 +159,39 @@ export async function addVersionInTx(
   actor: Actor,
   skillId: string,
   version: PreparedVersion,
-  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown> },
+  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string },
 ): Promise<ImportResult> {
-  const skill = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true }, forbidden: addVersionForbidden });
+  const skill = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true, updatedAt: true }, forbidden: addVersionForbidden });
+  const request = options.requestId ? await requireRevisableRequest(tx, actor, options.requestId, skillId) : null;
+  const policy = request ? null : proposalPolicyForVersion(actor, skill.access, await teamPolicy(tx, skill.teamId));
   // Taking the number first makes concurrent writers queue on the row instead of racing.
-  const { versionCount } = await tx.skill.update({ where: { id: skillId }, data: { versionCount: { increment: 1 }, updatedAt: new Date() }, select: { versionCount: true } });
-  const previous = versionCount - 1;
-  if (options.baseVersion !== undefined && options.baseVersion !== previous) {
-    throw new DataError("CONFLICT", `This skill is now at version ${previous}; your changes were based on version ${options.baseVersion}.`, {
+  const proposed = request !== null || policy !== null;
+  // A proposal changes nothing agents or lists see, so the skill's "updated" time stays.
+  const { versionCount, currentVersion } = await tx.skill.update({
+    where: { id: skillId },
+    data: { versionCount: { increment: 1 }, updatedAt: proposed ? skill.updatedAt : new Date() },
+    select: { versionCount: true, currentVersion: { select: { number: true } } },
+  });
+  // Proposals take numbers too, so "based on" compares with the current version, not the last number.
+  const current = currentVersion?.number ?? null;
+  if (options.baseVersion !== undefined && options.baseVersion !== current) {
+    throw new DataError("CONFLICT", `This skill is now at version ${current}; your changes were based on version ${options.baseVersion}.`, {
       reason: "version-moved",
-      currentVersion: previous,
+      currentVersion: current,
       baseVersion: options.baseVersion,
     });
   }
-  if (version.name !== skill.name) {
-    await assertNameFree(tx, skill.space, version.name, skill.id);
-    await tx.skill.update({ where: { id: skillId }, data: { name: version.name } });
+  if (version.name !== skill.name) await assertNameFree(tx, skill.space, version.name, skill.id);
+  const message = options.message?.trim() || "New version";
+  const written = await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message, version, teamId: skill.teamId, proposed });
+  if (proposed) {
+    // The skill keeps its name and current version until the request merges.
+    const ref = { id: skillId, name: skill.name, teamId: skill.teamId };
+    const revision = { versionId: written.id, versionNumber: versionCount, baseVersion: current, message };
+    const proposal = request ? await pushRevision(tx, actor, ref, request, revision) : await openVersionRequest(tx, actor, ref, { ...revision, policy: policy!, via: options.action });
+    return { skillId, name: skill.name, version: versionCount, created: false, proposal };
   }
-  await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message: options.message?.trim() || "New version", version, teamId: skill.teamId });
+  if (version.name !== skill.name) await tx.skill.update({ where: { id: skillId }, data: { name: version.name } });
   await audit(tx, { actorId: actor.id, action: options.action, skillId, skillName: version.name, version: versionCount, teamId: skill.teamId, detail: options.detail });
   return { skillId, name: version.name, version: versionCount, created: false };
 }
@@ -155,8 +201,8 @@ export async function createSkill(viewer: ViewerRef, input: { skill: BundleSkill
   return result;
 }
 
-export async function addSkillVersion(viewer: ViewerRef, skillId: string, input: { skill: BundleSkill; message: string; baseVersion?: number }): Promise<ImportResult> {
-  const [result] = await importSkills(viewer, [{ skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion } }]);
+export async function addSkillVersion(viewer: ViewerRef, skillId: string, input: { skill: BundleSkill; message: string; baseVersion?: number; requestId?: string }): Promise<ImportResult> {
+  const [result] = await importSkills(viewer, [{ skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion, requestId: input.requestId } }]);
   return result;
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
-import { canMoveSkill, type Actor, type Destination, type SkillAccess } from "@/lib/skills/permissions/permissions";
+import { canManageSkill, canMoveSkill, type Actor, type Destination, type SkillAccess } from "@/lib/skills/permissions/permissions";
+import { canRequestMove, describeRequestPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
+import type { ProposalOutcome } from "@/lib/types/reviews";
 import { planPrune } from "@/lib/skills/versions/prune";
 import { describeReferences, summarizeReferences } from "@/lib/skills/permissions/references";
 import { canReviewVersion } from "@/lib/skills/review/policy";
@@ -10,6 +12,8 @@ import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
 import { skillReferences } from "../profile-references";
+import { teamPolicy } from "../reviews/facts";
+import { openMoveRequest } from "../reviews/propose";
 import { scanStoredVersion } from "../scan-columns";
 import { addVersionForbidden, findVisibleSkill, findVisibleVersion, requireSkill } from "../skill-access";
 import { audit, collectOrphanBlobs, type PreparedVersion, type ReviewDecision } from "../version-writer";
@@ -19,31 +23,66 @@ import { summarySelect, toSummary } from "./rows";
 // A skill's life after it is created: moved between scopes, archived, restored to an old
 // version, pruned of old versions, deleted.
 
-/** Move or share a skill to another scope (personal -> team -> public and back). */
-export async function changeSkillScope(viewer: ViewerRef, skillId: string, destination: Destination): Promise<SkillSummary> {
-  await db.$transaction(async (tx) => {
+/**
+ * Move or share a skill to another scope (personal -> team -> public and back). Into a team that
+ * asks for approval (or, for anyone but an instance admin, into the public space) the move becomes
+ * a review request: the skill stays where it is and `proposal` says where to follow it.
+ */
+export async function changeSkillScope(
+  viewer: ViewerRef,
+  skillId: string,
+  destination: Destination,
+  options: { request?: boolean } = {},
+): Promise<SkillSummary & { proposal?: ProposalOutcome }> {
+  const proposal = await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const skill = await requireSkill(tx, actor, skillId, "view");
+    const skill = await requireSkill(tx, actor, skillId, "view", { select: { currentVersion: { select: { id: true, number: true } } } });
+    const policy = proposalPolicyForDestination(actor, destination, await teamPolicy(tx, destination.teamId));
+    if (policy && options.request === false && canMoveSkill(actor, skill.access, destination)) {
+      throw new DataError("FORBIDDEN", `"${skill.name}" cannot move there at once: that team reviews changes (${describeRequestPolicy(policy)}). Choose another place, or request the move from the skill's page.`);
+    }
+    if (policy && options.request !== false && canRequestMove(actor, skill.access, destination, canManageSkill(actor, skill.access)) && skill.currentVersion) {
+      const ownerId = destination.scope === "PUBLIC" ? (skill.ownerId ?? actor.id) : null;
+      await assertNameFree(tx, spaceOf(destination.scope, { ownerId, teamId: destination.teamId ?? null }), skill.name, skill.id);
+      return openMoveRequest(tx, actor, { id: skill.id, name: skill.name, teamId: skill.teamId, currentVersion: skill.currentVersion }, destination, { policy });
+    }
     if (!canMoveSkill(actor, skill.access, destination)) {
       throw new DataError("FORBIDDEN", destination.scope === "PUBLIC" && actor.role !== "ADMIN" ? "Only instance admins can publish skills to the public space." : "You cannot move this skill there.");
     }
-    const ownerId = destination.scope === "PERSONAL" ? actor.id : destination.scope === "PUBLIC" ? (skill.ownerId ?? actor.id) : null;
-    const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
-    const space = spaceOf(destination.scope, { ownerId, teamId });
-    await assertNameFree(tx, space, skill.name, skill.id);
-    await tx.skill.update({ where: { id: skillId }, data: { scope: destination.scope, ownerId, teamId, space } });
-    const reopenedReviews = await reopenReviewsAfterMove(tx, skillId, { scope: destination.scope, ownerId, teamId });
-    await audit(tx, {
-      actorId: actor.id,
-      action: "skill.scope",
-      skillId,
-      skillName: skill.name,
-      teamId: teamId ?? skill.teamId,
-      detail: { from: { scope: skill.scope, teamId: skill.teamId }, to: { scope: destination.scope, teamId }, ...(reopenedReviews.length ? { reopenedReviews } : {}) },
-    });
+    await moveSkillInTx(tx, actor.id, skill, destination, destination.scope === "PERSONAL" ? actor.id : (skill.ownerId ?? actor.id));
+    return undefined;
   });
   const row = await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: summarySelect });
-  return toSummary(row);
+  return proposal ? { ...toSummary(row), proposal } : toSummary(row);
+}
+
+/**
+ * The move itself, once allowed (directly, or by a merged move request): scope, owner, team and
+ * name space change together; security reviews that do not hold in the new place reopen.
+ * `personalOwner` owns it when it lands in a personal space, and stays its author in the public one.
+ */
+export async function moveSkillInTx(
+  tx: Tx,
+  actorId: string,
+  skill: { id: string; name: string; scope: SkillAccess["scope"]; ownerId: string | null; teamId: string | null },
+  destination: Destination,
+  personalOwner: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  const ownerId = destination.scope === "PERSONAL" || destination.scope === "PUBLIC" ? personalOwner : null;
+  const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
+  const space = spaceOf(destination.scope, { ownerId, teamId });
+  await assertNameFree(tx, space, skill.name, skill.id);
+  await tx.skill.update({ where: { id: skill.id }, data: { scope: destination.scope, ownerId, teamId, space } });
+  const reopenedReviews = await reopenReviewsAfterMove(tx, skill.id, { scope: destination.scope, ownerId, teamId });
+  await audit(tx, {
+    actorId,
+    action: "skill.scope",
+    skillId: skill.id,
+    skillName: skill.name,
+    teamId: teamId ?? skill.teamId,
+    detail: { from: { scope: skill.scope, teamId: skill.teamId }, to: { scope: destination.scope, teamId }, ...(reopenedReviews.length ? { reopenedReviews } : {}), ...detail },
+  });
 }
 
 /**
@@ -154,6 +193,9 @@ export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, kee
     const skill = await requireSkill(tx, actor, skillId, "manage", { select: { currentVersionId: true }, forbidden: "Only the skill's owners and admins can prune versions." });
     const versions = await tx.skillVersion.findMany({ where: { skillId }, select: { id: true, number: true }, orderBy: { number: "desc" } });
     const pinned = new Set((await skillReferences(tx, skillId, skill.access)).flatMap((r) => (r.holds && r.pinnedVersion !== null ? [r.pinnedVersion] : [])));
+    // An open review request needs its proposals and the versions they were based on (its diff).
+    const underReview = await tx.reviewRevision.findMany({ where: { request: { skillId, state: "open" } }, select: { versionNumber: true, baseVersion: true } });
+    for (const r of underReview) for (const n of [r.versionNumber, r.baseVersion]) if (n !== null) pinned.add(n);
     const deleted = new Set(planPrune(versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })), keep).deleted);
     const doomed = versions.filter((v) => deleted.has(v.number));
     if (!doomed.length) return [];

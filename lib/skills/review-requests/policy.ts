@@ -58,6 +58,19 @@ export interface RequestPolicy {
   approvers: ApproverRule;
 }
 
+/** "1 approval from an owner or admin", "2 approvals from members", "an instance admin's approval". */
+export function describeRequestPolicy(policy: RequestPolicy): string {
+  const n = policy.requiredApprovals;
+  switch (policy.approvers) {
+    case "instance-admins":
+      return n === 1 ? "an instance admin's approval" : `${n} approvals from instance admins`;
+    case "managers":
+      return `${n} ${n === 1 ? "approval" : "approvals"} from its owners or admins`;
+    case "members":
+      return `${n} ${n === 1 ? "approval" : "approvals"} from its members (not the author)`;
+  }
+}
+
 /** The public space: a non-admin's publication needs one instance admin's approval. */
 export const PUBLIC_REQUEST_POLICY: RequestPolicy = { requiredApprovals: 1, approvers: "instance-admins" };
 
@@ -178,7 +191,12 @@ export interface MergeReadiness {
  * never counts, nor one from someone who is no longer an eligible reviewer, nor a dismissed one.
  * Ready to merge when approvals reach the requirement and nobody's latest verdict asks for changes.
  */
-export function mergeReadiness(verdicts: readonly VerdictFacts[], revision: number, required: number, stillEligible: (reviewerId: string) => boolean): MergeReadiness {
+export function mergeReadiness(
+  verdicts: readonly VerdictFacts[],
+  revision: number,
+  required: number,
+  stillEligible: (reviewerId: string) => boolean,
+): MergeReadiness {
   const latest = new Map<string, VerdictFacts>();
   for (const verdict of [...verdicts].sort((a, b) => a.at - b.at)) {
     if (verdict.revision !== revision || verdict.dismissed || !stillEligible(verdict.reviewerId)) continue;
@@ -213,6 +231,24 @@ export function lineAnchorProblem(file: { text: string | null } | undefined, pat
   if (!file) return `${path} is not a file of version ${version}.`;
   if (file.text === null) return `${path} is a binary file in version ${version}; comment on the whole proposal instead.`;
   const lines = file.text === "" ? 0 : file.text.replace(/\r?\n$/, "").split(/\r?\n/).length;
-  if (!Number.isInteger(line) || line < 1 || line > lines) return `Line ${line} does not exist in ${path} of version ${version} (it has ${lines} ${lines === 1 ? "line" : "lines"}).`;
+  if (!Number.isInteger(line) || line < 1 || line > lines)
+    return `Line ${line} does not exist in ${path} of version ${version} (it has ${lines} ${lines === 1 ? "line" : "lines"}).`;
   return null;
+}
+
+// ---- Moves into reviewed spaces ----
+
+/**
+ * Create a skill in `destination` by request (the skill waits in the author's personal space):
+ * a member of a reviewed team, or anyone for the public space.
+ */
+export function canRequestCreateIn(actor: Actor, destination: Destination): boolean {
+  if (destination.scope === "PUBLIC") return true;
+  return destination.scope === "TEAM" && teamRole(actor, destination.teamId) !== undefined;
+}
+
+/** Ask to move a skill the actor manages into a reviewed space (see canRequestCreateIn). */
+export function canRequestMove(actor: Actor, skill: SkillAccess, destination: Destination, canManage: boolean): boolean {
+  if (destination.scope === skill.scope && (destination.teamId ?? null) === skill.teamId) return false;
+  return canManage && canRequestCreateIn(actor, destination);
 }

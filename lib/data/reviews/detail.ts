@@ -1,0 +1,144 @@
+import "server-only";
+import { canViewSkill } from "@/lib/skills/permissions/permissions";
+import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
+import type { DiffInputFile } from "@/lib/skills/diff/diff";
+import type { Finding } from "@/lib/skills/format/findings";
+import { isTextMediaType } from "@/lib/skills/format/media-type";
+import { decodeUtf8 } from "@/lib/skills/format/text";
+import { canComment, canDecide, canRevise, canSeeRequest, canWithdraw, decideRefusal } from "@/lib/skills/review-requests/policy";
+import type { LevelTokens, ReviewRequestDetail, ReviewThread } from "@/lib/types/reviews";
+import { loadActor, type ViewerRef } from "../actor";
+import { blobSelect, loadFileBytes } from "../blobs";
+import { db } from "@/lib/db/server";
+import { readScanFindings } from "../json-columns";
+import { readinessOf } from "./decide";
+import { factsOf, type RequestRow } from "./facts";
+import { reviewSummarySelect, summarize } from "./read";
+
+// The review page's data: the request, the revision on screen with its diff against the version
+// it was based on, the checks of the proposed version, and the conversation. The files are read
+// through the request (a reviewer of a publication may not see the personal skill otherwise).
+
+const versionSelect = {
+  id: true,
+  number: true,
+  findings: true,
+  errorCount: true,
+  warningCount: true,
+  scanFindings: true,
+  scanHighest: true,
+  scanComplete: true,
+  reviewStatus: true,
+  catalogTokens: true,
+  bodyTokens: true,
+  resourceTokens: true,
+  files: { select: { path: true, size: true, mediaType: true, sha256: true, ...blobSelect }, orderBy: { path: "asc" } },
+} as const;
+
+type StoredFile = { path: string; size: number; mediaType: string; sha256: string; blob: { sha256: string; storage: string; data: Uint8Array | null; key: string | null } };
+
+async function diffInputs(files: readonly StoredFile[]): Promise<DiffInputFile[]> {
+  return (await loadFileBytes(files)).map((file) => ({
+    path: file.path,
+    size: file.size,
+    sha256: file.sha256,
+    mediaType: file.mediaType,
+    text: isTextMediaType(file.mediaType) ? decodeUtf8(file.bytes) : null,
+  }));
+}
+
+const levels = (v: { catalogTokens: number; bodyTokens: number; resourceTokens: number }): LevelTokens => ({ catalog: v.catalogTokens, body: v.bodyTokens, resources: v.resourceTokens });
+
+function readFindings(json: string): Finding[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as Finding[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The review page; `revision` picks an earlier revision to show. Null (404) for whoever may not see it. */
+export async function getReviewRequest(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<ReviewRequestDetail | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: reviewSummarySelect });
+  if (!row) return null;
+  const facts = factsOf(row as unknown as RequestRow);
+  if (!canSeeRequest(actor, facts, canViewSkill(actor, facts.skill))) return null;
+
+  const revisions = await db.reviewRevision.findMany({ where: { requestId }, orderBy: { number: "asc" } });
+  const shown = options.revision === undefined ? revisions.at(-1) : revisions.find((r) => r.number === options.revision);
+  if (!shown) return null;
+  const from = row.kind === "move" ? null : shown.baseVersion;
+  const [after, before] = await Promise.all([
+    shown.versionId ? db.skillVersion.findUnique({ where: { id: shown.versionId }, select: versionSelect }) : null,
+    from === null ? null : db.skillVersion.findUnique({ where: { skillId_number: { skillId: row.skillId, number: from } }, select: versionSelect }),
+  ]);
+  const [afterFiles, beforeFiles] = await Promise.all([diffInputs(after?.files ?? []), diffInputs(before?.files ?? [])]);
+
+  const [verdicts, comments] = await Promise.all([
+    db.reviewVerdictRow.findMany({ where: { requestId }, orderBy: { createdAt: "asc" } }),
+    db.reviewComment.findMany({ where: { requestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+  ]);
+  const userIds = [...new Set([...verdicts.map((v) => v.reviewerId), ...comments.flatMap((c) => [c.authorId, c.resolvedById]), ...revisions.map((r) => r.authorId)])].filter(
+    (id): id is string => !!id,
+  );
+  const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u]));
+  const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
+
+  const shownVersions = new Set([from, shown.versionNumber].filter((n): n is number => n !== null));
+  const threads: ReviewThread[] = comments
+    .filter((c) => c.parentId === null)
+    .map((root) => {
+      const anchor = root.versionNumber !== null && root.path !== null && root.line !== null ? { version: root.versionNumber, path: root.path, line: root.line } : null;
+      return {
+        id: root.id,
+        anchor,
+        comments: [root, ...comments.filter((c) => c.parentId === root.id)].map((c) => ({ id: c.id, author: user(c.authorId), body: c.body, createdAt: c.createdAt })),
+        resolved: root.resolvedAt ? { at: root.resolvedAt, by: user(root.resolvedById) } : null,
+        outdated: anchor !== null && !shownVersions.has(anchor.version),
+      };
+    });
+
+  const [summary] = await summarize(actor, [row]);
+  const readiness = await readinessOf(db, row as unknown as RequestRow, facts, row.revision);
+  const canSee = canViewSkill(actor, facts.skill);
+  return {
+    ...summary,
+    approvals: readiness.approvals,
+    changesRequested: readiness.changesRequestedBy.length > 0,
+    revisions: revisions.map((r) => ({
+      number: r.number,
+      versionNumber: r.versionNumber,
+      baseVersion: r.baseVersion,
+      message: r.message,
+      author: user(r.authorId),
+      createdAt: r.createdAt,
+      pruned: r.versionId === null,
+    })),
+    verdicts: verdicts.map((v) => ({ id: v.id, reviewer: user(v.reviewerId), verdict: v.verdict, note: v.note, revision: v.revision, dismissed: v.dismissed, createdAt: v.createdAt })),
+    threads,
+    readiness,
+    shown: {
+      revision: shown.number,
+      from,
+      to: shown.versionNumber,
+      diff: diffSkillFiles(beforeFiles, afterFiles),
+      validation: { errorCount: after?.errorCount ?? 0, warningCount: after?.warningCount ?? 0, findings: after ? readFindings(after.findings) : [] },
+      scan: {
+        highest: after?.scanHighest ?? null,
+        complete: after?.scanComplete ?? false,
+        findings: after ? readScanFindings(after.scanFindings) : [],
+        reviewStatus: after?.reviewStatus ?? "none",
+      },
+      tokens: { before: before ? levels(before) : null, after: after ? levels(after) : { catalog: 0, body: 0, resources: 0 } },
+    },
+    can: {
+      decide: canDecide(actor, facts),
+      withdraw: canWithdraw(actor, facts),
+      revise: canRevise(actor, facts) && row.kind === "version",
+      comment: canComment(actor, facts, canSee),
+    },
+    decideRefusal: row.state === "open" && !canDecide(actor, facts) && row.authorId !== actor.id ? decideRefusal(actor, facts) : null,
+  };
+}
