@@ -26,7 +26,10 @@ beforeEach(() => {
 describe("commentAction", () => {
   it("sends a line comment with its anchor and revalidates the page and the inbox", async () => {
     data.commentOnRequest.mockResolvedValue({ threadId: "t", commentId: "c" });
-    const result = await commentAction(null, form({ requestId: "r1", body: " Why? ", anchorVersion: "7", anchorPath: "SKILL.md", anchorLine: "12", parentId: "" }));
+    const result = await commentAction(
+      null,
+      form({ requestId: "r1", body: " Why? ", anchorVersion: "7", anchorPath: "SKILL.md", anchorLine: "12", parentId: "" }),
+    );
     expect(result).toEqual({ ok: true, data: { threadId: "t", commentId: "c" }, message: "Comment added." });
     expect(data.commentOnRequest).toHaveBeenCalledWith(viewer, "r1", { body: "Why?", anchor: { version: 7, path: "SKILL.md", line: 12 }, parentId: undefined });
     expect(revalidated).toEqual(["/reviews/r1", "/reviews"]);
@@ -68,7 +71,11 @@ describe("decideAction", () => {
 
   it("says a merge and revalidates the skill", async () => {
     data.decideRequest.mockResolvedValue({ verdict: "approve", approvals: 1, required: 1, merged: { version: 8 }, outOfDate: false });
-    expect(await decide({ verdict: "approve", note: "Nice" })).toMatchObject({ ok: true, message: "Approved and merged as v8.", data: { merged: { version: 8 } } });
+    expect(await decide({ verdict: "approve", note: "Nice" })).toMatchObject({
+      ok: true,
+      message: "Approved and merged as v8.",
+      data: { merged: { version: 8 } },
+    });
     expect(revalidated).toContain("/skills/s1");
   });
 
@@ -87,7 +94,10 @@ describe("decideAction", () => {
 describe("resolveThreadAction and withdrawAction", () => {
   it("resolves and reopens a thread", async () => {
     await resolveThreadAction(null, form({ requestId: "r1", threadId: "t", resolved: "true" }));
-    expect(await resolveThreadAction(null, form({ requestId: "r1", threadId: "t", resolved: "false" }))).toMatchObject({ ok: true, message: "Thread reopened." });
+    expect(await resolveThreadAction(null, form({ requestId: "r1", threadId: "t", resolved: "false" }))).toMatchObject({
+      ok: true,
+      message: "Thread reopened.",
+    });
     expect(data.setThreadResolved.mock.calls).toEqual([
       [viewer, "t", true],
       [viewer, "t", false],
@@ -97,6 +107,10 @@ describe("resolveThreadAction and withdrawAction", () => {
   it("withdraws, or says why not", async () => {
     expect(await withdrawAction(null, form({ requestId: "r1", skillId: "s1" }))).toMatchObject({ ok: true, message: "Request withdrawn." });
     data.withdrawRequest.mockRejectedValue(new DataError("CONFLICT", "This request is already merged."));
-    expect(await withdrawAction(null, form({ requestId: "r1", skillId: "s1" }))).toMatchObject({ ok: false, code: "CONFLICT", message: "This request is already merged." });
+    expect(await withdrawAction(null, form({ requestId: "r1", skillId: "s1" }))).toMatchObject({
+      ok: false,
+      code: "CONFLICT",
+      message: "This request is already merged.",
+    });
   });
 });

@@ -88,7 +88,7 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
       </div>
 
       {shown.length > 1 ? (
-        <nav aria-label="Changed files" className="rounded-lg border">
+        <nav aria-label="Changed files" className="min-w-0 rounded-lg border">
           <ul className="divide-y text-sm">
             {shown.map((f) => {
               const Icon = STATUS[f.status].Icon;
