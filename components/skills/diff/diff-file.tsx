@@ -13,11 +13,22 @@ import {
 } from "lucide-react";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
-import type { FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff/diff";
+import type { DiffLine, FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
 import { LARGE_FILE_LINES } from "./diff-layout";
 import { FrontmatterDiff } from "./frontmatter-diff";
-import { TextDiffTable, type DiffMode } from "./text-diff";
+import { TextDiffTable, type DiffMode, type LineExtras } from "./text-diff";
+
+/**
+ * Optional line comments (the review page): per line of a file, a control to start a comment and
+ * what shows under the line. Without it the diff renders exactly as on the compare page.
+ */
+export interface DiffLineComments {
+  control(file: FileDiff, line: DiffLine): React.ReactNode;
+  below(file: FileDiff, line: DiffLine): React.ReactNode;
+  /** Files that start open even when large (they hold comments). */
+  openPaths?: ReadonlySet<string>;
+}
 
 export const STATUS: Record<FileStatus, { label: string; short: string; className: string; Icon: typeof FileIcon }> = {
   added: { label: "Added", short: "A", className: "text-emerald-700 dark:text-emerald-300 bg-emerald-500/12", Icon: FilePlusIcon },
@@ -57,6 +68,7 @@ export function FileCard({
   defaultOpen,
   beforeLabel,
   afterLabel,
+  comments,
 }: {
   file: FileDiff;
   id: string;
@@ -64,6 +76,7 @@ export function FileCard({
   defaultOpen: boolean;
   beforeLabel: string;
   afterLabel: string;
+  comments?: DiffLineComments;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = `${id}-body`;
@@ -104,7 +117,7 @@ export function FileCard({
         <LineCounts added={file.linesAdded} removed={file.linesRemoved} />
       </header>
       <div id={bodyId} hidden={!open}>
-        {open ? <FileBody file={file} mode={mode} beforeLabel={beforeLabel} afterLabel={afterLabel} /> : null}
+        {open ? <FileBody file={file} mode={mode} beforeLabel={beforeLabel} afterLabel={afterLabel} comments={comments} /> : null}
       </div>
       {!open && changedLines > LARGE_FILE_LINES ? (
         <p className="px-3 py-3 text-sm text-muted-foreground">
@@ -122,8 +135,24 @@ export function FileCard({
   );
 }
 
-function FileBody({ file, mode, beforeLabel, afterLabel }: { file: FileDiff; mode: DiffMode; beforeLabel: string; afterLabel: string }) {
+function FileBody({
+  file,
+  mode,
+  beforeLabel,
+  afterLabel,
+  comments,
+}: {
+  file: FileDiff;
+  mode: DiffMode;
+  beforeLabel: string;
+  afterLabel: string;
+  comments?: DiffLineComments;
+}) {
   const language = languageForPath(file.path);
+  const extras: LineExtras | undefined = comments && {
+    control: (line) => comments.control(file, line),
+    below: (line) => comments.below(file, line),
+  };
   if (file.status === "renamed") {
     return <p className="px-3 py-3 text-sm text-muted-foreground">Moved from {file.before?.path} without changes.</p>;
   }
@@ -136,20 +165,21 @@ function FileBody({ file, mode, beforeLabel, afterLabel }: { file: FileDiff; mod
         {fields.length ? <FrontmatterDiff fields={fields} beforeLabel={beforeLabel} afterLabel={afterLabel} /> : null}
         {yamlChanged && !fields.length ? (
           <SubSection title="Frontmatter (formatting only; every field has the same value)">
-            <ContentDiff content={yaml} mode={mode} language="yaml" label={`${file.path} frontmatter`} />
+            <ContentDiff content={yaml} mode={mode} language="yaml" label={`${file.path} frontmatter`} extras={extras} />
           </SubSection>
         ) : null}
         {yamlChanged && fields.length ? (
-          <details className="border-t">
+          // Open when a comment sits on one of its lines.
+          <details className="border-t" open={extras && yaml.kind === "text" ? yaml.segments.some((s) => s.lines.some((l) => extras.below(l))) : undefined}>
             <summary className="cursor-pointer px-3 py-1.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset">
               Frontmatter source
             </summary>
-            <ContentDiff content={yaml} mode={mode} language="yaml" label={`${file.path} frontmatter source`} />
+            <ContentDiff content={yaml} mode={mode} language="yaml" label={`${file.path} frontmatter source`} extras={extras} />
           </details>
         ) : null}
         {bodyChanged ? (
           <SubSection title="Body">
-            <ContentDiff content={body} mode={mode} language="markdown" label={`${file.path} body`} />
+            <ContentDiff content={body} mode={mode} language="markdown" label={`${file.path} body`} extras={extras} />
           </SubSection>
         ) : (
           <p className="border-t px-3 py-2 text-xs text-muted-foreground">The body is unchanged.</p>
@@ -159,7 +189,7 @@ function FileBody({ file, mode, beforeLabel, afterLabel }: { file: FileDiff; mod
   }
   if (!file.content) return null;
   if (file.content.kind === "binary") return <BinaryRow file={file} />;
-  return <ContentDiff content={file.content} mode={mode} language={language} label={`Changes in ${file.path}`} />;
+  return <ContentDiff content={file.content} mode={mode} language={language} label={`Changes in ${file.path}`} extras={extras} />;
 }
 
 function SubSection({ title, children }: { title: string; children: React.ReactNode }) {
@@ -176,16 +206,18 @@ function ContentDiff({
   mode,
   language,
   label,
+  extras,
 }: {
   content: FileContentDiff;
   mode: DiffMode;
   language: ReturnType<typeof languageForPath>;
   label: string;
+  extras?: LineExtras;
 }) {
   if (content.kind === "binary") return <p className="px-3 py-3 text-sm text-muted-foreground">Binary content.</p>;
   if (content.kind === "too-large") return <p className="px-3 py-3 text-sm text-muted-foreground">Not shown line by line: {content.reason}.</p>;
   if (!content.segments.length) return <p className="px-3 py-3 text-sm text-muted-foreground">Empty file.</p>;
-  return <TextDiffTable diff={content} mode={mode} language={language} label={label} />;
+  return <TextDiffTable diff={content} mode={mode} language={language} label={label} extras={extras} />;
 }
 
 function BinaryRow({ file }: { file: FileDiff }) {

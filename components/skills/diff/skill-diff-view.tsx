@@ -4,12 +4,12 @@ import { ArrowRightIcon } from "lucide-react";
 import type { SkillDiff } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
 import { fileAnchor, openByDefault, summaryText } from "./diff-layout";
-import { FileCard, LineCounts, StatusBadge, STATUS } from "./diff-file";
+import { FileCard, LineCounts, StatusBadge, STATUS, type DiffLineComments } from "./diff-file";
 import type { DiffMode } from "./text-diff";
 import { useDiffMode } from "./use-diff-mode";
 import "./diff.css";
 
-export type { DiffMode };
+export type { DiffLineComments, DiffMode };
 
 export interface SkillDiffViewProps {
   diff: SkillDiff;
@@ -17,6 +17,8 @@ export interface SkillDiffViewProps {
   beforeLabel?: string;
   afterLabel?: string;
   defaultMode?: DiffMode;
+  /** Line comments (the review page); the compare page and the editor leave it out. */
+  lineComments?: DiffLineComments;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface SkillDiffViewProps {
  * (SKILL.md as a frontmatter table plus its body), unified or side by side. Renders from a
  * serializable SkillDiff, so it works on the history page and inside the editor alike.
  */
-export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "After", defaultMode = "unified" }: SkillDiffViewProps) {
+export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "After", defaultMode = "unified", lineComments }: SkillDiffViewProps) {
   const baseId = useId().replace(/:/g, "");
   const [mode, setMode] = useDiffMode(defaultMode);
   const shown = diff.files.filter((f) => f.status !== "unchanged");
@@ -86,7 +88,7 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
       </div>
 
       {shown.length > 1 ? (
-        <nav aria-label="Changed files" className="rounded-lg border">
+        <nav aria-label="Changed files" className="min-w-0 rounded-lg border">
           <ul className="divide-y text-sm">
             {shown.map((f) => {
               const Icon = STATUS[f.status].Icon;
@@ -114,9 +116,10 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
           file={f}
           id={fileAnchor(baseId, f.path)}
           mode={mode}
-          defaultOpen={startsOpen.get(f.path) ?? true}
+          defaultOpen={lineComments?.openPaths?.has(f.path) || (startsOpen.get(f.path) ?? true)}
           beforeLabel={beforeLabel}
           afterLabel={afterLabel}
+          comments={lineComments}
         />
       ))}
 

@@ -7,6 +7,16 @@ import type { DiffToken } from "./client-highlighter";
 
 export type DiffMode = "unified" | "split";
 
+/**
+ * Optional extras per line, for the review page's line comments: a control shown in the line's
+ * marker cell on hover or focus, and content (threads, a comment form) in a row under the line.
+ * Absent on the compare page and in the editor, which render exactly as before.
+ */
+export interface LineExtras {
+  control(line: DiffLine): ReactNode;
+  below(line: DiffLine): ReactNode;
+}
+
 type LineTokens = { old: Map<number, DiffToken[]>; new: Map<number, DiffToken[]> };
 
 /**
@@ -102,23 +112,49 @@ function Marker({ kind }: { kind: DiffLine["kind"] }) {
   );
 }
 
-function UnifiedRows({ lines, tokens }: { lines: DiffLine[]; tokens: LineTokens | null }) {
-  return lines.map((line, i) => (
-    <tr key={i} className={ROW_CLASS[line.kind]} data-kind={line.kind}>
-      <td className="diff-num" data-line={line.oldLine ?? ""} />
-      <td className="diff-num" data-line={line.newLine ?? ""} />
-      <td className="diff-marker">
-        <Marker kind={line.kind} />
-      </td>
-      <td className="diff-code">
-        <LineContent
-          text={line.text}
-          marks={line.marks}
-          side={line.kind === "remove" ? "old" : "new"}
-          tokens={line.kind === "remove" ? tokens?.old.get(line.oldLine!) : tokens?.new.get(line.newLine!)}
-        />
+function LineControl({ line, extras }: { line: DiffLine; extras?: LineExtras }) {
+  const control = extras?.control(line);
+  return control ? <span className="diff-line-control">{control}</span> : null;
+}
+
+/** The row under a line that holds its extras (threads); nothing when there are none. */
+function BelowRow({ lines, extras, mode }: { lines: (DiffLine | null)[]; extras?: LineExtras; mode: DiffMode }) {
+  if (!extras) return null;
+  // A context row's two halves are the same line: its extras once.
+  const content = [...new Set(lines)].flatMap((line) => (line ? [extras.below(line)] : [])).filter((node) => node != null && node !== false);
+  if (!content.length) return null;
+  return (
+    <tr className="diff-below">
+      <td colSpan={mode === "split" ? 6 : 4}>
+        {content.map((node, i) => (
+          <Fragment key={i}>{node}</Fragment>
+        ))}
       </td>
     </tr>
+  );
+}
+
+function UnifiedRows({ lines, tokens, extras }: { lines: DiffLine[]; tokens: LineTokens | null; extras?: LineExtras }) {
+  return lines.map((line, i) => (
+    <Fragment key={i}>
+      <tr className={ROW_CLASS[line.kind]} data-kind={line.kind}>
+        <td className="diff-num" data-line={line.oldLine ?? ""} />
+        <td className="diff-num" data-line={line.newLine ?? ""} />
+        <td className="diff-marker">
+          <Marker kind={line.kind} />
+          <LineControl line={line} extras={extras} />
+        </td>
+        <td className="diff-code">
+          <LineContent
+            text={line.text}
+            marks={line.marks}
+            side={line.kind === "remove" ? "old" : "new"}
+            tokens={line.kind === "remove" ? tokens?.old.get(line.oldLine!) : tokens?.new.get(line.newLine!)}
+          />
+        </td>
+      </tr>
+      <BelowRow lines={[line]} extras={extras} mode="unified" />
+    </Fragment>
   ));
 }
 
@@ -142,7 +178,19 @@ function splitRows(lines: DiffLine[]): SplitRow[] {
   return rows;
 }
 
-function SplitHalf({ line, side, tokens, divider }: { line: DiffLine | null; side: "old" | "new"; tokens: LineTokens | null; divider?: boolean }) {
+function SplitHalf({
+  line,
+  side,
+  tokens,
+  divider,
+  extras,
+}: {
+  line: DiffLine | null;
+  side: "old" | "new";
+  tokens: LineTokens | null;
+  divider?: boolean;
+  extras?: LineExtras;
+}) {
   if (!line) {
     return (
       <>
@@ -160,6 +208,8 @@ function SplitHalf({ line, side, tokens, divider }: { line: DiffLine | null; sid
       <td className={`diff-num ${cell}${divider ? " diff-split-divider" : ""}`} data-line={number ?? ""} />
       <td className={`diff-marker ${cell}`}>
         <Marker kind={kind} />
+        {/* A removed line is commented on the left; an added or unchanged one on the right. */}
+        {(side === "old") === (kind === "remove") ? <LineControl line={line} extras={extras} /> : null}
       </td>
       <td className={`diff-code ${cell}`}>
         <LineContent
@@ -173,12 +223,15 @@ function SplitHalf({ line, side, tokens, divider }: { line: DiffLine | null; sid
   );
 }
 
-function SplitRows({ lines, tokens }: { lines: DiffLine[]; tokens: LineTokens | null }) {
+function SplitRows({ lines, tokens, extras }: { lines: DiffLine[]; tokens: LineTokens | null; extras?: LineExtras }) {
   return splitRows(lines).map((row, i) => (
-    <tr key={i} data-kind={row.left?.kind === "context" ? "context" : "change"}>
-      <SplitHalf line={row.left} side="old" tokens={tokens} />
-      <SplitHalf line={row.right} side="new" tokens={tokens} divider />
-    </tr>
+    <Fragment key={i}>
+      <tr data-kind={row.left?.kind === "context" ? "context" : "change"}>
+        <SplitHalf line={row.left} side="old" tokens={tokens} extras={extras} />
+        <SplitHalf line={row.right} side="new" tokens={tokens} divider extras={extras} />
+      </tr>
+      <BelowRow lines={[row.left, row.right]} extras={extras} mode="split" />
+    </Fragment>
   ));
 }
 
@@ -210,9 +263,22 @@ function CollapsedRow({ count, mode, onExpand }: { count: number; mode: DiffMode
 }
 
 /** One text diff as a table: unified (one column, old and new line numbers) or side by side. */
-export function TextDiffTable({ diff, mode, language, label }: { diff: TextDiff; mode: DiffMode; language: LanguageId | null; label: string }) {
+export function TextDiffTable({
+  diff,
+  mode,
+  language,
+  label,
+  extras,
+}: {
+  diff: TextDiff;
+  mode: DiffMode;
+  language: LanguageId | null;
+  label: string;
+  extras?: LineExtras;
+}) {
   const tokens = useHighlight(diff, language);
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // Unchanged runs holding extras (a comment thread) start expanded, so the thread is seen.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => (extras ? holdingExtras(diff, extras) : new Set()));
   const Rows = mode === "split" ? SplitRows : UnifiedRows;
   return (
     <div className="overflow-x-auto">
@@ -247,7 +313,7 @@ export function TextDiffTable({ diff, mode, language, label }: { diff: TextDiff;
                 {segment.type === "hunk" && index === 0 && (segment.header.oldStart > 1 || segment.header.newStart > 1) ? (
                   <HunkRow segment={segment} mode={mode} />
                 ) : null}
-                <Rows lines={segment.lines} tokens={tokens} />
+                <Rows lines={segment.lines} tokens={tokens} extras={extras} />
               </Fragment>
             );
           })}
@@ -260,6 +326,14 @@ export function TextDiffTable({ diff, mode, language, label }: { diff: TextDiff;
       ))}
     </div>
   );
+}
+
+function holdingExtras(diff: TextDiff, extras: LineExtras): Set<number> {
+  const out = new Set<number>();
+  diff.segments.forEach((segment, index) => {
+    if (segment.type === "collapsed" && segment.lines.some((line) => extras.below(line))) out.add(index);
+  });
+  return out;
 }
 
 function notes(diff: TextDiff): string[] {

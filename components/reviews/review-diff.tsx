@@ -1,0 +1,90 @@
+"use client";
+import { useMemo, useState } from "react";
+import { PlusIcon } from "lucide-react";
+import { SkillDiffView, type DiffLineComments } from "@/components/skills/diff/skill-diff-view";
+import type { SkillDiff } from "@/lib/skills/diff/diff";
+import type { LineAnchor, ReviewThread } from "@/lib/types/reviews";
+import { anchorKey, lineAnchors, type ShownPair } from "./review-anchors";
+import { ReviewCommentForm } from "./review-comment-form";
+import { ReviewThreadCard } from "./review-thread";
+
+/**
+ * The proposal's diff (the compare page's view) with line comments: a "+" on each line (on hover
+ * or focus) opens a comment box under it; threads on a line show under that line.
+ */
+export function ReviewDiff({
+  requestId,
+  diff,
+  shown,
+  threads,
+  openPaths,
+  canComment,
+}: {
+  requestId: string;
+  diff: SkillDiff;
+  shown: ShownPair;
+  /** Threads whose line is in this diff (placeThreads' inline ones). */
+  threads: ReviewThread[];
+  openPaths: string[];
+  canComment: boolean;
+}) {
+  const [composing, setComposing] = useState<LineAnchor | null>(null);
+  const byKey = useMemo(() => {
+    const map = new Map<string, ReviewThread[]>();
+    for (const thread of threads) if (thread.anchor) map.set(anchorKey(thread.anchor), [...(map.get(anchorKey(thread.anchor)) ?? []), thread]);
+    return map;
+  }, [threads]);
+  const composingKey = composing ? anchorKey(composing) : null;
+
+  const lineComments = useMemo<DiffLineComments>(
+    () => ({
+      openPaths: new Set(openPaths),
+      control(file, line) {
+        if (!canComment) return null;
+        const { comment } = lineAnchors(file, line, shown);
+        if (!comment) return null;
+        const where = `${comment.path} line ${comment.line}${line.kind === "remove" ? " (removed)" : ""}`;
+        return (
+          <button
+            type="button"
+            aria-label={`Comment on ${where}`}
+            title={`Comment on ${where}`}
+            onClick={() => setComposing(comment)}
+            className="flex size-5 items-center justify-center rounded bg-primary text-primary-foreground shadow-xs outline-none hover:scale-110 focus-visible:ring-3 focus-visible:ring-ring/60"
+          >
+            <PlusIcon aria-hidden className="size-3.5" />
+          </button>
+        );
+      },
+      below(file, line) {
+        const { comment, shows } = lineAnchors(file, line, shown);
+        const here = shows.flatMap((anchor) => byKey.get(anchorKey(anchor)) ?? []);
+        const isComposing = comment !== null && composingKey === anchorKey(comment);
+        if (!here.length && !isComposing) return null;
+        return (
+          <div className="grid max-w-3xl gap-2 p-2 sm:p-3" data-testid="line-threads">
+            {here.map((thread) => (
+              <ReviewThreadCard key={thread.id} thread={thread} requestId={requestId} canComment={canComment} />
+            ))}
+            {isComposing ? (
+              <div className="rounded-lg border bg-card p-2.5 shadow-xs">
+                <ReviewCommentForm
+                  requestId={requestId}
+                  anchor={comment}
+                  label={`Comment on ${comment.path} line ${comment.line} of v${comment.version}`}
+                  placeholder={`Comment on line ${comment.line}…`}
+                  autoFocus
+                  onCancel={() => setComposing(null)}
+                  onDone={() => setComposing(null)}
+                />
+              </div>
+            ) : null}
+          </div>
+        );
+      },
+    }),
+    [openPaths, canComment, shown, byKey, composingKey, requestId],
+  );
+
+  return <SkillDiffView diff={diff} beforeLabel={shown.from !== null ? `v${shown.from}` : "Nothing"} afterLabel={`v${shown.to}`} lineComments={lineComments} />;
+}
