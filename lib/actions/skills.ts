@@ -66,7 +66,10 @@ export const renameSkillAction = formAction(
     const result = await renameSkill(viewer, skillId, name, { baseVersion });
     revalidateSkill(skillId);
     if (result.proposal) {
-      return success({ name: result.name, version: result.version, proposal: result.proposal }, `Proposed renaming to “${name}” as version ${result.version}: it takes effect once approved.`);
+      return success(
+        { name: result.name, version: result.version, proposal: result.proposal },
+        `Proposed renaming to “${name}” as version ${result.version}: it takes effect once approved.`,
+      );
     }
     return success({ name: result.name, version: result.version }, `Renamed to “${result.name}” as version ${result.version}.`);
   },
