@@ -3,7 +3,7 @@
  * even when an earlier one fails, so one run reports everything; the last line sums the unit and
  * browser results as "N passed, N failed".
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,32 @@ function run(title: string, cmd: string, args: string[], extraEnv: Record<string
   return ok;
 }
 
+/**
+ * Runs independent checks at the same time (each is single-threaded; the machine has at least two
+ * cores), printing each one's output in one piece when it ends, so the log reads as if run in turn.
+ */
+async function runTogether(stages: { title: string; cmd: string; args: string[] }[]): Promise<boolean[]> {
+  const started = Date.now();
+  return Promise.all(
+    stages.map(
+      ({ title, cmd, args }) =>
+        new Promise<boolean>((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.on("close", (code) => {
+            const ok = code === 0;
+            console.log(`\n▶ ${title}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`${ok ? "✔" : "✘"} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s, alongside the other checks)`);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
+}
+
 async function readJson<T>(file: string): Promise<T | null> {
   return JSON.parse(await readFile(file, "utf8").catch(() => "null")) as T | null;
 }
@@ -40,10 +66,13 @@ await mkdir(reports, { recursive: true });
 await ensureAuthSecret(root);
 
 const failedStages: string[] = [];
-if (!run("typecheck", bin("tsc"), ["--noEmit"])) failedStages.push("typecheck");
 // Lint includes the formatter's check: a file Prettier would change fails it (npm run format fixes).
-const linted = run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
-const formatted = run("format check (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+const [typed, linted, formatted] = await runTogether([
+  { title: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  { title: "lint", cmd: bin("eslint"), args: ["--max-warnings", "0", "."] },
+  { title: "format check (Prettier)", cmd: bin("prettier"), args: ["--check", "--log-level", "warn", "."] },
+]);
+if (!typed) failedStages.push("typecheck");
 if (!linted || !formatted) failedStages.push("lint");
 
 const vitestReport = path.join(reports, "vitest.json");

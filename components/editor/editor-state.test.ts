@@ -21,7 +21,15 @@ const version = (number: number, files: EditorVersion["files"]): EditorVersion =
 
 const v1 = version(1, [file("SKILL.md", "---\nname: demo\n---\nOne\n"), file("references/api.md", "# API\n")]);
 const v2 = version(2, [file("SKILL.md", "---\nname: demo\n---\nTwo\n"), file("references/api.md", "# API\n")]);
-const skillAt = (current: EditorVersion): EditorSkill => ({ id: "s1", name: "demo", scope: "PERSONAL", team: null, current });
+const skillAt = (current: EditorVersion): EditorSkill => ({
+  id: "s1",
+  name: "demo",
+  scope: "PERSONAL",
+  team: null,
+  current,
+  nextVersion: current.number + 1,
+  proposes: null,
+});
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
 const text = (state: EditorState, path: string) => entryText(state.draft, findEntry(state.draft, path)!, new Map(state.base.files.map((f) => [f.path, f])));
 

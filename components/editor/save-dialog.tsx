@@ -26,6 +26,7 @@ export function SaveDialog({
   refusal,
   onSave,
   request = null,
+  proposes = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -36,6 +37,8 @@ export function SaveDialog({
   onSave: (message: string) => void;
   /** Pushing a new revision of a review request instead of saving a version. */
   request?: { revision: number } | null;
+  /** The save opens a review request: what the team's policy needs (see EditorSkill.proposes). */
+  proposes?: string | null;
 }) {
   const [message, setMessage] = useState("");
   const [touched, setTouched] = useState(false);
@@ -52,11 +55,19 @@ export function SaveDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>{request ? `Push revision ${request.revision + 1} to the review request` : `Save version ${nextVersion}`}</DialogTitle>
+            <DialogTitle>
+              {request
+                ? `Push revision ${request.revision + 1} to the review request`
+                : proposes
+                  ? `Propose version ${nextVersion} for review`
+                  : `Save version ${nextVersion}`}
+            </DialogTitle>
             <DialogDescription>
               {request
                 ? "The request shows the new revision to its reviewers; approvals of earlier revisions are dismissed. Agents keep the current version until it is approved."
-                : "Saving adds a new version; earlier versions stay as they are."}
+                : proposes
+                  ? `Changes here need ${proposes}. Saving opens a review request; agents keep the current version until it is approved.`
+                  : "Saving adds a new version; earlier versions stay as they are."}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
@@ -116,7 +127,15 @@ export function SaveDialog({
             </Button>
             <Button type="submit" disabled={saving}>
               {saving ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-              {saving ? (request ? "Pushing…" : "Saving…") : request ? `Push revision ${request.revision + 1}` : `Save v${nextVersion}`}
+              {saving
+                ? request
+                  ? "Pushing…"
+                  : "Saving…"
+                : request
+                  ? `Push revision ${request.revision + 1}`
+                  : proposes
+                    ? `Propose v${nextVersion}`
+                    : `Save v${nextVersion}`}
             </Button>
           </DialogFooter>
         </form>

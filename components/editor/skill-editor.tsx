@@ -180,7 +180,8 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         open={saveDraft.open}
         onOpenChange={saveDraft.setOpen}
         changes={changes}
-        nextVersion={draft.baseVersion + 1}
+        nextVersion={Math.max(skill.nextVersion, draft.baseVersion + 1)}
+        proposes={skill.proposes}
         request={skill.request ? { revision: skill.request.revision } : null}
         saving={saveDraft.saving}
         refusal={saveDraft.refusal}

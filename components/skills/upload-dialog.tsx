@@ -141,6 +141,7 @@ export function UploadSkillsDialog({ teams, isAdmin, defaultDestination = "perso
                 value={state.destination}
                 disabled={sending}
                 onChange={(destination) => dispatch({ type: "destination", destination })}
+                note={view.selection?.preview.destinations.find((d) => d.key === state.destination)?.review ?? null}
               />
 
               {sending ? <SendingProgress what={phase.what} progress={phase.progress} /> : null}

@@ -65,6 +65,12 @@ export const renameSkillAction = formAction(
   async ({ skillId, name, baseVersion }, viewer) => {
     const result = await renameSkill(viewer, skillId, name, { baseVersion });
     revalidateSkill(skillId);
+    if (result.proposal) {
+      return success(
+        { name: result.name, version: result.version, proposal: result.proposal },
+        `Proposed renaming to “${name}” as version ${result.version}: it takes effect once approved.`,
+      );
+    }
     return success({ name: result.name, version: result.version }, `Renamed to “${result.name}” as version ${result.version}.`);
   },
   {

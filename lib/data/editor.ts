@@ -5,6 +5,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { ManifestEntry } from "@/lib/skills/draft/draft";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { addVersionRefusal, canAddVersion } from "@/lib/skills/permissions/permissions";
+import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForVersion } from "@/lib/skills/review-requests/policy";
 import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
 import { loadActor, type ViewerRef } from "./actor";
@@ -23,10 +24,18 @@ export const EDITABLE_TEXT_MAX_BYTES = 1024 * 1024;
 
 async function editableSkill(viewer: ViewerRef, skillId: string) {
   const actor = await loadActor(db, viewer);
-  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true, ...accessFields, team: { select: { name: true } }, currentVersion: { select: { number: true } } });
+  const skill = await findVisibleSkill(db, actor, skillId, {
+    id: true,
+    name: true,
+    ...accessFields,
+    versionCount: true,
+    team: { select: { name: true, reviewPolicy: true } },
+    currentVersion: { select: { number: true } },
+  });
   if (!skill || !skill.currentVersion) return null;
   if (!canAddVersion(actor, accessOf(skill))) return null;
-  return { ...skill, current: skill.currentVersion.number };
+  const proposal = proposalPolicyForVersion(actor, accessOf(skill), parseReviewPolicy(skill.team?.reviewPolicy));
+  return { ...skill, current: skill.currentVersion.number, proposes: proposal ? describeRequestPolicy(proposal) : null };
 }
 
 /**
@@ -92,7 +101,7 @@ export async function getEditorVersion(viewer: ViewerRef, skillId: string, numbe
 export async function getEditorSkill(viewer: ViewerRef, skillId: string, options: { requestId?: string } = {}): Promise<EditorSkill | null> {
   const skill = await editableSkill(viewer, skillId);
   if (!skill) return null;
-  const summary = { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null };
+  const summary = { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, nextVersion: skill.versionCount + 1, proposes: skill.proposes };
   if (options.requestId) {
     const request = await db.reviewRequest.findFirst({
       where: { id: options.requestId, skillId },

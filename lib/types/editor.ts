@@ -36,6 +36,10 @@ export interface EditorSkill {
    */
   current: EditorVersion;
   request?: EditorRequest;
+  /** The number the next version will take (proposals take numbers too, so not always current + 1). */
+  nextVersion: number;
+  /** Set when the viewer's save becomes a review request: what it needs ("1 approval from its owners or admins"). */
+  proposes: string | null;
 }
 
 /** The editor's live preview of one Markdown file, and the links in it that point at no file of the draft. */

@@ -229,6 +229,7 @@ describe("destinations, sizes and the form", () => {
     expect(destinationOptions([{ id: "t1", name: "Platform" }], false)).toEqual([
       { key: "personal", label: "Personal" },
       { key: "team:t1", label: "Team Platform" },
+      { key: "public", label: "Public (after an admin's approval)" },
     ]);
     expect(destinationOptions([], true).map((d) => d.key)).toEqual(["personal", "public"]);
   });

@@ -39,7 +39,8 @@ export function destinationOptions(teams: { id: string; name: string }[], isAdmi
   return [
     { key: destinationKey({ scope: "PERSONAL" }), label: placeLabel("PERSONAL") },
     ...teams.map((team) => ({ key: destinationKey({ scope: "TEAM", teamId: team.id }), label: placeLabel("TEAM", team.name) })),
-    ...(isAdmin ? [{ key: destinationKey({ scope: "PUBLIC" }), label: placeLabel("PUBLIC") }] : []),
+    // Anyone may ask to publish; for a non-admin it becomes a request an instance admin approves.
+    { key: destinationKey({ scope: "PUBLIC" }), label: isAdmin ? placeLabel("PUBLIC") : `${placeLabel("PUBLIC")} (after an admin's approval)` },
   ];
 }
 

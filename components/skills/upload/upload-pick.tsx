@@ -209,23 +209,38 @@ export function DestinationSelect({
   value,
   disabled,
   onChange,
+  note = null,
 }: {
   id: string;
   destinations: { key: string; label: string }[];
   value: string;
   disabled: boolean;
   onChange: (value: string) => void;
+  /** What happens to what is stored there, when it waits for approval (the preview says). */
+  note?: string | null;
 }) {
   return (
-    <div className="grid gap-1.5 sm:max-w-xs">
+    <div className="grid gap-1.5">
       <Label htmlFor={id}>Destination</Label>
-      <Select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      <Select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className="sm:max-w-xs"
+        aria-describedby={note ? `${id}-note` : undefined}
+      >
         {destinations.map((d) => (
           <option key={d.key} value={d.key}>
             {d.label}
           </option>
         ))}
       </Select>
+      {note ? (
+        <p id={`${id}-note`} className="text-sm text-muted-foreground">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

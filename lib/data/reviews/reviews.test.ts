@@ -123,7 +123,8 @@ describe("a proposal under a needs-approval policy", () => {
     expect(revised).toMatchObject({ version: 3, proposal: { requestId, revision: 2 } });
     expect(await db.reviewVerdictRow.count({ where: { requestId, dismissed: false } })).toBe(0);
     const afterRevision = await reviews.getReviewRequest(ada, requestId);
-    expect(afterRevision).toMatchObject({ revision: 2, shown: { from: 1, to: 3 }, changesRequested: false });
+    expect(afterRevision).toMatchObject({ revision: 2, shown: { from: 1, to: 3, scan: { complete: true, reviewStatus: "none" }, validation: { errorCount: 0 } }, changesRequested: false });
+    expect(afterRevision!.shown.tokens.before).toMatchObject({ catalog: expect.any(Number), body: expect.any(Number) });
     expect(afterRevision!.threads[0]).toMatchObject({ anchor: { version: 2, line: lineNumber }, outdated: true, comments: [{ body: "Say why it is better." }, { body: "Clearer wording." }] });
     // Approving what was on screen before the revision is refused.
     await refusedUnchanged("CONFLICT", () => reviews.decideRequest(ada, requestId, { verdict: "approve", revision: 1 }));
