@@ -173,7 +173,7 @@ test("restore v1 with the keyboard: it becomes v3 “Restore v1” and nothing i
   await tabTo(page, restore, 60);
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Restore v1?" });
-  await expect(dialog).toContainText("This adds v3 with exactly the files of v1");
+  await expect(dialog).toContainText("This adds a new version with exactly the files of v1");
   await shootBoth(page, "history-restore-dialog");
   await tabTo(page, dialog.getByRole("button", { name: "Restore v1" }));
   await page.keyboard.press("Enter");

@@ -85,7 +85,8 @@ test("a change to a reviewed team's skill waits for approval, with a line commen
   const add = page.getByRole("dialog", { name: "Add a member" });
   await add.getByLabel("Email").fill("grace@example.com");
   await add.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByText("grace@example.com")).toBeVisible();
+  await expect(add).toBeHidden();
+  await expect(page.getByText("grace@example.com").first()).toBeVisible();
   const uploaded = await page.request.post("/api/upload/commit", {
     multipart: {
       file: { name: "skill.zip", mimeType: "application/zip", buffer: zipOf({ [`${SKILL}/SKILL.md`]: skillMdOf(V1) }) },
