@@ -3,8 +3,12 @@ import { useEffect, useRef } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { DeferredBodies } from "./use-deferred-bodies";
 
-/** Start loading this far ahead of the viewport, so a reader scrolling at a normal pace never waits. */
-const AHEAD = "1200px 0px";
+/**
+ * Start loading this far below the viewport, so a reader scrolling down never waits. Not above it,
+ * nor in the strip under the sticky header: after a "Changed files" link jumps to a file, the
+ * previous file's end sits there, and its body growing would push the file jumped to off the screen.
+ */
+const AHEAD = "-100px 0px 1200px 0px";
 
 /** A body the page left out: asks for it once the card nears the viewport, with a placeholder meanwhile. */
 export function DeferredBody({ path, bodies }: { path: string; bodies: DeferredBodies | undefined }) {
