@@ -1,7 +1,7 @@
 "use client";
-import { useMemo, useState } from "react";
-import { PlusIcon } from "lucide-react";
-import { SkillDiffView, type DiffLineComments } from "@/components/skills/diff/skill-diff-view";
+import { useCallback, useMemo, useState } from "react";
+import { SkillDiffView, type DiffLineComments, type LoadDiffFiles } from "@/components/skills/diff/skill-diff-view";
+import { reviewDiffFilesAction } from "@/lib/actions/reviews";
 import type { SkillDiff } from "@/lib/skills/diff/diff";
 import type { LineAnchor, ReviewThread } from "@/lib/types/reviews";
 import { anchorKey, lineAnchors, type ShownPair } from "./review-anchors";
@@ -14,6 +14,7 @@ import { ReviewThreadCard } from "./review-thread";
  */
 export function ReviewDiff({
   requestId,
+  revision,
   diff,
   shown,
   threads,
@@ -21,6 +22,8 @@ export function ReviewDiff({
   canComment,
 }: {
   requestId: string;
+  /** The revision on screen, whose deferred bodies load on demand. */
+  revision: number;
   diff: SkillDiff;
   shown: ShownPair;
   /** Threads whose line is in this diff (placeThreads' inline ones). */
@@ -44,17 +47,8 @@ export function ReviewDiff({
         const { comment } = lineAnchors(file, line, shown);
         if (!comment) return null;
         const where = `${comment.path} line ${comment.line}${line.kind === "remove" ? " (removed)" : ""}`;
-        return (
-          <button
-            type="button"
-            aria-label={`Comment on ${where}`}
-            title={`Comment on ${where}`}
-            onClick={() => setComposing(comment)}
-            className="flex size-5 items-center justify-center rounded bg-primary text-primary-foreground shadow-xs outline-none hover:scale-110 focus-visible:ring-3 focus-visible:ring-ring/60"
-          >
-            <PlusIcon aria-hidden className="size-3.5" />
-          </button>
-        );
+        // Compact markup (a class, no icon): one of these sits on every line of the diff.
+        return <button type="button" aria-label={`Comment on ${where}`} onClick={() => setComposing(comment)} className="diff-comment-button" />;
       },
       below(file, line) {
         const { comment, shows } = lineAnchors(file, line, shown);
@@ -86,5 +80,21 @@ export function ReviewDiff({
     [openPaths, canComment, shown, byKey, composingKey, requestId],
   );
 
-  return <SkillDiffView diff={diff} beforeLabel={shown.from !== null ? `v${shown.from}` : "Nothing"} afterLabel={`v${shown.to}`} lineComments={lineComments} />;
+  const loadFiles = useCallback<LoadDiffFiles>(
+    async (paths) => {
+      const result = await reviewDiffFilesAction({ requestId, revision, paths });
+      return result.ok ? result.data : null;
+    },
+    [requestId, revision],
+  );
+
+  return (
+    <SkillDiffView
+      diff={diff}
+      beforeLabel={shown.from !== null ? `v${shown.from}` : "Nothing"}
+      afterLabel={`v${shown.to}`}
+      lineComments={lineComments}
+      loadFiles={loadFiles}
+    />
+  );
 }

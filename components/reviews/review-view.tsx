@@ -1,3 +1,4 @@
+import { deferBodies } from "@/lib/skills/diff/defer";
 import type { ReviewRequestDetail } from "@/lib/types/reviews";
 import { placeThreads } from "./review-anchors";
 import { ReviewChecks } from "./review-checks";
@@ -25,8 +26,11 @@ export function ReviewView({ request }: { request: ReviewRequestDetail }) {
           </p>
         ) : (
           <ReviewDiff
+            key={shown.revision}
             requestId={request.id}
-            diff={shown.diff}
+            revision={shown.revision}
+            // A big diff sends its first files' bodies (and every file with a line thread); the rest load as they scroll into view.
+            diff={deferBodies(shown.diff, { keep: placed.paths })}
             shown={{ from: shown.from, to: shown.to }}
             threads={inline}
             openPaths={[...placed.paths]}

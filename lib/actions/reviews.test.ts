@@ -5,12 +5,12 @@ import { DataError } from "@/lib/data/errors";
 // and what the reviewer is told. The data layer is mocked: it has its own tests.
 
 const viewer = { id: "ada", name: "Ada", email: "ada@example.com", role: "USER" as const };
-const data = { commentOnRequest: vi.fn(), setThreadResolved: vi.fn(), decideRequest: vi.fn(), withdrawRequest: vi.fn() };
+const data = { commentOnRequest: vi.fn(), setThreadResolved: vi.fn(), decideRequest: vi.fn(), withdrawRequest: vi.fn(), getReviewDiffFiles: vi.fn() };
 const revalidated: string[] = [];
 vi.mock("@/lib/data/session", () => ({ requireViewer: async () => viewer }));
 vi.mock("@/lib/data/reviews", () => data);
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
-const { commentAction, decideAction, resolveThreadAction, withdrawAction } = await import("./reviews");
+const { commentAction, decideAction, resolveThreadAction, reviewDiffFilesAction, withdrawAction } = await import("./reviews");
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
@@ -112,5 +112,26 @@ describe("resolveThreadAction and withdrawAction", () => {
       code: "CONFLICT",
       message: "This request is already merged.",
     });
+  });
+});
+
+describe("reviewDiffFilesAction", () => {
+  it("reads the bodies asked for, revalidating nothing", async () => {
+    data.getReviewDiffFiles.mockResolvedValue([{ path: "a.md", status: "changed" }]);
+    expect(await reviewDiffFilesAction({ requestId: "r1", revision: 2, paths: ["a.md"] })).toEqual({ ok: true, data: [{ path: "a.md", status: "changed" }] });
+    expect(data.getReviewDiffFiles).toHaveBeenCalledWith(viewer, "r1", 2, ["a.md"]);
+    expect(revalidated).toEqual([]);
+  });
+
+  it("says the page is gone when the request or revision is, and refuses an empty or huge ask", async () => {
+    data.getReviewDiffFiles.mockResolvedValue(null);
+    expect(await reviewDiffFilesAction({ requestId: "r1", revision: 9, paths: ["a.md"] })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+      message: /Reload the page/,
+    });
+    expect(await reviewDiffFilesAction({ requestId: "r1", revision: 1, paths: [] })).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await reviewDiffFilesAction({ requestId: "r1", revision: 1, paths: Array.from({ length: 51 }, (_, i) => `f${i}`) })).toMatchObject({ ok: false });
+    expect(data.getReviewDiffFiles).toHaveBeenCalledTimes(1);
   });
 });

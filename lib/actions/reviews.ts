@@ -1,9 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { commentOnRequest, decideRequest, setThreadResolved, withdrawRequest, type DecisionResult } from "@/lib/data/reviews";
+import { commentOnRequest, decideRequest, getReviewDiffFiles, setThreadResolved, withdrawRequest, type DecisionResult } from "@/lib/data/reviews";
+import { diffFilesPaths } from "@/lib/skills/diff/defer";
 import { MAX_COMMENT } from "@/lib/skills/review-requests/policy";
-import { formAction, success } from "./action";
+import { action, failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 
 // The review page's writes: thin over lib/data/reviews, which authorizes and validates anchors.
@@ -125,4 +126,13 @@ export const withdrawAction = formAction(
     return success(null, "Request withdrawn.");
   },
   { fields: fields(["requestId", "skillId"]) },
+);
+
+/** The bodies a big review page left out, as its files come into view (a read; nothing changes). */
+export const reviewDiffFilesAction = action(
+  z.object({ requestId: id, revision: positive, paths: diffFilesPaths }),
+  async ({ requestId, revision, paths }, viewer) => {
+    const files = await getReviewDiffFiles(viewer, requestId, revision, paths);
+    return files ? success(files) : failure("This review request or revision is no longer available. Reload the page.", { code: "NOT_FOUND" });
+  },
 );

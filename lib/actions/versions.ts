@@ -1,8 +1,11 @@
 "use server";
+import { z } from "zod";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
+import { diffSkillVersionFiles } from "@/lib/data/versions";
+import { diffFilesPaths } from "@/lib/skills/diff/defer";
 import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
-import { failure, formAction, success } from "./action";
+import { action, failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 
 /** Makes an old version current by adding a new version "Restore vN" with its content. */
@@ -43,4 +46,15 @@ export const pruneVersionsAction = formAction(
     );
   },
   { invalid: (error) => error.issues[0]?.message ?? "Enter how many versions to keep." },
+);
+
+const versionNumber = z.number().int().positive();
+
+/** The bodies a big comparison left out, as its files come into view (a read; nothing changes). */
+export const versionDiffFilesAction = action(
+  z.object({ skillId: z.string().min(1).max(200), from: versionNumber, to: versionNumber, paths: diffFilesPaths }),
+  async ({ skillId, from, to, paths }, viewer) => {
+    const files = await diffSkillVersionFiles(viewer, skillId, from, to, paths);
+    return files ? success(files) : failure("One of these versions is no longer available. Reload the page.", { code: "NOT_FOUND" });
+  },
 );

@@ -121,6 +121,16 @@ describe("diffSkillVersions", () => {
     expect(await versions.diffSkillVersions(grace, skillId, 1, 9)).toBeNull();
   });
 
+  it("diffs some files whole (a page's deferred bodies), the same as the full diff; null where the full diff is", async () => {
+    const skillId = await skillWithThreeVersions("history-diff-files");
+    const full = await versions.diffSkillVersions(grace, skillId, 1, 2);
+    const some = await versions.diffSkillVersionFiles(grace, skillId, 1, 2, ["references/api.md", "references/extra.md", "assets/logo.png", "not/there.md"]);
+    expect(some?.map((f) => f.path)).toEqual(["assets/logo.png", "references/api.md", "references/extra.md"]);
+    for (const file of some!) expect(file).toEqual(full!.diff.files.find((f) => f.path === file.path));
+    expect(await versions.diffSkillVersionFiles(linus, skillId, 1, 2, ["references/api.md"])).toBeNull();
+    expect(await versions.diffSkillVersionFiles(grace, skillId, 1, 9, ["references/api.md"])).toBeNull();
+  });
+
   it("diffs a restored version as identical to the one it restored", async () => {
     const skillId = await skillWithThreeVersions("history-restore");
     const restored = await data.restoreSkillVersion(grace, skillId, 1);

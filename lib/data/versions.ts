@@ -1,15 +1,13 @@
 import "server-only";
-import type { DiffInputFile, DiffOptions } from "@/lib/skills/diff/diff";
+import type { DiffOptions, FileDiff } from "@/lib/skills/diff/diff";
 import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
-import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { canAddVersion, canManageSkill } from "@/lib/skills/permissions/permissions";
-import { decodeUtf8 } from "@/lib/skills/format/text";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, type ViewerRef } from "./actor";
 import { accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "@/lib/db/server";
+import { readDiffInputs } from "./diff-inputs";
 import { skillReferences } from "./profile-references";
-import { readSkillVersionFiles } from "./skills/files";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -101,23 +99,27 @@ export async function diffSkillVersions(viewer: ViewerRef, skillId: string, from
   if (!skill) return null;
   const refs = await db.skillVersion.findMany({
     where: { skillId, number: { in: [from, to] } },
-    select: { number: true, message: true, createdAt: true, author: userRef },
+    select: { id: true, number: true, message: true, createdAt: true, author: userRef },
   });
   const fromRef = refs.find((r) => r.number === from);
   const toRef = refs.find((r) => r.number === to);
   if (!fromRef || !toRef) return null;
-  const [before, after] = await Promise.all([readSkillVersionFiles(viewer, skillId, from), readSkillVersionFiles(viewer, skillId, to)]);
-  if (!before || !after) return null;
-  return {
-    skill: { id: skill.id, name: skill.name },
-    from: fromRef satisfies VersionRef,
-    to: toRef satisfies VersionRef,
-    diff: diffSkillFiles(before.files.map(toDiffInput), after.files.map(toDiffInput), options),
-  };
+  const { before, after } = await readDiffInputs(fromRef.id, toRef.id);
+  const ref = ({ id: _id, ...rest }: typeof fromRef) => rest satisfies VersionRef;
+  return { skill: { id: skill.id, name: skill.name }, from: ref(fromRef), to: ref(toRef), diff: diffSkillFiles(before, after, options) };
 }
 
-function toDiffInput(file: { path: string; bytes: Uint8Array; size: number; mediaType: string; sha256: string }): DiffInputFile {
-  // Stored media types were detected from the bytes at upload; invalid UTF-8 still counts as binary.
-  const text = isTextMediaType(file.mediaType) ? decodeUtf8(file.bytes) : null;
-  return { path: file.path, size: file.size, sha256: file.sha256, mediaType: file.mediaType, text };
+/**
+ * Some files of the difference between two versions, whole (the compare page leaves big diffs'
+ * later bodies out and loads them with this); null as diffSkillVersions. Paths not in it are left out.
+ */
+export async function diffSkillVersionFiles(viewer: ViewerRef, skillId: string, from: number, to: number, paths: readonly string[]): Promise<FileDiff[] | null> {
+  const actor = await loadActor(db, viewer);
+  if (!(await findVisibleSkill(db, actor, skillId, { id: true }))) return null;
+  const refs = await db.skillVersion.findMany({ where: { skillId, number: { in: [from, to] } }, select: { id: true, number: true } });
+  const fromRef = refs.find((r) => r.number === from);
+  const toRef = refs.find((r) => r.number === to);
+  if (!fromRef || !toRef) return null;
+  const { before, after } = await readDiffInputs(fromRef.id, toRef.id, new Set(paths));
+  return diffSkillFiles(before, after).files.filter((f) => f.status !== "unchanged");
 }

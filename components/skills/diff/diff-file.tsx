@@ -15,9 +15,11 @@ import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
 import type { DiffLine, FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
+import { DeferredBody } from "./deferred-body";
 import { LARGE_FILE_LINES } from "./diff-layout";
 import { FrontmatterDiff } from "./frontmatter-diff";
 import { TextDiffTable, type DiffMode, type LineExtras } from "./text-diff";
+import type { DeferredBodies } from "./use-deferred-bodies";
 
 /**
  * Optional line comments (the review page): per line of a file, a control to start a comment and
@@ -69,6 +71,7 @@ export function FileCard({
   beforeLabel,
   afterLabel,
   comments,
+  bodies,
 }: {
   file: FileDiff;
   id: string;
@@ -77,6 +80,8 @@ export function FileCard({
   beforeLabel: string;
   afterLabel: string;
   comments?: DiffLineComments;
+  /** Where a deferred body comes from (a big diff's later files). */
+  bodies?: DeferredBodies;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = `${id}-body`;
@@ -117,7 +122,11 @@ export function FileCard({
         <LineCounts added={file.linesAdded} removed={file.linesRemoved} />
       </header>
       <div id={bodyId} hidden={!open}>
-        {open ? <FileBody file={file} mode={mode} beforeLabel={beforeLabel} afterLabel={afterLabel} comments={comments} /> : null}
+        {!open ? null : file.deferred ? (
+          <DeferredBody path={file.path} bodies={bodies} />
+        ) : (
+          <FileBody file={file} mode={mode} beforeLabel={beforeLabel} afterLabel={afterLabel} comments={comments} />
+        )}
       </div>
       {!open && changedLines > LARGE_FILE_LINES ? (
         <p className="px-3 py-3 text-sm text-muted-foreground">

@@ -6,10 +6,11 @@ import { cn } from "@/lib/utils";
 import { fileAnchor, openByDefault, summaryText } from "./diff-layout";
 import { FileCard, LineCounts, StatusBadge, STATUS, type DiffLineComments } from "./diff-file";
 import type { DiffMode } from "./text-diff";
+import { useDeferredBodies, type LoadDiffFiles } from "./use-deferred-bodies";
 import { useDiffMode } from "./use-diff-mode";
 import "./diff.css";
 
-export type { DiffLineComments, DiffMode };
+export type { DiffLineComments, DiffMode, LoadDiffFiles };
 
 export interface SkillDiffViewProps {
   diff: SkillDiff;
@@ -19,6 +20,8 @@ export interface SkillDiffViewProps {
   defaultMode?: DiffMode;
   /** Line comments (the review page); the compare page and the editor leave it out. */
   lineComments?: DiffLineComments;
+  /** Loads the bodies a big diff's page left out (files marked `deferred`); the editor's diffs have none. */
+  loadFiles?: LoadDiffFiles;
 }
 
 /**
@@ -26,9 +29,10 @@ export interface SkillDiffViewProps {
  * (SKILL.md as a frontmatter table plus its body), unified or side by side. Renders from a
  * serializable SkillDiff, so it works on the history page and inside the editor alike.
  */
-export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "After", defaultMode = "unified", lineComments }: SkillDiffViewProps) {
+export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "After", defaultMode = "unified", lineComments, loadFiles }: SkillDiffViewProps) {
   const baseId = useId().replace(/:/g, "");
   const [mode, setMode] = useDiffMode(defaultMode);
+  const bodies = useDeferredBodies(diff, loadFiles);
   const shown = diff.files.filter((f) => f.status !== "unchanged");
   const unchanged = diff.files.filter((f) => f.status === "unchanged");
   const { stats } = diff;
@@ -113,13 +117,14 @@ export function SkillDiffView({ diff, beforeLabel = "Before", afterLabel = "Afte
       {shown.map((f) => (
         <FileCard
           key={f.path}
-          file={f}
+          file={bodies.fileOf(f)}
           id={fileAnchor(baseId, f.path)}
           mode={mode}
           defaultOpen={lineComments?.openPaths?.has(f.path) || (startsOpen.get(f.path) ?? true)}
           beforeLabel={beforeLabel}
           afterLabel={afterLabel}
           comments={lineComments}
+          bodies={bodies}
         />
       ))}
 

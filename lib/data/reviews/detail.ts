@@ -1,18 +1,16 @@
 import "server-only";
-import { canViewSkill } from "@/lib/skills/permissions/permissions";
+import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
-import type { DiffInputFile } from "@/lib/skills/diff/diff";
+import type { FileDiff } from "@/lib/skills/diff/diff";
 import type { Finding } from "@/lib/skills/format/findings";
-import { isTextMediaType } from "@/lib/skills/format/media-type";
-import { decodeUtf8 } from "@/lib/skills/format/text";
 import { canComment, canDecide, canRevise, canSeeRequest, canWithdraw, decideRefusal } from "@/lib/skills/review-requests/policy";
 import type { LevelTokens, ReviewRequestDetail, ReviewThread } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
-import { blobSelect, loadFileBytes } from "../blobs";
+import { readDiffInputs } from "../diff-inputs";
 import { db } from "@/lib/db/server";
 import { readScanFindings } from "../json-columns";
 import { readinessOf } from "./decide";
-import { factsOf, type RequestRow } from "./facts";
+import { factsOf, requestFactsSelect, type RequestRow } from "./facts";
 import { reviewSummarySelect, summarize } from "./read";
 
 // The review page's data: the request, the revision on screen with its diff against the version
@@ -32,20 +30,7 @@ const versionSelect = {
   catalogTokens: true,
   bodyTokens: true,
   resourceTokens: true,
-  files: { select: { path: true, size: true, mediaType: true, sha256: true, ...blobSelect }, orderBy: { path: "asc" } },
 } as const;
-
-type StoredFile = { path: string; size: number; mediaType: string; sha256: string; blob: { sha256: string; storage: string; data: Uint8Array | null; key: string | null } };
-
-async function diffInputs(files: readonly StoredFile[]): Promise<DiffInputFile[]> {
-  return (await loadFileBytes(files)).map((file) => ({
-    path: file.path,
-    size: file.size,
-    sha256: file.sha256,
-    mediaType: file.mediaType,
-    text: isTextMediaType(file.mediaType) ? decodeUtf8(file.bytes) : null,
-  }));
-}
 
 const levels = (v: { catalogTokens: number; bodyTokens: number; resourceTokens: number }): LevelTokens => ({ catalog: v.catalogTokens, body: v.bodyTokens, resources: v.resourceTokens });
 
@@ -58,23 +43,62 @@ function readFindings(json: string): Finding[] {
   }
 }
 
-/** The review page; `revision` picks an earlier revision to show. Null (404) for whoever may not see it. */
-export async function getReviewRequest(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<ReviewRequestDetail | null> {
-  const actor = await loadActor(db, viewer);
+/** The request and the revision on screen with its two versions, or null for whoever may not see it (or a revision that does not exist). */
+async function visibleRequest(actor: Actor, requestId: string) {
   const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: reviewSummarySelect });
   if (!row) return null;
   const facts = factsOf(row as unknown as RequestRow);
-  if (!canSeeRequest(actor, facts, canViewSkill(actor, facts.skill))) return null;
+  return canSeeRequest(actor, facts, canViewSkill(actor, facts.skill)) ? { row, facts } : null;
+}
 
+async function loadShown(actor: Actor, requestId: string, revision: number | undefined) {
+  const visible = await visibleRequest(actor, requestId);
+  if (!visible) return null;
+  const { row, facts } = visible;
   const revisions = await db.reviewRevision.findMany({ where: { requestId }, orderBy: { number: "asc" } });
-  const shown = options.revision === undefined ? revisions.at(-1) : revisions.find((r) => r.number === options.revision);
+  const shown = revision === undefined ? revisions.at(-1) : revisions.find((r) => r.number === revision);
   if (!shown) return null;
   const from = row.kind === "move" ? null : shown.baseVersion;
   const [after, before] = await Promise.all([
     shown.versionId ? db.skillVersion.findUnique({ where: { id: shown.versionId }, select: versionSelect }) : null,
     from === null ? null : db.skillVersion.findUnique({ where: { skillId_number: { skillId: row.skillId, number: from } }, select: versionSelect }),
   ]);
-  const [afterFiles, beforeFiles] = await Promise.all([diffInputs(after?.files ?? []), diffInputs(before?.files ?? [])]);
+  return { row, facts, revisions, shown, from, after, before };
+}
+
+/**
+ * The review page's title when it exists for this viewer (the request is visible and the revision
+ * exists), without reading a file: the page answers 404 from this before anything streams.
+ */
+export async function reviewRequestHead(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<{ title: string; skillName: string } | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: requestFactsSelect });
+  if (!row) return null;
+  const facts = factsOf(row);
+  if (!canSeeRequest(actor, facts, canViewSkill(actor, facts.skill))) return null;
+  const revisions = await db.reviewRevision.count({ where: options.revision === undefined ? { requestId } : { requestId, number: options.revision } });
+  return revisions ? { title: row.title, skillName: row.skill.name } : null;
+}
+
+/**
+ * Some files of a revision's diff, whole (the page leaves big diffs' later bodies out and loads
+ * them with this); null when the page would be a 404. Paths not in the diff are left out.
+ */
+export async function getReviewDiffFiles(viewer: ViewerRef, requestId: string, revision: number, paths: readonly string[]): Promise<FileDiff[] | null> {
+  const actor = await loadActor(db, viewer);
+  const loaded = await loadShown(actor, requestId, revision);
+  if (!loaded) return null;
+  const { before, after } = await readDiffInputs(loaded.before?.id ?? null, loaded.after?.id ?? null, new Set(paths));
+  return diffSkillFiles(before, after).files.filter((f) => f.status !== "unchanged");
+}
+
+/** The review page; `revision` picks an earlier revision to show. Null (404) for whoever may not see it. */
+export async function getReviewRequest(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<ReviewRequestDetail | null> {
+  const actor = await loadActor(db, viewer);
+  const loaded = await loadShown(actor, requestId, options.revision);
+  if (!loaded) return null;
+  const { row, facts, revisions, shown, from, after, before } = loaded;
+  const files = await readDiffInputs(before?.id ?? null, after?.id ?? null);
 
   const [verdicts, comments] = await Promise.all([
     db.reviewVerdictRow.findMany({ where: { requestId }, orderBy: { createdAt: "asc" } }),
@@ -123,7 +147,7 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
       revision: shown.number,
       from,
       to: shown.versionNumber,
-      diff: diffSkillFiles(beforeFiles, afterFiles),
+      diff: diffSkillFiles(files.before, files.after),
       validation: { errorCount: after?.errorCount ?? 0, warningCount: after?.warningCount ?? 0, findings: after ? readFindings(after.findings) : [] },
       scan: {
         highest: after?.scanHighest ?? null,

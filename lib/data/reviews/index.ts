@@ -1,6 +1,6 @@
 // Review requests: proposed changes to shared skills, approved before agents see them.
 export { getTeamReviewSettings, setTeamReviewPolicy } from "./team-policy";
 export { countReviewInbox, listReviewRequests, listSkillReviewRequests } from "./read";
-export { getReviewRequest } from "./detail";
+export { getReviewDiffFiles, getReviewRequest, reviewRequestHead } from "./detail";
 export { commentOnRequest, setThreadResolved } from "./comments";
 export { decideRequest, withdrawRequest, type DecisionResult } from "./decide";

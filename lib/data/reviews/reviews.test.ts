@@ -96,6 +96,14 @@ describe("a proposal under a needs-approval policy", () => {
     expect(skillMd).toBeTruthy();
     const lineOfBody = (await readSkillVersionFiles(ada, skill.id, 2))!.files.find((f) => f.path === "SKILL.md")!;
     const lineNumber = new TextDecoder().decode(lineOfBody.bytes).split("\n").indexOf("Line 2, better.") + 1;
+    // The page's cheap check (its 404) and the bodies it loads on demand see what the full read sees.
+    expect(await reviews.reviewRequestHead(ada, requestId)).toEqual({ title: detail!.title, skillName: skill.name });
+    expect(await reviews.reviewRequestHead(ada, requestId, { revision: 9 })).toBeNull();
+    expect(await reviews.reviewRequestHead(outsider, requestId)).toBeNull();
+    expect(await reviews.reviewRequestHead(ada, "no-such-request")).toBeNull();
+    expect(await reviews.getReviewDiffFiles(ada, requestId, 1, ["SKILL.md"])).toEqual([skillMd]);
+    expect(await reviews.getReviewDiffFiles(outsider, requestId, 1, ["SKILL.md"])).toBeNull();
+    expect(await reviews.getReviewDiffFiles(ada, requestId, 9, ["SKILL.md"])).toBeNull();
     const { threadId } = await reviews.commentOnRequest(ada, requestId, { body: "Say why it is better.", anchor: { version: 2, path: "SKILL.md", line: lineNumber } });
     await reviews.commentOnRequest(grace, requestId, { body: "Clearer wording.", parentId: threadId });
 

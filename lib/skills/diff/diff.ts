@@ -9,8 +9,13 @@ export interface DiffInputFile {
   size: number;
   sha256: string;
   mediaType: string;
-  /** The file decoded as UTF-8; null for a binary file. */
+  /** The file decoded as UTF-8; null for a binary file (or, with `binary` set, a text not read). */
   text: string | null;
+  /**
+   * Set when `text` was not read because the file is byte for byte the same on the other side
+   * (see `filesToRead`): whether it is binary. Such a file is only compared by digest.
+   */
+  binary?: boolean;
 }
 
 export interface DiffOptions {
@@ -134,6 +139,11 @@ export interface FileDiff {
   skillMd: SkillMdDiff | null;
   linesAdded: number;
   linesRemoved: number;
+  /**
+   * Set when the body (`content`, `skillMd`) was left out to keep a big diff's page small (see
+   * `deferBodies`): a viewer loads it on demand. An unchanged file so marked has no sides either.
+   */
+  deferred?: true;
 }
 
 export interface DiffStats {

@@ -75,7 +75,24 @@ function formatSize(bytes: number): string {
 }
 
 function side(f: DiffInputFile): FileSide {
-  return { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType, binary: f.text === null };
+  return { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType, binary: f.binary ?? f.text === null };
+}
+
+/**
+ * Which files' text a diff needs: a file whose path holds the same digest on the other side is
+ * unchanged and compared by digest alone, so a big skill's untouched files are never read or
+ * decoded. Returns the paths to read on each side.
+ */
+export function filesToRead(
+  before: readonly Pick<DiffInputFile, "path" | "sha256">[],
+  after: readonly Pick<DiffInputFile, "path" | "sha256">[],
+): { before: Set<string>; after: Set<string> } {
+  const oldDigest = new Map(before.map((f) => [f.path, f.sha256]));
+  const newDigest = new Map(after.map((f) => [f.path, f.sha256]));
+  return {
+    before: new Set(before.filter((f) => newDigest.get(f.path) !== f.sha256).map((f) => f.path)),
+    after: new Set(after.filter((f) => oldDigest.get(f.path) !== f.sha256).map((f) => f.path)),
+  };
 }
 
 function fileDiff(path: string, status: FileStatus, prev: DiffInputFile | null, next: DiffInputFile | null, opts: Required<DiffOptions>): FileDiff {

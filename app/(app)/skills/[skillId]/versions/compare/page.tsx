@@ -2,8 +2,9 @@ import { cache, Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CompareHeader, CompareSkeleton, NothingToCompare } from "@/components/skills/history/compare-view";
-import { SkillDiffView } from "@/components/skills/diff/skill-diff-view";
+import { VersionDiffView } from "@/components/skills/history/version-diff-view";
 import { requireViewer } from "@/lib/data/session";
+import { deferBodies } from "@/lib/skills/diff/defer";
 import { diffSkillVersions, listSkillVersions } from "@/lib/data/versions";
 import type { SkillHistory } from "@/lib/types/versions";
 
@@ -49,7 +50,8 @@ async function ComparisonDiff({ skillId, from, to }: { skillId: string; from: nu
   const comparison = await diffSkillVersions(await requireViewer(), skillId, from, to);
   // Pruned between the check above and now: say so rather than show a half page.
   if (!comparison) return <p className="text-sm text-muted-foreground">One of these versions is no longer available. Reload the page.</p>;
-  return <SkillDiffView diff={comparison.diff} beforeLabel={`v${from}`} afterLabel={`v${to}`} />;
+  // A big diff sends its first files' bodies; the rest load as they scroll into view.
+  return <VersionDiffView skillId={skillId} from={from} to={to} diff={deferBodies(comparison.diff)} />;
 }
 
 export default async function Page({ params, searchParams }: Props) {

@@ -1,6 +1,7 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-export default function Loading() {
+/** The review page while its files and diff load (the request was found already). */
+export function ReviewSkeleton() {
   return (
     <div className="grid gap-8" aria-busy="true" aria-label="Loading the review request">
       <div className="grid gap-3">
