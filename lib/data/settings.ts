@@ -18,6 +18,8 @@ import { audit } from "./version-writer";
 export const INSTANCE_SETTINGS = {
   // Who may create teams: every signed-in user, or instance admins only.
   teamCreation: { schema: z.enum(["anyone", "admins"]), fallback: "anyone" as const },
+  // Whether the playground's skill_run may run skill scripts (in the sandbox, where the host supports it).
+  scriptExecution: { schema: z.enum(["on", "off"]), fallback: "on" as const },
 } as const;
 
 export type InstanceSettingKey = keyof typeof INSTANCE_SETTINGS;

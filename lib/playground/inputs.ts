@@ -32,6 +32,32 @@ export const playgroundSetupInput = z.object({
   modelId: z.string().trim().min(1, "Choose a model.").max(200, "Unknown model."),
 });
 
+/** Files a user may attach to one message, and how big each may be (scripts see them under inputs/). */
+export const MAX_ATTACHMENTS = 4;
+export const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;
+
+/** Why a file name cannot be an attachment's name (scripts see it as inputs/<name>), or null. */
+export function attachmentNameProblem(name: string): string | null {
+  if (name.trim() === "") return "has no name";
+  if (name.length > 120) return "has a name longer than 120 characters";
+  if (/[/\\]/.test(name)) return "has a slash in its name";
+  if (name === "." || name === "..") return `cannot be called "${name}"`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return "has a control character in its name";
+  return null;
+}
+
+const attachmentInput = z
+  .object({
+    name: z.string(),
+    mediaType: z.string().max(200).default("application/octet-stream"),
+    // base64 grows bytes by 4/3; the decoded size is checked again where the bytes are decoded.
+    data: z.string().max(Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 4, `Attachments are limited to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB each.`),
+  })
+  .superRefine((file, ctx) => {
+    const problem = attachmentNameProblem(file.name);
+    if (problem) ctx.addIssue({ code: "custom", path: ["name"], message: `The attachment "${file.name.slice(0, 60)}" ${problem}.` });
+  });
+
 export const chatRequestInput = z.object({
   conversationId: id("Conversation").nullable(),
   text: z
@@ -40,6 +66,7 @@ export const chatRequestInput = z.object({
     .min(1, "Type a message first.")
     .max(MAX_MESSAGE_CHARS, `Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters; shorten yours and send it again.`),
   setup: playgroundSetupInput,
+  attachments: z.array(attachmentInput).max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} files to one message.`).default([]),
 });
 export type ChatRequestInput = z.infer<typeof chatRequestInput>;
 

@@ -78,8 +78,22 @@ export type DisclosureEvent =
   | { level: 2; kind: "repeat"; skill: string; firstTurn: number; tokens: number }
   /** Level 3: a resource file entered the context. */
   | { level: 3; kind: "read"; skill: string; path: string; tokens: number; size: number; mediaType: string; binary: boolean }
-  /** A tool call that failed (unknown skill, wrong path, traversal): returned to the model as an error. */
-  | { level: 2 | 3; kind: "error"; tool: "load_skill" | "read_skill_resource" | "search_skills"; skill?: string; path?: string; error: string }
+  /** A skill_run call that ran: its command, outcome, files produced and the tokens of what the model got back. */
+  | {
+      level: 3;
+      kind: "run";
+      skill: string;
+      version: number;
+      command: string;
+      exitCode: number | null;
+      timedOut: boolean;
+      durationMs: number;
+      files: { path: string; size: number; mediaType: string }[];
+      /** Tokens of the result returned to the model (stdout, stderr, inline file contents): context cost too. */
+      tokens: number;
+    }
+  /** A tool call that failed (unknown skill, wrong path, traversal, a refused run): returned to the model as an error. */
+  | { level: 2 | 3; kind: "error"; tool: "load_skill" | "read_skill_resource" | "search_skills" | "skill_run"; skill?: string; path?: string; error: string }
   /** Something the user should see: a $mention of a skill not in the catalog, a skill that needs review. */
   | { level: 0; kind: "notice"; message: string };
 
@@ -94,8 +108,10 @@ export interface LedgerTotals {
   outputTokens: number | null;
   /** Counterfactual: every catalog skill's body and resources loaded up front. */
   eagerTokens: number;
-  /** 100 * (1 - resident / eagerTokens), rounded to one decimal; 0 when eagerTokens is 0. */
+  /** 100 * (1 - resident / eagerTokens), rounded to one decimal; 0 when eagerTokens is 0. Skill content only: run output is left out. */
   savingPercent: number;
+  /** Tokens of skill_run results returned to the model this turn (included in newlyDisclosed and resident). Absent in ledgers saved before runs existed. */
+  runTokens?: number;
 }
 
 /** The offline router's ranking of the catalog for the user's message, shown for transparency. */
@@ -120,3 +136,54 @@ export interface TurnLedger {
 /** The offline router reports its ranking as provider metadata under this key. */
 export const ROUTER_METADATA_KEY = "offlineRouter";
 export const OFFLINE_ROUTER_ID = "offline-router";
+
+// ---- Running skill scripts (skill_run) ----
+
+/** A file the user attached to the conversation: scripts see it as inputs/<name>. */
+export interface AttachmentInfo {
+  name: string;
+  size: number;
+  mediaType: string;
+}
+
+/** What skill_run asks the runner for (validated by the tool). */
+export interface SkillRunRequest {
+  command: string;
+  /** Relative to the workspace root; default: the skill's folder. */
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Globs relative to the workspace root; default ["out/**"]. */
+  outputGlobs: string[];
+  timeoutMs: number;
+}
+
+/** A file a run produced, as the runner reports it (bytes stay with the runner until the turn is stored). */
+export interface SkillRunFile {
+  /** Relative to the workspace root, e.g. out/findings.md. */
+  path: string;
+  size: number;
+  mediaType: string;
+  /** The text, for UTF-8 files; null for binaries. */
+  text: string | null;
+}
+
+export interface SkillRunOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  files: SkillRunFile[];
+  warnings: string[];
+}
+
+/**
+ * Runs a skill's scripts in a sandbox for the playground (the app: lib/data over the executor).
+ * refusal() says why a skill's scripts may not run (execution off, version needs review), or null.
+ */
+export interface SkillRunner {
+  refusal(skill: PlaygroundSkill): string | null;
+  run(skill: PlaygroundSkill, request: SkillRunRequest, context: { toolCallId: string; abortSignal?: AbortSignal }): Promise<SkillRunOutcome>;
+  /** The user's attachments the runs see under inputs/ (names only; the runner holds the bytes). */
+  readonly attachments: readonly AttachmentInfo[];
+}

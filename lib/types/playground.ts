@@ -83,7 +83,39 @@ export type PlaygroundDataParts = {
   conversation: { id: string; title: string };
   /** Things the user should see before the answer: an unknown $mention, a catalog over budget. */
   notice: { message: string };
+  /** A file the user attached to this (user) message; stored with it. */
+  attachment: StoredPlaygroundFile;
+  /** The files one skill_run call produced, stored with the assistant message once the turn is saved. */
+  "run-files": { toolCallId: string; files: StoredPlaygroundFile[]; skipped: string[] };
 };
+
+/** An attachment or a run's output file, kept with the conversation. url downloads it (owner only). */
+export interface StoredPlaygroundFile {
+  id: string;
+  /** Attachment: its name (scripts see inputs/<name>). Output: its path in the workspace, e.g. out/chart.svg. */
+  path: string;
+  size: number;
+  mediaType: string;
+  url: string;
+}
+
+/** Whether skill_run is offered in this playground, and if not, why and how to enable it. */
+export type ExecutionStatus =
+  | { enabled: true; executor: string }
+  | {
+      enabled: false;
+      reason: string;
+      remedy: string;
+      /** "setting": an admin turned it off; "host": the sandbox cannot run here. */ cause: "setting" | "host";
+    };
+
+/** A file the user attaches to a message, as the chat request carries it. */
+export interface AttachmentUpload {
+  name: string;
+  mediaType: string;
+  /** The file's bytes, base64. */
+  data: string;
+}
 
 export type PlaygroundMessage = UIMessage<unknown, PlaygroundDataParts>;
 
