@@ -149,7 +149,12 @@ function route(options: LanguageModelV4CallOptions): Decision {
 
   if (subject && view.bodies.has(subject) && view.tools.has(READ_SKILL_RESOURCE)) {
     const readsSoFar = view.thisTurn.filter((c) => c.toolName === READ_SKILL_RESOURCE).length;
-    const wanted = pointedResources(view.userText, view.resources.get(subject) ?? []);
+    // A script the message asks to run is run, not read: its path in a command is no request for its text.
+    const running = view.tools.has(SKILL_RUN) ? scriptCommands(view.userText, view.resources.get(subject) ?? []) : [];
+    const wanted = pointedResources(
+      running.reduce((text, command) => text.replace(`\`${command}\``, ""), view.userText),
+      view.resources.get(subject) ?? [],
+    );
     const next = wanted.find((path) => !attempted(READ_SKILL_RESOURCE, { name: subject, path }));
     if (next && readsSoFar < MAX_READS) {
       return {
