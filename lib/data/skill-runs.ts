@@ -160,7 +160,7 @@ async function runOnce(
   try {
     await workspace.stageSkill(
       skill.name,
-      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: (f as { executable?: boolean }).executable === true })),
+      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })),
     );
     await workspace.stageInputs(inputs);
     const run = await workspace.run(skill.name, { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } }, signal);
