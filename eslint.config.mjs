@@ -12,8 +12,16 @@ import nextTs from "eslint-config-next/typescript";
 
 const UI = ["./app", "./components"];
 const TOOLS = ["./scripts", "./bench", "./e2e", "./prisma"];
-const TEST_SUPPORT = ["./lib/test", "./lib/skills/test-helpers", "./lib/playground/test-helpers.ts", "./lib/skills/scan/fixtures"];
-const TESTS = ["**/*.test.ts", "**/*.test.tsx", "lib/test/**", "lib/skills/test-helpers/**", "lib/playground/test-helpers.ts", "lib/skills/scan/fixtures/**"];
+const TEST_SUPPORT = ["./lib/test", "./lib/skills/test-helpers", "./lib/playground/test-helpers.ts", "./lib/skills/scan/fixtures", "./lib/sandbox/test-kit.ts"];
+const TESTS = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "lib/test/**",
+  "lib/skills/test-helpers/**",
+  "lib/playground/test-helpers.ts",
+  "lib/skills/scan/fixtures/**",
+  "lib/sandbox/test-kit.ts",
+];
 const SERVER = ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/ai", "./lib/generated", "./lib/env.ts"];
 
 // lib/skills subdomains and the ones each may import (a subdomain is ./lib/skills/<name>).
@@ -61,6 +69,12 @@ const zones = [
   },
   { target: "./lib/storage", deny: ["./lib", ...UI, ...TOOLS], except: ["./storage"], message: "Blob stores know nothing of skills, the database or the app." },
   { target: "./lib/sandbox", deny: ["./lib", ...UI, ...TOOLS], except: ["./sandbox"], message: "The sandbox runs commands: it knows nothing of skills, the database or the app." },
+  {
+    target: "./lib/sandbox",
+    deny: ["./lib", ...UI, ...TOOLS],
+    except: ["./sandbox"],
+    message: "The skill executor knows nothing of skills, the database or the app: it stages bytes, runs a command and collects files.",
+  },
   {
     target: "./lib/db",
     deny: [
