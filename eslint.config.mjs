@@ -72,7 +72,7 @@ const zones = [
   {
     target: "./lib/sandbox",
     deny: ["./lib", ...UI, ...TOOLS],
-    except: ["./sandbox"],
+    except: ["./sandbox", "./format.ts"],
     message: "The skill executor knows nothing of skills, the database or the app: it stages bytes, runs a command and collects files.",
   },
   {

@@ -166,17 +166,17 @@ for url in sys.argv[1:]:
 
   it("a file past the size limit stops the writer", async () => {
     const outcome = await runIn("head -c 3000000 /dev/zero > out/big.bin", { maxFileBytes: 1024 * 1024 });
-    expect(outcome).toMatchObject({ exitCode: 153, signal: "SIGXFSZ", warnings: ["stopped at the file size limit of 1 MiB (SIGXFSZ)"] });
+    expect(outcome).toMatchObject({ exitCode: 153, signal: "SIGXFSZ", warnings: ["stopped at the file size limit of 1 MB (SIGXFSZ)"] });
   });
 
   it("endless output is capped with a visible marker", async () => {
     const outcome = await runIn("yes", { timeoutMs: 1500, maxOutputBytes: 64 * 1024 });
     expect(Buffer.byteLength(outcome.stdout)).toBeLessThan(64 * 1024 + 100);
     expect(outcome.stdout.startsWith("y\ny\n")).toBe(true);
-    expect(outcome.stdout).toMatch(/\n\[… output truncated: [\d.]+ [KMG]iB more not shown\]$/);
+    expect(outcome.stdout).toMatch(/\n\[… output truncated: [\d.]+ [KMG]B more not shown\]$/);
     expect(outcome.warnings).toEqual([
       "killed after 1.5 s: the wall-clock timeout",
-      expect.stringMatching(/^stdout truncated at 64 KiB \(.* more not shown\)$/),
+      expect.stringMatching(/^stdout truncated at 64 KB \(.* more not shown\)$/),
     ]);
   });
 

@@ -1,19 +1,10 @@
 // stdout and stderr of a run, each kept up to a byte cap. The rest is drained and counted (a script
 // blocked on a full pipe would only wait for the timeout) and the text says how much was cut, so the
 // model knows it did not see everything.
+import { formatBytes } from "../format";
 
-/** A size as people read it, 1,024-based: "512 bytes", "64 KiB", "1.2 MiB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  const units = ["KiB", "MiB", "GiB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
+/** A size as the app writes it in prose: "512 bytes", "64 KB", "1.2 MB" (1,024-based). */
+export const formatSize = (bytes: number) => formatBytes(bytes, "prose");
 
 /** The longest prefix of `bytes` no longer than `max` that does not end inside a UTF-8 sequence. */
 export function utf8Prefix(bytes: Uint8Array, max: number): Uint8Array {
