@@ -227,18 +227,19 @@ export function createBubblewrapExecutor(options: BubblewrapOptions = {}): Skill
       // The sandbox user must pass through dir (711) to its workspace (700, its own); the rest stays the server's.
       if (context.runAs) await chmod(dir, 0o711);
       const root = path.join(dir, "workspace");
-      await mkdir(root, { mode: 0o700 });
-      await mkdir(path.join(root, "skills"), { mode: 0o755 });
-      for (const sub of ["work", "out", "inputs", "runs"]) {
-        await mkdir(path.join(root, sub), { mode: 0o755 });
-        await handOver(path.join(root, sub), context);
-      }
-      await handOver(root, context);
       const etc = path.join(dir, "etc");
-      await mkdir(etc, { mode: 0o755 });
       const identity = identityFiles();
-      await writeFile(path.join(etc, "passwd"), identity.passwd, { mode: 0o644 });
-      await writeFile(path.join(etc, "group"), identity.group, { mode: 0o644 });
+      // Modes are set explicitly: under a umask of 077 the sandbox user could not read the skill.
+      const folder = (target: string, mode: number) => mkdir(target).then(() => chmod(target, mode));
+      const file = (target: string, text: string) => writeFile(target, text).then(() => chmod(target, 0o644));
+      await Promise.all([folder(root, 0o700), folder(etc, 0o755)]);
+      await Promise.all([
+        folder(path.join(root, "skills"), 0o755),
+        ...["work", "out", "inputs", "runs"].map((sub) => folder(path.join(root, sub), 0o755).then(() => handOver(path.join(root, sub), context))),
+        handOver(root, context),
+        file(path.join(etc, "passwd"), identity.passwd),
+        file(path.join(etc, "group"), identity.group),
+      ]);
       return workspace;
     } catch (error) {
       await workspace.cleanup();

@@ -46,11 +46,9 @@ describe("limits", () => {
     expect(() => resolveLimits({ memoryBytes: Number.NaN })).toThrow(/memoryBytes/);
   });
 
-  it("are applied by the shell before the command, soft CPU limit below the hard one", () => {
+  it("are applied by the login shell before it evaluates the command, soft CPU limit below the hard one", () => {
     const script = limitsScript({ ...DEFAULT_RUN_LIMITS, cpuSeconds: 5, memoryBytes: 512 * 1024 * 1024, maxProcesses: 32, maxFileBytes: 1024 * 1024 });
-    expect(script).toBe(
-      'ulimit -t 6 && ulimit -S -t 5 && ulimit -v 524288 && ulimit -u 32 && ulimit -f 1024 && ulimit -c 0 || exit 125; exec /bin/bash -lc "$1"',
-    );
+    expect(script).toBe('ulimit -t 6 && ulimit -S -t 5 && ulimit -v 524288 && ulimit -u 32 && ulimit -f 1024 && ulimit -c 0 || exit 125; eval "set --; $1"');
   });
 });
 
@@ -94,9 +92,9 @@ describe("bwrapArgs", () => {
     expect(args.join(" ")).not.toMatch(/shadow|\/root|\/home|\/work\b/);
   });
 
-  it("ends with the root read-only and the command under bash -lc", () => {
+  it("ends with the root read-only and the command evaluated by a login bash", () => {
     expect(args.slice(args.lastIndexOf("--remount-ro"), args.lastIndexOf("--remount-ro") + 2)).toEqual(["--remount-ro", "/"]);
     expect(args.lastIndexOf("--remount-ro")).toBeGreaterThan(args.lastIndexOf("--bind"));
-    expect(args.slice(args.indexOf("--"))).toEqual(["--", "/bin/bash", "-c", limitsScript(DEFAULT_RUN_LIMITS), "skillshelf-run", "scripts/x.py"]);
+    expect(args.slice(args.indexOf("--"))).toEqual(["--", "/bin/bash", "-l", "-c", limitsScript(DEFAULT_RUN_LIMITS), "bash", "scripts/x.py"]);
   });
 });

@@ -83,9 +83,10 @@ export function resolveLimits(partial: Partial<RunLimits> = {}): RunLimits {
 }
 
 /**
- * Limits are set by a bash inside the sandbox just before it execs the command, so they bind the
- * script and all it starts but not bubblewrap's setup. The CPU hard limit sits one second above the
- * soft one: SIGXCPU first (a clear signal), SIGKILL if it is ignored. `ulimit -v` and `-f` count KiB.
+ * Limits are set by the login shell inside the sandbox just before it evaluates the command (as
+ * `bash -lc` would, without a second bash start), so they bind the script and all it starts but not
+ * bubblewrap's setup. The CPU hard limit sits one second above the soft one: SIGXCPU first (a clear
+ * signal), SIGKILL if it is ignored. `ulimit -v` and `-f` count KiB.
  */
 export function limitsScript(limits: RunLimits): string {
   const kib = (bytes: number) => Math.max(1, Math.floor(bytes / 1024));
@@ -98,7 +99,7 @@ export function limitsScript(limits: RunLimits): string {
     "ulimit -c 0",
   ]
     .join(" && ")
-    .concat(' || exit 125; exec /bin/bash -lc "$1"');
+    .concat(' || exit 125; eval "set --; $1"');
 }
 
 export function bwrapArgs(plan: SandboxPlan): string[] {
@@ -138,7 +139,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   args.push("--remount-ro", "/");
   args.push("--chdir", plan.cwd, "--clearenv");
   for (const [name, value] of Object.entries(plan.env)) args.push("--setenv", name, value);
-  args.push("--", "/bin/bash", "-c", limitsScript(plan.limits), "skillshelf-run", plan.command);
+  args.push("--", "/bin/bash", "-l", "-c", limitsScript(plan.limits), "bash", plan.command);
   return args;
 }
 
