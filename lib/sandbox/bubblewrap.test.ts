@@ -1,7 +1,7 @@
 // The bubblewrap executor doing its job: scripts run from the skill folder with the documented
 // environment, read their inputs, write outputs that collect() returns; runs do not share anything.
 // The escape attempts are in bubblewrap-escape.test.ts.
-import { lstat } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,6 +31,25 @@ describe("availability", () => {
     expect(BUBBLEWRAP_REMEDY).toMatch(/apt-get install bubblewrap/);
     expect(BUBBLEWRAP_REMEDY).toMatch(/unprivileged_userns_clone=1/);
     expect(BUBBLEWRAP_REMEDY).toMatch(/container executor/);
+  });
+
+  it("passes on bwrap's own words when it cannot create a sandbox", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fake-bwrap-"));
+    const fake = path.join(dir, "bwrap");
+    const refusal = "bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.";
+    await writeFile(fake, `#!/bin/sh\n[ "$1" = --version ] && { echo "bubblewrap 0.4.0"; exit 0; }\necho "${refusal}" >&2\nexit 1\n`);
+    await chmod(fake, 0o755);
+    await chmod(dir, 0o755); // a root server starts it as user 65534
+    try {
+      expect(await createBubblewrapExecutor({ bwrapPath: fake }).availability()).toEqual({
+        available: false,
+        executor: "bubblewrap",
+        reason: `bubblewrap 0.4.0 could not create a sandbox: ${refusal}`,
+        remedy: BUBBLEWRAP_REMEDY,
+      });
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 
   it("reports the bwrap version when it works", () => {
