@@ -3,7 +3,10 @@
 //   direct     spawning `true` with the same detached, piped spawn the executor uses, no sandbox
 //   run step   Workspace.run("true") in a workspace staged once (bwrap, namespaces, limits, bash -lc)
 //   full       createWorkspace, stage a two-file skill, run `true`, cleanup: what one skill_run costs
-// then 8 full runs at once, several times over. Each figure prints as "<figure>: <number> <unit>".
+// then 8 full runs at once, several times over. Besides wall time, the CPU the finished children used
+// (user + system, from /proc/self/stat): on a busy machine the wall time is mostly waiting for a core.
+// Each figure prints as "<figure>: <number> <unit>".
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { createBubblewrapExecutor } from "../lib/sandbox/bubblewrap";
 import type { SkillExecutor, StagedFile } from "../lib/sandbox/executor";
@@ -26,6 +29,12 @@ async function timed(fn: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await fn();
   return performance.now() - started;
+}
+
+/** CPU milliseconds of this process's waited-for children so far (cutime + cstime, in clock ticks of 10 ms). */
+function childrenCpuMs(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 async function direct(): Promise<void> {
@@ -66,6 +75,7 @@ if (!availability.available) {
     if (outcome.exitCode !== 0) throw new Error(`sandboxed true exited ${outcome.exitCode}: ${outcome.stderr}`);
   };
   const series = { direct: [] as number[], run: [] as number[], full: [] as number[] };
+  const cpu = { direct: 0, run: 0, full: 0 };
   const steps: [keyof typeof series, () => Promise<void>][] = [
     ["direct", direct],
     ["run", runStep],
@@ -76,7 +86,9 @@ if (!availability.available) {
     // Rotate the order so no series always runs right after another.
     for (let j = 0; j < steps.length; j++) {
       const [name, step] = steps[(i + j) % steps.length];
+      const cpuBefore = childrenCpuMs();
       series[name].push(await timed(step));
+      cpu[name] += childrenCpuMs() - cpuBefore;
     }
   }
   await staged.cleanup();
@@ -88,6 +100,14 @@ if (!availability.available) {
   figure("p50 overhead of the run step", percentile(series.run, 50) - percentile(series.direct, 50), "ms");
   figure("p95 overhead of the run step", overhead, "ms");
   figure("p95 overhead of the full workspace", percentile(series.full, 95) - percentile(series.direct, 95), "ms");
+  figure("CPU per run, spawn true directly (children, user+system)", cpu.direct / RUNS, "ms");
+  figure("CPU per run, sandboxed true (bwrap and all inside, user+system)", cpu.run / RUNS, "ms");
+  console.log(
+    `load average during the run: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(", ")} (1, 5, 15 min)`,
+  );
 
   const walls: number[] = [];
   const perRun: number[] = [];
