@@ -271,10 +271,3 @@ export function createBubblewrapExecutor(options: BubblewrapOptions = {}): Skill
 
   return { name: "bubblewrap", availability: () => (probe ??= runProbe()), createWorkspace };
 }
-
-let shared: SkillExecutor | undefined;
-
-/** The process-wide executor the app uses (its availability probe runs once). */
-export function getSkillExecutor(): SkillExecutor {
-  return (shared ??= createBubblewrapExecutor());
-}

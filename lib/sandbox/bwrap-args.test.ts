@@ -42,6 +42,7 @@ describe("resolveCwd", () => {
 describe("limits", () => {
   it("merges with the defaults and refuses nonsense", () => {
     expect(resolveLimits({ timeoutMs: 1000 })).toEqual({ ...DEFAULT_RUN_LIMITS, timeoutMs: 1000 });
+    expect(resolveLimits({ timeoutMs: undefined, cpuSeconds: 5 })).toEqual({ ...DEFAULT_RUN_LIMITS, cpuSeconds: 5 });
     expect(() => resolveLimits({ cpuSeconds: 0 })).toThrow(/cpuSeconds/);
     expect(() => resolveLimits({ memoryBytes: Number.NaN })).toThrow(/memoryBytes/);
   });

@@ -73,9 +73,10 @@ export function resolveCwd(cwd: string | undefined, skillName: string): string {
   return resolved;
 }
 
-/** The defaults with the caller's overrides, each a positive whole number. */
+/** The defaults with the caller's overrides (undefined keeps the default), each a positive whole number. */
 export function resolveLimits(partial: Partial<RunLimits> = {}): RunLimits {
-  const limits = { ...DEFAULT_RUN_LIMITS, ...partial };
+  const given = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
+  const limits: RunLimits = { ...DEFAULT_RUN_LIMITS, ...given };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`limit ${name} must be a positive whole number, not ${value}`);
   }
