@@ -42,12 +42,19 @@ export const SHM_BYTES = 64 * 1024 * 1024;
 /** Variables a caller cannot set: the documented ones, which scripts rely on. */
 const RESERVED_ENV = new Set(["PATH", "HOME", "TMPDIR", "LANG", "WORKSPACE_DIR", "SKILLS_DIR", "WORK_DIR", "OUTPUT_DIR", "RUN_DIR", "SKILL_NAME"]);
 
+/** Why a caller's extra variable is refused, or null. */
+export function envProblem(name: string, value: string): string | null {
+  if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) return `environment variable name "${name}" must match [A-Z_][A-Z0-9_]*`;
+  if (RESERVED_ENV.has(name)) return `environment variable ${name} is set by the sandbox and cannot be overridden`;
+  if (value.includes("\0")) return `environment variable ${name} contains a NUL byte`;
+  return null;
+}
+
 /** The whole environment of a script: the documented variables plus the caller's extras. */
 export function sandboxEnv(skillName: string, runDir: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   for (const [name, value] of Object.entries(extra)) {
-    if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) throw new Error(`environment variable name "${name}" must match [A-Z_][A-Z0-9_]*`);
-    if (RESERVED_ENV.has(name)) throw new Error(`environment variable ${name} is set by the sandbox and cannot be overridden`);
-    if (value.includes("\0")) throw new Error(`environment variable ${name} contains a NUL byte`);
+    const problem = envProblem(name, value);
+    if (problem) throw new Error(problem);
   }
   return {
     ...extra,
