@@ -19,7 +19,7 @@ setSkillExecutor(executor);
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
 const { createSkill } = await import("@/lib/data/skills");
-const { getConversation } = await import("@/lib/data/playground");
+const { deleteConversation, getConversation } = await import("@/lib/data/playground");
 const { readPlaygroundFile } = await import("@/lib/data/playground-files");
 const { writeInstanceSetting } = await import("@/lib/data/settings");
 afterAll(async () => {
@@ -110,6 +110,12 @@ describe.skipIf(!availability.available)("skill_run in a playground turn", () =>
       exit_code: 0,
       stdout: "counted 2 rows\n",
     });
+
+    // Deleting the conversation deletes its files, and the bytes nothing else shares.
+    const sha = (await db.playgroundFile.findUniqueOrThrow({ where: { id: runFiles.files[0].id } })).sha256;
+    await deleteConversation(ada, conversation!.id);
+    expect(await db.playgroundFile.count({ where: { conversationId: conversation!.id } })).toBe(0);
+    expect(await db.blob.count({ where: { sha256: sha } })).toBe(0);
   });
 
   it("hands a failing script's exit code and stderr to the model and the ledger", async () => {
