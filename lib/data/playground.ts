@@ -21,6 +21,9 @@ import { DataError, notFound } from "./errors";
 import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
 import { placeLabel } from "@/lib/labels";
+import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import { prepareTurnFiles, writeTurnBlobs, type PreparedTurnFiles, type TurnFiles } from "./playground-files";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
 // (lib/playground) reads skill bodies and resources through, and conversation persistence.
@@ -303,6 +306,8 @@ export interface SaveTurnInput {
   afterMessages: number;
   assistantParts: UIMessage["parts"];
   ledger: TurnLedger;
+  /** This turn's attachments and the files its runs produced, stored with it. */
+  files?: TurnFiles;
 }
 
 const titleOf = (text: string) => {
@@ -315,24 +320,45 @@ const titleOf = (text: string) => {
  * assistant's message with its ledger, both or neither. A new conversation is created here, so
  * a turn that fails before this point leaves nothing behind.
  */
-export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise<{ id: string; title: string }> {
+export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise<{ id: string; title: string; runFiles: PreparedTurnFiles["runFileParts"] }> {
   const actor = await loadActor(db, viewer);
-  const assistantParts = input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation");
+  const userMessageId = randomUUID();
+  const hasFiles = !!input.files && (input.files.attachments.length > 0 || input.files.outputs.length > 0);
+  const files = hasFiles ? await prepareTurnFiles(input.files!, { userMessageId, assistantMessageId: input.assistantMessageId }) : null;
+  const assistantParts = [
+    ...input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation"),
+    ...(files?.runFileParts ?? []),
+  ];
   const messages = (position: number) => [
-    { position, role: "user" as const, parts: JSON.stringify([{ type: "text", text: input.userText }]) },
+    { id: userMessageId, position, role: "user" as const, parts: JSON.stringify([{ type: "text", text: input.userText }, ...(files?.attachmentParts ?? [])]) },
     { id: input.assistantMessageId, position: position + 1, role: "assistant" as const, parts: JSON.stringify(assistantParts), ledger: JSON.stringify(input.ledger) },
   ];
+  const fileRows = files ? { files: { create: files.rows } } : {};
   const select = { id: true, title: true } as const;
-  // One statement each way (a nested write is atomic), so a turn costs a single round trip to store.
-  if (!input.conversationId) {
-    return db.conversation.create({ data: { ownerId: actor.id, title: titleOf(input.userText), settings: JSON.stringify(input.setup), messages: { create: messages(0) } }, select });
-  }
-  try {
-    return await db.conversation.update({
+  const runFiles = files?.runFileParts ?? [];
+  // One nested write each way (atomic), so a turn without files costs a single round trip to store;
+  // with files, their blob rows go first in the same transaction.
+  const write = async (client: Tx | typeof db) => {
+    if (!input.conversationId) {
+      return client.conversation.create({
+        data: { ownerId: actor.id, title: titleOf(input.userText), settings: JSON.stringify(input.setup), messages: { create: messages(0) }, ...fileRows },
+        select,
+      });
+    }
+    return client.conversation.update({
       where: { id: input.conversationId, ownerId: actor.id },
-      data: { settings: JSON.stringify(input.setup), messages: { create: messages(input.afterMessages) } },
+      data: { settings: JSON.stringify(input.setup), messages: { create: messages(input.afterMessages) }, ...fileRows },
       select,
     });
+  };
+  try {
+    const saved = files
+      ? await db.$transaction(async (tx) => {
+          await writeTurnBlobs(tx, files);
+          return write(tx);
+        })
+      : await write(db);
+    return { ...saved, runFiles };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Conversation");
     // (conversationId, position) is unique: another turn was stored since this one read the history.

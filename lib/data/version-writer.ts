@@ -155,9 +155,9 @@ export async function writeVersion(
   return row;
 }
 
-/** Deletes blobs no file references any more (after a delete or a prune). */
+/** Deletes blobs no skill file or playground file references any more (after a delete, a prune, a conversation deleted). */
 export async function collectOrphanBlobs(tx: Tx): Promise<number> {
-  return tx.blob.deleteMany({ where: { files: { none: {} } } }).then((result) => result.count);
+  return tx.blob.deleteMany({ where: { files: { none: {} }, playgroundFiles: { none: {} } } }).then((result) => result.count);
 }
 
 export async function audit(

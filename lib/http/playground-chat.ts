@@ -3,11 +3,12 @@ import { APICallError, createUIMessageStream, createUIMessageStreamResponse, gen
 import { resolveModel } from "@/lib/ai/models";
 import { DataError } from "@/lib/data/errors";
 import { getConversationHistory, loadSkillSource, saveTurn } from "@/lib/data/playground";
+import { openRunSession, type NewAttachment } from "@/lib/data/skill-runs";
 import type { ViewerRef } from "@/lib/data/actor";
 import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn } from "@/lib/playground/turn";
 import type { TurnLedger } from "@/lib/playground/types";
-import { chatRequestInput, firstIssue } from "@/lib/playground/inputs";
+import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { HttpError } from "./errors";
 
@@ -31,6 +32,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
     throw new HttpError(422, "invalid", firstIssue(parsed.error), { field: issue?.path.join(".") ?? null });
   }
   const { conversationId, text, setup } = parsed.data;
+  const attachments = decodeAttachments(parsed.data.attachments);
 
   const registered = resolveModel(setup.modelId);
   const resolved = registered && options.model ? { ...registered, model: options.model } : registered;
@@ -46,7 +48,10 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   const turnNumber = history.filter((m) => m.role === "user").length + 1;
   const instructions = chooseInstructions(setup.instructions, loaded.profileInstructions);
 
+  const runs = await openRunSession(viewer, { conversationId: conversation?.id ?? null, attachments });
   const turn = await prepareTurn({
+    runner: runs.runner ?? undefined,
+    attachments: attachments.map((a) => ({ name: a.name, size: a.bytes.length, mediaType: a.mediaType })),
     source: loaded.source,
     settings: { mode: setup.mode, exposeMetadata: setup.exposeMetadata, instructions, modelId: setup.modelId },
     history,
@@ -104,7 +109,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
 
       const ledger: TurnLedger = turn.finish(await result.totalUsage);
       writer.write({ type: "data-ledger", id: `ledger-${assistantMessageId}`, data: ledger });
-      let saved: { id: string; title: string };
+      let saved: Awaited<ReturnType<typeof saveTurn>>;
       try {
         saved = await saveTurn(viewer, {
           conversationId: conversation?.id ?? null,
@@ -114,17 +119,35 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
           afterMessages: history.length,
           assistantParts: [...noticeParts, ...responseParts],
           ledger,
+          files: { attachments, outputs: runs.outputs },
         });
       } catch (error) {
         // The conversation was deleted (in another tab, say) while the model answered.
         if (error instanceof DataError) return void writer.write({ type: "error", errorText: `The answer could not be saved: ${error.message}` });
         throw error;
       }
-      writer.write({ type: "data-conversation", data: saved, transient: true });
+      for (const part of saved.runFiles) writer.write(part);
+      writer.write({ type: "data-conversation", data: { id: saved.id, title: saved.title }, transient: true });
       writer.write({ type: "finish" });
     },
   });
   return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The request's attachments as bytes; a file whose decoded size passes the limit is refused by name. */
+function decodeAttachments(files: readonly { name: string; mediaType: string; data: string }[]): NewAttachment[] {
+  return files.map((file, index) => {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.data)) {
+      throw new HttpError(422, "invalid", `The attachment "${file.name}" is not base64-encoded.`, { field: `attachments.${index}.data` });
+    }
+    const bytes = new Uint8Array(Buffer.from(file.data, "base64"));
+    if (bytes.length > MAX_ATTACHMENT_BYTES) {
+      throw new HttpError(413, "too_large", `The attachment "${file.name}" is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`, {
+        field: `attachments.${index}.data`,
+      });
+    }
+    return { name: file.name, mediaType: file.mediaType || "application/octet-stream", bytes };
+  });
 }
 
 /**

@@ -38,6 +38,7 @@ describe("finishTurnLedger", () => {
       outputTokens: 56,
       eagerTokens: 2500,
       savingPercent: 76,
+      runTokens: 0,
     });
     expect(ledger.router).toBeNull();
   });
@@ -79,6 +80,7 @@ describe("finishTurnLedger", () => {
       outputTokens: null,
       eagerTokens: 2500,
       savingPercent: 71.4,
+      runTokens: 0,
     });
   });
 
@@ -151,5 +153,22 @@ describe("showsSaving", () => {
     expect(showsSaving({ newlyDisclosed: 0, eagerTokens: 5000 })).toBe(false);
     expect(showsSaving({ newlyDisclosed: 120, eagerTokens: 5000 })).toBe(true);
     expect(showsSaving({ newlyDisclosed: 120, eagerTokens: 0 })).toBe(false);
+  });
+});
+
+describe("run output in the ledger", () => {
+  it("counts skill_run results as disclosed and resident context, but not in the saving", () => {
+    const runSkills = [skill("a", 30, 400, 600)];
+    const events: DisclosureEvent[] = [
+      { level: 1, kind: "catalog", mode: "full", skills: ["a"], tokens: 100 },
+      { level: 2, kind: "load", skill: "a", skillId: "a", version: 1, by: "model", tokens: 400, needsReview: false },
+      { level: 3, kind: "run", skill: "a", version: 1, command: "python3 scripts/x.py", exitCode: 0, timedOut: false, durationMs: 40, files: [], tokens: 250 },
+    ];
+    const first = finishTurnLedger({ turn: 1, modelId: "m", events, history: [], skills: runSkills, catalogTokens: 100 });
+    expect(first.totals).toMatchObject({ newlyDisclosed: 750, resident: 750, runTokens: 250, eagerTokens: 1100 });
+    // Skill content resident: 500 of an eager 1100.
+    expect(first.totals.savingPercent).toBe(54.5);
+    const second = finishTurnLedger({ turn: 2, modelId: "m", events: [events[0]], history: [first], skills: runSkills, catalogTokens: 100 });
+    expect(second.totals).toMatchObject({ newlyDisclosed: 0, resident: 750, runTokens: 0, savingPercent: 54.5 });
   });
 });

@@ -19,7 +19,10 @@ import type { DisclosureEvent, LedgerTotals, PlaygroundSkill, RouterRanking, Tur
 // - eagerTokens: the counterfactual of loading everything up front: the catalog (full mode: the
 //   rendered catalog; search mode: what listing every skill's name and description would cost)
 //   plus every catalog skill's body and resources.
-// - savingPercent: 100 * (1 - resident / eagerTokens), one decimal; 0 when eagerTokens is 0.
+// - runTokens: what skill_run calls of this turn returned to the model (stdout, stderr, inline
+//   file contents). Counted in newlyDisclosed and resident (run results stay in the history like
+//   tool results do) but not in the saving, which compares skill content only.
+// - savingPercent: 100 * (1 - resident skill content / eagerTokens), one decimal; 0 when eagerTokens is 0.
 
 export interface TokenUsage {
   inputTokens?: number | null;
@@ -43,14 +46,16 @@ export interface FinishTurnLedgerInput {
 /** Tokens of an event's content that stays in the history, by the rules above. */
 function persistentTokens(event: DisclosureEvent): number {
   if (event.kind === "load") return event.by === "model" ? event.tokens : 0;
-  if (event.kind === "read" || event.kind === "search") return event.tokens;
+  if (event.kind === "read" || event.kind === "search" || event.kind === "run") return event.tokens;
   return 0;
 }
 
 function newTokens(event: DisclosureEvent): number {
-  if (event.kind === "load" || event.kind === "read" || event.kind === "search") return event.tokens;
+  if (event.kind === "load" || event.kind === "read" || event.kind === "search" || event.kind === "run") return event.tokens;
   return 0;
 }
+
+const runTokensOf = (events: readonly DisclosureEvent[]): number => events.reduce((sum, e) => sum + (e.kind === "run" ? e.tokens : 0), 0);
 
 export function eagerTokens(skills: readonly PlaygroundSkill[], catalogTokens: number, mode: "full" | "search"): number {
   const catalog = mode === "full" ? catalogTokens : skills.reduce((sum, s) => sum + s.catalogTokens, 0);
@@ -65,6 +70,10 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
 
   const earlier = history.reduce((sum, ledger) => sum + ledger.events.reduce((s, e) => s + persistentTokens(e), 0), 0);
   const resident = catalogTokens + earlier + events.reduce((sum, e) => sum + newTokens(e), 0);
+  // Run output is context cost but not skill content: the eager counterfactual has no runs, so the
+  // saving compares skill content with skill content.
+  const runTokens = runTokensOf(events);
+  const residentSkillContent = resident - runTokens - history.reduce((sum, ledger) => sum + runTokensOf(ledger.events), 0);
 
   const catalogEvent = events.find((e) => e.kind === "catalog");
   const mode = catalogEvent?.kind === "catalog" ? catalogEvent.mode : "full";
@@ -77,7 +86,8 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
     inputTokens: validCount(input.usage?.inputTokens),
     outputTokens: validCount(input.usage?.outputTokens),
     eagerTokens: eager,
-    savingPercent: eager === 0 ? 0 : Math.round(1000 * (1 - resident / eager)) / 10,
+    savingPercent: eager === 0 ? 0 : Math.round(1000 * (1 - residentSkillContent / eager)) / 10,
+    runTokens,
   };
   return { turn: input.turn, modelId: input.modelId, events: [...events], totals, router: input.router ?? null };
 }

@@ -1,5 +1,6 @@
 import { Ranker } from "./ranker";
 import type { PromptView } from "./router-prompt";
+import { parseRunResult, SKILL_RUN } from "./run-tool";
 import { LOAD_SKILL } from "./tools";
 import type { RouterRanking } from "./types";
 
@@ -111,6 +112,35 @@ export function answer(view: PromptView, subject: string | null, ranking: Router
     const shown = listed.slice(0, 8).map((p) => `\`${p}\``);
     lines.push("", `Resources you can ask about: ${shown.join(", ")}${listed.length > shown.length ? ` and ${listed.length - shown.length} more` : ""}.`);
   }
+  lines.push(...runReports(view));
   for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
   return lines.join("\n");
 }
+
+/** Characters of a run's stdout or stderr quoted at most. */
+const MAX_RUN_QUOTE = 800;
+
+/** What each skill_run of this turn did, as the user should read it: command, outcome, output, files. */
+function runReports(view: PromptView): string[] {
+  const lines: string[] = [];
+  for (const call of view.thisTurn) {
+    if (call.toolName !== SKILL_RUN || call.isError) continue;
+    const result = parseRunResult(call.output);
+    if (!result) continue;
+    const outcome = result.timed_out
+      ? `it was stopped after ${(result.duration_ms / 1000).toFixed(1)} s (timed out)`
+      : result.exit_code === 0
+        ? `it finished in ${result.duration_ms} ms (exit code 0)`
+        : `it failed with exit code ${result.exit_code ?? "none (killed)"} after ${result.duration_ms} ms`;
+    lines.push("", `I ran \`${String(call.input.command)}\`: ${outcome}.`);
+    const stdout = result.stdout.trim();
+    const stderr = result.stderr.trim();
+    if (stdout) lines.push("", "Output:", "", fence(clip(stdout)));
+    if (stderr && (result.exit_code !== 0 || !stdout)) lines.push("", "Errors:", "", fence(clip(stderr)));
+    if (result.output_files.length > 0) lines.push("", `Files produced: ${result.output_files.map((f) => `\`${f.name}\``).join(", ")}.`);
+  }
+  return lines;
+}
+
+const clip = (text: string) => (text.length > MAX_RUN_QUOTE ? `${text.slice(0, MAX_RUN_QUOTE)}\n…` : text);
+const fence = (text: string) => `\`\`\`\n${text.replace(/```/g, "ʼʼʼ")}\n\`\`\``;

@@ -11,6 +11,7 @@ import { parseCatalogXml } from "./prompt";
 import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
 import { answer } from "./router-answer";
 import { readPrompt, type PromptView } from "./router-prompt";
+import { SKILL_RUN } from "./run-tool";
 import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
 import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
 
@@ -22,7 +23,9 @@ import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./ty
 //   2. rank the catalog (or the search results) and call load_skill for the best skill above the
 //      threshold, unless its body is already in the conversation (an earlier load, a $mention);
 //   3. call read_skill_resource for each listed resource the message points at;
-//   4. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
+//   4. call skill_run for each command in backticks that starts with one of the loaded skill's
+//      listed scripts/ paths (optionally after an interpreter: `python3 scripts/x.py data.csv`);
+//   5. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
 
 export const ROUTER_PROVIDER = "skillshelf";
 
@@ -30,6 +33,8 @@ export const ROUTER_PROVIDER = "skillshelf";
 const REPORTED = 10;
 /** Resource reads per turn at most. */
 const MAX_READS = 3;
+/** skill_run calls per turn at most. */
+const MAX_RUNS = 3;
 
 const NO_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -155,7 +160,36 @@ function route(options: LanguageModelV4CallOptions): Decision {
     }
   }
 
+  if (subject && view.bodies.has(subject) && view.tools.has(SKILL_RUN)) {
+    const runsSoFar = view.thisTurn.filter((c) => c.toolName === SKILL_RUN).length;
+    const next = scriptCommands(view.userText, view.resources.get(subject) ?? []).find((command) => !attempted(SKILL_RUN, { skill: subject, command }));
+    if (next && runsSoFar < MAX_RUNS) {
+      return { action: { kind: "tool", toolName: SKILL_RUN, input: { skill: subject, command: next } }, ranking: report, toolCallId: id(SKILL_RUN) };
+    }
+  }
+
   return { action: { kind: "text", text: answer(view, subject, report) }, ranking: report, toolCallId: id("answer") };
+}
+
+/** Interpreters a command may name before the script. */
+const INTERPRETERS = new Set(["python3", "python", "bash", "sh", "node", "perl"]);
+
+/**
+ * Commands in backticks that run one of the listed scripts/ files: the command's first word is
+ * the script's path (or ./path), or an interpreter followed by it. Anything else in backticks
+ * (a file name, a snippet) is not a request to run.
+ */
+export function scriptCommands(message: string, resources: readonly string[]): string[] {
+  const scripts = new Set(resources.filter((p) => p.startsWith("scripts/")));
+  if (scripts.size === 0) return [];
+  const out: string[] = [];
+  for (const match of message.matchAll(/`([^`\n]+)`/g)) {
+    const command = match[1].trim();
+    const words = command.split(/\s+/);
+    const first = INTERPRETERS.has(words[0]) ? words[1] : words[0];
+    if (first && scripts.has(first.replace(/^\.\//, "")) && !out.includes(command)) out.push(command);
+  }
+  return out;
 }
 
 // The catalog is the same on every step of a turn and usually on every turn of a conversation;

@@ -1,12 +1,32 @@
-import { convertToModelMessages, isStepCount, type ModelMessage, type StepResult, type StopCondition, type ToolSet, type UIMessage } from "ai";
+import {
+  convertToModelMessages,
+  isStepCount,
+  type ModelMessage,
+  type PrepareStepFunction,
+  type StepResult,
+  type StopCondition,
+  type ToolSet,
+  type UIMessage,
+} from "ai";
+import { formatBytes } from "../format";
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { finishTurnLedger, type TokenUsage } from "./ledger";
 import { renderMentionBlock, resolveMentions, unknownMentionNotice } from "./mentions";
 import { buildSystemPrompt, type SystemPrompt } from "./prompt";
 import { createRecorder, type DisclosureRecorder } from "./recorder";
+import { createRunTool, hasScripts, SKILL_RUN } from "./run-tool";
 import { createSkillTools, isLoadOutput, LOAD_SKILL, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
-import { ROUTER_METADATA_KEY, type DisclosureEvent, type PlaygroundSettings, type RouterRanking, type SkillSource, type TurnLedger } from "./types";
+import {
+  ROUTER_METADATA_KEY,
+  type AttachmentInfo,
+  type DisclosureEvent,
+  type PlaygroundSettings,
+  type RouterRanking,
+  type SkillRunner,
+  type SkillSource,
+  type TurnLedger,
+} from "./types";
 
 // One playground turn, prepared the same way for the chat route (streamText) and the route CLI
 // (generateText): system prompt, model messages with this turn's mention blocks, the skill tools,
@@ -34,6 +54,10 @@ export interface PrepareTurnInput {
   /** Called with every disclosure event as it is recorded (to stream the ledger live). */
   onEvent?: (event: DisclosureEvent) => void;
   maxSteps?: number;
+  /** Runs skill scripts; without one, skill_run is never offered. */
+  runner?: SkillRunner;
+  /** Files the user attached to this message (the model is told their names). */
+  attachments?: readonly AttachmentInfo[];
 }
 
 /** A stored message: a UI message without the need for an id, an assistant one with its ledger. */
@@ -47,6 +71,8 @@ export interface TurnRequest {
   stopWhen: StopCondition<ToolSet>;
   /** Records tool errors the SDK raised before a tool ran, and the offline router's ranking. */
   onStepEnd: (step: StepResult<ToolSet>) => void;
+  /** Offers skill_run only once a skill with scripts is in the conversation (loaded or mentioned). */
+  prepareStep: PrepareStepFunction<ToolSet>;
 }
 
 export interface PreparedTurn {
@@ -141,14 +167,30 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
 
   const loadedBefore = loadedInHistory(history);
   const loaded = new Map(loadedBefore);
-  const tools = createSkillTools({ source, mode: settings.mode, recorder, turn, loaded, mentioned: new Set(mentions.skills.map((s) => s.name)) });
+  const mentionedNames = new Set(mentions.skills.map((s) => s.name));
+  const tools = createSkillTools({ source, mode: settings.mode, recorder, turn, loaded, mentioned: mentionedNames });
+  const inConversation = (name: string) => loaded.has(name) || mentionedNames.has(name);
+  const baseTools = Object.keys(tools);
+  if (input.runner) tools[SKILL_RUN] = createRunTool({ runner: input.runner, recorder, skills: source.skills, inConversation });
+  const scripted = source.skills.filter(hasScripts).map((s) => s.name);
+  const prepareStep: PrepareStepFunction<ToolSet> = () => ({
+    activeTools: input.runner && scripted.some(inConversation) ? [...baseTools, SKILL_RUN] : baseTools,
+  });
 
+  const attached = input.attachments ?? [];
   const messages: ModelMessage[] = [
     ...(await convertToModelMessages(
       history.map(({ role, parts }) => ({ role, parts })),
-      { ignoreIncompleteToolCalls: true },
+      { ignoreIncompleteToolCalls: true, convertDataPart: attachmentNote },
     )),
-    { role: "user", content: [{ type: "text", text: input.userText }, ...blocks.map((text) => ({ type: "text" as const, text }))] },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: input.userText },
+        ...(attached.length > 0 ? [{ type: "text" as const, text: renderAttachmentNote(attached) }] : []),
+        ...blocks.map((text) => ({ type: "text" as const, text })),
+      ],
+    },
   ];
 
   const onStepEnd = (step: StepResult<ToolSet>) => {
@@ -160,7 +202,7 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
   };
 
   return {
-    request: { instructions: prompt.system, messages, tools, stopWhen: isStepCount(input.maxSteps ?? MAX_STEPS), onStepEnd },
+    request: { instructions: prompt.system, messages, tools, stopWhen: isStepCount(input.maxSteps ?? MAX_STEPS), onStepEnd, prepareStep },
     turn,
     modelId,
     prompt,
@@ -183,6 +225,20 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
   };
 }
 
+/** How the model learns of attached files: names and sizes, never the bytes (scripts read them). */
+export function renderAttachmentNote(files: readonly AttachmentInfo[]): string {
+  const lines = files.map((f) => `- inputs/${f.name} (${f.mediaType}, ${formatBytes(f.size, "prose")})`);
+  return `<attachments note="files the user attached; skill_run scripts read them under inputs/">\n${lines.join("\n")}\n</attachments>`;
+}
+
+/** A stored attachment part of an earlier user message, as the model reads it. */
+function attachmentNote(part: { type: string; data: unknown }): { type: "text"; text: string } | undefined {
+  if (part.type !== "data-attachment") return undefined;
+  const file = part.data as { path?: unknown; size?: unknown; mediaType?: unknown };
+  if (typeof file.path !== "string") return undefined;
+  return { type: "text", text: renderAttachmentNote([{ name: file.path, size: Number(file.size) || 0, mediaType: String(file.mediaType ?? "") }]) };
+}
+
 /** A tool error the SDK produced itself (input failing the schema, a tool that does not exist). */
 function sdkToolError(toolName: string, input: unknown, error: unknown): DisclosureEvent {
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
@@ -191,5 +247,9 @@ function sdkToolError(toolName: string, input: unknown, error: unknown): Disclos
   const path = typeof fields.path === "string" ? fields.path : undefined;
   if (toolName === READ_SKILL_RESOURCE) return { level: 3, kind: "error", tool: READ_SKILL_RESOURCE, skill, path, error: message };
   if (toolName === LOAD_SKILL || toolName === SEARCH_SKILLS) return { level: 2, kind: "error", tool: toolName, skill, error: message };
+  if (toolName === SKILL_RUN) {
+    const runSkill = typeof (fields as { skill?: unknown }).skill === "string" ? (fields as { skill: string }).skill : undefined;
+    return { level: 3, kind: "error", tool: SKILL_RUN, skill: runSkill, error: message };
+  }
   return { level: 0, kind: "notice", message: `The model called a tool that does not exist ("${toolName}"); it was told so.` };
 }

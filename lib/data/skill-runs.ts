@@ -1,0 +1,230 @@
+import "server-only";
+import { hasScripts } from "@/lib/playground/run-tool";
+import type { AttachmentInfo, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/types";
+import { DEFAULT_COLLECT_LIMITS, type CollectedFile, type InputFile, type SkillExecutor } from "@/lib/sandbox/executor";
+import { getSkillExecutor } from "@/lib/sandbox/registry";
+import { detectMediaType } from "@/lib/skills/format/media-type";
+import type { ExecutionStatus } from "@/lib/types/playground";
+import { db } from "@/lib/db/server";
+import { loadActor, type ViewerRef } from "./actor";
+import { loadFileBytes, blobSelect } from "./blobs";
+import { readInstanceSettings } from "./settings";
+import { readSkillVersionFiles } from "./skills/files";
+import { audit } from "./version-writer";
+
+// skill_run over the store: the policy (instance setting, executor available, version reviewed),
+// staging a version's files and the conversation's attachments into a fresh sandboxed workspace,
+// the audit of every run, and the produced files held until the turn is stored with them.
+
+/** Runs at once in this process; more wait their turn (2 cores: a few sandboxes keep the app responsive). */
+const MAX_CONCURRENT_RUNS = 4;
+/** How long a run waits for a free slot before it is refused. */
+const QUEUE_WAIT_MS = 15_000;
+
+/** Whether skill_run is offered here, and if not, why and how to enable it. */
+export async function getExecutionStatus(viewer: ViewerRef, executor: SkillExecutor = getSkillExecutor()): Promise<ExecutionStatus> {
+  await loadActor(db, viewer);
+  const settings = await readInstanceSettings();
+  if (settings.scriptExecution === "off") {
+    return {
+      enabled: false,
+      cause: "setting",
+      reason: "An instance admin turned script execution off.",
+      remedy: "An instance admin can turn it on again under Admin → Settings.",
+    };
+  }
+  const availability = await executor.availability();
+  if (!availability.available) return { enabled: false, cause: "host", reason: availability.reason, remedy: availability.remedy };
+  return { enabled: true, executor: `${availability.executor} ${availability.version}`.trim() };
+}
+
+/** A file the user attached to this turn's message, decoded. */
+export interface NewAttachment {
+  name: string;
+  mediaType: string;
+  bytes: Uint8Array;
+}
+
+/** The files one skill_run call produced, kept for saveTurn. */
+export interface RunOutputs {
+  toolCallId: string;
+  files: { path: string; mediaType: string; bytes: Uint8Array }[];
+  skipped: string[];
+}
+
+export interface RunSession {
+  status: ExecutionStatus;
+  /** null when runs are off here: the turn offers no skill_run. */
+  runner: SkillRunner | null;
+  /** What each run of the turn produced, in call order. */
+  readonly outputs: RunOutputs[];
+}
+
+/**
+ * The runner for one playground turn. Scripts see the conversation's earlier attachments and this
+ * turn's (a later file of the same name replaces an earlier one) under inputs/.
+ */
+export async function openRunSession(
+  viewer: ViewerRef,
+  input: { conversationId: string | null; attachments: readonly NewAttachment[] },
+  executor: SkillExecutor = getSkillExecutor(),
+): Promise<RunSession> {
+  const status = await getExecutionStatus(viewer, executor);
+  const outputs: RunOutputs[] = [];
+  if (!status.enabled) return { status, runner: null, outputs };
+  const actor = await loadActor(db, viewer);
+
+  const stored = input.conversationId
+    ? await db.playgroundFile.findMany({
+        where: { conversationId: input.conversationId, conversation: { ownerId: actor.id }, kind: "attachment" },
+        orderBy: { createdAt: "asc" },
+        select: { path: true, size: true, mediaType: true, ...blobSelect },
+      })
+    : [];
+  const names = new Map<string, AttachmentInfo>();
+  for (const file of stored) names.set(file.path, { name: file.path, size: file.size, mediaType: file.mediaType });
+  for (const file of input.attachments) names.set(file.name, { name: file.name, size: file.bytes.length, mediaType: file.mediaType });
+
+  let inputs: Promise<InputFile[]> | null = null;
+  const inputFiles = () =>
+    (inputs ??= loadFileBytes(stored).then((loaded) => {
+      const byName = new Map<string, Uint8Array>(loaded.map((f) => [f.path, f.bytes]));
+      for (const file of input.attachments) byName.set(file.name, file.bytes);
+      return [...byName].map(([name, bytes]) => ({ name, bytes }));
+    }));
+
+  let turnBytes = 0;
+  const runner: SkillRunner = {
+    attachments: [...names.values()],
+    refusal: (skill) => runRefusal(skill),
+    async run(skill, request, context) {
+      const release = await acquireSlot(context.abortSignal);
+      try {
+        const result = await runOnce(viewer, executor, skill, request, await inputFiles(), context.abortSignal);
+        // Every run is audited, whatever its outcome: who, which version, the command, how it ended.
+        await audit(db, {
+          actorId: actor.id,
+          action: "skill.run",
+          skillId: skill.skillId,
+          skillName: skill.name,
+          version: skill.version,
+          detail: {
+            command: request.command.slice(0, 1000),
+            exitCode: result.outcome.exitCode,
+            timedOut: result.outcome.timedOut,
+            durationMs: result.outcome.durationMs,
+            files: result.collected.length,
+            conversationId: input.conversationId,
+          },
+        });
+        const kept: RunOutputs = { toolCallId: context.toolCallId, files: [], skipped: [...result.skipped] };
+        for (const file of result.collected) {
+          if (turnBytes + file.size > DEFAULT_COLLECT_LIMITS.maxTotalBytes) {
+            kept.skipped.push(`${file.path}: the turn's files passed ${DEFAULT_COLLECT_LIMITS.maxTotalBytes / 1024 / 1024} MiB`);
+            continue;
+          }
+          turnBytes += file.size;
+          kept.files.push({ path: file.path, mediaType: file.mediaType, bytes: file.bytes });
+        }
+        outputs.push(kept);
+        return { ...result.outcome, files: result.outcome.files.filter((f) => kept.files.some((k) => k.path === f.path)) };
+      } finally {
+        release();
+      }
+    },
+  };
+  return { status, runner, outputs };
+}
+
+/** Why a skill's scripts may not run, said to the model; null when they may. */
+export function runRefusal(skill: PlaygroundSkill): string | null {
+  if (!hasScripts(skill)) return `"${skill.name}" has no scripts/ folder; there is nothing to run.`;
+  if (skill.reviewStatus === "needs_review")
+    return `v${skill.version} of "${skill.name}" needs security review before its scripts can run. A team owner or instance admin can review it on the skill page.`;
+  if (skill.reviewStatus === "override")
+    return `v${skill.version} of "${skill.name}" was let in by an admin override of a critical finding; its scripts do not run until someone reviews it.`;
+  return null;
+}
+
+async function runOnce(
+  viewer: ViewerRef,
+  executor: SkillExecutor,
+  skill: PlaygroundSkill,
+  request: SkillRunRequest,
+  inputs: InputFile[],
+  signal?: AbortSignal,
+): Promise<{ outcome: SkillRunOutcome; collected: (CollectedFile & { mediaType: string })[]; skipped: string[] }> {
+  const bundle = await readSkillVersionFiles(viewer, skill.skillId, skill.version);
+  if (!bundle) throw new Error(`"${skill.name}" is no longer visible to you.`);
+  const workspace = await executor.createWorkspace();
+  try {
+    await workspace.stageSkill(
+      skill.name,
+      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: (f as { executable?: boolean }).executable === true })),
+    );
+    await workspace.stageInputs(inputs);
+    const run = await workspace.run(skill.name, { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } }, signal);
+    const { files, skipped } = await workspace.collect(request.outputGlobs);
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    const described = files.map((file) => {
+      let text: string | null = null;
+      try {
+        text = decoder.decode(file.bytes);
+      } catch {
+        text = null;
+      }
+      return { ...file, mediaType: detectMediaType(file.bytes, file.path, text), text };
+    });
+    const reported: SkillRunFile[] = described.map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, text: f.text }));
+    return {
+      outcome: {
+        stdout: run.stdout,
+        stderr: run.stderr,
+        exitCode: run.exitCode,
+        timedOut: run.timedOut,
+        durationMs: run.durationMs,
+        files: reported,
+        warnings: [...run.warnings, ...skipped.map((s) => `not returned: ${s}`)],
+      },
+      collected: described,
+      skipped,
+    };
+  } finally {
+    await workspace.cleanup().catch(() => undefined);
+  }
+}
+
+// ---- A process-wide limit on concurrent runs ----
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquireSlot(signal?: AbortSignal): Promise<() => void> {
+  if (running < MAX_CONCURRENT_RUNS) running++;
+  else {
+    // A finishing run hands its slot straight to the first waiter, so the count never passes the limit.
+    await new Promise<void>((resolve, reject) => {
+      const leave = (message: string) => {
+        const index = waiting.indexOf(go);
+        if (index >= 0) waiting.splice(index, 1);
+        clearTimeout(timer);
+        reject(new Error(message));
+      };
+      const timer = setTimeout(() => leave("The sandbox is busy with other runs; try again in a moment."), QUEUE_WAIT_MS);
+      function go() {
+        clearTimeout(timer);
+        resolve();
+      }
+      waiting.push(go);
+      signal?.addEventListener("abort", () => leave("The turn was stopped."), { once: true });
+    });
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+}
