@@ -60,6 +60,7 @@ const zones = [
     message: "Labels name the rules' terms: they may import lib/skills/permissions, nothing else of the app.",
   },
   { target: "./lib/storage", deny: ["./lib", ...UI, ...TOOLS], except: ["./storage"], message: "Blob stores know nothing of skills, the database or the app." },
+  { target: "./lib/sandbox", deny: ["./lib", ...UI, ...TOOLS], except: ["./sandbox"], message: "The sandbox runs commands: it knows nothing of skills, the database or the app." },
   {
     target: "./lib/db",
     deny: [

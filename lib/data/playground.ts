@@ -23,6 +23,7 @@ import { resolveVisibleSkills } from "./skills/detail";
 import { placeLabel } from "@/lib/labels";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { collectOrphanBlobs } from "./version-writer";
 import { prepareTurnFiles, writeTurnBlobs, type PreparedTurnFiles, type TurnFiles } from "./playground-files";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
@@ -379,6 +380,10 @@ export async function renameConversation(viewer: ViewerRef, conversationId: stri
 
 export async function deleteConversation(viewer: ViewerRef, conversationId: string): Promise<void> {
   const actor = await loadActor(db, viewer);
-  const { count } = await db.conversation.deleteMany({ where: { id: conversationId, ownerId: actor.id } });
-  if (!count) throw notFound("Conversation");
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.conversation.deleteMany({ where: { id: conversationId, ownerId: actor.id } });
+    if (!count) throw notFound("Conversation");
+    // Its attachments and run files go with it; bytes nothing else shares go too.
+    await collectOrphanBlobs(tx);
+  });
 }
