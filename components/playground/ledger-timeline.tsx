@@ -24,9 +24,9 @@ export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
           const { l1, l2, l3, runs } = tokensByLevel(ledger);
           const loaded = ledger.events.flatMap((e) => (e.kind === "load" ? [e.skill] : []));
           const reads = ledger.events.filter((e) => e.kind === "read").length;
-          const ran = ledger.events.filter((e) => e.kind === "run").length;
+          const ran = ledger.events.flatMap((e) => (e.kind === "run" ? [e.skill] : []));
           const height = (n: number) => `${Math.max(n ? 2 : 0, (n / max) * 44)}px`;
-          const summary = `Turn ${ledger.turn}: ${loaded.length ? `loaded ${loaded.join(", ")}` : "nothing loaded"}${reads ? `, ${reads} read` : ""}${ran ? `, ${ran} ${ran === 1 ? "run" : "runs"}` : ""}; ${formatNumber(ledger.totals.newlyDisclosed)} tokens disclosed, ${formatNumber(ledger.totals.resident)} resident`;
+          const summary = `Turn ${ledger.turn}: ${loaded.length ? `loaded ${loaded.join(", ")}` : "nothing loaded"}${reads ? `, ${reads} read` : ""}${ran.length ? `, ${ran.length} ${ran.length === 1 ? "run" : "runs"}` : ""}; ${formatNumber(ledger.totals.newlyDisclosed)} tokens disclosed, ${formatNumber(ledger.totals.resident)} resident`;
           return (
             <li key={ledger.turn} className="shrink-0">
               <a
@@ -42,7 +42,7 @@ export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
                   <span className="bg-teal-500" style={{ height: height(runs) }} />
                 </span>
                 <span className="text-[11px] font-medium">T{ledger.turn}</span>
-                <span className="w-full truncate text-center font-mono text-[10px] text-muted-foreground">{loaded[0] ?? "—"}</span>
+                <span className="w-full truncate text-center font-mono text-[10px] text-muted-foreground">{loaded[0] ?? ran[0] ?? "—"}</span>
                 <span className="text-[10px] text-muted-foreground tabular-nums">+{formatTokens(ledger.totals.newlyDisclosed)}</span>
               </a>
             </li>
