@@ -1,5 +1,5 @@
 import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
-import { DEFAULT_TIMEOUT_SECONDS } from "@/lib/playground/run-tool";
+import { DEFAULT_TIMEOUT_SECONDS } from "@/lib/playground/run-result";
 import type { ExecutionStatus } from "@/lib/types/playground";
 import { Section } from "./setup-section";
 

@@ -1,7 +1,7 @@
 "use client";
 import { ChevronRightIcon, LoaderIcon, TerminalIcon, TimerIcon, TriangleAlertIcon, XCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { parseRunResult, type SkillRunResult } from "@/lib/playground/run-tool";
+import { parseRunResult, type SkillRunResult } from "@/lib/playground/run-result";
 import type { PlaygroundDataParts } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
 import { RunFiles } from "./run-files";

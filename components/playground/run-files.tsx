@@ -6,7 +6,7 @@ import { CsvPreview } from "@/components/skills/file-preview";
 import type { CodeToken } from "@/components/skills/markdown/highlight";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { formatBytes } from "@/lib/format";
-import type { SkillRunResult } from "@/lib/playground/run-tool";
+import type { SkillRunResult } from "@/lib/playground/run-result";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { PlaygroundDataParts, StoredPlaygroundFile } from "@/lib/types/playground";
