@@ -26,7 +26,7 @@ export function SettingChoiceForm<V extends string, T>({
 }) {
   const { formAction, pending, failure } = useFormAction(action);
   return (
-    <form action={formAction} className="grid gap-3">
+    <form action={formAction} aria-label={legend} className="grid gap-3">
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{legend}</legend>
         {choices.map((choice) => (
