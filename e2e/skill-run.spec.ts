@@ -50,8 +50,8 @@ test("a skill script runs on an attached CSV; its findings and chart survive a r
   await page.locator('input[type="file"]').setInputFiles({ name: "sales.csv", mimeType: "text/csv", buffer: Buffer.from(SALES) });
   await expect(page.getByTestId("attachment-chip").filter({ hasText: "sales.csv" })).toBeVisible();
 
-  // The mention puts the skill's body in the conversation; the router then runs the backticked command.
-  const first = await ask(page, "$csv-insights Profile my data: `python3 scripts/profile_csv.py inputs/sales.csv`");
+  // The router picks csv-insights for the request, loads it, then runs the backticked command of its scripts/.
+  const first = await ask(page, "Profile this CSV file: `python3 scripts/profile_csv.py inputs/sales.csv`");
   await expectProfile(page, first);
   await expect(first.getByTestId("ledger").getByRole("list", { name: "Scripts run" })).toContainText("exit 0");
   await expect(first.getByTestId("ledger").getByLabel("Totals")).toContainText("Run output");
@@ -61,7 +61,7 @@ test("a skill script runs on an attached CSV; its findings and chart survive a r
   await expect(page.getByTestId("attachment-chip").getByRole("link", { name: /sales\.csv/ })).toHaveAttribute("href", /^\/api\/playground\/files\//);
 
   // A failing run: the script's exit code and stderr come back to the card and the ledger.
-  const second = await ask(page, "$csv-insights `python3 scripts/profile_csv.py inputs/missing.csv`");
+  const second = await ask(page, "Profile the other CSV file too: `python3 scripts/profile_csv.py inputs/missing.csv`");
   const failed = second.getByTestId("run-card");
   await expect(failed.getByTestId("run-exit")).toHaveText("exit 2");
   await expect(failed.getByTestId("run-stderr")).toHaveAttribute("open", "");
