@@ -70,6 +70,11 @@ export function FileTree({
             {formatBytes(file.size)}
             {file.tokens !== null ? ` · ${formatNumber(file.tokens)} tok` : ""}
             {unreferenced.has(file.path) ? <span className="tree-tag">unreferenced</span> : null}
+            {file.executable ? (
+              <span className="tree-tag" title="Executable: installed with mode 755">
+                executable
+              </span>
+            ) : null}
           </span>
         </Link>
       </li>

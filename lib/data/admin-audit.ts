@@ -26,6 +26,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "skill.delete",
   "skill.prune",
   "skill.download",
+  "skill.run",
   "skill.review",
   "skill.scan-override",
   "scan.report",

@@ -1,5 +1,6 @@
 import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
+import { sameVersionContent } from "@/lib/skills/archive/digest";
 import { db } from "@/lib/db/server";
 import { getBlobStore } from "./storage";
 import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
@@ -25,7 +26,10 @@ export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<Builtin
     prepared.push(await prepareVersion(skill, store));
   }
   await db.$transaction(async (tx) => {
-    const existing = await tx.skill.findMany({ where: { scope: "BUILTIN" }, select: { id: true, name: true, archived: true, versionCount: true, currentVersion: { select: { digest: true } } } });
+    const existing = await tx.skill.findMany({
+      where: { scope: "BUILTIN" },
+      select: { id: true, name: true, archived: true, versionCount: true, currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } } },
+    });
     const byName = new Map(existing.map((skill) => [skill.name, skill]));
     for (const version of prepared) {
       const current = byName.get(version.name);
@@ -34,9 +38,13 @@ export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<Builtin
         await writeVersion(tx, { skillId: skill.id, number: 1, authorId: null, message: "Shipped with Skillshelf", version });
         await audit(tx, { actorId: null, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, detail: { scope: "BUILTIN" } });
         report.created.push(version.name);
-      } else if (current.currentVersion?.digest !== version.digest || current.archived) {
+        continue;
+      }
+      // a script shipped executable where it was not (or back) is a new version too
+      const changed = !current.currentVersion || !sameVersionContent({ ...current.currentVersion, executables: current.currentVersion.files.map((f) => f.path) }, version.files);
+      if (changed || current.archived) {
         const number = current.versionCount + 1;
-        if (current.currentVersion?.digest !== version.digest) {
+        if (changed) {
           await tx.skill.update({ where: { id: current.id }, data: { versionCount: number, archived: false } });
           await writeVersion(tx, { skillId: current.id, number, authorId: null, message: "Updated with Skillshelf", version });
           await audit(tx, { actorId: null, action: "skill.version", skillId: current.id, skillName: version.name, version: number });

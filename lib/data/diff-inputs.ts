@@ -10,9 +10,9 @@ import { db } from "@/lib/db/server";
 // usually touches a few files of many: the rest keep their digest, so only the files that differ
 // are read from the blob store and decoded (a 300-file skill with 50 edits reads 100 files, not 600).
 
-const metaSelect = { id: true, path: true, size: true, mediaType: true, sha256: true } as const;
+const metaSelect = { id: true, path: true, size: true, mediaType: true, sha256: true, executable: true } as const;
 
-type Meta = { id: string; path: string; size: number; mediaType: string; sha256: string };
+type Meta = { id: string; path: string; size: number; mediaType: string; sha256: string; executable: boolean };
 
 async function metaOf(versionId: string | null): Promise<Meta[]> {
   return versionId ? db.skillFile.findMany({ where: { versionId }, select: metaSelect, orderBy: { path: "asc" } }) : [];
@@ -23,7 +23,7 @@ async function withText(files: readonly Meta[], read: ReadonlySet<string>): Prom
   const rows = wanted.length ? await db.skillFile.findMany({ where: { id: { in: wanted.map((f) => f.id) } }, select: { id: true, ...blobSelect } }) : [];
   const bytes = new Map((await loadFileBytes(rows)).map((row) => [row.id, row.bytes]));
   return files.map((f) => {
-    const base = { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType };
+    const base = { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType, executable: f.executable };
     const loaded = bytes.get(f.id);
     // Stored media types were detected from the bytes at upload; invalid UTF-8 still counts as binary.
     if (loaded) return { ...base, text: isTextMediaType(f.mediaType) ? decodeUtf8(loaded) : null };

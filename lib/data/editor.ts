@@ -160,24 +160,25 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
       wanted.set(entry.stored.version, paths);
     }
   }
-  const stored = new Map<string, Uint8Array>();
+  const stored = new Map<string, { bytes: Uint8Array; executable: boolean }>();
   for (const [version, paths] of wanted) {
     const files = await readSkillFiles(viewer, skillId, version, [...paths]);
     if (!files) throw new DataError("INVALID", `Version ${version} of this skill no longer exists (it was pruned); reload the editor to start from the current version.`);
-    for (const [path, file] of files) stored.set(`${version}:${path}`, file.bytes);
+    for (const [path, file] of files) stored.set(`${version}:${path}`, file);
   }
+  const wasExecutable = await previousExecutables(skillId, input.baseVersion, input.requestId);
 
   const encoder = new TextEncoder();
   const files = input.entries.map((entry) => {
-    if ("text" in entry) return { path: entry.path, bytes: encoder.encode(entry.text) };
+    if ("text" in entry) return { path: entry.path, bytes: encoder.encode(entry.text), executable: wasExecutable(entry) };
     if ("upload" in entry) {
       const bytes = input.uploads[entry.upload];
       if (!bytes) throw new DataError("INVALID", `The upload for ${entry.path} is missing; add the file again.`);
-      return { path: entry.path, bytes };
+      return { path: entry.path, bytes, executable: wasExecutable(entry) };
     }
-    const bytes = stored.get(`${entry.stored.version}:${entry.stored.path}`);
-    if (!bytes) throw new DataError("INVALID", `${entry.stored.path} is not a file of version ${entry.stored.version}; reload the editor.`);
-    return { path: entry.path, bytes };
+    const file = stored.get(`${entry.stored.version}:${entry.stored.path}`);
+    if (!file) throw new DataError("INVALID", `${entry.stored.path} is not a file of version ${entry.stored.version}; reload the editor.`);
+    return { path: entry.path, bytes: file.bytes, executable: file.executable };
   });
 
   const bundle = readBundle({ kind: "files", files }, { limits: getEnv().limits });
@@ -189,4 +190,22 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
   const message = input.message.trim();
   if (!message) throw new DataError("INVALID", "Describe the change in a short message.", { field: "message" });
   return addSkillVersion(viewer, skillId, { skill: built, message, baseVersion: input.baseVersion, requestId: input.requestId });
+}
+
+/**
+ * The editor has no mode switch, so an edited or uploaded file keeps the executable bit of the
+ * file it replaces (a script stays runnable after a fix): the request's proposed file at the same
+ * path when pushing a revision, else the base version's file it descends from. A new file is not
+ * executable. Files left alone keep their stored bit without asking this.
+ */
+async function previousExecutables(skillId: string, baseVersion: number, requestId: string | undefined): Promise<(entry: { path: string; origin?: string }) => boolean> {
+  const modes = async (number: number) =>
+    new Map((await db.skillFile.findMany({ where: { version: { skillId, number } }, select: { path: true, executable: true } })).map((f) => [f.path, f.executable]));
+  // Read before the request is checked: a bad request is refused by the write, and these bits go nowhere else.
+  const request = requestId
+    ? await db.reviewRequest.findFirst({ where: { id: requestId, skillId }, select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } } })
+    : null;
+  const proposedNumber = request?.revisions[0]?.versionNumber;
+  const [base, proposed] = await Promise.all([modes(baseVersion), proposedNumber === undefined ? new Map<string, boolean>() : modes(proposedNumber)]);
+  return (entry) => proposed.get(entry.path) ?? base.get(entry.origin ?? entry.path) ?? false;
 }

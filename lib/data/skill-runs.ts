@@ -2,6 +2,8 @@ import "server-only";
 import { hasScripts } from "@/lib/playground/run-tool";
 import type { AttachmentInfo, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/types";
 import { DEFAULT_COLLECT_LIMITS, type CollectedFile, type InputFile, type SkillExecutor } from "@/lib/sandbox/executor";
+import { envProblem } from "@/lib/sandbox/bwrap-args";
+import { globProblem } from "@/lib/sandbox/glob";
 import { getSkillExecutor } from "@/lib/sandbox/registry";
 import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { ExecutionStatus } from "@/lib/types/playground";
@@ -154,13 +156,22 @@ async function runOnce(
   inputs: InputFile[],
   signal?: AbortSignal,
 ): Promise<{ outcome: SkillRunOutcome; collected: (CollectedFile & { mediaType: string })[]; skipped: string[] }> {
+  // Refused before anything runs, so a bad glob or variable never costs a run and its output.
+  for (const glob of request.outputGlobs) {
+    const problem = globProblem(glob);
+    if (problem) throw new Error(`output_files: ${problem}.`);
+  }
+  for (const [name, value] of Object.entries(request.env ?? {})) {
+    const problem = envProblem(name, value);
+    if (problem) throw new Error(`env: ${problem}.`);
+  }
   const bundle = await readSkillVersionFiles(viewer, skill.skillId, skill.version);
   if (!bundle) throw new Error(`"${skill.name}" is no longer visible to you.`);
   const workspace = await executor.createWorkspace();
   try {
     await workspace.stageSkill(
       skill.name,
-      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: (f as { executable?: boolean }).executable === true })),
+      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })),
     );
     await workspace.stageInputs(inputs);
     const run = await workspace.run(skill.name, { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } }, signal);
@@ -190,7 +201,8 @@ async function runOnce(
       skipped,
     };
   } finally {
-    await workspace.cleanup().catch(() => undefined);
+    // Removing the workspace takes a few ms the answer need not wait for.
+    void workspace.cleanup().catch(() => undefined);
   }
 }
 

@@ -6,6 +6,7 @@ import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination 
 import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/plan";
 import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
+import { sameVersionContent } from "@/lib/skills/archive/digest";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
@@ -109,7 +110,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     const scan = scanSkill(skill);
     for (const [destinationKey, found] of existingByDestination) {
       const match = skill.name ? found.get(skill.name) : undefined;
-      if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: match.digest === digest };
+      if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: sameVersionContent(match, skill.files) };
     }
     skills.push({
       key,

@@ -34,7 +34,7 @@ export interface PreparedVersion {
   findings: string;
   errorCount: number;
   warningCount: number;
-  files: { path: string; size: number; mediaType: string; sha256: string; tokens: number | null }[];
+  files: { path: string; size: number; mediaType: string; sha256: string; tokens: number | null; executable: boolean }[];
   blobs: Map<string, { size: number; stored: StoredBlob }>;
   /** The security scan of exactly these files. */
   scan: ScanResult;
@@ -61,6 +61,7 @@ export async function prepareVersion(skill: BundleSkill, store: BlobStore, optio
       mediaType: file.mediaType,
       sha256: file.sha256,
       tokens: file.path === "SKILL.md" ? skill.tokens.body : (tokensByPath.get(file.path) ?? null),
+      executable: file.executable,
     }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const scan = options.scan ?? scanSkill(skill);

@@ -95,7 +95,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
       const ui = result.toUIMessageStream<PlaygroundMessage>({
         sendStart: false,
         sendFinish: false,
-        onError: describeProviderError,
+        onError: describeStreamError,
         onEnd: ({ responseMessage }) => {
           responseParts = responseMessage.parts;
         },
@@ -148,6 +148,20 @@ function decodeAttachments(files: readonly { name: string; mediaType: string; da
     }
     return { name: file.name, mediaType: file.mediaType || "application/octet-stream", bytes };
   });
+}
+
+/**
+ * An error inside the answer's stream: a tool's error (written for the model, and what the user
+ * should see on the tool's card) as it is, a provider failure as describeProviderError says it.
+ */
+export function describeStreamError(error: unknown): string {
+  const providerish =
+    RetryError.isInstance(error) ||
+    APICallError.isInstance(error) ||
+    (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) ||
+    connectionProblem(error) !== "unknown error";
+  if (!providerish && error instanceof Error && error.message) return error.message.replace(/\s+/g, " ").slice(0, 500);
+  return describeProviderError(error);
 }
 
 /**

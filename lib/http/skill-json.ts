@@ -43,7 +43,7 @@ function versionJson(skillId: string, version: SkillVersionDetail) {
     tokens: { catalog: version.catalogTokens, body: version.bodyTokens, resources: version.resourceTokens },
     totalBytes: version.totalBytes,
     findings: version.findings,
-    files: version.files.map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, sha256: f.sha256, tokens: f.tokens })),
+    files: version.files.map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, sha256: f.sha256, tokens: f.tokens, executable: f.executable })),
     links: skillLinks(skillId, version.number),
   };
 }

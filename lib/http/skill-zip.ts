@@ -1,4 +1,5 @@
 import { exportSkillZip } from "@/lib/skills/archive/export";
+import { executablePaths, sha256Hex } from "@/lib/skills/archive/digest";
 import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
 import { attachmentDisposition } from "./content-disposition";
@@ -17,7 +18,7 @@ export async function skillZipResponse(request: Request, viewer: ViewerRef, skil
   const version = await readSkillVersionFiles(viewer, skillId, v === null ? undefined : Number(v));
   if (!version) return notFoundResponse();
 
-  const etag = `"${version.digest}"`;
+  const etag = zipEtag(version.digest, version.files);
   const headers = new Headers({
     ETag: etag,
     // A pinned version never changes; the current one can, so revalidate it each time.
@@ -28,10 +29,20 @@ export async function skillZipResponse(request: Request, viewer: ViewerRef, skil
   });
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
 
-  const zip = exportSkillZip({ name: version.name, files: version.files.map((f) => ({ path: f.path, bytes: f.bytes })) });
+  const zip = exportSkillZip({ name: version.name, files: version.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })) });
   await recordDownload(viewer, skillId, version.version);
   headers.set("Content-Type", "application/zip");
   headers.set("Content-Disposition", attachmentDisposition(`${version.name}-v${version.version}.zip`));
   headers.set("Content-Length", String(zip.byteLength));
   return new Response(zip as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/**
+ * The bundle digest names the bytes but not the execute bits (the discovery index keys on it as
+ * it is), and a version that only made a script executable has the same digest as the one before:
+ * the archive differs, so the tag must too. Without executable files it is the digest alone.
+ */
+function zipEtag(digest: string, files: readonly { path: string; executable?: boolean }[]): string {
+  const executables = executablePaths(files);
+  return executables.length ? `"${digest}.x${sha256Hex(new TextEncoder().encode(executables.join("\0"))).slice(0, 16)}"` : `"${digest}"`;
 }

@@ -94,7 +94,8 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
   for (const [name, body] of mentionBodies(rawUser)) bodies.set(name, body);
   return {
     system,
-    userText: stripMentionBlocks(rawUser),
+    // What the user typed: without mention blocks and the attachment note the turn added for the model.
+    userText: stripMentionBlocks(rawUser).replace(/\n?<attachments note="[^"]*">[\s\S]*?<\/attachments>/g, ""),
     mentioned: parseMentionBlocks(rawUser),
     turn: Math.max(1, turn),
     thisTurn: [...calls.values()].filter((c) => c.index > lastUser),

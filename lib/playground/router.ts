@@ -149,7 +149,13 @@ function route(options: LanguageModelV4CallOptions): Decision {
 
   if (subject && view.bodies.has(subject) && view.tools.has(READ_SKILL_RESOURCE)) {
     const readsSoFar = view.thisTurn.filter((c) => c.toolName === READ_SKILL_RESOURCE).length;
-    const wanted = pointedResources(view.userText, view.resources.get(subject) ?? []);
+    // A script the message asks to run is run, not read: its path in a command is no request for its text.
+    const running = view.tools.has(SKILL_RUN) ? scriptCommands(view.userText, view.resources.get(subject) ?? []) : [];
+    const ran = new Set(running.map((command) => scriptOf(command)));
+    const wanted = pointedResources(
+      running.reduce((text, command) => text.replace(`\`${command}\``, ""), view.userText),
+      view.resources.get(subject) ?? [],
+    ).filter((path) => !ran.has(path));
     const next = wanted.find((path) => !attempted(READ_SKILL_RESOURCE, { name: subject, path }));
     if (next && readsSoFar < MAX_READS) {
       return {
@@ -171,6 +177,13 @@ function route(options: LanguageModelV4CallOptions): Decision {
   return { action: { kind: "text", text: answer(view, subject, report) }, ranking: report, toolCallId: id("answer") };
 }
 
+/** The script path a command starts with (after an interpreter, without ./), or null. */
+function scriptOf(command: string): string | null {
+  const words = command.trim().split(/\s+/);
+  const first = INTERPRETERS.has(words[0]) ? words[1] : words[0];
+  return first ? first.replace(/^\.\//, "") : null;
+}
+
 /** Interpreters a command may name before the script. */
 const INTERPRETERS = new Set(["python3", "python", "bash", "sh", "node", "perl"]);
 
@@ -185,9 +198,8 @@ export function scriptCommands(message: string, resources: readonly string[]): s
   const out: string[] = [];
   for (const match of message.matchAll(/`([^`\n]+)`/g)) {
     const command = match[1].trim();
-    const words = command.split(/\s+/);
-    const first = INTERPRETERS.has(words[0]) ? words[1] : words[0];
-    if (first && scripts.has(first.replace(/^\.\//, "")) && !out.includes(command)) out.push(command);
+    const script = scriptOf(command);
+    if (script && scripts.has(script) && !out.includes(command)) out.push(command);
   }
   return out;
 }

@@ -43,7 +43,7 @@ export function renderRunResult(outcome: SkillRunOutcome): string {
   return JSON.stringify(result, null, 1);
 }
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
 
 export const skillRunInput = z.object({
   skill: z.string().min(1).describe("The name of a loaded skill whose scripts to run"),
@@ -102,7 +102,8 @@ export function createRunTool({ runner, recorder, skills, inConversation }: RunT
       if (!hasScripts(skill)) return fail(`"${skill.name}" has no scripts/ folder; there is nothing to run.`);
       const refusal = runner.refusal(skill);
       if (refusal) return fail(refusal);
-      for (const name of Object.keys(input.env ?? {})) if (!ENV_NAME.test(name)) return fail(`"${name}" is not a valid environment variable name.`);
+      for (const name of Object.keys(input.env ?? {}))
+        if (!ENV_NAME.test(name)) return fail(`"${name}" is not a valid environment variable name (upper case letters, digits and _).`);
       let outcome: SkillRunOutcome;
       try {
         outcome = await runner.run(

@@ -72,13 +72,17 @@ export interface RunCommand {
 export interface RunOutcome {
   stdout: string;
   stderr: string;
-  /** null when the process was killed by a signal (timeout, limit). */
+  /**
+   * The command's exit status as a shell reports it: 128+n when signal n ended it (a resource limit:
+   * 152 for SIGXCPU, 153 for SIGXFSZ, 137 for SIGKILL). null only when the executor killed the
+   * sandbox itself (the wall-clock timeout).
+   */
   exitCode: number | null;
-  /** The signal that ended it, e.g. "SIGKILL", or null. */
+  /** The signal that ended it ("SIGKILL" after a timeout, "SIGXCPU" at the CPU limit…), or null. */
   signal: string | null;
   timedOut: boolean;
   durationMs: number;
-  /** Human-readable notes: "stdout truncated at 64 KiB", "killed after 30 s". */
+  /** Human-readable notes: "stdout truncated at 64 KB (1.2 MB more not shown)", "killed after 30 s: the wall-clock timeout". */
   warnings: string[];
 }
 
@@ -98,10 +102,20 @@ export interface CollectResult {
 /** A fresh, private directory tree for one run. Nothing survives cleanup(). */
 export interface Workspace {
   readonly id: string;
-  /** Writes the skill under skills/<name>/ (read-only inside the sandbox). */
+  /**
+   * Writes the skill under skills/<name>/ (read-only inside the sandbox), plus links out, work and
+   * inputs in its folder unless it has entries of those names. Throws on an absolute path, "..",
+   * NUL or a file staged twice; never creates a symlink from skill content.
+   */
   stageSkill(name: string, files: readonly StagedFile[]): Promise<void>;
-  /** Writes the user's files under inputs/. */
+  /** Writes the user's files under inputs/ (names: one segment, no slash or "..", at most 255 bytes). */
   stageInputs(files: readonly InputFile[]): Promise<void>;
+  /**
+   * Runs one command in a new sandbox over this workspace. Throws on a bad request (unstaged skill,
+   * cwd outside the workspace, reserved or malformed env names, limits that are not positive
+   * integers). When `signal` aborts, the whole process tree is killed and the promise rejects with
+   * the abort reason. A failing command is not an error: it resolves with its exit code.
+   */
   run(skillName: string, command: RunCommand, signal?: AbortSignal): Promise<RunOutcome>;
   /** Regular files under the workspace matching any glob (e.g. "out/**"); symlinks are never followed. */
   collect(globs: readonly string[], limits?: Partial<CollectLimits>): Promise<CollectResult>;

@@ -31,12 +31,19 @@ export async function createUser(db: Db, id: string, options: { role?: "ADMIN" |
 }
 
 /** A valid skill built from text, as an upload would produce it. */
-export function makeSkill(name: string, options: { description?: string; body?: string; files?: Record<string, string> } = {}): BundleSkill {
+export function makeSkill(
+  name: string,
+  options: { description?: string; body?: string; files?: Record<string, string>; executable?: string[] } = {},
+): BundleSkill {
   const encoder = new TextEncoder();
   const skillMd = `---\nname: ${name}\ndescription: ${options.description ?? `Does ${name} things. Use when the user asks about ${name}.`}\n---\n\n${options.body ?? `# ${name}\n\nFollow these steps.\n`}`;
   const files = [
     { path: `${name}/SKILL.md`, bytes: encoder.encode(skillMd) },
-    ...Object.entries(options.files ?? {}).map(([p, text]) => ({ path: `${name}/${p}`, bytes: encoder.encode(text) })),
+    ...Object.entries(options.files ?? {}).map(([p, text]) => ({
+      path: `${name}/${p}`,
+      bytes: encoder.encode(text),
+      executable: options.executable?.includes(p),
+    })),
   ];
   const bundle = readBundle({ kind: "files", files });
   const skill = bundle.skills[0];

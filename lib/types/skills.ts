@@ -67,6 +67,8 @@ export interface SkillFileInfo {
   mediaType: string;
   sha256: string;
   tokens: number | null;
+  /** Git-like mode: exported and installed as 755, else 644. */
+  executable: boolean;
 }
 
 export interface SkillVersionDetail {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -68,6 +68,25 @@ describe("skills import", () => {
     const changed = await run("import", "repo", "--scope", "team", "--team", "Platform", "--as", "grace@example.com", "--format", "json", "--include-hidden");
     expect(changed.json().newVersions).toEqual([expect.objectContaining({ name: "beta", version: 2 })]);
     expect(changed.json().created).toEqual([expect.objectContaining({ name: "hidden-one" })]);
+  });
+
+  it("keeps a script's execute bit, and a changed bit alone is a new version", async () => {
+    const dir = path.join(tmp, "modes", "runner");
+    await writeSkill(dir, "runner", "Run `scripts/run.sh`.\n");
+    await mkdir(path.join(dir, "scripts"));
+    await writeFile(path.join(dir, "scripts", "run.sh"), "#!/bin/sh\necho run\n");
+    await writeFile(path.join(dir, "scripts", "lib.sh"), "helper() { :; }\n");
+    await chmod(path.join(dir, "scripts", "run.sh"), 0o755); // whatever the umask
+    const executables = async (number: number) =>
+      (await db.skillFile.findMany({ where: { version: { skill: { name: "runner" }, number }, executable: true }, select: { path: true } })).map((f) => f.path);
+    const importIt = () => run("import", "modes", "--scope", "personal", "--as", "ada@example.com", "--format", "json");
+
+    expect((await importIt()).json().created).toEqual([expect.objectContaining({ name: "runner", version: 1 })]);
+    expect(await executables(1)).toEqual(["scripts/run.sh"]);
+    expect((await importIt()).json()).toMatchObject({ newVersions: [], unchanged: ["runner"] });
+    await chmod(path.join(dir, "scripts", "run.sh"), 0o644);
+    expect((await importIt()).json().newVersions).toEqual([expect.objectContaining({ name: "runner", version: 2 })]);
+    expect(await executables(2)).toEqual([]);
   });
 
   it("refuses what the account may not do, and imports nothing; public without admin is proposed", async () => {

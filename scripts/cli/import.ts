@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { PROFILES, type Finding, type Profile } from "../../lib/skills/format/findings";
 import { readBundle, type BundleSkill } from "../../lib/skills/archive/bundle";
-import { bundleDigest } from "../../lib/skills/archive/digest";
+import { sameVersionContent } from "../../lib/skills/archive/digest";
 import type { Destination } from "../../lib/skills/permissions/permissions";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
@@ -146,7 +146,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   for (const [name, f] of firstByName) {
     const current = existing.get(name);
     const overrideReason = overrides.get(name) ?? runReason;
-    if (current && current.digest === bundleDigest(f.skill!.files)) unchanged.push(f);
+    if (current && sameVersionContent(current, f.skill!.files)) unchanged.push(f);
     else if (current) items.push({ key: f.folder, skill: f.skill!, target: { skillId: current.id }, overrideReason, message: message(f) });
     else items.push({ key: f.folder, skill: f.skill!, destination, overrideReason, message: message(f) });
   }

@@ -73,7 +73,8 @@ export async function readFolder(folder: string, limits: BundleLimits = DEFAULT_
         files.push({ path: relPath, bytes: empty, size: stats.size });
       } else {
         total += stats.size;
-        files.push({ path: relPath, bytes: new Uint8Array(await readFile(full)) });
+        // git-like: only the execute bit of the mode is kept
+        files.push({ path: relPath, bytes: new Uint8Array(await readFile(full)), executable: (stats.mode & 0o111) !== 0 });
       }
     }
   };

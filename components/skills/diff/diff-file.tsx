@@ -49,6 +49,14 @@ export function StatusBadge({ status }: { status: FileStatus }) {
   );
 }
 
+function ModeChange({ change }: { change: NonNullable<FileDiff["modeChange"]> }) {
+  return (
+    <span className="shrink-0 font-mono text-xs text-muted-foreground" title={change.to === "755" ? "Made executable" : "No longer executable"}>
+      mode {change.from} → {change.to}
+    </span>
+  );
+}
+
 export function LineCounts({ added, removed, className }: { added: number; removed: number; className?: string }) {
   if (!added && !removed) return null;
   return (
@@ -119,6 +127,7 @@ export function FileCard({
           </span>
         </button>
         <StatusBadge status={file.status} />
+        {file.modeChange ? <ModeChange change={file.modeChange} /> : null}
         <LineCounts added={file.linesAdded} removed={file.linesRemoved} />
       </header>
       <div id={bodyId} hidden={!open}>
@@ -163,7 +172,18 @@ function FileBody({
     below: (line) => comments.below(file, line),
   };
   if (file.status === "renamed") {
-    return <p className="px-3 py-3 text-sm text-muted-foreground">Moved from {file.before?.path} without changes.</p>;
+    return (
+      <p className="px-3 py-3 text-sm text-muted-foreground">
+        Moved from {file.before?.path} {file.modeChange ? `with only its mode changed (${file.modeChange.from} → ${file.modeChange.to})` : "without changes"}.
+      </p>
+    );
+  }
+  if (file.modeChange && !file.content && !file.skillMd) {
+    return (
+      <p className="px-3 py-3 text-sm text-muted-foreground">
+        Only the mode changed: {file.modeChange.from} → {file.modeChange.to} ({file.modeChange.to === "755" ? "now executable" : "no longer executable"}).
+      </p>
+    );
   }
   if (file.skillMd) {
     const { fields, yaml, body } = file.skillMd;

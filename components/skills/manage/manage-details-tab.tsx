@@ -15,6 +15,7 @@ const ACTION_LABEL: Record<string, string> = {
   "skill.unarchive": "Unarchived",
   "skill.rename": "Renamed",
   "skill.download": "Downloaded",
+  "skill.run": "Ran a script",
   "skill.review": "Marked reviewed",
   "skill.scan-override": "Imported despite a critical finding",
 };

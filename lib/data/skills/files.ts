@@ -7,7 +7,7 @@ import { findVisibleSkill, findVisibleVersion } from "../skill-access";
 // The bytes of a visible skill's files: one, several, or a whole version. Every read answers null
 // for what the viewer may not see, as if it did not exist.
 
-const fileSelect = { path: true, size: true, mediaType: true, sha256: true, ...blobSelect } as const;
+const fileSelect = { path: true, size: true, mediaType: true, sha256: true, executable: true, ...blobSelect } as const;
 
 export interface SkillFileBytes {
   path: string;
@@ -15,6 +15,8 @@ export interface SkillFileBytes {
   size: number;
   mediaType: string;
   sha256: string;
+  /** Git-like mode: exported and staged as 755, else 644. */
+  executable: boolean;
 }
 
 /** The bytes of one file of a version (current when `number` is omitted), or null. */

@@ -214,7 +214,7 @@ export async function findSkillsInDestination(
   viewer: ViewerRef,
   destination: Destination,
   names: string[],
-): Promise<Map<string, { id: string; digest: string | null; version: number; canAddVersion: boolean }>> {
+): Promise<Map<string, { id: string; digest: string | null; executables: string[]; version: number; canAddVersion: boolean }>> {
   const actor = await loadActor(db, viewer);
   const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
   const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
@@ -222,12 +222,28 @@ export async function findSkillsInDestination(
   const space = spaceOf(destination.scope, { ownerId, teamId });
   const rows = await db.skill.findMany({
     where: { space, name: { in: names } },
-    select: { id: true, name: true, scope: true, ownerId: true, teamId: true, currentVersion: { select: { digest: true, number: true } } },
+    select: {
+      id: true,
+      name: true,
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      currentVersion: { select: { digest: true, number: true, files: { where: { executable: true }, select: { path: true } } } },
+    },
   });
   return new Map(
     rows
       .filter((row) => canViewSkill(actor, accessOf(row)))
-      .map((row) => [row.name, { id: row.id, digest: row.currentVersion?.digest ?? null, version: row.currentVersion?.number ?? 0, canAddVersion: canAddVersion(actor, accessOf(row)) }]),
+      .map((row) => [
+        row.name,
+        {
+          id: row.id,
+          digest: row.currentVersion?.digest ?? null,
+          executables: row.currentVersion?.files.map((file) => file.path) ?? [],
+          version: row.currentVersion?.number ?? 0,
+          canAddVersion: canAddVersion(actor, accessOf(row)),
+        },
+      ]),
   );
 }
 

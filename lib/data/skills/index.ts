@@ -5,6 +5,7 @@ export type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./lis
 export { countSkillsByScope, listSkillAuthors, listSkills, type ScopeCounts } from "./list";
 export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";
 export { readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
+export { readVersionBundle, type VersionBundleFile } from "./bundle";
 export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "./import";
 export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";
 export { listSkillAudit, listSkillReferences, recordDownload } from "./audit";

@@ -172,7 +172,7 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
     if (!old) throw notFound(`Version ${number}`);
     const version: PreparedVersion = {
       ...old,
-      files: old.files.map(({ path, size, mediaType, sha256, tokens }) => ({ path, size, mediaType, sha256, tokens })),
+      files: old.files.map(({ path, size, mediaType, sha256, tokens, executable }) => ({ path, size, mediaType, sha256, tokens, executable })),
       blobs: new Map(), // the blobs exist already: the old version references them
       scan,
       review,

@@ -58,7 +58,7 @@ export async function renameSkill(viewer: ViewerRef, skillId: string, newName: s
   const skillMd = stored.files.find((file) => file.path === "SKILL.md");
   const renamed = skillMd ? renameSkillMd(new TextDecoder().decode(skillMd.bytes), name) : null;
   if (renamed === null) throw new DataError("INVALID", "This skill's SKILL.md has no frontmatter to put the new name in; edit it in the editor instead.");
-  const files = stored.files.map((file) => ({ path: file.path, bytes: file.path === "SKILL.md" ? new TextEncoder().encode(renamed) : file.bytes }));
+  const files = stored.files.map((file) => ({ path: file.path, bytes: file.path === "SKILL.md" ? new TextEncoder().encode(renamed) : file.bytes, executable: file.executable }));
   const [built] = readBundle({ kind: "files", files }, { limits: getEnv().limits }).skills;
   const errors = built?.findings.filter((f) => f.severity === "error") ?? [];
   if (!built?.ok || errors.length) {

@@ -112,7 +112,7 @@ export const versionSelect = {
   message: true,
   createdAt: true,
   author: userRef,
-  files: { select: { path: true, size: true, mediaType: true, sha256: true, tokens: true }, orderBy: { path: "asc" } },
+  files: { select: { path: true, size: true, mediaType: true, sha256: true, tokens: true, executable: true }, orderBy: { path: "asc" } },
   scanFindings: true,
   scanHighest: true,
   scanRuleset: true,

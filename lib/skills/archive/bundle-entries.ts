@@ -14,6 +14,7 @@ export interface RawEntry {
   path: string;
   nameBytes?: number;
   type: EntryType;
+  executable?: boolean;
   /** Declared size, checked before anything is read. */
   size: number;
   compressedSize?: number;
@@ -40,6 +41,7 @@ export function collectEntries(input: BundleInput, limits: BundleLimits, finding
         path: e.name,
         nameBytes: e.nameBytes,
         type: e.type,
+        executable: e.executable,
         size: e.size,
         compressedSize: e.compressedSize,
         badUtf8Name: e.badUtf8Name,
@@ -64,6 +66,7 @@ export function collectEntries(input: BundleInput, limits: BundleLimits, finding
         path: e.name,
         nameBytes: e.nameBytes,
         type: e.type,
+        executable: e.executable,
         size: e.size,
         read: (budget) => takeFromBudget(e.name, e.data, limits, budget),
       }));
@@ -81,6 +84,7 @@ export function collectEntries(input: BundleInput, limits: BundleLimits, finding
       return input.files.map((f) => ({
         path: f.path,
         type: f.type ?? "file",
+        executable: f.executable,
         size: Math.max(f.size ?? 0, f.bytes.length),
         read: (budget) => takeFromBudget(f.path, f.bytes, limits, budget),
       }));

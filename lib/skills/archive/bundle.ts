@@ -18,7 +18,7 @@ import type { InflateBudget } from "./zip-extract";
 // ../format/*, this module hashes with node:crypto, so the browser cannot load it.
 //   readBundle(input, { profile, limits, countResourceTokens }) -> Bundle
 //     Bundle      = { files: BundleFile[], skills: BundleSkill[], findings, skipped, ok }
-//     BundleFile  = { path, bytes, size, sha256, mediaType }
+//     BundleFile  = { path, bytes, size, sha256, mediaType, executable }
 //     BundleSkill = { root, name, description, frontmatter, fields, body, skillMd, files, findings,
 //                     ok, tokens: { approximate, tokenizer, catalog, body, resources, total } }
 //   Additions to the agreed shape: Bundle.ok, BundleSkill.fields (ordered fields with lines),
@@ -34,6 +34,8 @@ export interface FileInput {
   type?: EntryType;
   /** Real size when `bytes` were left unread because the file is over the per-file limit. */
   size?: number;
+  /** The file's execute bit where the source has one (a file system, a ZIP or tarball entry); a browser pick has none. */
+  executable?: boolean;
 }
 
 export type BundleInput =
@@ -61,6 +63,11 @@ export interface BundleFile {
   sha256: string;
   /** Detected from the content; the extension only refines which kind of text. */
   mediaType: string;
+  /**
+   * Git-like mode: only the executable bit is kept (755, else 644). It is not part of the bundle
+   * digest (./digest.ts), so "unchanged" checks compare it on its own (sameVersionContent).
+   */
+  executable: boolean;
 }
 
 export interface BundleSkill {
@@ -268,7 +275,14 @@ export function* readBundleSteps(input: BundleInput, options: ReadBundleOptions 
     const bytes = result.data;
     const text = decodeUtf8(bytes);
     texts.set(entry.path, text);
-    files.push({ path: entry.path, bytes, size: bytes.length, sha256: sha256Hex(bytes), mediaType: detectMediaType(bytes, entry.path, text) });
+    files.push({
+      path: entry.path,
+      bytes,
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+      mediaType: detectMediaType(bytes, entry.path, text),
+      executable: entry.executable === true,
+    });
     yield;
   }
   files.sort((a, b) => compareStrings(a.path, b.path));

@@ -9,3 +9,26 @@ export function bundleDigest(files: readonly { path: string; sha256: string }[])
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
+
+/**
+ * The executable files' paths, sorted. The execute bit stays out of bundleDigest (the discovery
+ * index keys on that digest), so a version is the same as a bundle when both the digest and these
+ * paths match.
+ */
+export function executablePaths(files: readonly { path: string; executable?: boolean }[]): string[] {
+  return files
+    .filter((file) => file.executable)
+    .map((file) => file.path)
+    .sort();
+}
+
+/** Whether `files` are exactly a stored version: the same bytes at the same paths, the same execute bits. */
+export function sameVersionContent(
+  version: { digest: string | null; executables: readonly string[] },
+  files: readonly { path: string; sha256: string; executable?: boolean }[],
+): boolean {
+  if (version.digest !== bundleDigest(files)) return false;
+  const mine = executablePaths(files);
+  const theirs = [...version.executables].sort();
+  return mine.length === theirs.length && mine.every((path, i) => path === theirs[i]);
+}

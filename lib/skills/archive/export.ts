@@ -7,8 +7,8 @@ import { DEFAULT_LIMITS } from "../format/limits";
 export interface ExportSkill {
   /** The skill name: the single top folder of the archive. */
   name: string;
-  /** Paths relative to the skill folder; SKILL.md among them. */
-  files: { path: string; bytes: Uint8Array }[];
+  /** Paths relative to the skill folder; SKILL.md among them. `executable` files are written 755, the rest 644. */
+  files: { path: string; bytes: Uint8Array; executable?: boolean }[];
 }
 
 export interface ExportOptions {
@@ -27,6 +27,8 @@ const DOS_TIME = 0;
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 const MADE_BY_UNIX = (3 << 8) | 20;
 const FILE_ATTRS = (0o100644 << 16) >>> 0;
+// Git-like: the execute bit is the only permission a skill keeps (unzip restores it from here).
+const EXECUTABLE_ATTRS = (0o100755 << 16) >>> 0;
 const DIR_ATTRS = ((0o40755 << 16) | 0x10) >>> 0;
 const FLAG_UTF8 = 0x0800;
 // Fixed, so output never changes with a library default (fflate is pure JS: the same bytes on
@@ -40,12 +42,13 @@ interface Entry {
   crc: number;
   size: number;
   directory: boolean;
+  executable: boolean;
 }
 
 /**
  * A deterministic ZIP of one skill: `name/` as the only top folder (the layout claude.ai and the
  * Claude API accept), folders and files sorted, fixed timestamps and permissions, UTF-8 names,
- * files stored unless `compress` is set.
+ * files stored unless `compress` is set. The only permission kept is the execute bit (755 or 644).
  * Throws on names that readBundle would reject, so an export always imports back unchanged.
  */
 export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}): Uint8Array {
@@ -74,7 +77,7 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
   const encoder = new TextEncoder();
   const entries: Entry[] = [];
   for (const folder of folders) {
-    entries.push({ name: encoder.encode(folder), data: new Uint8Array(0), method: 0, crc: 0, size: 0, directory: true });
+    entries.push({ name: encoder.encode(folder), data: new Uint8Array(0), method: 0, crc: 0, size: 0, directory: true, executable: false });
   }
   for (const file of skill.files) {
     const data = file.bytes;
@@ -89,7 +92,15 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
         stored = deflated;
       }
     }
-    entries.push({ name: encoder.encode(`${skill.name}/${file.path}`), data: stored, method, crc, size: data.length, directory: false });
+    entries.push({
+      name: encoder.encode(`${skill.name}/${file.path}`),
+      data: stored,
+      method,
+      crc,
+      size: data.length,
+      directory: false,
+      executable: file.executable === true,
+    });
   }
   entries.sort((a, b) => compareBytes(a.name, b.name));
   if (entries.length > 0xffff) throw new Error("too many files for a ZIP without ZIP64");
@@ -136,7 +147,7 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
     view.setUint32(o + 24, e.size, true);
     view.setUint16(o + 28, e.name.length, true);
     // extra, comment, disk, internal attributes stay 0
-    view.setUint32(o + 38, e.directory ? DIR_ATTRS : FILE_ATTRS, true);
+    view.setUint32(o + 38, e.directory ? DIR_ATTRS : e.executable ? EXECUTABLE_ATTRS : FILE_ATTRS, true);
     view.setUint32(o + 42, offsets[i], true);
     out.set(e.name, o + 46);
     o += 46 + e.name.length;

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -16,6 +16,7 @@ const zip = exportSkillZip({
   files: [
     { path: "SKILL.md", bytes: encoder.encode("---\nname: pdf-tools\ndescription: Fill PDFs. Use for PDFs.\n---\n# PDF\n") },
     { path: "scripts/fill.py", bytes: encoder.encode("print('fill')\n") },
+    { path: "scripts/run.sh", bytes: encoder.encode("#!/bin/sh\necho run\n"), executable: true },
   ],
 });
 
@@ -118,8 +119,11 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Installed pdf-tools in ${home}/.claude/skills/pdf-tools`);
-    expect(await listTree(path.join(home, ".claude/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py"]);
+    expect(await listTree(path.join(home, ".claude/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py", "pdf-tools/scripts/run.sh"]);
     expect(await readFile(path.join(home, ".claude/skills/pdf-tools/scripts/fill.py"), "utf8")).toBe("print('fill')\n");
+    // unzip restores the mode the archive records: the script stays runnable, the rest is not
+    const mode = async (file: string) => ((await stat(path.join(home, ".claude/skills/pdf-tools", file))).mode & 0o777).toString(8);
+    expect([await mode("scripts/run.sh"), await mode("scripts/fill.py"), await mode("SKILL.md")]).toEqual(["755", "644", "644"]);
     expect(seen.at(-1)).toBe(`Bearer ${TOKEN}`);
     expect(await readdir(tmp)).toEqual([]); // the download's temporary folder is gone
   });
@@ -133,7 +137,7 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
       env: { SKILLSHELF_TOKEN: TOKEN },
     });
     expect(result.code).toBe(0);
-    expect(await listTree(path.join(cwd, ".agents/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py"]);
+    expect(await listTree(path.join(cwd, ".agents/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py", "pdf-tools/scripts/run.sh"]);
     expect(existsSync(path.join(home, ".claude"))).toBe(false);
   });
 
@@ -155,7 +159,7 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
 
     const ok = await run("bash", installCommand({ name: "pdf-tools", downloadUrl: url, target: "claude", token: TOKEN }), { home, cwd, tmp });
     expect(ok.code).toBe(0);
-    expect(await listTree(installed)).toEqual(["SKILL.md", "scripts/fill.py"]);
+    expect(await listTree(installed)).toEqual(["SKILL.md", "scripts/fill.py", "scripts/run.sh"]);
   });
 
   it("treats a hostile name as a folder name, never as shell code", async () => {

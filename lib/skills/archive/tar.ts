@@ -13,6 +13,8 @@ export interface TarEntry {
   name: string;
   nameBytes: number;
   type: EntryType;
+  /** Any execute bit in the header's mode (git-like: the only permission a skill keeps). */
+  executable: boolean;
   size: number;
   data: Uint8Array;
 }
@@ -191,7 +193,8 @@ export function readTar(data: Uint8Array, limits: BundleLimits): TarListing {
     else if (typeflag === "1" || typeflag === "2") type = "symlink";
     else type = "special";
     if (type === "file" && name.endsWith("/")) type = "directory";
-    entries.push({ name, nameBytes, type, size, data: body });
+    const mode = parseNumber(header, 100, 8) ?? 0;
+    entries.push({ name, nameBytes, type, executable: (mode & 0o111) !== 0, size, data: body });
   }
   return { entries, findings: [] };
 }

@@ -17,6 +17,8 @@ export interface ZipEntry {
   /** Set when the name is flagged UTF-8 but is not. */
   badUtf8Name: boolean;
   type: EntryType;
+  /** A Unix or macOS entry with an execute bit (git-like: the only permission a skill keeps). */
+  executable: boolean;
   method: number;
   encrypted: boolean;
   crc: number;
@@ -183,6 +185,7 @@ function parseZip(bytes: Uint8Array, limits: BundleLimits): ZipListing {
       nameBytes: nameLen,
       badUtf8Name: badUtf8,
       type: entryType(madeBy, externalAttrs, name),
+      executable: isExecutable(madeBy, externalAttrs),
       method,
       encrypted: (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) !== 0 || method === 99,
       crc,
@@ -328,6 +331,12 @@ function entryType(madeBy: number, externalAttrs: number, name: string): EntryTy
   if (externalAttrs & 0x400) return "symlink"; // MS-DOS/NTFS reparse point
   if (name.endsWith("/") || externalAttrs & 0x10) return "directory";
   return "file";
+}
+
+function isExecutable(madeBy: number, externalAttrs: number): boolean {
+  const host = madeBy >> 8;
+  // Other hosts (MS-DOS, NTFS) have no execute bit; their high half means nothing.
+  return (host === 3 || host === 19) && ((externalAttrs >>> 16) & 0o111) !== 0;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -16,6 +16,8 @@ export interface DiffInputFile {
    * (see `filesToRead`): whether it is binary. Such a file is only compared by digest.
    */
   binary?: boolean;
+  /** The execute bit (absent: not executable). */
+  executable?: boolean;
 }
 
 export interface DiffOptions {
@@ -117,12 +119,16 @@ export interface SkillMdDiff {
 
 export type FileStatus = "added" | "removed" | "changed" | "renamed" | "unchanged";
 
+/** The only permissions a skill file keeps, git-like. */
+export type FileMode = "644" | "755";
+
 export interface FileSide {
   path: string;
   size: number;
   sha256: string;
   mediaType: string;
   binary: boolean;
+  executable: boolean;
 }
 
 export interface FileDiff {
@@ -139,6 +145,8 @@ export interface FileDiff {
   skillMd: SkillMdDiff | null;
   linesAdded: number;
   linesRemoved: number;
+  /** Set when the execute bit changed (git's "mode 100644 → 100755"); a file that changed only this is "changed" with no content diff. */
+  modeChange?: { from: FileMode; to: FileMode };
   /**
    * Set when the body (`content`, `skillMd`) was left out to keep a big diff's page small (see
    * `deferBodies`): a viewer loads it on demand. An unchanged file so marked has no sides either.

@@ -8,6 +8,7 @@ import {
   type DiffOptions,
   type DiffStats,
   type FileDiff,
+  type FileMode,
   type FileSide,
   type FileStatus,
   type FrontmatterChange,
@@ -42,13 +43,17 @@ export function diffSkillFiles(before: readonly DiffInputFile[], after: readonly
     const prev = oldByPath.get(next.path);
     const source = renamedFrom.get(next.path);
     if (source) {
-      files.push({ path: next.path, status: "renamed", before: side(source), after: side(next), content: null, skillMd: null, linesAdded: 0, linesRemoved: 0 });
+      files.push(
+        withMode({ path: next.path, status: "renamed", before: side(source), after: side(next), content: null, skillMd: null, linesAdded: 0, linesRemoved: 0 }),
+      );
     } else if (!prev) {
       files.push(fileDiff(next.path, "added", null, next, opts));
     } else if (prev.sha256 === next.sha256) {
-      files.push({ path: next.path, status: "unchanged", before: side(prev), after: side(next), content: null, skillMd: null, linesAdded: 0, linesRemoved: 0 });
+      // Same bytes with another execute bit is a change (git shows it as "mode change" only).
+      const status = mode(prev) === mode(next) ? "unchanged" : "changed";
+      files.push(withMode({ path: next.path, status, before: side(prev), after: side(next), content: null, skillMd: null, linesAdded: 0, linesRemoved: 0 }));
     } else {
-      files.push(fileDiff(next.path, "changed", prev, next, opts));
+      files.push(withMode(fileDiff(next.path, "changed", prev, next, opts)));
     }
   }
   for (const prev of removed) if (!renamedOld.has(prev.path)) files.push(fileDiff(prev.path, "removed", prev, null, opts));
@@ -75,7 +80,14 @@ function formatSize(bytes: number): string {
 }
 
 function side(f: DiffInputFile): FileSide {
-  return { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType, binary: f.binary ?? f.text === null };
+  return { path: f.path, size: f.size, sha256: f.sha256, mediaType: f.mediaType, binary: f.binary ?? f.text === null, executable: f.executable === true };
+}
+
+const mode = (f: { executable?: boolean }): FileMode => (f.executable ? "755" : "644");
+
+function withMode(diff: FileDiff): FileDiff {
+  if (!diff.before || !diff.after || diff.before.executable === diff.after.executable) return diff;
+  return { ...diff, modeChange: { from: mode(diff.before), to: mode(diff.after) } };
 }
 
 /**

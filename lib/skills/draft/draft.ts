@@ -262,17 +262,26 @@ export function rebaseDraft(draft: Draft, mine: readonly DraftBaseFile[], theirs
   return { ...draft, baseVersion: theirVersion, entries: [...result.values()].sort(byPath), updatedAt: now };
 }
 
-/** What the server needs to rebuild the bundle: stored files by reference, text inline, bytes by upload index. */
-export type ManifestEntry = { path: string; stored: { version: number; path: string } } | { path: string; text: string } | { path: string; upload: number };
+/**
+ * What the server needs to rebuild the bundle: stored files by reference, text inline, bytes by
+ * upload index. `origin` (the base file an edited file was renamed from) lets it keep that file's
+ * executable bit across the rename.
+ */
+export type ManifestEntry =
+  | { path: string; stored: { version: number; path: string } }
+  | { path: string; text: string; origin?: string }
+  | { path: string; upload: number; origin?: string };
 
 export function draftManifest(draft: Draft): { entries: ManifestEntry[]; uploads: { path: string; base64: string }[] } {
   const uploads: { path: string; base64: string }[] = [];
   const entries = draft.entries.map((entry): ManifestEntry => {
     const source = entry.source;
     if (source.kind === "stored") return { path: entry.path, stored: { version: source.version, path: source.path } };
-    if (source.kind === "text") return { path: entry.path, text: source.text };
+    // only for a rename: the server falls back to the file's own path
+    const origin = entry.origin === null || entry.origin === entry.path ? {} : { origin: entry.origin };
+    if (source.kind === "text") return { path: entry.path, text: source.text, ...origin };
     uploads.push({ path: entry.path, base64: source.base64 });
-    return { path: entry.path, upload: uploads.length - 1 };
+    return { path: entry.path, upload: uploads.length - 1, ...origin };
   });
   return { entries, uploads };
 }

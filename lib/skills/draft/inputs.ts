@@ -12,8 +12,8 @@ const path = z.string().min(1, "A file has no path.").max(1000, "A file path is 
 
 export const manifestEntryInput = z.union([
   z.object({ path, stored: z.object({ version: z.number().int().positive(), path }) }).strict(),
-  z.object({ path, text: z.string().max(DEFAULT_LIMITS.maxFileBytes, "A text file is larger than the per-file limit.") }).strict(),
-  z.object({ path, upload: z.number().int().min(0).max(DRAFT_MAX_FILES) }).strict(),
+  z.object({ path, text: z.string().max(DEFAULT_LIMITS.maxFileBytes, "A text file is larger than the per-file limit."), origin: path.optional() }).strict(),
+  z.object({ path, upload: z.number().int().min(0).max(DRAFT_MAX_FILES), origin: path.optional() }).strict(),
 ]);
 
 export const saveDraftInput = z.object({

@@ -161,6 +161,8 @@ export interface RawTarEntry {
   /** Write the name through a GNU ././@LongLink header. */
   gnuLongName?: boolean;
   badChecksum?: boolean;
+  /** Permission bits (default 0o644). */
+  mode?: number;
 }
 
 export function buildTar(entries: RawTarEntry[], options: { end?: boolean; after?: Uint8Array; globalPax?: string } = {}): Uint8Array {
@@ -189,6 +191,7 @@ export function buildTar(entries: RawTarEntry[], options: { end?: boolean; after
         size: entry.size ?? data.length,
         linkname: entry.linkname,
         badChecksum: entry.badChecksum,
+        mode: entry.mode,
       }),
       padBlock(data),
     );
@@ -214,14 +217,14 @@ function paxRecords(fields: Record<string, string>): Uint8Array {
   return enc.encode(out);
 }
 
-function tarHeader(h: { name: string; prefix?: string; type: string; size: number; linkname?: string; badChecksum?: boolean }): Uint8Array {
+function tarHeader(h: { name: string; prefix?: string; type: string; size: number; linkname?: string; badChecksum?: boolean; mode?: number }): Uint8Array {
   const block = new Uint8Array(512);
   const put = (text: string, at: number, length: number): void => {
     const b = enc.encode(text);
     block.set(b.subarray(0, length), at);
   };
   put(h.name, 0, 100);
-  put("0000644\0", 100, 8);
+  put(`${(h.mode ?? 0o644).toString(8).padStart(7, "0")}\0`, 100, 8);
   put("0000000\0", 108, 8);
   put("0000000\0", 116, 8);
   put(`${h.size.toString(8).padStart(11, "0")}\0`, 124, 12);

@@ -57,7 +57,7 @@ describe("selectUploadSkills and planUpload", () => {
   });
 
   it("never overwrites: a taken name is a conflict unless a new version is asked for", () => {
-    const existing = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 3, digest: "other", canAddVersion: true }]]);
+    const existing = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 3, digest: "other", executables: [], canAddVersion: true }]]);
     const clash = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "create" }]), canCreate, existing);
     expect(clash.problems).toMatchObject([{ kind: "name-taken", key: "0:alpha", existing: { skillId: "s1", version: 3, canAddVersion: true } }]);
     expect(planRefusal(clash.problems)?.kind).toBe("conflict");
@@ -81,13 +81,20 @@ describe("selectUploadSkills and planUpload", () => {
   });
 
   it("skips a version identical to the current one", () => {
-    const existing = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: alphaDigest, canAddVersion: true }]]);
+    const existing = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: alphaDigest, executables: [], canAddVersion: true }]]);
     const plan = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "again" }]), canCreate, existing);
     expect(plan.items).toMatchObject([{ action: "unchanged", targetId: "s1", baseVersion: 1 }]);
   });
 
+  it("makes a new version when only a file's execute bit changed (the digest is the same)", () => {
+    const paths = upload.skills.find((s) => s.key === "0:alpha")!.skill.files.map((f) => f.path);
+    const existing = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: alphaDigest, executables: [paths[0]], canAddVersion: true }]]);
+    const plan = planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "not executable" }]), canCreate, existing);
+    expect(plan.items).toMatchObject([{ action: "version", targetId: "s1", baseVersion: 1 }]);
+  });
+
   it("refuses what the rules refuse, versions of nothing, duplicate names and stale previews", () => {
-    const locked = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: "x", canAddVersion: false }]]);
+    const locked = new Map<string, ExistingSkill>([["alpha", { id: "s1", version: 1, digest: "x", executables: [], canAddVersion: false }]]);
     expect(
       planUpload(upload, selectUploadSkills(upload, [{ key: "0:alpha", action: "version", message: "m" }]), canCreate, locked).problems.map((p) => p.kind),
     ).toEqual(["forbidden"]);

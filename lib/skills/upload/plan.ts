@@ -1,5 +1,5 @@
 import type { BundleSkill } from "../archive/bundle";
-import { bundleDigest } from "../archive/digest";
+import { sameVersionContent } from "../archive/digest";
 import { hasErrors, type Finding } from "../format/findings";
 import { renameUploadSkill, type ReadUpload, type UploadSkill } from "./upload";
 
@@ -11,6 +11,8 @@ export interface ExistingSkill {
   id: string;
   version: number;
   digest: string | null;
+  /** Paths of the current version's executable files (the mode is not in the digest). */
+  executables: string[];
   canAddVersion: boolean;
 }
 
@@ -186,7 +188,7 @@ export function planUpload(
           message: `"${name}" is now at version ${current.version}; the preview showed version ${choice.baseVersion}.`,
           existing: ref,
         });
-      } else if (current.digest === bundleDigest(skill.files)) {
+      } else if (sameVersionContent(current, skill.files)) {
         items.push({ key: choice.key, skill, name, action: "unchanged", targetId: current.id, baseVersion: current.version });
       } else {
         items.push({ key: choice.key, skill, name, action: "version", targetId: current.id, baseVersion: current.version, message });

@@ -205,7 +205,10 @@ export function renameUploadSkill(skill: BundleSkill, newName: string, profile: 
   if (!skillMdPath || renamed === null) return skill;
   // At the top of the input there is no folder name to compare with: the new name is the folder.
   const bundle = readBundle(
-    { kind: "files", files: skill.files.map((f) => ({ path: f.path, bytes: f.path === skillMdPath ? new TextEncoder().encode(renamed) : f.bytes })) },
+    {
+      kind: "files",
+      files: skill.files.map((f) => ({ path: f.path, bytes: f.path === skillMdPath ? new TextEncoder().encode(renamed) : f.bytes, executable: f.executable })),
+    },
     { profile },
   );
   const [again] = bundle.skills;
