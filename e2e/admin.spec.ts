@@ -89,12 +89,21 @@ test("an admin disables and re-enables an account, then finds and exports it in 
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByText("SIGNUP_POLICY", { exact: true })).toBeVisible();
   await expect(page.getByText(/In production set SIGNUP_POLICY=invite-only/)).toBeVisible();
-  await page.getByLabel("Instance admins only").check();
-  await page.getByRole("button", { name: "Save" }).click();
+  const teams = page.getByRole("form", { name: "Who may create teams" });
+  await teams.getByLabel("Instance admins only").check();
+  await teams.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Team creation setting saved.")).toBeVisible();
-  await page.getByLabel("Anyone signed in").check();
-  await page.getByRole("button", { name: "Save" }).click();
+  await teams.getByLabel("Anyone signed in").check();
+  await teams.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Team creation setting saved.")).toHaveCount(2);
+  // Script execution turns off and on again (skill-run.spec.ts needs it on).
+  const scripts = page.getByRole("form", { name: "Run skill scripts in the playground" });
+  await scripts.getByLabel(/^Off\b/).check();
+  await scripts.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Script execution turned off.")).toBeVisible();
+  await scripts.getByLabel(/^On\b/).check();
+  await scripts.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Script execution turned on.")).toBeVisible();
   await shot(page, "admin-settings-light");
 
   await page.emulateMedia({ colorScheme: "dark" });

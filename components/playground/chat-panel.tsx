@@ -2,15 +2,18 @@
 import { useEffect, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { AlertCircleIcon, MessagesSquareIcon, RotateCcwIcon } from "lucide-react";
+import { AlertCircleIcon, MessagesSquareIcon, PaperclipIcon, RotateCcwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { loadedSkills } from "@/lib/playground/chat-links";
 import type { DisclosureEvent } from "@/lib/playground/types";
 import { MAX_MESSAGE_CHARS } from "@/lib/playground/inputs";
-import type { ModelOption, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
+import type { ExecutionStatus, ModelOption, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
+import { AttachButton, AttachmentChips, AttachmentProblems } from "./attachment-chips";
+import { uploadsOf } from "./attachments";
 import { LedgerTimeline } from "./ledger-timeline";
 import { MentionInput, type MentionOption } from "./mention-input";
 import { AssistantMessage, ledgerOf, UserMessage } from "./message-view";
+import { useAttachments } from "./use-attachments";
 
 /** The route answers refusals as JSON ({ error: { message } }); stream errors arrive as plain text. */
 function readableError(error: Error): string {
@@ -36,6 +39,7 @@ export function ChatPanel({
   models,
   mentionOptions,
   skillIds,
+  execution,
   onSaved,
 }: {
   conversationId: string | null;
@@ -44,13 +48,19 @@ export function ChatPanel({
   models: ModelOption[];
   mentionOptions: MentionOption[];
   skillIds: ReadonlyMap<string, string>;
+  execution: ExecutionStatus;
   onSaved: (conversation: { id: string; title: string }) => void;
 }) {
   const [savedId, setSavedId] = useState(conversationId);
   const [liveEvents, setLiveEvents] = useState<DisclosureEvent[]>([]);
   const endRef = useRef<HTMLDivElement>(null);
+  const attachments = useAttachments();
+  const [dragging, setDragging] = useState(false);
+  // Attachments are for scripts (inputs/); where nothing runs, there is nothing to attach for.
+  const canAttach = execution.enabled;
 
-  // The server keeps the history: a request carries only the new text, the setup and the conversation.
+  // The server keeps the history: a request carries only the new text, its attachments, the setup
+  // and the conversation. Attachments come from the message's file parts, so Retry sends them again.
   const [transport] = useState(
     () =>
       new DefaultChatTransport<PlaygroundMessage>({
@@ -58,7 +68,7 @@ export function ChatPanel({
         prepareSendMessagesRequest: ({ messages, body }) => {
           const last = [...messages].reverse().find((m) => m.role === "user");
           const text = last?.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n") ?? "";
-          return { body: { ...body, text } };
+          return { body: { ...body, text, attachments: uploadsOf(last) } };
         },
       }),
   );
@@ -92,7 +102,7 @@ export function ChatPanel({
   function send(text: string) {
     clearError();
     setLiveEvents([]);
-    void sendMessage({ text }, { body: { conversationId: savedId, setup } });
+    void sendMessage({ text, files: attachments.take() }, { body: { conversationId: savedId, setup } });
   }
 
   function retry() {
@@ -101,8 +111,32 @@ export function ChatPanel({
     void regenerate({ body: { conversationId: savedId, setup } });
   }
 
+  const hasFiles = (e: React.DragEvent) => canAttach && e.dataTransfer.types.includes("Files");
   return (
-    <section aria-label="Chat" className="flex min-h-[32rem] min-w-0 flex-col gap-4">
+    <section
+      aria-label="Chat"
+      className="relative flex min-h-[32rem] min-w-0 flex-col gap-4"
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "copy";
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        setDragging(false);
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        void attachments.add(e.dataTransfer.files);
+      }}
+    >
+      {dragging ? (
+        <div className="pointer-events-none absolute inset-0 z-30 flex items-center justify-center rounded-xl border-2 border-dashed border-primary bg-background/80 text-sm font-medium backdrop-blur-sm">
+          <PaperclipIcon className="mr-2 size-4" aria-hidden /> Drop files to attach them to your message
+        </div>
+      ) : null}
       <LedgerTimeline ledgers={ledgers} />
       {/* One column no wider than the section: a message's long unbroken text must not widen it past the composer. */}
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6" aria-live="polite" aria-busy={busy}>
@@ -150,8 +184,17 @@ export function ChatPanel({
         ) : null}
         <div ref={endRef} />
       </div>
-      <div className="sticky bottom-0 bg-background/90 pt-2 pb-3 backdrop-blur">
-        <MentionInput options={mentionOptions} onSend={send} onStop={() => void stop()} busy={busy} maxLength={MAX_MESSAGE_CHARS} />
+      <div className="sticky bottom-0 grid gap-2 bg-background/90 pt-2 pb-3 backdrop-blur">
+        <AttachmentProblems problems={attachments.problems} onDismiss={attachments.dismiss} />
+        <MentionInput
+          options={mentionOptions}
+          onSend={send}
+          onStop={() => void stop()}
+          busy={busy}
+          maxLength={MAX_MESSAGE_CHARS}
+          attachments={attachments.items.length ? <AttachmentChips items={attachments.items} onRemove={attachments.remove} /> : undefined}
+          attachButton={canAttach ? <AttachButton onFiles={(files) => void attachments.add(files)} /> : undefined}
+        />
       </div>
     </section>
   );

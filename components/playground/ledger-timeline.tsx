@@ -7,23 +7,26 @@ import type { TurnLedger } from "@/lib/playground/types";
 export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
   if (!ledgers.length) return null;
   const max = Math.max(...ledgers.map((l) => l.totals.resident), 1);
+  const anyRuns = ledgers.some((l) => l.events.some((e) => e.kind === "run"));
   return (
     <nav aria-label="Disclosure timeline" className="rounded-lg border bg-card px-3 py-2.5">
       <div className="mb-2 flex items-center justify-between gap-3 text-xs">
         <h2 className="font-medium">Timeline</h2>
-        <span className="flex items-center gap-3 text-muted-foreground">
+        <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-muted-foreground">
           <Legend tone="bg-sky-500" label="L1 catalog" />
           <Legend tone="bg-indigo-500" label="L2 loads" />
           <Legend tone="bg-violet-500" label="L3 reads" />
+          {anyRuns ? <Legend tone="bg-teal-500" label="runs" /> : null}
         </span>
       </div>
       <ol className="flex items-end gap-2 overflow-x-auto pb-1">
         {ledgers.map((ledger) => {
-          const { l1, l2, l3 } = tokensByLevel(ledger);
+          const { l1, l2, l3, runs } = tokensByLevel(ledger);
           const loaded = ledger.events.flatMap((e) => (e.kind === "load" ? [e.skill] : []));
           const reads = ledger.events.filter((e) => e.kind === "read").length;
+          const ran = ledger.events.flatMap((e) => (e.kind === "run" ? [e.skill] : []));
           const height = (n: number) => `${Math.max(n ? 2 : 0, (n / max) * 44)}px`;
-          const summary = `Turn ${ledger.turn}: ${loaded.length ? `loaded ${loaded.join(", ")}` : "nothing loaded"}${reads ? `, ${reads} read` : ""}; ${formatNumber(ledger.totals.newlyDisclosed)} tokens disclosed, ${formatNumber(ledger.totals.resident)} resident`;
+          const summary = `Turn ${ledger.turn}: ${loaded.length ? `loaded ${loaded.join(", ")}` : "nothing loaded"}${reads ? `, ${reads} read` : ""}${ran.length ? `, ${ran.length} ${ran.length === 1 ? "run" : "runs"}` : ""}; ${formatNumber(ledger.totals.newlyDisclosed)} tokens disclosed, ${formatNumber(ledger.totals.resident)} resident`;
           return (
             <li key={ledger.turn} className="shrink-0">
               <a
@@ -36,9 +39,10 @@ export function LedgerTimeline({ ledgers }: { ledgers: TurnLedger[] }) {
                   <span className="bg-sky-500" style={{ height: height(l1) }} />
                   <span className="bg-indigo-500" style={{ height: height(l2) }} />
                   <span className="bg-violet-500" style={{ height: height(l3) }} />
+                  <span className="bg-teal-500" style={{ height: height(runs) }} />
                 </span>
                 <span className="text-[11px] font-medium">T{ledger.turn}</span>
-                <span className="w-full truncate text-center font-mono text-[10px] text-muted-foreground">{loaded[0] ?? "—"}</span>
+                <span className="w-full truncate text-center font-mono text-[10px] text-muted-foreground">{loaded[0] ?? ran[0] ?? "—"}</span>
                 <span className="text-[10px] text-muted-foreground tabular-nums">+{formatTokens(ledger.totals.newlyDisclosed)}</span>
               </a>
             </li>

@@ -7,6 +7,7 @@ import { formatNumber } from "@/lib/format";
 import { showsSaving } from "@/lib/playground/ledger";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import { cn } from "@/lib/utils";
+import { RunRow } from "./ledger-runs";
 
 type Event<K extends DisclosureEvent["kind"]> = Extract<DisclosureEvent, { kind: K }>;
 
@@ -37,8 +38,10 @@ export function LedgerCard({
   const errors = events.filter((e): e is Event<"error"> => e.kind === "error");
   const notices = events.filter((e): e is Event<"notice"> => e.kind === "notice");
   const offered = catalog[0];
+  const runs = events.filter((e): e is Event<"run"> => e.kind === "run");
   const loadErrors = errors.filter((e) => e.level === 2);
-  const readErrors = errors.filter((e) => e.level === 3);
+  const readErrors = errors.filter((e) => e.level === 3 && e.tool !== "skill_run");
+  const runErrors = errors.filter((e) => e.tool === "skill_run");
   const title = ledger ? `Disclosure ledger · turn ${ledger.turn}` : "Disclosure ledger";
 
   return (
@@ -191,6 +194,19 @@ export function LedgerCard({
             <Empty>No resource read.</Empty>
           )}
         </Level>
+
+        {runs.length || runErrors.length ? (
+          <Level n={3} label="Ran" tone="bg-teal-500">
+            <ul className="grid gap-2" aria-label="Scripts run">
+              {runs.map((run, i) => (
+                <RunRow key={i} run={run} />
+              ))}
+              {runErrors.map((e, i) => (
+                <ErrorRow key={`e${i}`} event={e} />
+              ))}
+            </ul>
+          </Level>
+        ) : null}
       </div>
 
       {ledger ? <Totals ledger={ledger} /> : null}
@@ -238,7 +254,11 @@ function ErrorRow({ event }: { event: Event<"error"> }) {
 function Totals({ ledger }: { ledger: TurnLedger }) {
   const t = ledger.totals;
   const items: { label: string; value: string; hint: string }[] = [
-    { label: "Newly disclosed", value: formatNumber(t.newlyDisclosed), hint: "Skill tokens that entered the context this turn" },
+    {
+      label: "Newly disclosed",
+      value: formatNumber(t.newlyDisclosed),
+      hint: t.runTokens ? "Skill tokens and run output that entered the context this turn" : "Skill tokens that entered the context this turn",
+    },
     {
       label: "Resident",
       value: formatNumber(t.resident),
@@ -252,6 +272,16 @@ function Totals({ ledger }: { ledger: TurnLedger }) {
           : `${t.inputTokens === null ? "–" : formatNumber(t.inputTokens)} / ${t.outputTokens === null ? "–" : formatNumber(t.outputTokens)}`,
       hint: "Tokens the provider reported for this turn",
     },
+    // Ledgers saved before runs existed have no runTokens: the figure is left out, not shown as 0.
+    ...(t.runTokens
+      ? [
+          {
+            label: "Run output",
+            value: formatNumber(t.runTokens),
+            hint: "Tokens of skill_run results (stdout, stderr, inline files) returned to the model; in the figures above, not in the saving",
+          },
+        ]
+      : []),
     { label: "Eager (all up front)", value: formatNumber(t.eagerTokens), hint: "Every catalog skill's body and resources loaded at the start" },
     {
       label: "Saving",
@@ -260,7 +290,7 @@ function Totals({ ledger }: { ledger: TurnLedger }) {
     },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-px border-t bg-border sm:grid-cols-5" aria-label="Totals">
+    <dl className={cn("grid grid-cols-2 gap-px border-t bg-border", items.length > 5 ? "sm:grid-cols-3 xl:grid-cols-6" : "sm:grid-cols-5")} aria-label="Totals">
       {items.map((item) => (
         <div key={item.label} className="bg-background/60 px-3 py-2" title={item.hint}>
           <dt className="text-xs text-muted-foreground">{item.label}</dt>

@@ -30,6 +30,8 @@ export function MentionInput({
   busy,
   disabled,
   maxLength,
+  attachments,
+  attachButton,
 }: {
   options: MentionOption[];
   onSend: (text: string) => void;
@@ -37,6 +39,10 @@ export function MentionInput({
   busy: boolean;
   disabled?: boolean;
   maxLength: number;
+  /** Chips of the files picked for this message, shown above the text. */
+  attachments?: React.ReactNode;
+  /** The paperclip, left of the text; when given, the hint says files can be dropped too. */
+  attachButton?: React.ReactNode;
 }) {
   const [text, setText] = useState("");
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
@@ -143,10 +149,12 @@ export function MentionInput({
       ) : null}
       <div
         className={cn(
-          "flex items-end gap-2 rounded-xl border bg-background p-2 shadow-xs focus-within:ring-3 focus-within:ring-ring/30",
+          "flex flex-wrap items-end gap-2 rounded-xl border bg-background p-2 shadow-xs focus-within:ring-3 focus-within:ring-ring/30",
           over && "border-destructive",
         )}
       >
+        {attachments ? <div className="basis-full px-1 pt-0.5">{attachments}</div> : null}
+        {attachButton}
         <label htmlFor={`${listId}-input`} className="sr-only">
           Message
         </label>
@@ -167,7 +175,7 @@ export function MentionInput({
           onSelect={(e) => setMention(mentionAt(e.currentTarget.value, e.currentTarget.selectionStart))}
           onKeyDown={onKeyDown}
           onBlur={() => setMention(null)}
-          className="max-h-48 min-h-11 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground disabled:opacity-50"
+          className="max-h-48 min-h-11 min-w-0 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground disabled:opacity-50"
         />
         {busy ? (
           <Button type="button" size="icon" variant="outline" onClick={onStop} aria-label="Stop">
@@ -180,7 +188,7 @@ export function MentionInput({
         )}
       </div>
       <p id={`${listId}-hint`} className="mt-1.5 flex justify-between gap-4 px-1 text-xs text-muted-foreground">
-        <span>Enter sends · Shift+Enter new line · $ mentions a skill</span>
+        <span>Enter sends · Shift+Enter new line · $ mentions a skill{attachButton ? " · drop files to attach" : ""}</span>
         <span className={cn("tabular-nums", over && "font-medium text-destructive")}>
           {over
             ? `${formatNumber(text.length)} / ${formatNumber(maxLength)} characters: too long`

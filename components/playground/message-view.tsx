@@ -9,7 +9,10 @@ import { chatFiles, turnSkills, type ChatFile, type LoadedSkill } from "@/lib/pl
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
+import { AttachmentChips } from "./attachment-chips";
+import { attachmentsOf } from "./attachments";
 import { LedgerCard } from "./ledger";
+import { RunCard } from "./run-card";
 
 const TOOL_ICONS = { load_skill: BookOpenIcon, read_skill_resource: FileTextIcon, search_skills: SearchIcon } as const;
 
@@ -62,14 +65,16 @@ export function ChatMarkdown({ text, files, skills }: { text: string; files: Rea
 
 export function UserMessage({ message }: { message: PlaygroundMessage }) {
   const text = message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
+  const attachments = attachmentsOf(message);
   return (
-    <div className="flex justify-end">
+    <div className="flex flex-col items-end gap-1.5">
       <div
         className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm whitespace-pre-wrap text-primary-foreground shadow-xs"
         data-testid="user-message"
       >
         {text}
       </div>
+      <AttachmentChips items={attachments} className="max-w-[85%] justify-end" />
     </div>
   );
 }
@@ -117,6 +122,17 @@ export function AssistantMessage({
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {message.parts.map((part, i) => {
             if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} files={files} skills={quoted} /> : null;
+            if (part.type === "tool-skill_run" && "toolCallId" in part) {
+              const files = message.parts.find((p) => p.type === "data-run-files" && p.data.toolCallId === part.toolCallId);
+              return (
+                <RunCard
+                  key={part.toolCallId}
+                  part={{ ...part, errorText: "errorText" in part ? part.errorText : undefined }}
+                  files={files?.type === "data-run-files" ? files.data : undefined}
+                  streaming={streaming}
+                />
+              );
+            }
             if (part.type.startsWith("tool-") && "toolCallId" in part) {
               const name = part.type.slice(5) as keyof typeof TOOL_ICONS;
               return (

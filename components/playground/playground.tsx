@@ -12,6 +12,7 @@ import type {
   CatalogEntry,
   ConversationDetail,
   ConversationSummary,
+  ExecutionStatus,
   ModelOption,
   PlaygroundSetup,
   ShadowedEntry,
@@ -28,6 +29,7 @@ export function Playground({
   shadowed,
   profiles: initialProfiles,
   models,
+  execution,
 }: {
   conversation: ConversationDetail | null;
   conversations: ConversationSummary[];
@@ -36,6 +38,7 @@ export function Playground({
   shadowed: ShadowedEntry[];
   profiles: AgentProfileInfo[];
   models: ModelOption[];
+  execution: ExecutionStatus;
 }) {
   const router = useRouter();
   const [setup, setSetup] = useState<PlaygroundSetup>(() => setupOf(conversation, defaultSetup, models));
@@ -136,7 +139,16 @@ export function Playground({
             <p className="px-4 py-3 text-sm text-muted-foreground">No conversations yet. Your first message starts one.</p>
           )}
         </nav>
-        <SetupPanel setup={setup} onChange={setSetup} entries={entries} shadowed={shadowed} profiles={profiles} onProfiles={setProfiles} models={models} />
+        <SetupPanel
+          setup={setup}
+          onChange={setSetup}
+          entries={entries}
+          shadowed={shadowed}
+          profiles={profiles}
+          onProfiles={setProfiles}
+          models={models}
+          execution={execution}
+        />
       </aside>
       <ChatPanel
         key={session}
@@ -146,6 +158,7 @@ export function Playground({
         models={models}
         mentionOptions={mentionOptions}
         skillIds={skillIds}
+        execution={execution}
         onSaved={onSaved}
       />
     </div>

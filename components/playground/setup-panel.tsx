@@ -2,8 +2,9 @@
 import { useState } from "react";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
-import type { AgentProfileInfo, CatalogEntry, ModelOption, PlaygroundSetup, ShadowedEntry } from "@/lib/types/playground";
+import type { AgentProfileInfo, CatalogEntry, ExecutionStatus, ModelOption, PlaygroundSetup, ShadowedEntry } from "@/lib/types/playground";
 import { CatalogSection } from "./catalog-section";
+import { ExecutionSection } from "./execution-section";
 import { ProfileDialog, type ProfileDraft } from "./profile-dialog";
 import { Section, Segmented } from "./setup-section";
 import { SystemPromptSection } from "./system-prompt-section";
@@ -17,6 +18,7 @@ export function SetupPanel({
   profiles,
   onProfiles,
   models,
+  execution,
 }: {
   setup: PlaygroundSetup;
   onChange: (setup: PlaygroundSetup) => void;
@@ -25,6 +27,7 @@ export function SetupPanel({
   profiles: AgentProfileInfo[];
   onProfiles: (profiles: AgentProfileInfo[]) => void;
   models: ModelOption[];
+  execution: ExecutionStatus;
 }) {
   const { preview, loading: loadingPreview } = usePromptPreview(setup);
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
@@ -85,6 +88,8 @@ export function SetupPanel({
           <p className="text-xs text-muted-foreground">Set OPENAI_API_KEY or ANTHROPIC_API_KEY on the server to add real models.</p>
         ) : null}
       </Section>
+
+      <ExecutionSection execution={execution} />
 
       <SystemPromptSection setup={setup} set={set} preview={preview} loading={loadingPreview} profileInstructions={profile?.instructions} />
 

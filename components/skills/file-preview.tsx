@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { formatBytes, formatNumber } from "@/lib/format";
 import { parseCsv } from "@/lib/skills/format/preview";
 import type { SkillFileInfo } from "@/lib/types/skills";
+import { cn } from "@/lib/utils";
 
 // Previews of non-Markdown files. Text arrives decoded; images and other binaries are never read
 // here: <img> and the download button fetch them from the file route.
@@ -42,13 +43,13 @@ export function JsonPreview({ text, highlighter, label }: { text: string; highli
   );
 }
 
-export function CsvPreview({ text, tab }: { text: string; tab: boolean }) {
-  const table = parseCsv(text, tab ? "\t" : ",", CSV_MAX_ROWS + 1);
+export function CsvPreview({ text, tab, maxRows = CSV_MAX_ROWS, className }: { text: string; tab: boolean; maxRows?: number; className?: string }) {
+  const table = parseCsv(text, tab ? "\t" : ",", maxRows + 1);
   const [header = [], ...rows] = table.rows;
   const columns = Math.max(header.length, ...rows.map((row) => row.length));
   return (
     <div className="grid gap-3">
-      <div className="csv-table" tabIndex={0} role="region" aria-label="Table">
+      <div className={cn("csv-table", className)} tabIndex={0} role="region" aria-label="Table">
         <table>
           <thead>
             <tr>

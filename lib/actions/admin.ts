@@ -42,3 +42,13 @@ export const setTeamCreationAction = formAction(
     return success({ changed }, changed ? "Team creation setting saved." : "Nothing changed.");
   },
 );
+
+export const setScriptExecutionAction = formAction(
+  z.object({ scriptExecution: z.enum(["on", "off"], "Choose On or Off.") }),
+  async ({ scriptExecution }, viewer) => {
+    const { changed } = await writeInstanceSetting(viewer, "scriptExecution", scriptExecution);
+    revalidatePath("/admin", "layout");
+    revalidatePath("/playground");
+    return success({ changed }, changed ? `Script execution turned ${scriptExecution}.` : "Nothing changed.");
+  },
+);

@@ -120,7 +120,7 @@ describe("finishTurnLedger", () => {
 });
 
 describe("tokensByLevel", () => {
-  it("splits a turn's skill content by level; repeats, errors and notices count nowhere", () => {
+  it("splits a turn's skill content by level and counts run results apart; repeats, errors and notices count nowhere", () => {
     const events: DisclosureEvent[] = [
       catalog,
       { level: 1, kind: "search", query: "pdf", results: [{ name: "a", score: 1 }], tokens: 25 },
@@ -129,9 +129,22 @@ describe("tokensByLevel", () => {
       { level: 2, kind: "repeat", skill: "a", firstTurn: 1, tokens: 20 },
       { level: 3, kind: "read", skill: "a", path: "r.md", tokens: 90, size: 300, mediaType: "text/markdown", binary: false },
       { level: 3, kind: "error", tool: "read_skill_resource", skill: "a", path: "x", error: "no such file" },
+      {
+        level: 3,
+        kind: "run",
+        skill: "a",
+        version: 1,
+        command: "python3 scripts/x.py",
+        exitCode: 0,
+        timedOut: false,
+        durationMs: 40,
+        files: [{ path: "out/r.md", size: 12, mediaType: "text/markdown" }],
+        tokens: 64,
+      },
+      { level: 3, kind: "error", tool: "skill_run", skill: "a", error: "execution is off" },
       { level: 0, kind: "notice", message: "hi" },
     ];
-    expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90 });
+    expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90, runs: 64 });
   });
 });
 

@@ -94,15 +94,17 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
 
 /**
  * What each disclosure level put into the context in one turn (the timeline's bars): L1 the
- * catalog and search results, L2 bodies loaded (by the model or a mention), L3 resources read.
+ * catalog and search results, L2 bodies loaded (by the model or a mention), L3 resources read,
+ * and runs the skill_run results returned to the model (stdout, stderr, inline files).
  * Repeat-load replies and errors carry no skill content and count nowhere, as in the totals.
  */
-export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number; l2: number; l3: number } {
-  const levels = { l1: 0, l2: 0, l3: 0 };
+export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number; l2: number; l3: number; runs: number } {
+  const levels = { l1: 0, l2: 0, l3: 0, runs: 0 };
   for (const event of ledger.events) {
     if (event.kind === "catalog" || event.kind === "search") levels.l1 += event.tokens;
     else if (event.kind === "load") levels.l2 += event.tokens;
     else if (event.kind === "read") levels.l3 += event.tokens;
+    else if (event.kind === "run") levels.runs += event.tokens;
   }
   return levels;
 }

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { formatBytes } from "../format";
 import { countTokens } from "../skills/format/tokens";
 import type { DisclosureRecorder } from "./recorder";
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type SkillRunResult } from "./run-result";
 import type { PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./types";
+
+// The result's shape, its parser and the timeouts live in run-result.ts, which the chat view
+// imports without this module's tokenizer (about 1 MB of tables in a browser bundle).
+export { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, parseRunResult, type SkillRunResult } from "./run-result";
 
 // skill_run (trpc-agent-go's name and result shape): run a command in a fresh sandboxed workspace
 // holding the loaded skill (read-only), the user's attachments under inputs/ and an out/ folder.
@@ -15,23 +20,10 @@ export const SKILL_RUN = "skill_run";
 
 /** Text files up to this size come back inline in output_files[].content; larger ones and binaries are listed only. */
 export const INLINE_FILE_BYTES = 8 * 1024;
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-export const MAX_TIMEOUT_SECONDS = 120;
 export const DEFAULT_OUTPUT_GLOBS = ["out/**"];
 
 /** True when a skill ships files under scripts/. */
 export const hasScripts = (skill: Pick<PlaygroundSkill, "files">): boolean => skill.files.some((f) => f.path.startsWith("scripts/"));
-
-/** The result as the model reads it (JSON text): trpc-agent-go's field names. */
-export interface SkillRunResult {
-  stdout: string;
-  stderr: string;
-  exit_code: number | null;
-  timed_out: boolean;
-  duration_ms: number;
-  output_files: { name: string; mime_type: string; size_bytes: number; content?: string }[];
-  warnings?: string[];
-}
 
 export function renderRunResult(outcome: SkillRunOutcome): string {
   const result: SkillRunResult = {
@@ -49,18 +41,6 @@ export function renderRunResult(outcome: SkillRunOutcome): string {
   };
   if (outcome.warnings.length > 0) result.warnings = outcome.warnings;
   return JSON.stringify(result, null, 1);
-}
-
-/** A skill_run output parsed back (the offline router, the chat view); null when it is not one. */
-export function parseRunResult(output: unknown): SkillRunResult | null {
-  if (typeof output !== "string" || !output.startsWith("{")) return null;
-  try {
-    const value = JSON.parse(output) as Partial<SkillRunResult>;
-    if (typeof value.stdout !== "string" || typeof value.stderr !== "string" || !Array.isArray(value.output_files)) return null;
-    return value as SkillRunResult;
-  } catch {
-    return null;
-  }
 }
 
 const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;

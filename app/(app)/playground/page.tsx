@@ -7,6 +7,7 @@ import { Playground } from "@/components/playground/playground";
 import { listModels } from "@/lib/ai/models";
 import { getConversation, getPlaygroundCatalog, listConversations } from "@/lib/data/playground";
 import { listProfiles } from "@/lib/data/profiles";
+import { getExecutionStatus } from "@/lib/data/skill-runs";
 import { requireViewer } from "@/lib/data/session";
 import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
@@ -17,11 +18,12 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: P
   const viewer = await requireViewer();
   const { c } = await searchParams;
   const conversationId = typeof c === "string" && c ? c : null;
-  const [catalog, profiles, conversations, conversation] = await Promise.all([
+  const [catalog, profiles, conversations, conversation, execution] = await Promise.all([
     getPlaygroundCatalog(viewer),
     listProfiles(viewer),
     listConversations(viewer),
     conversationId ? getConversation(viewer, conversationId) : null,
+    getExecutionStatus(viewer),
   ]);
   if (conversationId && !conversation) notFound();
   const models = listModels();
@@ -47,6 +49,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: P
           shadowed={catalog.shadowed}
           profiles={profiles}
           models={models}
+          execution={execution}
         />
       )}
     </>

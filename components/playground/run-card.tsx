@@ -1,0 +1,159 @@
+"use client";
+import { ChevronRightIcon, LoaderIcon, TerminalIcon, TimerIcon, TriangleAlertIcon, XCircleIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { parseRunResult, type SkillRunResult } from "@/lib/playground/run-result";
+import type { PlaygroundDataParts } from "@/lib/types/playground";
+import { cn } from "@/lib/utils";
+import { RunFiles } from "./run-files";
+
+// A skill_run call in the answer: the command, how it ended, its output and the files it produced.
+// The files come from the turn's data-run-files part (stored once the turn is saved); until then
+// they are listed by name only.
+
+export interface RunPart {
+  toolCallId: string;
+  state: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
+type RunFilesData = PlaygroundDataParts["run-files"];
+
+/** "850 ms", "1.2 s", "2 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+function runInput(input: unknown): { skill?: string; command?: string; cwd?: string } {
+  return input && typeof input === "object" ? (input as { skill?: string; command?: string; cwd?: string }) : {};
+}
+
+export function RunCard({ part, files, streaming }: { part: RunPart; files: RunFilesData | undefined; streaming: boolean }) {
+  const { skill, command, cwd } = runInput(part.input);
+  const result = part.state === "output-available" ? parseRunResult(part.output) : null;
+  const failedCall = part.state === "output-error" || (part.state === "output-available" && !result);
+  const ok = result !== null && result.exit_code === 0 && !result.timed_out;
+  const tone = failedCall || (result && !ok) ? "failed" : ok ? "ok" : "running";
+
+  return (
+    <section
+      aria-label={`Run of ${skill ?? "a skill"}: ${command ?? ""}`}
+      data-testid="run-card"
+      className={cn(
+        "grid min-w-0 grid-cols-[minmax(0,1fr)] overflow-hidden rounded-lg border bg-card text-sm shadow-xs",
+        tone === "failed" && "border-destructive/40",
+        tone === "ok" && "border-emerald-500/40",
+      )}
+    >
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-muted/40 px-3 py-2">
+        {tone === "running" ? (
+          <LoaderIcon className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden />
+        ) : failedCall ? (
+          <XCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden />
+        ) : (
+          <TerminalIcon className={cn("size-4 shrink-0", ok ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")} aria-hidden />
+        )}
+        <h4 className="font-medium">skill_run {skill ? <span className="font-mono text-xs font-normal text-muted-foreground">· {skill}</span> : null}</h4>
+        <span className="ml-auto flex flex-wrap items-center gap-1.5">
+          {result ? <RunStatus result={result} /> : null}
+          {failedCall ? <Badge variant="destructive">did not run</Badge> : null}
+          {tone === "running" ? <span className="text-xs text-muted-foreground">running…</span> : null}
+        </span>
+      </header>
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 px-3 py-2.5">
+        <p className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="run-command">
+          <span className="mr-1.5 text-muted-foreground select-none" aria-hidden>
+            $
+          </span>
+          {command ?? "…"}
+          {cwd ? <span className="ml-2 text-muted-foreground">(in {cwd})</span> : null}
+        </p>
+        {part.state === "output-error" ? <RunError text={part.errorText ?? "The run failed."} /> : null}
+        {part.state === "output-available" && !result ? (
+          <RunError text={typeof part.output === "string" ? part.output : "The run returned no result."} />
+        ) : null}
+        {result ? <RunOutput result={result} /> : null}
+        {result && result.output_files.length ? <RunFiles listed={result.output_files} stored={files} pending={streaming} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function RunStatus({ result }: { result: SkillRunResult }) {
+  return (
+    <>
+      {result.timed_out ? (
+        <Badge variant="warning">
+          <TimerIcon aria-hidden /> timed out
+        </Badge>
+      ) : null}
+      <Badge variant={result.exit_code === 0 ? "success" : "destructive"} data-testid="run-exit">
+        {result.exit_code === null ? "killed" : `exit ${result.exit_code}`}
+      </Badge>
+      <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(result.duration_ms)}</span>
+    </>
+  );
+}
+
+function RunError({ text }: { text: string }) {
+  return (
+    <p
+      role="note"
+      className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-xs whitespace-pre-wrap text-destructive dark:text-red-300"
+    >
+      {text}
+    </p>
+  );
+}
+
+function RunOutput({ result }: { result: SkillRunResult }) {
+  const failed = result.exit_code !== 0 || result.timed_out;
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5">
+      <Stream name="stdout" text={result.stdout} open={false} />
+      <Stream name="stderr" text={result.stderr} open={failed} />
+      {result.warnings?.length ? (
+        <ul
+          className="grid gap-1 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs text-amber-800 dark:text-amber-200"
+          aria-label="Warnings"
+        >
+          {result.warnings.map((w, i) => (
+            <li key={i} className="flex gap-1.5">
+              <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+              {w}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Stream({ name, text, open }: { name: "stdout" | "stderr"; text: string; open: boolean }) {
+  if (text === "") return <p className="pl-5 text-xs text-muted-foreground">{name}: empty</p>;
+  const lines = text.replace(/\n$/, "").split("\n").length;
+  return (
+    <details className="group min-w-0" open={open} data-testid={`run-${name}`}>
+      <summary className="flex w-fit cursor-pointer list-none items-center gap-1.5 rounded text-xs font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+        <ChevronRightIcon className="size-3.5 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
+        <span className={cn(name === "stderr" && open && "text-destructive dark:text-red-300")}>{name}</span>
+        <span className="font-normal text-muted-foreground">
+          {lines} {lines === 1 ? "line" : "lines"}
+        </span>
+      </summary>
+      <pre
+        tabIndex={0}
+        className={cn(
+          "mt-1.5 max-h-72 overflow-auto rounded-md border bg-muted/60 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap outline-none [overflow-wrap:anywhere] focus-visible:ring-3 focus-visible:ring-ring/50",
+          name === "stderr" && "border-destructive/30",
+        )}
+      >
+        {text}
+      </pre>
+    </details>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, signInAs, test } from "./fixtures";
+
+// skill_run end to end with the offline router: the built-in csv-insights skill's profiler runs in
+// the sandbox on an attached CSV, its findings and chart are stored with the answer and come back
+// after a reload, and a failing run's exit code and stderr reach the card and the ledger. It needs
+// bubblewrap: where the sandbox cannot run, the setup panel says why and this test fails with it.
+
+const SALES = "region,month,units,revenue\nnorth,2026-01,12,1200\nsouth,2026-01,9,900\nNorth,2026-02,15,1500\neast,2026-02,,700\nsouth,2026-03,11,1100\n";
+
+const input = (page: Page) => page.getByRole("combobox", { name: "Message" });
+
+/** Send a message and wait for its answer's ledger; the answer comes back. */
+async function ask(page: Page, text: string): Promise<Locator> {
+  const answers = page.getByTestId("assistant-message");
+  const before = await answers.count();
+  await input(page).fill(text);
+  await input(page).press("Enter");
+  const answer = answers.nth(before);
+  await expect(answer.getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 20_000 });
+  return answer;
+}
+
+async function expectProfile(page: Page, answer: Locator) {
+  const card = answer.getByTestId("run-card");
+  await expect(card.getByTestId("run-command")).toContainText("python3 scripts/profile_csv.py inputs/sales.csv");
+  await expect(card.getByTestId("run-exit")).toHaveText("exit 0");
+  const findings = card.getByTestId("run-file").filter({ hasText: "out/findings.md" });
+  await expect(findings.getByLabel("Contents of out/findings.md")).toContainText("# Findings: sales.csv");
+  await expect(findings).toContainText("case or spacing variants of the same label: North, north");
+  // The chart is an <img> of the owner-only file route (its SVG markup never enters the page), and it loaded.
+  const chart = card.getByRole("img", { name: "out/chart.svg" });
+  await expect(chart).toBeVisible();
+  await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByTestId("attachment-chip").filter({ hasText: "sales.csv" }).first()).toBeVisible();
+}
+
+test("a skill script runs on an attached CSV; its findings and chart survive a reload; a failing run shows its exit code and stderr", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  await signInAs(page, "ada@example.com");
+  await page.goto("/playground");
+  const status = page.getByTestId("execution-status");
+  await expect(status).toBeVisible();
+  const said = (await status.textContent()) ?? "";
+  expect(said, `skill_run needs the sandbox (bubblewrap): the playground says "${said}"`).toMatch(/^On ·/);
+
+  await page.locator('input[type="file"]').setInputFiles({ name: "sales.csv", mimeType: "text/csv", buffer: Buffer.from(SALES) });
+  await expect(page.getByTestId("attachment-chip").filter({ hasText: "sales.csv" })).toBeVisible();
+
+  // The router picks csv-insights for the request, loads it, then runs the backticked command of its scripts/.
+  const first = await ask(page, "Profile this CSV file: `python3 scripts/profile_csv.py inputs/sales.csv`");
+  await expectProfile(page, first);
+  await expect(first.getByTestId("ledger").getByRole("list", { name: "Scripts run" })).toContainText("exit 0");
+  await expect(first.getByTestId("ledger").getByLabel("Totals")).toContainText("Run output");
+
+  await page.reload();
+  await expectProfile(page, page.getByTestId("assistant-message").first());
+  await expect(page.getByTestId("attachment-chip").getByRole("link", { name: /sales\.csv/ })).toHaveAttribute("href", /^\/api\/playground\/files\//);
+
+  // A failing run: the script's exit code and stderr come back to the card and the ledger.
+  const second = await ask(page, "Profile the other CSV file too: `python3 scripts/profile_csv.py inputs/missing.csv`");
+  const failed = second.getByTestId("run-card");
+  await expect(failed.getByTestId("run-exit")).toHaveText("exit 2");
+  await expect(failed.getByTestId("run-stderr")).toHaveAttribute("open", "");
+  await expect(failed.getByTestId("run-stderr")).toContainText("inputs/missing.csv: no such file");
+  await expect(second.getByTestId("ledger").getByRole("list", { name: "Scripts run" })).toContainText("exit 2");
+  expect(consoleErrors).toEqual([]);
+});
