@@ -1,4 +1,4 @@
-import { needsReviewWarning } from "./tools";
+import { needsReviewWarning, renderResourceList } from "./tools";
 import type { PlaygroundSkill } from "./types";
 
 // `$skill-name` in a user message puts that skill's body into this turn's model messages (Codex's
@@ -70,8 +70,17 @@ export function unknownMentionNotice(name: string): string {
  */
 export function renderMentionBlock(skill: PlaygroundSkill, body: string): string {
   const warning = skill.reviewStatus === "needs_review" ? `${needsReviewWarning(skill.name)}\n` : "";
-  return `<skill name="${skill.name}" version="${skill.version}" source="mention">\n${warning}${body.trim()}\n</skill>`;
+  const block = `<skill name="${skill.name}" version="${skill.version}" source="mention">\n${warning}${body.trim()}\n</skill>`;
+  // Listed like load_skill lists them, so the model can read a file or run a script of a skill the user mentioned.
+  return skill.files.length > 0 ? `${block}\n${renderResourceList(skill, true)}` : block;
 }
+
+/** The resource lists of a message's mention blocks, by skill. */
+export function mentionResourceLists(text: string): Map<string, string> {
+  return new Map([...text.matchAll(MENTION_RESOURCES)].map((m) => [m[1], m[0]]));
+}
+
+const MENTION_RESOURCES = /<skill_resources name="([a-z0-9-]+)"[^>]*>[\s\S]*?<\/skill_resources>/g;
 
 /** Names of the skills whose mention blocks a message text carries (what the offline router reads). */
 export function parseMentionBlocks(text: string): string[] {
@@ -80,5 +89,8 @@ export function parseMentionBlocks(text: string): string[] {
 
 /** The message without its mention blocks: the user's own words. */
 export function stripMentionBlocks(text: string): string {
-  return text.replace(/<skill name="[a-z0-9-]+" version="\d+" source="mention">[\s\S]*?\n<\/skill>/g, "").trim();
+  return text
+    .replace(/<skill name="[a-z0-9-]+" version="\d+" source="mention">[\s\S]*?\n<\/skill>/g, "")
+    .replace(MENTION_RESOURCES, "")
+    .trim();
 }

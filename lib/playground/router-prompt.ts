@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
-import { parseMentionBlocks, stripMentionBlocks } from "./mentions";
+import { mentionResourceLists, parseMentionBlocks, stripMentionBlocks } from "./mentions";
 import { isLoadOutput, LOAD_SKILL, parseResourceList, READ_SKILL_RESOURCE } from "./tools";
 
 // The offline router reads only its prompt, never the store: this is everything it can know about
@@ -92,6 +92,7 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
     }
   });
   for (const [name, body] of mentionBodies(rawUser)) bodies.set(name, body);
+  for (const [name, list] of mentionResourceLists(rawUser)) resources.set(name, parseResourceList(list));
   return {
     system,
     // What the user typed: without mention blocks and the attachment note the turn added for the model.

@@ -140,3 +140,12 @@ describe("the run result the model reads", () => {
     expect(parseRunResult("not json")).toBeNull();
   });
 });
+
+describe("skill_run after a $mention", () => {
+  it("runs a mentioned skill's script: the mention lists its files like load_skill does", async () => {
+    const { runner, calls } = recordingRunner();
+    const { result } = await runTurn("$pdf-forms please `python3 scripts/fill.py inputs/form.pdf`", runner);
+    expect(result.steps.map((s) => s.toolCalls.map((c) => c.toolName))).toEqual([["skill_run"], []]);
+    expect(calls.map((c) => c.request.command)).toEqual(["python3 scripts/fill.py inputs/form.pdf"]);
+  });
+});

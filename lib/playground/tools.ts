@@ -42,11 +42,15 @@ export function renderLoadOutput(skill: PlaygroundSkill, body: string): string {
   if (skill.reviewStatus === "needs_review") lines.push(needsReviewWarning(skill.name));
   lines.push(body.trim(), "</skill_content>");
   if (skill.files.length === 0) lines.push("This skill has no resource files.");
-  else {
-    lines.push(`<skill_resources note="listed, not loaded: read one with ${READ_SKILL_RESOURCE}">`);
-    for (const file of skill.files) lines.push(`- ${file.path} (${file.mediaType}, ${formatBytes(file.size, "prose")})`);
-    lines.push("</skill_resources>");
-  }
+  else lines.push(renderResourceList(skill));
+  return lines.join("\n");
+}
+
+/** The resource files a skill ships, listed (not loaded); `named` tags the list with the skill (a mention block's list). */
+export function renderResourceList(skill: Pick<PlaygroundSkill, "name" | "files">, named = false): string {
+  const lines = [`<skill_resources${named ? ` name="${skill.name}"` : ""} note="listed, not loaded: read one with ${READ_SKILL_RESOURCE}">`];
+  for (const file of skill.files) lines.push(`- ${file.path} (${file.mediaType}, ${formatBytes(file.size, "prose")})`);
+  lines.push("</skill_resources>");
   return lines.join("\n");
 }
 
