@@ -98,10 +98,10 @@ test("an admin disables and re-enables an account, then finds and exports it in 
   await expect(page.getByText("Team creation setting saved.")).toHaveCount(2);
   // Script execution turns off and on again (skill-run.spec.ts needs it on).
   const scripts = page.getByRole("form", { name: "Run skill scripts in the playground" });
-  await scripts.getByLabel(/^Off\b/).check();
+  await scripts.getByRole("radio", { name: /^Off / }).check();
   await scripts.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Script execution turned off.")).toBeVisible();
-  await scripts.getByLabel(/^On\b/).check();
+  await scripts.getByRole("radio", { name: /^On / }).check();
   await scripts.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Script execution turned on.")).toBeVisible();
   await shot(page, "admin-settings-light");

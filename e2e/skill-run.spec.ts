@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
+import { SHOTS } from "./upload-helpers";
 
 // skill_run end to end with the offline router: the built-in csv-insights skill's profiler runs in
 // the sandbox on an attached CSV, its findings and chart are stored with the answer and come back
@@ -59,6 +60,10 @@ test("a skill script runs on an attached CSV; its findings and chart survive a r
   await page.reload();
   await expectProfile(page, page.getByTestId("assistant-message").first());
   await expect(page.getByTestId("attachment-chip").getByRole("link", { name: /sales\.csv/ })).toHaveAttribute("href", /^\/api\/playground\/files\//);
+  await page
+    .getByTestId("run-card")
+    .first()
+    .screenshot({ path: `${SHOTS}/skill-run-card.png` });
 
   // A failing run: the script's exit code and stderr come back to the card and the ledger.
   const second = await ask(page, "Profile the other CSV file too: `python3 scripts/profile_csv.py inputs/missing.csv`");

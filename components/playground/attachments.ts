@@ -27,7 +27,8 @@ export function admitFiles<F extends { name: string; size: number }>(
   for (const file of picked) {
     const nameProblem = attachmentNameProblem(file.name);
     if (nameProblem) problems.push(`"${file.name.slice(0, 60)}" ${nameProblem}.`);
-    else if (file.size > MAX_ATTACHMENT_BYTES) problems.push(`"${file.name}" is too large (${formatBytes(file.size, "prose")}); each file may be at most ${limit}.`);
+    else if (file.size > MAX_ATTACHMENT_BYTES)
+      problems.push(`"${file.name}" is too large (${formatBytes(file.size, "prose")}); each file may be at most ${limit}.`);
     else if (names.has(file.name)) problems.push(`"${file.name}" is already attached (scripts see one inputs/${file.name}).`);
     else if (names.size >= MAX_ATTACHMENTS) problems.push(`"${file.name}" was left out: attach at most ${MAX_ATTACHMENTS} files to one message.`);
     else {

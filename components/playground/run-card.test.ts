@@ -5,7 +5,7 @@ import { MAX_ATTACHMENT_BYTES } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { admitFiles, attachmentsOf, dataUrlBytes, uploadsOf } from "./attachments";
 import { formatDuration, RunCard, type RunPart } from "./run-card";
-import { fileKind } from "./run-files";
+import { fileKind, RunFiles } from "./run-files";
 
 // The chat's side of skill_run: what the composer admits and sends, and how a run is shown.
 
@@ -34,19 +34,11 @@ const html = (p: RunPart, files?: { toolCallId: string; files: ReturnType<typeof
   renderToStaticMarkup(createElement(RunCard, { part: p, files, streaming }));
 
 describe("RunCard", () => {
-  it("shows the command, exit code and duration, and each stored file once the run's files arrive", () => {
-    const out = html(part(), { toolCallId: "call-1", files: [file("out/findings.md", "text/markdown"), file("out/chart.svg", "image/svg+xml")], skipped: [] });
+  it("shows the command, exit code and duration", () => {
+    const out = html(part());
     expect(out).toContain("python3 scripts/profile_csv.py inputs/sales.csv");
     expect(out).toContain("exit 0");
     expect(out).toContain("1.2 s");
-    // The SVG is an <img> of the file route: its markup never enters the page.
-    expect(out).toContain('<img src="/api/playground/files/out%2Fchart.svg"');
-    expect(out).toContain("out/findings.md");
-  });
-
-  it("says the files are being saved until the run-files part arrives, and not kept after", () => {
-    expect(html(part(), undefined, true)).toContain("saving…");
-    expect(html(part(), { toolCallId: "call-1", files: [], skipped: ["out/chart.svg"] })).toContain("not kept");
   });
 
   it("opens stderr on a failure and marks a timeout", () => {
@@ -61,6 +53,24 @@ describe("RunCard", () => {
     const out = html(part({ state: "output-error", output: undefined, errorText: "An instance admin turned script execution off." }));
     expect(out).toContain("did not run");
     expect(out).toContain("An instance admin turned script execution off.");
+  });
+});
+
+describe("RunFiles", () => {
+  const listed = JSON.parse(result()).output_files;
+  const files = (stored?: { toolCallId: string; files: ReturnType<typeof file>[]; skipped: string[] }, pending = false) =>
+    renderToStaticMarkup(createElement(RunFiles, { listed, stored, pending }));
+
+  it("shows each stored file; an SVG is an <img> of the file route, its markup never in the page", () => {
+    const out = files({ toolCallId: "call-1", files: [file("out/findings.md", "text/markdown"), file("out/chart.svg", "image/svg+xml")], skipped: [] });
+    expect(out).toContain('<img src="/api/playground/files/out%2Fchart.svg"');
+    expect(out).toContain("out/findings.md");
+    expect(out).toContain('href="/api/playground/files/out%2Ffindings.md"');
+  });
+
+  it("says the files are being saved until the run-files part arrives, and not kept after", () => {
+    expect(files(undefined, true)).toContain("saving…");
+    expect(files({ toolCallId: "call-1", files: [], skipped: ["out/chart.svg"] })).toContain("not kept");
   });
 });
 

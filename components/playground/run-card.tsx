@@ -1,10 +1,14 @@
 "use client";
+import dynamic from "next/dynamic";
 import { ChevronRightIcon, LoaderIcon, TerminalIcon, TimerIcon, TriangleAlertIcon, XCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { parseRunResult, type SkillRunResult } from "@/lib/playground/run-result";
 import type { PlaygroundDataParts } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
-import { RunFiles } from "./run-files";
+
+// The file previews (CSV table, code lines and their helpers) are their own chunk, server-rendered
+// where they show: a first visit to the playground, with no run on screen, does not download them.
+const RunFiles = dynamic(() => import("./run-files").then((m) => m.RunFiles));
 
 // A skill_run call in the answer: the command, how it ended, its output and the files it produced.
 // The files come from the turn's data-run-files part (stored once the turn is saved); until then
