@@ -79,7 +79,7 @@ describe("instance administration", async () => {
     "write-setting": {
       run: (viewer) => settings.writeInstanceSetting(viewer, "teamCreation", "admins"),
       effect: async () => {
-        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins" });
+        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins", scriptExecution: "on" });
         await db.instanceSetting.deleteMany(); // back to the default for whatever runs next
       },
     },
