@@ -218,12 +218,14 @@ test("filters by author and warnings, and sorts by name, tokens and size", async
   await sort.getByRole("link", { name: "Tokens" }).click();
   await expect(page).toHaveURL(/\/skills\?sort=tokens$/);
   await expect(sort.getByRole("link", { name: "Tokens" })).toHaveAttribute("aria-current", "true");
+  // The built-in csv-insights ships a profiler script: second by tokens, first by bytes.
   await expect(skillNames(page).nth(0)).toHaveText("skill-creator");
-  await expect(skillNames(page).nth(1)).toHaveText("deploy-checklist");
+  await expect(skillNames(page).nth(1)).toHaveText("csv-insights");
+  await expect(skillNames(page).nth(2)).toHaveText("deploy-checklist");
   await sort.getByRole("link", { name: "Size" }).click();
   await expect(page).toHaveURL(/\/skills\?sort=size$/);
-  await expect(skillNames(page).nth(0)).toHaveText("skill-creator");
-  await expect(skillNames(page).nth(1)).toHaveText("deploy-checklist");
+  await expect(skillNames(page).nth(0)).toHaveText("csv-insights");
+  await expect(skillNames(page).nth(1)).toHaveText("skill-creator");
   await sort.getByRole("link", { name: "Recent" }).click();
   await expect(page).toHaveURL(/\/skills$/);
   expect(consoleErrors).toEqual([]);
