@@ -1,0 +1,28 @@
+import { isTextMediaType } from "@/lib/skills/format/media-type";
+import { attachmentDisposition } from "./content-disposition";
+
+// Bytes nobody here wrote (skill files, files a skill_run produced) served so they can never become
+// a page of this origin: always an attachment, never sniffed, sandboxed with no sources should a
+// browser render them anyway. Media types come from the bytes (lib/skills/format/media-type.ts),
+// so an SVG is only ever shown through <img>, where it cannot run.
+
+/** Signed out, missing and not yours all answer this, so none can be told apart. */
+export function untrustedNotFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+  });
+}
+
+/** The headers every untrusted file response carries; the caller adds caching and length. */
+export function untrustedFileHeaders(file: { mediaType: string; fileName: string; asPlainText?: boolean }): Headers {
+  const text = isTextMediaType(file.mediaType);
+  return new Headers({
+    "Content-Type": file.asPlainText && text ? "text/plain; charset=utf-8" : text ? `${file.mediaType}; charset=utf-8` : file.mediaType,
+    "Content-Disposition": attachmentDisposition(file.fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Referrer-Policy": "no-referrer",
+  });
+}
