@@ -10,6 +10,8 @@ import type { ExecutionStatus } from "@/lib/types/playground";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "./actor";
 import { loadFileBytes, blobSelect } from "./blobs";
+import { formatBytes } from "@/lib/format";
+import { DataError } from "./errors";
 import { readInstanceSettings } from "./settings";
 import { readSkillVersionFiles } from "./skills/files";
 import { audit } from "./version-writer";
@@ -20,6 +22,11 @@ import { audit } from "./version-writer";
 
 /** Runs at once in this process; more wait their turn (2 cores: a few sandboxes keep the app responsive). */
 const MAX_CONCURRENT_RUNS = 4;
+/** Runs at once per user: one person's scripts never take every slot. */
+const MAX_RUNS_PER_USER = 2;
+/** What one conversation may hold in attachments: every run stages them all. */
+export const MAX_CONVERSATION_ATTACHMENTS = 20;
+export const MAX_CONVERSATION_ATTACHMENT_BYTES = 16 * 1024 * 1024;
 /** How long a run waits for a free slot before it is refused. */
 const QUEUE_WAIT_MS = 15_000;
 
@@ -71,11 +78,7 @@ export async function openRunSession(
   input: { conversationId: string | null; attachments: readonly NewAttachment[] },
   executor: SkillExecutor = getSkillExecutor(),
 ): Promise<RunSession> {
-  const status = await getExecutionStatus(viewer, executor);
-  const outputs: RunOutputs[] = [];
-  if (!status.enabled) return { status, runner: null, outputs };
   const actor = await loadActor(db, viewer);
-
   const stored = input.conversationId
     ? await db.playgroundFile.findMany({
         where: { conversationId: input.conversationId, conversation: { ownerId: actor.id }, kind: "attachment" },
@@ -83,6 +86,18 @@ export async function openRunSession(
         select: { path: true, size: true, mediaType: true, ...blobSelect },
       })
     : [];
+  const count = stored.length + input.attachments.length;
+  const bytes = [...stored, ...input.attachments].reduce((sum, f) => sum + ("size" in f ? f.size : f.bytes.length), 0);
+  if (input.attachments.length > 0 && (count > MAX_CONVERSATION_ATTACHMENTS || bytes > MAX_CONVERSATION_ATTACHMENT_BYTES)) {
+    throw new DataError(
+      "INVALID",
+      `A conversation holds at most ${MAX_CONVERSATION_ATTACHMENTS} attachments and ${MAX_CONVERSATION_ATTACHMENT_BYTES / 1024 / 1024} MB; this one would hold ${count} (${formatBytes(bytes, "prose")}). Start a new conversation for more files.`,
+      { field: "attachments" },
+    );
+  }
+  const status = await getExecutionStatus(viewer, executor);
+  const outputs: RunOutputs[] = [];
+  if (!status.enabled) return { status, runner: null, outputs };
   const names = new Map<string, AttachmentInfo>();
   for (const file of stored) names.set(file.path, { name: file.path, size: file.size, mediaType: file.mediaType });
   for (const file of input.attachments) names.set(file.name, { name: file.name, size: file.bytes.length, mediaType: file.mediaType });
@@ -100,9 +115,16 @@ export async function openRunSession(
     attachments: [...names.values()],
     refusal: (skill) => runRefusal(skill),
     async run(skill, request, context) {
-      const release = await acquireSlot(context.abortSignal);
+      const release = await acquireSlot(actor.id, context.abortSignal);
       try {
-        const result = await runOnce(viewer, executor, skill, request, await inputFiles(), context.abortSignal);
+        const result = await runOnce(viewer, executor, skill, request, await inputFiles(), context.abortSignal).catch((error: unknown) => {
+          // A host failure (disk full, permissions) carries host paths: the model and the user get a sentence, the log the detail.
+          if (error instanceof Error && "code" in error && typeof error.code === "string") {
+            console.error("skill_run failed on the host", error);
+            throw new Error("The sandbox could not run the command because of a problem on the server; try again later.");
+          }
+          throw error;
+        });
         // Every run is audited, whatever its outcome: who, which version, the command, how it ended.
         await audit(db, {
           actorId: actor.id,
@@ -206,35 +228,50 @@ async function runOnce(
   }
 }
 
-// ---- A process-wide limit on concurrent runs ----
+// ---- Limits on concurrent runs: per process and per user ----
 
 let running = 0;
 const waiting: (() => void)[] = [];
+const perUser = new Map<string, number>();
 
-async function acquireSlot(signal?: AbortSignal): Promise<() => void> {
+async function acquireSlot(userId: string, signal?: AbortSignal): Promise<() => void> {
+  const mine = perUser.get(userId) ?? 0;
+  if (mine >= MAX_RUNS_PER_USER) throw new Error(`You already have ${mine} scripts running; wait for them to finish.`);
+  perUser.set(userId, mine + 1);
+  const leaveUser = () => {
+    const now = (perUser.get(userId) ?? 1) - 1;
+    if (now <= 0) perUser.delete(userId);
+    else perUser.set(userId, now);
+  };
   if (running < MAX_CONCURRENT_RUNS) running++;
   else {
     // A finishing run hands its slot straight to the first waiter, so the count never passes the limit.
-    await new Promise<void>((resolve, reject) => {
-      const leave = (message: string) => {
-        const index = waiting.indexOf(go);
-        if (index >= 0) waiting.splice(index, 1);
-        clearTimeout(timer);
-        reject(new Error(message));
-      };
-      const timer = setTimeout(() => leave("The sandbox is busy with other runs; try again in a moment."), QUEUE_WAIT_MS);
-      function go() {
-        clearTimeout(timer);
-        resolve();
-      }
-      waiting.push(go);
-      signal?.addEventListener("abort", () => leave("The turn was stopped."), { once: true });
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const leave = (message: string) => {
+          const index = waiting.indexOf(go);
+          if (index >= 0) waiting.splice(index, 1);
+          clearTimeout(timer);
+          reject(new Error(message));
+        };
+        const timer = setTimeout(() => leave("The sandbox is busy with other runs; try again in a moment."), QUEUE_WAIT_MS);
+        function go() {
+          clearTimeout(timer);
+          resolve();
+        }
+        waiting.push(go);
+        signal?.addEventListener("abort", () => leave("The turn was stopped."), { once: true });
+      });
+    } catch (error) {
+      leaveUser();
+      throw error;
+    }
   }
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    leaveUser();
     const next = waiting.shift();
     if (next) next();
     else running--;

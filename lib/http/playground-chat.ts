@@ -10,6 +10,7 @@ import { prepareTurn } from "@/lib/playground/turn";
 import type { TurnLedger } from "@/lib/playground/types";
 import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
+import { detectMediaType } from "@/lib/skills/format/media-type";
 import { HttpError } from "./errors";
 
 // One playground turn: validate, load the conversation and its catalog, let the pure core prepare
@@ -146,7 +147,14 @@ function decodeAttachments(files: readonly { name: string; mediaType: string; da
         field: `attachments.${index}.data`,
       });
     }
-    return { name: file.name, mediaType: file.mediaType || "application/octet-stream", bytes };
+    // The type is read from the bytes, never taken from the browser's claim (the file route serves it with this type).
+    let text: string | null = null;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+    return { name: file.name, mediaType: detectMediaType(bytes, file.name, text), bytes };
   });
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundMessage, PlaygroundSetup, StoredPlaygroundFile } from "@/lib/types/playground";
@@ -9,6 +9,10 @@ import { setSkillExecutor } from "@/lib/sandbox/registry";
 // skill_run end to end through the chat route's handler with the offline router and the real
 // bubblewrap sandbox: a skill with scripts is loaded, a backticked command runs against an
 // attachment, the files it writes are stored with the turn, and only the owner can read them.
+
+// The file route reads the session's viewer; these tests say who is signed in.
+let signedIn: { id: string } | null = null;
+vi.mock("@/lib/data/session", () => ({ getViewer: async () => signedIn }));
 
 const executor = createBubblewrapExecutor();
 const availability = await executor.availability();
@@ -22,6 +26,9 @@ const { createSkill } = await import("@/lib/data/skills");
 const { deleteConversation, getConversation } = await import("@/lib/data/playground");
 const { readPlaygroundFile } = await import("@/lib/data/playground-files");
 const { writeInstanceSetting } = await import("@/lib/data/settings");
+const fileRoute = await import("@/app/api/playground/files/[fileId]/route");
+const { openRunSession } = await import("@/lib/data/skill-runs");
+const { loadSkillSource } = await import("@/lib/data/playground");
 afterAll(async () => {
   setSkillExecutor(null);
   await cleanup();
@@ -101,6 +108,25 @@ describe.skipIf(!availability.available)("skill_run in a playground turn", () =>
     // Someone else's file reads as missing.
     expect(await readPlaygroundFile(bob, runFiles.files[0].id)).toBeNull();
 
+    // Served to its owner as an untrusted attachment; to anyone else, or signed out, as missing.
+    const get = async (viewer: { id: string } | null, url: string) => {
+      signedIn = viewer;
+      const id = url.split("/").pop()!.split("?")[0];
+      return fileRoute.GET(new Request(`http://app.test${url}`), { params: Promise.resolve({ fileId: id }) });
+    };
+    const served = await get(ada, runFiles.files[0].url);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe("2 rows, columns: name, age\n");
+    expect(served.headers.get("content-disposition")).toMatch(/^attachment; filename="summary.txt"/);
+    expect(served.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    const attachment = user.parts.find((p) => p.type === "data-attachment") as { data: StoredPlaygroundFile };
+    expect((await get(ada, `${attachment.data.url}?inline=1`)).headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect((await get(ada, attachment.data.url)).headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect((await get(bob, runFiles.files[0].url)).status).toBe(404);
+    expect((await get(null, runFiles.files[0].url)).status).toBe(404);
+    expect((await get(ada, "/api/playground/files/..%2F..%2Fetc")).status).toBe(404);
+
     const audit = await db.auditEvent.findFirst({ where: { action: "skill.run", skillId: counter.skillId } });
     expect(JSON.parse(audit!.detail)).toMatchObject({ command: "python3 scripts/count.py inputs/people.csv", exitCode: 0, files: 1, conversationId: null });
 
@@ -151,6 +177,38 @@ describe.skipIf(!availability.available)("skill_run in a playground turn", () =>
       expect(chunks.some((c) => c.type === "tool-input-available" && c.toolName === "skill_run")).toBe(false);
     } finally {
       await writeInstanceSetting(ada, "scriptExecution", "on");
+    }
+  });
+
+  it("lets one user run two scripts at once, not more, so one person never takes every sandbox", async () => {
+    const { runner } = await openRunSession(ada, { conversationId: null, attachments: [] });
+    const skill = (await loadSkillSource(ada, { kind: "all" })).source.skills.find((s) => s.name === "row-counter")!;
+    const run = (id: string) => runner!.run(skill, { command: "sleep 1", outputGlobs: ["out/**"], timeoutMs: 10_000 }, { toolCallId: id });
+    const results = await Promise.allSettled([run("a"), run("b"), run("c")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(String((results[2] as PromiseRejectedResult).reason)).toContain("You already have 2 scripts running");
+    // Slots come back once the runs end.
+    await expect(run("d")).resolves.toMatchObject({ exitCode: 0 });
+  });
+
+  it("caps what one conversation holds in attachments, and reads their type from the bytes, not the claim", async () => {
+    const four = (turn: number) => Array.from({ length: 4 }, (_, i) => ({ name: `f${turn}-${i}.csv`, mediaType: "text/html", data: csv("a,b\n1,2\n") }));
+    let id: string | null = null;
+    for (let turn = 0; turn < 5; turn++) {
+      const { conversation } = await turn_(id, four(turn));
+      id = conversation!.id;
+    }
+    const files = await db.playgroundFile.findMany({ where: { conversationId: id!, kind: "attachment" } });
+    expect(files).toHaveLength(20);
+    expect(new Set(files.map((f) => f.mediaType))).toEqual(new Set(["text/csv"]));
+    await expect(playgroundChat(ada, { conversationId: id, setup, text: "one more", attachments: four(5).slice(0, 1) })).rejects.toMatchObject({
+      message: expect.stringContaining("A conversation holds at most 20 attachments"),
+    });
+    // Nothing was stored for the refused turn.
+    expect(await db.playgroundFile.count({ where: { conversationId: id!, kind: "attachment" } })).toBe(20);
+
+    async function turn_(conversationId: string | null, attachments: object[]) {
+      return turn(ada, { conversationId, text: "here are more files", attachments });
     }
   });
 
