@@ -114,6 +114,10 @@ export async function openRunSession(
   const runner: SkillRunner = {
     attachments: [...names.values()],
     refusal: (skill) => runRefusal(skill),
+    // TODO(bound-tools helper): stage, run the tool's script with the arguments on stdin, audit skill.tool.
+    callTool: async () => {
+      throw new Error("Bound tools cannot run yet.");
+    },
     async run(skill, request, context) {
       const release = await acquireSlot(actor.id, context.abortSignal);
       try {

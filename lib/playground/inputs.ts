@@ -58,16 +58,39 @@ const attachmentInput = z
     if (problem) ctx.addIssue({ code: "custom", path: ["name"], message: `The attachment "${file.name.slice(0, 60)}" ${problem}.` });
   });
 
-export const chatRequestInput = z.object({
-  conversationId: id("Conversation").nullable(),
-  text: z
-    .string()
-    .trim()
-    .min(1, "Type a message first.")
-    .max(MAX_MESSAGE_CHARS, `Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters; shorten yours and send it again.`),
-  setup: playgroundSetupInput,
-  attachments: z.array(attachmentInput).max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} files to one message.`).default([]),
+/**
+ * The user's answer to a tool call that waited for approval (the AI SDK's approval id): approve
+ * once, approve this tool of this skill for the rest of the conversation, or deny.
+ */
+export const approvalDecisionInput = z.object({
+  approvalId: z.string().trim().min(1, "Approval not found.").max(200, "Approval not found."),
+  decision: z.enum(["once", "conversation", "deny"], "An approval is once, conversation or deny."),
 });
+export type ApprovalDecision = z.infer<typeof approvalDecisionInput>;
+
+/**
+ * A new turn (text, with attachments), or the continuation of the conversation's last turn once
+ * the user answered the approvals it waits for (approvals, no text).
+ */
+export const chatRequestInput = z
+  .object({
+    conversationId: id("Conversation").nullable(),
+    text: z
+      .string()
+      .trim()
+      .max(MAX_MESSAGE_CHARS, `Messages are limited to ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters; shorten yours and send it again.`)
+      .default(""),
+    setup: playgroundSetupInput,
+    attachments: z.array(attachmentInput).max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} files to one message.`).default([]),
+    approvals: z.array(approvalDecisionInput).max(20, "Answer at most 20 approvals at once.").default([]),
+  })
+  .superRefine((request, ctx) => {
+    if (request.approvals.length === 0 && request.text === "") ctx.addIssue({ code: "custom", path: ["text"], message: "Type a message first." });
+    if (request.approvals.length > 0 && request.conversationId === null)
+      ctx.addIssue({ code: "custom", path: ["conversationId"], message: "Approvals answer a tool call of a saved conversation; it is missing." });
+    if (request.approvals.length > 0 && request.attachments.length > 0)
+      ctx.addIssue({ code: "custom", path: ["attachments"], message: "Attach files to a new message, not to an approval." });
+  });
 export type ChatRequestInput = z.infer<typeof chatRequestInput>;
 
 export const profileInput = z.object({

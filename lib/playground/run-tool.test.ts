@@ -17,6 +17,7 @@ function recordingRunner(outcome: Partial<SkillRunOutcome> = {}, refusal: string
   const runner: SkillRunner = {
     attachments: [{ name: "form.pdf", size: 2048, mediaType: "application/pdf" }],
     refusal: () => refusal,
+    callTool: () => Promise.reject(new Error("no bound tools in these tests")),
     async run(skill: PlaygroundSkill, request: SkillRunRequest) {
       calls.push({ skill: skill.name, request });
       return { stdout: "filled 3 fields\n", stderr: "", exitCode: 0, timedOut: false, durationMs: 42, files: [], warnings: [], ...outcome };

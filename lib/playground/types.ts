@@ -22,6 +22,26 @@ export interface PlaygroundSkill {
   reviewStatus: ReviewStatus;
   /** Resource files (everything but SKILL.md): listed by load_skill, read by read_skill_resource. */
   files: PlaygroundFileInfo[];
+  /** Tools the skill binds (lib/skills/format/bound-tools.ts), callable while it is loaded; absent or empty when none are offered here. */
+  tools?: BoundTool[];
+  /** Tools the skill declares that this catalog does not offer, and why (a personal skill, a team that does not allow it, a version that needs review). */
+  toolsWithheld?: { names: string[]; reason: string };
+  /** allowed-tools, normalised: the calls it may make without asking the user (tool names, Bash(…) patterns for skill_run). */
+  allowedTools?: string[];
+  /** false for `disable-model-invocation: true`: left out of the catalog the model sees; a $mention still brings it in. Default true. */
+  modelInvocable?: boolean;
+  /** false for `user-invocable: false`: left out of the user's $ completion. Default true. */
+  userInvocable?: boolean;
+}
+
+/** A tool a skill binds, with the tokens its definition costs while it is offered. */
+export interface BoundTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** The implementing script, relative to the skill root. */
+  script: string;
+  tokens: number;
 }
 
 export interface PlaygroundFileInfo {
@@ -91,9 +111,30 @@ export type DisclosureEvent =
       files: { path: string; size: number; mediaType: string }[];
       /** Tokens of the result returned to the model (stdout, stderr, inline file contents): context cost too. */
       tokens: number;
+      /** How the run was let through (absent in ledgers saved before approvals existed). */
+      approval?: GrantedApproval;
     }
+  /** A skill's bound tools entered (load, mention) or left (unload) the tools the model is offered; tokens: their definitions. */
+  | { level: 2; kind: "tools"; skill: string; change: "activated" | "deactivated"; tools: { name: string; tokens: number }[]; tokens: number }
+  /** unload_skill: the skill's body no longer counts as loaded and is left out of later requests (tokens: the body freed). */
+  | { level: 2; kind: "unload"; skill: string; tokens: number }
+  /** A bound tool's call that ran: its outcome and the tokens of the result the model got. */
+  | {
+      level: 3;
+      kind: "call";
+      skill: string;
+      version: number;
+      tool: string;
+      approval: GrantedApproval;
+      exitCode: number | null;
+      timedOut: boolean;
+      durationMs: number;
+      tokens: number;
+    }
+  /** A call that needed the user's approval: asked (the turn pauses), then approved or denied. */
+  | { level: 0; kind: "approval"; skill: string; tool: string; toolCallId: string; state: "requested" | "approved-once" | "approved-conversation" | "denied"; summary: string }
   /** A tool call that failed (unknown skill, wrong path, traversal, a refused run): returned to the model as an error. */
-  | { level: 2 | 3; kind: "error"; tool: "load_skill" | "read_skill_resource" | "search_skills" | "skill_run"; skill?: string; path?: string; error: string }
+  | { level: 2 | 3; kind: "error"; tool: string; skill?: string; path?: string; error: string }
   /** Something the user should see: a $mention of a skill not in the catalog, a skill that needs review. */
   | { level: 0; kind: "notice"; message: string };
 
@@ -112,7 +153,14 @@ export interface LedgerTotals {
   savingPercent: number;
   /** Tokens of skill_run results returned to the model this turn (included in newlyDisclosed and resident). Absent in ledgers saved before runs existed. */
   runTokens?: number;
+  /** Definitions of bound tools offered at the end of this turn (included in resident; newly activated ones in newlyDisclosed). Absent before bound tools existed. */
+  toolTokens?: number;
+  /** Tokens of bound tools' results returned this turn (included in newlyDisclosed and resident, like runTokens). */
+  callTokens?: number;
 }
+
+/** Why a call that needs approval ran: allowed-tools named it, or the user approved it once or for the conversation. */
+export type GrantedApproval = "allowed-tools" | "approved-once" | "approved-conversation";
 
 /** The offline router's ranking of the catalog for the user's message, shown for transparency. */
 export interface RouterRanking {
@@ -186,4 +234,9 @@ export interface SkillRunner {
   run(skill: PlaygroundSkill, request: SkillRunRequest, context: { toolCallId: string; abortSignal?: AbortSignal }): Promise<SkillRunOutcome>;
   /** The user's attachments the runs see under inputs/ (names only; the runner holds the bytes). */
   readonly attachments: readonly AttachmentInfo[];
+  /**
+   * Runs a bound tool's script in the sandbox: the arguments as JSON on stdin, the skill's folder as
+   * the working directory, the same limits and audit as run(). No output files are collected.
+   */
+  callTool(skill: PlaygroundSkill, tool: BoundTool, args: unknown, context: { toolCallId: string; abortSignal?: AbortSignal }): Promise<SkillRunOutcome>;
 }
