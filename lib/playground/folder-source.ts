@@ -1,3 +1,4 @@
+import { invocationFlags, normalizeAllowedTools, readToolDeclarations, toolDefinitionTokens } from "../skills/format/bound-tools";
 import type { BundleSkill } from "../skills/archive/bundle";
 import { isTextMediaType } from "../skills/format/media-type";
 import { findSkillMd } from "../skills/format/paths";
@@ -66,6 +67,12 @@ export function createFolderSource(bundleSkills: readonly BundleSkill[], options
         resourceTokens: files.reduce((sum, f) => sum + (f.tokens ?? 0), 0),
         reviewStatus: options.needsReview?.has(bundle.name) ? "needs_review" : "none",
         files,
+        // A folder is the user's own (the CLI, tests): its declared tools are offered, the store's binding rules do not apply.
+        tools: readToolDeclarations(frontmatter)
+          .filter((t) => files.some((f) => f.path === t.script))
+          .map((t) => ({ ...t, tokens: toolDefinitionTokens(t) })),
+        allowedTools: normalizeAllowedTools(frontmatter["allowed-tools"]),
+        ...invocationFlags(frontmatter),
       },
     });
   }

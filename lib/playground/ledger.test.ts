@@ -39,6 +39,8 @@ describe("finishTurnLedger", () => {
       eagerTokens: 2500,
       savingPercent: 76,
       runTokens: 0,
+      toolTokens: 0,
+      callTokens: 0,
     });
     expect(ledger.router).toBeNull();
   });
@@ -81,6 +83,8 @@ describe("finishTurnLedger", () => {
       eagerTokens: 2500,
       savingPercent: 71.4,
       runTokens: 0,
+      toolTokens: 0,
+      callTokens: 0,
     });
   });
 
@@ -144,7 +148,7 @@ describe("tokensByLevel", () => {
       { level: 3, kind: "error", tool: "skill_run", skill: "a", error: "execution is off" },
       { level: 0, kind: "notice", message: "hi" },
     ];
-    expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90, runs: 64 });
+    expect(tokensByLevel({ events })).toEqual({ l1: 125, l2: 710, l3: 90, runs: 64, tools: 0 });
   });
 });
 

@@ -22,7 +22,14 @@ import type { DisclosureEvent, LedgerTotals, PlaygroundSkill, RouterRanking, Tur
 // - runTokens: what skill_run calls of this turn returned to the model (stdout, stderr, inline
 //   file contents). Counted in newlyDisclosed and resident (run results stay in the history like
 //   tool results do) but not in the saving, which compares skill content only.
+// - tool definitions (bound tools): a skill's tools are sent with every request while it is in the
+//   context. Their definitions count in newlyDisclosed on the turn they are activated (a "tools"
+//   event) and in resident as toolTokens: the definitions offered at the end of the turn.
+// - callTokens: what bound tools' calls of this turn returned; counted like runTokens.
+// - unload: unload_skill takes the skill's body out of every later request, so resident drops by
+//   the body's tokens from that turn on.
 // - savingPercent: 100 * (1 - resident skill content / eagerTokens), one decimal; 0 when eagerTokens is 0.
+//   Skill content leaves out run and call results and tool definitions: the counterfactual has none.
 
 export interface TokenUsage {
   inputTokens?: number | null;
@@ -41,21 +48,26 @@ export interface FinishTurnLedgerInput {
   catalogTokens: number;
   usage?: TokenUsage | null;
   router?: RouterRanking | null;
+  /** Tokens of the bound tools' definitions offered at the end of this turn. */
+  toolTokens?: number;
 }
 
 /** Tokens of an event's content that stays in the history, by the rules above. */
 function persistentTokens(event: DisclosureEvent): number {
   if (event.kind === "load") return event.by === "model" ? event.tokens : 0;
-  if (event.kind === "read" || event.kind === "search" || event.kind === "run") return event.tokens;
+  if (event.kind === "read" || event.kind === "search" || event.kind === "run" || event.kind === "call") return event.tokens;
+  if (event.kind === "unload") return -event.tokens;
   return 0;
 }
 
 function newTokens(event: DisclosureEvent): number {
-  if (event.kind === "load" || event.kind === "read" || event.kind === "search" || event.kind === "run") return event.tokens;
+  if (event.kind === "load" || event.kind === "read" || event.kind === "search" || event.kind === "run" || event.kind === "call") return event.tokens;
+  if (event.kind === "tools" && event.change === "activated") return event.tokens;
   return 0;
 }
 
 const runTokensOf = (events: readonly DisclosureEvent[]): number => events.reduce((sum, e) => sum + (e.kind === "run" ? e.tokens : 0), 0);
+const callTokensOf = (events: readonly DisclosureEvent[]): number => events.reduce((sum, e) => sum + (e.kind === "call" ? e.tokens : 0), 0);
 
 export function eagerTokens(skills: readonly PlaygroundSkill[], catalogTokens: number, mode: "full" | "search"): number {
   const catalog = mode === "full" ? catalogTokens : skills.reduce((sum, s) => sum + s.catalogTokens, 0);
@@ -69,11 +81,15 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
   const newlyDisclosed = (catalogIsNew ? catalogTokens : 0) + events.reduce((sum, e) => sum + newTokens(e), 0);
 
   const earlier = history.reduce((sum, ledger) => sum + ledger.events.reduce((s, e) => s + persistentTokens(e), 0), 0);
-  const resident = catalogTokens + earlier + events.reduce((sum, e) => sum + newTokens(e), 0);
-  // Run output is context cost but not skill content: the eager counterfactual has no runs, so the
-  // saving compares skill content with skill content.
+  const toolTokens = input.toolTokens ?? 0;
+  const resident =
+    catalogTokens + earlier + events.reduce((sum, e) => sum + persistentTokens(e) + (e.kind === "load" && e.by === "mention" ? e.tokens : 0), 0) + toolTokens;
+  // Run and call output and tool definitions are context cost but not skill content: the eager
+  // counterfactual has none of them, so the saving compares skill content with skill content.
   const runTokens = runTokensOf(events);
-  const residentSkillContent = resident - runTokens - history.reduce((sum, ledger) => sum + runTokensOf(ledger.events), 0);
+  const callTokens = callTokensOf(events);
+  const residentSkillContent =
+    resident - runTokens - callTokens - toolTokens - history.reduce((sum, ledger) => sum + runTokensOf(ledger.events) + callTokensOf(ledger.events), 0);
 
   const catalogEvent = events.find((e) => e.kind === "catalog");
   const mode = catalogEvent?.kind === "catalog" ? catalogEvent.mode : "full";
@@ -88,6 +104,8 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
     eagerTokens: eager,
     savingPercent: eager === 0 ? 0 : Math.round(1000 * (1 - residentSkillContent / eager)) / 10,
     runTokens,
+    toolTokens,
+    callTokens,
   };
   return { turn: input.turn, modelId: input.modelId, events: [...events], totals, router: input.router ?? null };
 }
@@ -98,13 +116,14 @@ export function finishTurnLedger(input: FinishTurnLedgerInput): TurnLedger {
  * and runs the skill_run results returned to the model (stdout, stderr, inline files).
  * Repeat-load replies and errors carry no skill content and count nowhere, as in the totals.
  */
-export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number; l2: number; l3: number; runs: number } {
-  const levels = { l1: 0, l2: 0, l3: 0, runs: 0 };
+export function tokensByLevel(ledger: Pick<TurnLedger, "events">): { l1: number; l2: number; l3: number; runs: number; tools: number } {
+  const levels = { l1: 0, l2: 0, l3: 0, runs: 0, tools: 0 };
   for (const event of ledger.events) {
     if (event.kind === "catalog" || event.kind === "search") levels.l1 += event.tokens;
     else if (event.kind === "load") levels.l2 += event.tokens;
     else if (event.kind === "read") levels.l3 += event.tokens;
     else if (event.kind === "run") levels.runs += event.tokens;
+    else if (event.kind === "call" || (event.kind === "tools" && event.change === "activated")) levels.tools += event.tokens;
   }
   return levels;
 }

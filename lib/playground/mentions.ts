@@ -1,5 +1,5 @@
-import { needsReviewWarning, renderResourceList } from "./tools";
-import type { PlaygroundSkill } from "./types";
+import { needsReviewWarning, renderResourceList, toolLines } from "./tools";
+import type { BoundTool, PlaygroundSkill } from "./types";
 
 // `$skill-name` in a user message puts that skill's body into this turn's model messages (Codex's
 // explicit mention). Code is not prose: `$name` inside a code span or a fenced block is an
@@ -68,11 +68,11 @@ export function unknownMentionNotice(name: string): string {
  * message keeps only what the user typed (CAMEL's rule: injected content is not memory), so the
  * block is rebuilt for the turn that mentions it and absent from later turns.
  */
-export function renderMentionBlock(skill: PlaygroundSkill, body: string): string {
+export function renderMentionBlock(skill: PlaygroundSkill, body: string, tools: readonly BoundTool[] = []): string {
   const warning = skill.reviewStatus === "needs_review" ? `${needsReviewWarning(skill.name)}\n` : "";
   const block = `<skill name="${skill.name}" version="${skill.version}" source="mention">\n${warning}${body.trim()}\n</skill>`;
-  // Listed like load_skill lists them, so the model can read a file or run a script of a skill the user mentioned.
-  return skill.files.length > 0 ? `${block}\n${renderResourceList(skill, true)}` : block;
+  // Listed like load_skill lists them, so the model can read a file, run a script or call a tool of a skill the user mentioned.
+  return [block, ...(skill.files.length > 0 ? [renderResourceList(skill, true)] : []), ...toolLines(skill, tools)].join("\n");
 }
 
 /** The resource lists of a message's mention blocks, by skill. */

@@ -26,6 +26,8 @@ export interface SystemPrompt {
   /** Tokens of the skill part of the prompt: the catalog (full mode) or the search note (search mode). */
   catalogTokens: number;
   headerTokens: number;
+  /** The skills the catalog offers the model: every skill but the explicit-only ones (disable-model-invocation). */
+  catalog: readonly PlaygroundSkill[];
 }
 
 /** The instruction header a turn uses: the setup's own, else its profile's (blank means the default). */
@@ -48,9 +50,11 @@ export function catalogOverBudget(
 
 export function buildSystemPrompt(
   settings: Pick<PlaygroundSettings, "mode" | "exposeMetadata" | "instructions">,
-  skills: readonly PlaygroundSkill[],
+  everySkill: readonly PlaygroundSkill[],
 ): SystemPrompt {
   const header = settings.instructions.trim() || DEFAULT_INSTRUCTIONS;
+  // Claude Code's disable-model-invocation: the model never sees the skill; a $mention brings it in.
+  const skills = everySkill.some((s) => s.modelInvocable === false) ? everySkill.filter((s) => s.modelInvocable !== false) : everySkill;
   if (settings.mode === "search") {
     return {
       system: `${header}\n\n${SEARCH_MODE_NOTE}`,
@@ -58,12 +62,20 @@ export function buildSystemPrompt(
       catalogXml: "",
       catalogTokens: cachedTokens(SEARCH_MODE_NOTE),
       headerTokens: cachedTokens(header),
+      catalog: skills,
     };
   }
   const catalogXml = settings.exposeMetadata
     ? renderFullMetadataCatalog(skills)
     : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
-  return { system: `${header}\n\n${catalogXml}`, header, catalogXml, catalogTokens: cachedTokens(catalogXml), headerTokens: cachedTokens(header) };
+  return {
+    system: `${header}\n\n${catalogXml}`,
+    header,
+    catalogXml,
+    catalogTokens: cachedTokens(catalogXml),
+    headerTokens: cachedTokens(header),
+    catalog: skills,
+  };
 }
 
 // Every turn of a conversation renders the same catalog; tokenizing a 500-skill catalog is most of

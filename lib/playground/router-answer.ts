@@ -1,7 +1,7 @@
 import { Ranker } from "./ranker";
 import type { PromptView } from "./router-prompt";
 import { parseRunResult, SKILL_RUN } from "./run-tool";
-import { LOAD_SKILL } from "./tools";
+import { LOAD_SKILL, UNLOAD_SKILL } from "./tools";
 import type { RouterRanking } from "./types";
 
 // The offline router's last step: it cannot write an answer of its own, so it says which skill it
@@ -112,8 +112,38 @@ export function answer(view: PromptView, subject: string | null, ranking: Router
     const shown = listed.slice(0, 8).map((p) => `\`${p}\``);
     lines.push("", `Resources you can ask about: ${shown.join(", ")}${listed.length > shown.length ? ` and ${listed.length - shown.length} more` : ""}.`);
   }
-  lines.push(...runReports(view));
-  for (const error of errors) lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+  lines.push(...runReports(view), ...callReports(view, subject));
+  for (const error of errors) {
+    if (error.denied)
+      lines.push(
+        "",
+        error.toolName === SKILL_RUN
+          ? `You denied running \`${String(error.input.command)}\`, so I did not run it.`
+          : `You denied the call to \`${error.toolName}\`, so I did not make it.`,
+      );
+    else lines.push("", `Tool error from ${error.toolName}: ${error.output}`);
+  }
+  return lines.join("\n");
+}
+
+/** What each bound tool call of this turn returned. */
+function callReports(view: PromptView, subject: string): string[] {
+  const lines: string[] = [];
+  const bound = new Set(view.boundTools.get(subject) ?? []);
+  for (const call of view.thisTurn) {
+    if (!bound.has(call.toolName) || call.isError || call.output === null) continue;
+    lines.push("", `I called \`${call.toolName}\` with ${JSON.stringify(call.input)}. It returned:`, "", fence(clip(call.output)));
+  }
+  return lines;
+}
+
+/** The answer to a message that asked to unload skills: what each unload_skill call said. */
+export function unloadAnswer(view: PromptView, names: readonly string[]): string {
+  const lines = [`**${ROUTER_LABEL}.** You asked me to unload ${names.map((n) => `\`${n}\``).join(", ")}.`];
+  for (const name of names) {
+    const call = view.thisTurn.find((c) => c.toolName === UNLOAD_SKILL && c.input.name === name);
+    lines.push("", call?.output ?? `I could not unload \`${name}\`: unload_skill is offered only while a skill is loaded.`);
+  }
   return lines.join("\n");
 }
 

@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import { mentionResourceLists, parseMentionBlocks, stripMentionBlocks } from "./mentions";
-import { isLoadOutput, LOAD_SKILL, parseResourceList, READ_SKILL_RESOURCE } from "./tools";
+import { isLoadOutput, LOAD_SKILL, parseResourceList, parseToolList, READ_SKILL_RESOURCE } from "./tools";
 
 // The offline router reads only its prompt, never the store: this is everything it can know about
 // the conversation, recovered from the messages the AI SDK hands a model.
@@ -11,6 +11,8 @@ interface ToolExchange {
   /** The result text, or null when there is none yet. */
   output: string | null;
   isError: boolean;
+  /** The user denied the call (tool approval): it never ran. */
+  denied?: boolean;
 }
 
 export interface PromptView {
@@ -29,10 +31,14 @@ export interface PromptView {
   reads: { skill: string; path: string; text: string }[];
   /** The names of the tools on offer. */
   tools: Set<string>;
+  /** The bound tools each skill's load (or mention block) listed as callable. */
+  boundTools: Map<string, string[]>;
 }
 
-function outputText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean } {
+function outputText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean; denied?: boolean } {
   switch (output.type) {
+    case "execution-denied":
+      return { text: output.reason ?? "The user denied this call.", isError: true, denied: true };
     case "text":
       return { text: output.value, isError: false };
     case "error-text":
@@ -68,6 +74,7 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
   const bodies = new Map<string, string>();
   const resources = new Map<string, string[]>();
   const reads: PromptView["reads"] = [];
+  const boundTools = new Map<string, string[]>();
   prompt.forEach((message, index) => {
     if (message.role !== "assistant" && message.role !== "tool") return;
     for (const part of message.content) {
@@ -77,13 +84,15 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
       } else if (part.type === "tool-result") {
         const call = calls.get(part.toolCallId);
         if (!call) continue;
-        const { text, isError } = outputText(part.output);
+        const { text, isError, denied } = outputText(part.output);
         call.output = text;
         call.isError = isError;
+        if (denied) call.denied = true;
         const name = typeof call.input.name === "string" ? call.input.name : "";
         if (call.toolName === LOAD_SKILL && !isError && isLoadOutput(text) && name) {
           bodies.set(name, loadedBody(text));
           resources.set(name, parseResourceList(text));
+          boundTools.set(name, parseToolList(text));
         }
         if (call.toolName === READ_SKILL_RESOURCE && !isError && index > lastUser && name && typeof call.input.path === "string") {
           reads.push({ skill: name, path: call.input.path, text: resourceBody(text) });
@@ -93,6 +102,10 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
   });
   for (const [name, body] of mentionBodies(rawUser)) bodies.set(name, body);
   for (const [name, list] of mentionResourceLists(rawUser)) resources.set(name, parseResourceList(list));
+  for (const name of parseMentionBlocks(rawUser)) {
+    const block = mentionBlockTail(rawUser, name);
+    if (block) boundTools.set(name, parseToolList(block));
+  }
   return {
     system,
     // What the user typed: without mention blocks and the attachment note the turn added for the model.
@@ -104,7 +117,16 @@ export function readPrompt(prompt: LanguageModelV4Prompt, toolNames: Iterable<st
     resources,
     reads,
     tools: new Set(toolNames),
+    boundTools,
   };
+}
+
+/** The text after a mention block up to the next one: where its resource and tool lists are. */
+function mentionBlockTail(text: string, name: string): string | null {
+  const start = text.indexOf(`<skill name="${name}" `);
+  if (start < 0) return null;
+  const next = text.indexOf("<skill name=", start + 1);
+  return text.slice(start, next < 0 ? undefined : next);
 }
 
 function loadedBody(output: string): string {

@@ -9,10 +9,10 @@ import type {
 } from "@ai-sdk/provider";
 import { parseCatalogXml } from "./prompt";
 import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
-import { answer } from "./router-answer";
+import { answer, unloadAnswer } from "./router-answer";
 import { readPrompt, type PromptView } from "./router-prompt";
 import { SKILL_RUN } from "./run-tool";
-import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
+import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
 import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
 
 // The offline router: a deterministic stand-in for a model, implemented as an AI SDK language
@@ -25,7 +25,9 @@ import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./ty
 //   3. call read_skill_resource for each listed resource the message points at;
 //   4. call skill_run for each command in backticks that starts with one of the loaded skill's
 //      listed scripts/ paths (optionally after an interpreter: `python3 scripts/x.py data.csv`);
-//   5. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
+//   5. call each bound tool of the loaded skill written in backticks with its arguments
+//      (`convert_units {"value": 5, ...}`), and unload_skill for `unload_skill name`;
+//   6. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
 
 export const ROUTER_PROVIDER = "skillshelf";
 
@@ -41,7 +43,7 @@ const NO_USAGE: LanguageModelV4Usage = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
-type Action = { kind: "tool"; toolName: string; input: Record<string, string> } | { kind: "text"; text: string };
+type Action = { kind: "tool"; toolName: string; input: Record<string, unknown> } | { kind: "text"; text: string };
 
 interface Decision {
   action: Action;
@@ -138,10 +140,20 @@ function route(options: LanguageModelV4CallOptions): Decision {
     return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
   const report = ranking.ranking;
 
+  const attempted = (toolName: string, input: Record<string, unknown>) =>
+    view.thisTurn.some((c) => c.toolName === toolName && JSON.stringify(c.input) === JSON.stringify({ ...c.input, ...input }));
+
+  // A message that asks to unload skills (`unload_skill name`) is about that: unload them, then say so.
+  const unloads = unloadRequests(view.userText);
+  if (unloads.length > 0) {
+    const next = unloads.find((name) => !attempted(UNLOAD_SKILL, { name }));
+    if (next && view.tools.has(UNLOAD_SKILL))
+      return { action: { kind: "tool", toolName: UNLOAD_SKILL, input: { name: next } }, ranking: report, toolCallId: id(UNLOAD_SKILL) };
+    return { action: { kind: "text", text: unloadAnswer(view, unloads) }, ranking: report, toolCallId: id("answer") };
+  }
+
   // Which skill the answer is about: a mentioned one (the user chose), else the router's pick.
   const subject = view.mentioned[0] ?? report?.chosen ?? null;
-  const attempted = (toolName: string, input: Record<string, string>) =>
-    view.thisTurn.some((c) => c.toolName === toolName && Object.entries(input).every(([k, v]) => c.input[k] === v));
 
   if (subject && !view.bodies.has(subject) && view.tools.has(LOAD_SKILL) && !attempted(LOAD_SKILL, { name: subject })) {
     return { action: { kind: "tool", toolName: LOAD_SKILL, input: { name: subject } }, ranking: report, toolCallId: id(LOAD_SKILL) };
@@ -174,7 +186,53 @@ function route(options: LanguageModelV4CallOptions): Decision {
     }
   }
 
+  if (subject && view.bodies.has(subject)) {
+    const callsSoFar = view.thisTurn.filter((c) => (view.boundTools.get(subject) ?? []).includes(c.toolName)).length;
+    const callable = (view.boundTools.get(subject) ?? []).filter((name) => view.tools.has(name));
+    const next = toolCalls(view.userText, callable).find((call) => !attempted(call.tool, call.input));
+    if (next && callsSoFar < MAX_RUNS) return { action: { kind: "tool", toolName: next.tool, input: next.input }, ranking: report, toolCallId: id(next.tool) };
+  }
+
   return { action: { kind: "text", text: answer(view, subject, report) }, ranking: report, toolCallId: id("answer") };
+}
+
+/**
+ * Calls of the given bound tools written in backticks: the tool's name followed by a JSON object
+ * (`convert_units {"value": 5, "from": "km", "to": "mi"}`) or by key=value pairs
+ * (`convert_units value=5 from=km to=mi`; numbers and true/false are read as such).
+ */
+export function toolCalls(message: string, tools: readonly string[]): { tool: string; input: Record<string, unknown> }[] {
+  const out: { tool: string; input: Record<string, unknown> }[] = [];
+  for (const match of message.matchAll(/`([A-Za-z][A-Za-z0-9_-]*)(\s[^`]*)?`/g)) {
+    const tool = match[1];
+    if (!tools.includes(tool)) continue;
+    const rest = (match[2] ?? "").trim();
+    let input: Record<string, unknown> = {};
+    if (rest.startsWith("{")) {
+      try {
+        const parsed: unknown = JSON.parse(rest);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) input = parsed as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+    } else {
+      for (const pair of rest.matchAll(/([A-Za-z_][A-Za-z0-9_-]*)=("[^"]*"|\S+)/g)) input[pair[1]] = scalar(pair[2]);
+    }
+    out.push({ tool, input });
+  }
+  return out;
+}
+
+function scalar(text: string): unknown {
+  if (text.startsWith('"') && text.endsWith('"')) return text.slice(1, -1);
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === "true" || text === "false") return text === "true";
+  return text;
+}
+
+/** Skills the message asks to unload: `unload_skill name` in backticks. */
+function unloadRequests(message: string): string[] {
+  return [...message.matchAll(/`unload_skill\s+([a-z0-9-]+)`/g)].map((m) => m[1]);
 }
 
 /** The script path a command starts with (after an interpreter, without ./), or null. */

@@ -10,7 +10,8 @@ import { OFFLINE_ROUTER_ID, type PlaygroundSkill, type SkillRunner, type SkillRu
 // what reaches the model and the ledger. The runner here records calls and answers as told; the
 // sandbox itself is proven against bubblewrap in lib/sandbox and lib/http/skill-run-chat.test.ts.
 
-const source = inlineSource(SAMPLE_SKILLS);
+// These tests are about running: the skills pre-approve their scripts (allowed-tools), so no call waits for the user (approval.test.ts covers that).
+const source = inlineSource(SAMPLE_SKILLS.map((s) => ({ ...s, frontmatter: `${s.frontmatter ?? ""}allowed-tools: Bash\n` })));
 
 function recordingRunner(outcome: Partial<SkillRunOutcome> = {}, refusal: string | null = null) {
   const calls: { skill: string; request: SkillRunRequest }[] = [];

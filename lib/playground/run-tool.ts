@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { formatBytes } from "../format";
 import { countTokens } from "../skills/format/tokens";
+import { approvalGate, approvalOf, type ApprovalBook } from "./bound-tool-set";
 import type { DisclosureRecorder } from "./recorder";
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type SkillRunResult } from "./run-result";
 import type { PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./types";
@@ -74,6 +75,8 @@ export interface RunToolOptions {
   skills: readonly PlaygroundSkill[];
   /** Skills whose body is in the conversation (earlier loads, this turn's loads and $mentions): only those may run. */
   inConversation: (name: string) => boolean;
+  /** When given, a run that the skill's allowed-tools does not cover and the user has not approved for the conversation waits for the user. */
+  book?: ApprovalBook;
 }
 
 export function describeAttachments(runner: Pick<SkillRunner, "attachments">): string {
@@ -81,7 +84,7 @@ export function describeAttachments(runner: Pick<SkillRunner, "attachments">): s
   return `The user's attached files are in inputs/: ${runner.attachments.map((a) => `inputs/${a.name} (${formatBytes(a.size, "prose")})`).join(", ")}.`;
 }
 
-export function createRunTool({ runner, recorder, skills, inConversation }: RunToolOptions): Tool {
+export function createRunTool({ runner, recorder, skills, inConversation, book }: RunToolOptions): Tool {
   const byName = new Map(skills.map((s) => [s.name, s]));
   return tool({
     description: [
@@ -91,6 +94,20 @@ export function createRunTool({ runner, recorder, skills, inConversation }: RunT
       describeAttachments(runner),
     ].join(" "),
     inputSchema: skillRunInput,
+    needsApproval: book
+      ? (input, { toolCallId }) => {
+          const skill = byName.get(input.skill);
+          // A call that will be refused anyway is not worth asking about: execute says why.
+          if (!skill || !inConversation(skill.name) || !hasScripts(skill) || runner.refusal(skill)) return false;
+          return approvalGate(book, recorder, {
+            skill,
+            tool: SKILL_RUN,
+            toolCallId,
+            command: input.command,
+            summary: `${skill.name} wants to run ${input.command}`,
+          });
+        }
+      : undefined,
     execute: async (input, { toolCallId, abortSignal }) => {
       const fail = (error: string): never => {
         recorder.record({ level: 3, kind: "error", tool: SKILL_RUN, skill: input.skill, error }, toolCallId);
@@ -133,6 +150,7 @@ export function createRunTool({ runner, recorder, skills, inConversation }: RunT
           durationMs: outcome.durationMs,
           files: outcome.files.map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType })),
           tokens: countTokens(output),
+          ...(book ? { approval: approvalOf(book, toolCallId) } : {}),
         },
         toolCallId,
       );

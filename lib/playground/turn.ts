@@ -16,11 +16,22 @@ import { renderMentionBlock, resolveMentions, unknownMentionNotice } from "./men
 import { buildSystemPrompt, type SystemPrompt } from "./prompt";
 import { createRecorder, type DisclosureRecorder } from "./recorder";
 import { createRunTool, hasScripts, SKILL_RUN } from "./run-tool";
-import { createSkillTools, isLoadOutput, LOAD_SKILL, READ_SKILL_RESOURCE, SEARCH_SKILLS } from "./tools";
+import { conversationGrants, grantedBy, grantKey, type ApprovalAnswer } from "./approval";
+import {
+  boundToolIndex,
+  createApprovalBook,
+  createBoundTools,
+  createUnloadTool,
+  elideUnloadedBodies,
+  lifecycleInHistory,
+  offeredTools,
+} from "./bound-tool-set";
+import { createSkillTools, isLoadOutput, LOAD_SKILL, READ_SKILL_RESOURCE, recordActivation, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
 import {
   ROUTER_METADATA_KEY,
   type AttachmentInfo,
   type DisclosureEvent,
+  type PlaygroundSkill,
   type PlaygroundSettings,
   type RouterRanking,
   type SkillRunner,
@@ -58,6 +69,18 @@ export interface PrepareTurnInput {
   runner?: SkillRunner;
   /** Files the user attached to this message (the model is told their names). */
   attachments?: readonly AttachmentInfo[];
+  /** Continue a turn that paused for the user's approval instead of starting one (userText is that turn's text). */
+  continuing?: ContinuedTurn;
+}
+
+/** A turn that stopped at tool calls waiting for the user, now answered. */
+export interface ContinuedTurn {
+  /** The turn's assistant message with the answers applied (its parts in state approval-responded). */
+  assistant: HistoryMessage;
+  /** The turn's ledger so far. */
+  ledger: TurnLedger;
+  /** The user's answers, by tool call id. */
+  answers: ReadonlyMap<string, ApprovalAnswer>;
 }
 
 /** A stored message: a UI message without the need for an id, an assistant one with its ledger. */
@@ -129,29 +152,39 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
   const turn = input.turn ?? history.filter((m) => m.role === "user").length + 1;
   const modelId = input.modelId ?? settings.modelId;
   const prompt = buildSystemPrompt(settings, source.skills);
+  const continuing = input.continuing;
   const recorder = createRecorder(input.onEvent);
+  // A continued turn's ledger goes on from where it paused: its events so far are the turn's too.
+  if (continuing) recorder.events.push(...continuing.ledger.events);
+  const fresh = !continuing;
   const notices: string[] = [];
   const notice = (message: string) => {
     notices.push(message);
-    recorder.record({ level: 0, kind: "notice", message });
+    if (fresh) recorder.record({ level: 0, kind: "notice", message });
   };
 
-  recorder.record({
-    level: 1,
-    kind: "catalog",
-    mode: settings.mode,
-    skills: settings.mode === "full" ? source.skills.map((s) => s.name) : [],
-    tokens: prompt.catalogTokens,
-  });
+  if (fresh) {
+    recorder.record({
+      level: 1,
+      kind: "catalog",
+      mode: settings.mode,
+      skills: settings.mode === "full" ? prompt.catalog.map((s) => s.name) : [],
+      tokens: prompt.catalogTokens,
+    });
+  }
 
+  const index = boundToolIndex(input.runner ? source.skills : []);
+  const toolsOf = (skill: PlaygroundSkill) => offeredTools(skill, index);
   const mentions = resolveMentions(input.userText, source.skills);
   for (const name of mentions.unknown) notice(unknownMentionNotice(name));
   const blocks: string[] = [];
   for (const skill of mentions.skills) {
     const body = await source.body(skill);
-    blocks.push(renderMentionBlock(skill, body));
+    blocks.push(renderMentionBlock(skill, body, toolsOf(skill)));
     const needsReview = skill.reviewStatus === "needs_review";
     if (needsReview) notice(`"${skill.name}" needs review: its security scan found something to check.`);
+    if (!fresh) continue;
+    recordActivation(recorder, skill, toolsOf(skill));
     recorder.record({
       level: 2,
       kind: "load",
@@ -165,17 +198,42 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
     });
   }
 
-  const loadedBefore = loadedInHistory(history);
-  const loaded = new Map(loadedBefore);
+  const userMessage: HistoryMessage = { role: "user", parts: [{ type: "text", text: input.userText }] };
+  const loadedBefore = lifecycleInHistory(history);
+  const loaded = continuing ? lifecycleInHistory([...history, userMessage, continuing.assistant]) : new Map(loadedBefore);
   const mentionedNames = new Set(mentions.skills.map((s) => s.name));
-  const tools = createSkillTools({ source, mode: settings.mode, recorder, turn, loaded, mentioned: mentionedNames });
+  const tools = createSkillTools({ source, mode: settings.mode, recorder, turn, loaded, mentioned: mentionedNames, toolsOf });
   const inConversation = (name: string) => loaded.has(name) || mentionedNames.has(name);
   const baseTools = Object.keys(tools);
-  if (input.runner) tools[SKILL_RUN] = createRunTool({ runner: input.runner, recorder, skills: source.skills, inConversation });
+  tools[UNLOAD_SKILL] = createUnloadTool({ skills: source.skills, recorder, loaded, mentioned: mentionedNames, toolsOf });
+
+  // What the user granted: "for this conversation" answers in earlier ledgers, and this request's answers.
+  const earlierLedgers = input.ledgers ?? history.flatMap((m) => (m.ledger ? [m.ledger] : []));
+  const book = createApprovalBook(conversationGrants([...earlierLedgers, ...(continuing ? [continuing.ledger] : [])]));
+  for (const [toolCallId, answer] of continuing?.answers ?? []) {
+    const asked = continuing!.ledger.events.find((e) => e.kind === "approval" && e.toolCallId === toolCallId);
+    if (!asked || asked.kind !== "approval") continue;
+    const granted = grantedBy(answer);
+    if (granted) book.answered.set(toolCallId, granted);
+    if (answer === "conversation") book.grants.add(grantKey(asked.skill, asked.tool));
+    recorder.record({ ...asked, state: granted ?? "denied" });
+  }
+  if (input.runner) {
+    tools[SKILL_RUN] = createRunTool({ runner: input.runner, recorder, skills: source.skills, inConversation, book });
+    Object.assign(tools, createBoundTools({ skills: source.skills, runner: input.runner, recorder, book, isActive: inConversation }));
+  }
   const scripted = source.skills.filter(hasScripts).map((s) => s.name);
-  const prepareStep: PrepareStepFunction<ToolSet> = () => ({
-    activeTools: input.runner && scripted.some(inConversation) ? [...baseTools, SKILL_RUN] : baseTools,
-  });
+  const activeTools = (): string[] => {
+    const active = [...baseTools];
+    if (loaded.size > 0) active.push(UNLOAD_SKILL);
+    if (input.runner && scripted.some(inConversation)) active.push(SKILL_RUN);
+    for (const skill of source.skills) if (inConversation(skill.name)) for (const t of toolsOf(skill)) active.push(t.name);
+    return active;
+  };
+  const prepareStep: PrepareStepFunction<ToolSet> = ({ messages }) => {
+    const elided = elideUnloadedBodies(messages);
+    return elided ? { activeTools: activeTools(), messages: elided } : { activeTools: activeTools() };
+  };
 
   const attached = input.attachments ?? [];
   const messages: ModelMessage[] = [
@@ -191,6 +249,7 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
         ...blocks.map((text) => ({ type: "text" as const, text })),
       ],
     },
+    ...(continuing ? await convertToModelMessages([{ role: "assistant", parts: continuing.assistant.parts }], { ignoreIncompleteToolCalls: true }) : []),
   ];
 
   const onStepEnd = (step: StepResult<ToolSet>) => {
@@ -211,18 +270,27 @@ export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn
     mentioned: mentions.skills.map((s) => s.name),
     loadedBefore,
     finish(usage, providerMetadata) {
+      const before = continuing?.ledger.totals;
       return finishTurnLedger({
         turn,
         modelId,
         events: recorder.events,
-        history: input.ledgers ?? history.flatMap((m) => (m.ledger ? [m.ledger] : [])),
-        skills: source.skills,
+        history: earlierLedgers,
+        skills: prompt.catalog,
         catalogTokens: prompt.catalogTokens,
-        usage,
-        router: recorder.router ?? rankingFrom(providerMetadata),
+        usage: before
+          ? { inputTokens: sumCounts(before.inputTokens, usage?.inputTokens), outputTokens: sumCounts(before.outputTokens, usage?.outputTokens) }
+          : usage,
+        router: continuing?.ledger.router ?? recorder.router ?? rankingFrom(providerMetadata),
+        toolTokens: source.skills.filter((s) => inConversation(s.name)).reduce((sum, s) => sum + toolsOf(s).reduce((n, t) => n + t.tokens, 0), 0),
       });
     },
   };
+}
+
+/** Provider counts of a turn's two requests, added; null when either is unknown. */
+function sumCounts(a: number | null | undefined, b: number | null | undefined): number | null {
+  return typeof a === "number" && typeof b === "number" ? a + b : null;
 }
 
 /** How the model learns of attached files: names and sizes, never the bytes (scripts read them). */

@@ -132,7 +132,15 @@ export type DisclosureEvent =
       tokens: number;
     }
   /** A call that needed the user's approval: asked (the turn pauses), then approved or denied. */
-  | { level: 0; kind: "approval"; skill: string; tool: string; toolCallId: string; state: "requested" | "approved-once" | "approved-conversation" | "denied"; summary: string }
+  | {
+      level: 0;
+      kind: "approval";
+      skill: string;
+      tool: string;
+      toolCallId: string;
+      state: "requested" | "approved-once" | "approved-conversation" | "denied";
+      summary: string;
+    }
   /** A tool call that failed (unknown skill, wrong path, traversal, a refused run): returned to the model as an error. */
   | { level: 2 | 3; kind: "error"; tool: string; skill?: string; path?: string; error: string }
   /** Something the user should see: a $mention of a skill not in the catalog, a skill that needs review. */

@@ -101,7 +101,7 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
         error("metadata-not-mapping", `metadata must be a map of keys to text values (got ${describe(metadata)})`, "metadata");
       } else {
         for (const [key, value] of Object.entries(metadata)) {
-          if (typeof value !== "string") {
+          if (typeof value !== "string" && key !== "tools") {
             error("metadata-value-not-string", `metadata.${key} must be text (got ${describe(value)}); metadata is a map of strings`, `metadata.${key}`);
           }
         }
