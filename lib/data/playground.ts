@@ -248,6 +248,7 @@ function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[])
 
 /** A stored message as the turn preparation reads it: parts as streamed, the ledger beside them. */
 export interface StoredTurnMessage {
+  id: string;
   role: "user" | "assistant";
   parts: UIMessage["parts"];
   ledger: TurnLedger | null;
@@ -279,7 +280,7 @@ export async function getConversationHistory(viewer: ViewerRef, conversationId: 
   return {
     id: row.id,
     title: row.title,
-    history: row.messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", parts: readMessageParts<UIMessage["parts"][number]>(m.parts), ledger: m.ledger ? readLedger(m.ledger) : null })),
+    history: row.messages.map((m) => ({ id: m.id, role: m.role === "user" ? "user" : "assistant", parts: readMessageParts<UIMessage["parts"][number]>(m.parts), ledger: m.ledger ? readLedger(m.ledger) : null })),
   };
 }
 
@@ -368,6 +369,57 @@ export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise
     }
     throw error;
   }
+}
+
+export interface ContinueTurnInput {
+  conversationId: string;
+  /** The turn's assistant message, which paused for the user's approval and must still be waiting. */
+  assistantMessageId: string;
+  /** The approval ids the continuation answered: each must still be waiting in the stored message. */
+  approvalIds: readonly string[];
+  setup: PlaygroundSetup;
+  assistantParts: UIMessage["parts"];
+  ledger: TurnLedger;
+  /** Files the continuation's runs produced. */
+  outputs?: TurnFiles["outputs"];
+}
+
+/**
+ * Store the continuation of a turn that paused for approvals: the same assistant message gets its
+ * full parts and the turn's whole ledger. Refused when the message is no longer waiting for those
+ * approvals (answered in another tab), so an approved call never runs twice into the record.
+ */
+export async function continueTurn(viewer: ViewerRef, input: ContinueTurnInput): Promise<{ id: string; title: string; runFiles: PreparedTurnFiles["runFileParts"] }> {
+  const actor = await loadActor(db, viewer);
+  const files = input.outputs && input.outputs.length > 0 ? await prepareTurnFiles({ attachments: [], outputs: input.outputs }, { userMessageId: "", assistantMessageId: input.assistantMessageId }) : null;
+  const parts = [
+    ...input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation"),
+    ...(files?.runFileParts ?? []),
+  ];
+  const saved = await db.$transaction(async (tx) => {
+    const message = await tx.conversationMessage.findFirst({
+      where: { id: input.assistantMessageId, conversationId: input.conversationId, conversation: { ownerId: actor.id } },
+      select: { parts: true },
+    });
+    if (!message) throw notFound("Conversation");
+    const waiting = new Set(pendingApprovalIds(readMessageParts<UIMessage["parts"][number]>(message.parts)));
+    if (!input.approvalIds.every((id) => waiting.has(id))) {
+      throw new DataError("CONFLICT", "These approvals were already answered (in another tab?). Reload the conversation to see the outcome.");
+    }
+    if (files) await writeTurnBlobs(tx, files);
+    await tx.conversationMessage.update({ where: { id: input.assistantMessageId }, data: { parts: JSON.stringify(parts), ledger: JSON.stringify(input.ledger) } });
+    return tx.conversation.update({
+      where: { id: input.conversationId },
+      data: { settings: JSON.stringify(input.setup), updatedAt: new Date(), ...(files ? { files: { create: files.rows } } : {}) },
+      select: { id: true, title: true },
+    });
+  });
+  return { ...saved, runFiles: files?.runFileParts ?? [] };
+}
+
+/** The approval ids of a message's tool calls that wait for the user. */
+export function pendingApprovalIds(parts: readonly UIMessage["parts"][number][]): string[] {
+  return parts.flatMap((part) => ("state" in part && part.state === "approval-requested" && "approval" in part && part.approval ? [part.approval.id] : []));
 }
 
 export async function renameConversation(viewer: ViewerRef, conversationId: string, title: string): Promise<void> {

@@ -2,13 +2,14 @@ import "server-only";
 import { APICallError, createUIMessageStream, createUIMessageStreamResponse, generateId, RetryError, streamText, type LanguageModel, type UIMessage } from "ai";
 import { resolveModel } from "@/lib/ai/models";
 import { DataError } from "@/lib/data/errors";
-import { getConversationHistory, loadSkillSource, saveTurn } from "@/lib/data/playground";
+import { continueTurn, getConversationHistory, loadSkillSource, pendingApprovalIds, saveTurn } from "@/lib/data/playground";
 import { openRunSession, type NewAttachment } from "@/lib/data/skill-runs";
 import type { ViewerRef } from "@/lib/data/actor";
 import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
-import { prepareTurn } from "@/lib/playground/turn";
+import { prepareTurn, type PreparedTurn } from "@/lib/playground/turn";
+import type { ApprovalAnswer } from "@/lib/playground/approval";
 import type { TurnLedger } from "@/lib/playground/types";
-import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES } from "@/lib/playground/inputs";
+import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES, type ApprovalDecision, type ChatRequestInput } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { detectMediaType } from "@/lib/skills/format/media-type";
 import { HttpError } from "./errors";
@@ -34,18 +35,23 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   }
   const { conversationId, text, setup } = parsed.data;
   const attachments = decodeAttachments(parsed.data.attachments);
-
-  const registered = resolveModel(setup.modelId);
-  const resolved = registered && options.model ? { ...registered, model: options.model } : registered;
-  if (!resolved)
-    throw new HttpError(422, "unknown_model", `The model "${setup.modelId}" is not configured on this server; choose another one in the setup panel.`, {
-      field: "setup.modelId",
-    });
+  const resolved = resolveChatModel(setup.modelId, options);
 
   const conversation = conversationId ? await getConversationHistory(viewer, conversationId) : null;
   if (conversationId && !conversation) throw new HttpError(404, "not_found", "Conversation not found.");
-  const loaded = await loadSkillSource(viewer, setup.source);
   const history = conversation?.history ?? [];
+  const paused = history.at(-1);
+  if (parsed.data.approvals.length > 0)
+    return continueChat(viewer, { conversation: conversation!, setup, approvals: parsed.data.approvals, resolved }, options);
+  if (paused && pendingApprovalIds(paused.parts).length > 0) {
+    throw new HttpError(
+      409,
+      "approval_pending",
+      "The last answer is waiting for your approval of a tool call. Approve or deny it first, then send your message.",
+    );
+  }
+
+  const loaded = await loadSkillSource(viewer, setup.source);
   const turnNumber = history.filter((m) => m.role === "user").length + 1;
   const instructions = chooseInstructions(setup.instructions, loaded.profileInstructions);
 
@@ -72,11 +78,142 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   }
 
   const assistantMessageId = generateId();
+  return streamTurn({
+    turn,
+    model: resolved.model,
+    signal: options.signal,
+    messageId: assistantMessageId,
+    noticeParts: notices.map((message) => ({ type: "data-notice" as const, data: { message } })),
+    save: (assistantParts, ledger) =>
+      saveTurn(viewer, {
+        conversationId: conversation?.id ?? null,
+        setup,
+        userText: text,
+        assistantMessageId,
+        afterMessages: history.length,
+        assistantParts,
+        ledger,
+        files: { attachments, outputs: runs.outputs },
+      }),
+  });
+}
+
+/** The registry's model for the setup (or the caller's stand-in with the registry's limits). */
+function resolveChatModel(modelId: string, options: ChatOptions) {
+  const registered = resolveModel(modelId);
+  const resolved = registered && options.model ? { ...registered, model: options.model } : registered;
+  if (!resolved)
+    throw new HttpError(422, "unknown_model", `The model "${modelId}" is not configured on this server; choose another one in the setup panel.`, {
+      field: "setup.modelId",
+    });
+  return resolved;
+}
+
+interface ContinueInput {
+  conversation: NonNullable<Awaited<ReturnType<typeof getConversationHistory>>>;
+  setup: ChatRequestInput["setup"];
+  approvals: readonly ApprovalDecision[];
+  resolved: ReturnType<typeof resolveChatModel>;
+}
+
+/**
+ * The user answered the tool calls the last turn paused at: apply the answers to that assistant
+ * message (the AI SDK's approval-responded state), let the SDK run the approved calls and tell the
+ * model of the denied ones, and stream the rest of the turn into the same message.
+ */
+async function continueChat(viewer: ViewerRef, input: ContinueInput, options: ChatOptions): Promise<Response> {
+  const { conversation, setup, approvals } = input;
+  const history = conversation.history;
+  const paused = history.at(-1);
+  const asked = history.at(-2);
+  if (!paused || paused.role !== "assistant" || !paused.ledger || asked?.role !== "user") {
+    throw new HttpError(409, "no_approval", "Nothing in this conversation is waiting for an approval. Reload it to see its latest state.");
+  }
+  const applied = applyApprovals(paused.parts, approvals);
+  const waiting = pendingApprovalIds(paused.parts);
+  const unknown = approvals.find((a) => !waiting.includes(a.approvalId));
+  if (unknown)
+    throw new HttpError(409, "no_approval", "This approval was already answered or does not exist. Reload the conversation to see its latest state.");
+  if (applied.answers.size < waiting.length)
+    throw new HttpError(422, "invalid", `Answer all ${waiting.length} approvals the answer is waiting for.`, { field: "approvals" });
+
+  const loaded = await loadSkillSource(viewer, setup.source);
+  const earlier = history.slice(0, -2);
+  const userText = asked.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
+  const runs = await openRunSession(viewer, { conversationId: conversation.id, attachments: [] });
+  const turn = await prepareTurn({
+    runner: runs.runner ?? undefined,
+    source: loaded.source,
+    settings: {
+      mode: setup.mode,
+      exposeMetadata: setup.exposeMetadata,
+      instructions: chooseInstructions(setup.instructions, loaded.profileInstructions),
+      modelId: setup.modelId,
+    },
+    history: earlier,
+    userText,
+    turn: earlier.filter((m) => m.role === "user").length + 1,
+    modelId: setup.modelId,
+    continuing: { assistant: { role: "assistant", parts: applied.parts }, ledger: paused.ledger, answers: applied.answers },
+  });
+  return streamTurn({
+    turn,
+    model: input.resolved.model,
+    signal: options.signal,
+    messageId: paused.id,
+    continuing: { id: paused.id, role: "assistant", parts: applied.parts },
+    noticeParts: [],
+    save: (assistantParts, ledger) =>
+      continueTurn(viewer, {
+        conversationId: conversation.id,
+        assistantMessageId: paused.id,
+        approvalIds: waiting,
+        setup,
+        assistantParts,
+        ledger,
+        outputs: runs.outputs,
+      }),
+  });
+}
+
+/** The paused message with the user's answers applied, and the answers by tool call id. */
+export function applyApprovals(
+  parts: UIMessage["parts"],
+  approvals: readonly ApprovalDecision[],
+): { parts: UIMessage["parts"]; answers: Map<string, ApprovalAnswer> } {
+  const byId = new Map(approvals.map((a) => [a.approvalId, a.decision]));
+  const answers = new Map<string, ApprovalAnswer>();
+  const next = parts.map((part) => {
+    if (!("state" in part) || part.state !== "approval-requested" || !("toolCallId" in part)) return part;
+    const decision = byId.get(part.approval.id);
+    if (!decision) return part;
+    answers.set(part.toolCallId, decision);
+    const reason = decision === "deny" ? "The user denied this call." : decision === "conversation" ? "Approved for this conversation." : "Approved once.";
+    return { ...part, state: "approval-responded", approval: { ...part.approval, approved: decision !== "deny", reason } } as UIMessage["parts"][number];
+  });
+  return { parts: next, answers };
+}
+
+interface StreamTurnInput {
+  turn: PreparedTurn;
+  model: LanguageModel;
+  signal?: AbortSignal;
+  messageId: string;
+  /** The paused assistant message a continuation streams into. */
+  continuing?: UIMessage;
+  noticeParts: { type: "data-notice"; data: { message: string } }[];
+  save: (
+    assistantParts: UIMessage["parts"],
+    ledger: TurnLedger,
+  ) => Promise<{ id: string; title: string; runFiles: { type: "data-run-files"; id: string; data: unknown }[] }>;
+}
+
+/** Streams one request of a turn with its ledger, and stores it once it ended (a failed one is not stored, so Retry starts clean). */
+function streamTurn({ turn, model, signal, messageId, continuing, noticeParts, save }: StreamTurnInput): Response {
   const stream = createUIMessageStream<PlaygroundMessage>({
     onError: describeProviderError,
     execute: async ({ writer }) => {
-      writer.write({ type: "start", messageId: assistantMessageId });
-      const noticeParts = notices.map((message) => ({ type: "data-notice" as const, data: { message } }));
+      writer.write({ type: "start", messageId });
       for (const part of noticeParts) writer.write(part);
       for (const event of turn.recorder.events) writer.write({ type: "data-event", data: event, transient: true });
       turn.recorder.onEvent = (event) => writer.write({ type: "data-event", data: event, transient: true });
@@ -84,11 +221,11 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
       let failure: unknown = null;
       let responseParts: UIMessage["parts"] = [];
       const result = streamText({
-        model: resolved.model,
+        model,
         ...turn.request,
         maxRetries: 1,
         timeout: { stepMs: STEP_TIMEOUT_MS },
-        abortSignal: options.signal,
+        abortSignal: signal,
         onError: ({ error }) => {
           failure ??= error;
         },
@@ -96,6 +233,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
       const ui = result.toUIMessageStream<PlaygroundMessage>({
         sendStart: false,
         sendFinish: false,
+        originalMessages: continuing ? [continuing as PlaygroundMessage] : undefined,
         onError: describeStreamError,
         onEnd: ({ responseMessage }) => {
           responseParts = responseMessage.parts;
@@ -106,28 +244,19 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
         writer.write(chunk);
       }
       // A failed or abandoned turn is not stored: the conversation stays as it was, and Retry sends the message again.
-      if (failure || options.signal?.aborted) return;
+      if (failure || signal?.aborted) return;
 
       const ledger: TurnLedger = turn.finish(await result.totalUsage);
-      writer.write({ type: "data-ledger", id: `ledger-${assistantMessageId}`, data: ledger });
-      let saved: Awaited<ReturnType<typeof saveTurn>>;
+      writer.write({ type: "data-ledger", id: `ledger-${messageId}`, data: ledger });
+      let saved: Awaited<ReturnType<typeof save>>;
       try {
-        saved = await saveTurn(viewer, {
-          conversationId: conversation?.id ?? null,
-          setup,
-          userText: text,
-          assistantMessageId,
-          afterMessages: history.length,
-          assistantParts: [...noticeParts, ...responseParts],
-          ledger,
-          files: { attachments, outputs: runs.outputs },
-        });
+        saved = await save(continuing ? responseParts : [...noticeParts, ...responseParts], ledger);
       } catch (error) {
         // The conversation was deleted (in another tab, say) while the model answered.
         if (error instanceof DataError) return void writer.write({ type: "error", errorText: `The answer could not be saved: ${error.message}` });
         throw error;
       }
-      for (const part of saved.runFiles) writer.write(part);
+      for (const part of saved.runFiles) writer.write(part as Parameters<typeof writer.write>[0]);
       writer.write({ type: "data-conversation", data: { id: saved.id, title: saved.title }, transient: true });
       writer.write({ type: "finish" });
     },

@@ -54,6 +54,8 @@ const counter = await createSkill(ada, {
     description: "Counts the rows of a CSV spreadsheet export. Use when the user wants to count rows in a CSV file.",
     body: "# Row counter\n\nRun `python3 scripts/count.py inputs/<file>.csv`.\n",
     files: { "scripts/count.py": SCRIPT },
+    // Runs here are about the sandbox, not approval (approval-chat.test.ts): the skill pre-approves its script.
+    frontmatter: "allowed-tools: Bash(python3 scripts/count.py:*)\n",
   }),
   destination: { scope: "PERSONAL" },
 });

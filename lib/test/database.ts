@@ -33,10 +33,10 @@ export async function createUser(db: Db, id: string, options: { role?: "ADMIN" |
 /** A valid skill built from text, as an upload would produce it. */
 export function makeSkill(
   name: string,
-  options: { description?: string; body?: string; files?: Record<string, string>; executable?: string[] } = {},
+  options: { description?: string; body?: string; files?: Record<string, string>; executable?: string[]; frontmatter?: string } = {},
 ): BundleSkill {
   const encoder = new TextEncoder();
-  const skillMd = `---\nname: ${name}\ndescription: ${options.description ?? `Does ${name} things. Use when the user asks about ${name}.`}\n---\n\n${options.body ?? `# ${name}\n\nFollow these steps.\n`}`;
+  const skillMd = `---\nname: ${name}\ndescription: ${options.description ?? `Does ${name} things. Use when the user asks about ${name}.`}\n${options.frontmatter ?? ""}---\n\n${options.body ?? `# ${name}\n\nFollow these steps.\n`}`;
   const files = [
     { path: `${name}/SKILL.md`, bytes: encoder.encode(skillMd) },
     ...Object.entries(options.files ?? {}).map(([p, text]) => ({
