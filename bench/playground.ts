@@ -4,7 +4,11 @@
 //      (load_skill reads a body from the store), the UI message stream, the ledger and the atomic
 //      write of the turn. The model answers instantly (a scripted LanguageModelV4: load_skill,
 //      then text), so the time is the server's own. Target: p95 under 30 ms.
-//   2. the token saving of progressive disclosure over ../shared/corpus: for each query of
+//   2. the same turns in conversations that loaded 20 public skills binding 5 tools each (100 tool
+//      definitions offered on every step), beside the plain turns of step 1 measured in the same
+//      run. Target: still p95 under 30 ms. Needs the sandbox (bubblewrap): without it no skill_run
+//      or bound tool is offered and this part is skipped, saying so.
+//   3. the token saving of progressive disclosure over ../shared/corpus: for each query of
 //      ../shared/trigger-eval/dev.jsonl the offline router runs a first turn; what entered the
 //      context (resident) is compared, in the same run, with loading every skill up front (eager).
 // Each figure prints on its own line as "<figure>: <number> <unit>".
@@ -143,12 +147,86 @@ async function turnTimes(): Promise<void> {
     figure("playground turn p50 (500-skill catalog, model time excluded)", percentile(samples, 50), "ms");
     figure("playground turn p95 (500-skill catalog, model time excluded)", percentile(samples, 95), "ms");
     figure("playground turn p95 target", TARGET_P95_MS, "ms", 0);
+    await boundToolTurns(db, viewer, setup);
     // Timings on a shared machine stretch with its load; printed so a slow run can be read as such.
     figure("machine load average during the turns (1 min)", os.loadavg()[0], `tasks on ${os.availableParallelism()} cores`, 1);
     await db.$disconnect();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const TOOL_SKILLS = 20;
+const TOOLS_PER_SKILL = 5;
+const TOOL_CONVERSATIONS = 20;
+const MEASURED_PER_CONVERSATION = 5;
+
+/** A public skill binding TOOLS_PER_SKILL tools, each with a small object schema and its script. */
+function toolSkill(i: number): BundleSkill {
+  const name = `tool-skill-${String(i).padStart(2, "0")}`;
+  const tools = Array.from({ length: TOOLS_PER_SKILL }, (_, k) =>
+    [
+      `    - name: ${name.replace(/-/g, "_")}_op${k}`,
+      `      description: ${sentence()}`,
+      `      script: scripts/op${k}.py`,
+      "      input_schema:",
+      "        type: object",
+      "        properties:",
+      `          ${pick(WORDS)}: { type: string, description: ${pick(WORDS)} ${pick(WORDS)} }`,
+      "          count: { type: integer, minimum: 1 }",
+      "        required: [count]",
+    ].join("\n"),
+  );
+  const text = `---\nname: ${name}\ndescription: ${sentence()} Use when the user asks about ${pick(WORDS)}.\nmetadata:\n  tools:\n${tools.join("\n")}\n---\n\n# ${name}\n\n${sentence()}\n`;
+  const encoder = new TextEncoder();
+  const files = [
+    { path: `${name}/SKILL.md`, bytes: encoder.encode(text) },
+    ...Array.from({ length: TOOLS_PER_SKILL }, (_, k) => ({ path: `${name}/scripts/op${k}.py`, bytes: encoder.encode("import json, sys\nprint(json.dumps(json.load(sys.stdin)))\n") })),
+  ];
+  const parsed = readBundle({ kind: "files", files }).skills[0];
+  if (!parsed?.ok) throw new Error(`bench skill ${name} is invalid: ${JSON.stringify(parsed?.findings)}`);
+  return parsed;
+}
+
+async function boundToolTurns(db: typeof import("../lib/db/server").db, viewer: { id: string }, setup: object): Promise<void> {
+  const { importSkills } = await import("../lib/data/skills");
+  const { playgroundChat } = await import("../lib/http/playground-chat");
+  const { getExecutionStatus } = await import("../lib/data/skill-runs");
+  const status = await getExecutionStatus(viewer);
+  if (!status.enabled) {
+    console.log(`bound tools: skipped (${status.reason} ${status.remedy})`);
+    return;
+  }
+  await db.user.create({ data: { id: "bench-admin", name: "Admin", email: "bench-admin@example.com", role: "ADMIN" } });
+  const skills = Array.from({ length: TOOL_SKILLS }, (_, i) => toolSkill(i + 1));
+  await importSkills({ id: "bench-admin" }, skills.map((s) => ({ skill: s, destination: { scope: "PUBLIC" as const } })));
+
+  let next = 0;
+  const model = instantModel(() => skills[next++ % TOOL_SKILLS].name!);
+  const samples: number[] = [];
+  let offered = 0;
+  for (let c = 0; c < TOOL_CONVERSATIONS; c++) {
+    let conversationId: string | null = null;
+    next = 0;
+    for (let t = 0; t < TOOL_SKILLS + MEASURED_PER_CONVERSATION; t++) {
+      const start = performance.now();
+      const response = await playgroundChat(viewer, { conversationId, text: `Tool question ${t}: ${pick(WORDS)}`, setup }, { model });
+      const text = await response.text();
+      const elapsed = performance.now() - start;
+      const saved = /"type":"data-conversation","data":\{"id":"([^"]+)"/.exec(text);
+      if (!saved) throw new Error(`tool turn ${t} did not complete: ${text.slice(0, 300)}`);
+      conversationId = saved[1];
+      if (t >= TOOL_SKILLS) {
+        samples.push(elapsed);
+        const ledger = JSON.parse(/"type":"data-ledger","id":"[^"]+","data":(\{.*\})\}$/m.exec(text)?.[1] ?? "{}") as { totals?: { toolTokens?: number } };
+        offered = ledger.totals?.toolTokens ?? 0;
+      }
+    }
+  }
+  if (offered === 0) throw new Error("the measured turns offered no bound tools: the skills' tools were not activated");
+  figure("playground turn p50 (20 loaded skills x 5 bound tools, model time excluded)", percentile(samples, 50), "ms");
+  figure("playground turn p95 (20 loaded skills x 5 bound tools, model time excluded)", percentile(samples, 95), "ms");
+  figure("bound tool definitions resident per measured turn", offered, "tokens", 0);
 }
 
 async function corpusSaving(): Promise<void> {
