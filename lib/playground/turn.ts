@@ -26,7 +26,7 @@ import {
   lifecycleInHistory,
   offeredTools,
 } from "./bound-tool-set";
-import { createSkillTools, isLoadOutput, LOAD_SKILL, READ_SKILL_RESOURCE, recordActivation, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
+import { createSkillTools, LOAD_SKILL, READ_SKILL_RESOURCE, recordActivation, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
 import {
   ROUTER_METADATA_KEY,
   type AttachmentInfo,
@@ -128,23 +128,6 @@ function rankingFrom(metadata: ProviderMetadataInput): RouterRanking | null {
     if (ranking && typeof ranking === "object") return ranking as RouterRanking;
   }
   return null;
-}
-
-/** Which skills earlier assistant messages loaded (successful load_skill results), with their turn. */
-export function loadedInHistory(history: readonly Pick<UIMessage, "role" | "parts">[]): Map<string, number> {
-  const loaded = new Map<string, number>();
-  let turn = 0;
-  for (const message of history) {
-    if (message.role === "user") turn++;
-    if (message.role !== "assistant") continue;
-    for (const part of message.parts) {
-      const isLoad = part.type === `tool-${LOAD_SKILL}` || (part.type === "dynamic-tool" && part.toolName === LOAD_SKILL);
-      if (!isLoad || !("state" in part) || part.state !== "output-available") continue;
-      const name = (part.input as { name?: unknown } | undefined)?.name;
-      if (typeof name === "string" && isLoadOutput(part.output) && !loaded.has(name)) loaded.set(name, Math.max(1, turn));
-    }
-  }
-  return loaded;
 }
 
 export async function prepareTurn(input: PrepareTurnInput): Promise<PreparedTurn> {
