@@ -181,7 +181,10 @@ function toolSkill(i: number): BundleSkill {
   const encoder = new TextEncoder();
   const files = [
     { path: `${name}/SKILL.md`, bytes: encoder.encode(text) },
-    ...Array.from({ length: TOOLS_PER_SKILL }, (_, k) => ({ path: `${name}/scripts/op${k}.py`, bytes: encoder.encode("import json, sys\nprint(json.dumps(json.load(sys.stdin)))\n") })),
+    ...Array.from({ length: TOOLS_PER_SKILL }, (_, k) => ({
+      path: `${name}/scripts/op${k}.py`,
+      bytes: encoder.encode("import json, sys\nprint(json.dumps(json.load(sys.stdin)))\n"),
+    })),
   ];
   const parsed = readBundle({ kind: "files", files }).skills[0];
   if (!parsed?.ok) throw new Error(`bench skill ${name} is invalid: ${JSON.stringify(parsed?.findings)}`);
@@ -199,7 +202,10 @@ async function boundToolTurns(db: typeof import("../lib/db/server").db, viewer: 
   }
   await db.user.create({ data: { id: "bench-admin", name: "Admin", email: "bench-admin@example.com", role: "ADMIN" } });
   const skills = Array.from({ length: TOOL_SKILLS }, (_, i) => toolSkill(i + 1));
-  await importSkills({ id: "bench-admin" }, skills.map((s) => ({ skill: s, destination: { scope: "PUBLIC" as const } })));
+  await importSkills(
+    { id: "bench-admin" },
+    skills.map((s) => ({ skill: s, destination: { scope: "PUBLIC" as const } })),
+  );
 
   let next = 0;
   const model = instantModel(() => skills[next++ % TOOL_SKILLS].name!);
