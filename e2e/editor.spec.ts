@@ -69,7 +69,8 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
     if (message.type() === "error") consoleProblems.push(`${email}: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => consoleProblems.push(`${email}: ${error.message}`));
-  await signInAs(page, email);
+  // Every caller opens a page of its own next (or only sends requests).
+  await signInAs(page, email, { home: false });
   return page;
 }
 

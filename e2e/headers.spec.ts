@@ -58,7 +58,7 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
   const violations = await watchViolations(page);
   // Leaving the editor with an unsaved draft asks first.
   page.on("dialog", (dialog) => void dialog.accept());
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
 
   expectSecurityHeaders(await page.goto("/skills"), "the list");
   await expect(page.getByRole("heading", { name: "Skills", level: 1 })).toBeVisible();
@@ -110,7 +110,7 @@ test("the app's features run under its CSP: list, highlighted code, editor, uplo
 });
 
 test("bad requests get a 4xx, not a 500: broken escapes, cross-origin and oversized server actions", async ({ page, request }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const id = encodeURIComponent(skillIdByName("deploy-checklist", "TEAM"));
   for (const path of [
     `/api/skills/${id}/files/%c0%ae`,

@@ -66,7 +66,7 @@ for (const who of ["ada", "grace"] as const) {
   test(`${who} browses every scope tab and sees exactly what the rules allow`, async ({ page, consoleErrors }) => {
     const email = `${who}@example.com`;
     const expected = visibleNames(email);
-    await signInAs(page, email);
+    await signInAs(page, email, { home: false });
     await page.goto("/skills?sort=name");
 
     await expect(scopes(page).getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "page");
@@ -190,7 +190,7 @@ test("search finds skills by name, description and SKILL.md body, highlights the
 });
 
 test("filters by author and warnings, and sorts by name, tokens and size", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto("/skills?sort=name");
 
   await page.getByRole("button", { name: "Author: anyone" }).click();
@@ -231,7 +231,7 @@ test("filters by author and warnings, and sorts by name, tokens and size", async
 
 test("switches between cards and rows, and the choice stays in the URL", async ({ page, consoleErrors }) => {
   const expected = visibleNames("ada@example.com");
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/skills?sort=name");
   const view = page.getByRole("group", { name: "View" });
   await expect(view.getByRole("link", { name: "Cards" })).toHaveAttribute("aria-current", "true");

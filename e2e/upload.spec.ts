@@ -14,7 +14,7 @@ const NO_CORPUS = `${CORPUS} is not present (the shared skill corpus); the corpu
 test.describe.configure({ mode: "serial" });
 
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
 });
 
 test("a ZIP of a corpus skill: preview with files, tokens and findings, then import and open it", async ({ page, consoleErrors }) => {
