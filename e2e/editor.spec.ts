@@ -233,7 +233,10 @@ test("unsaved edits survive a reload, and leaving asks first", async ({ browser 
   await openEditor(page);
   await setText(page, skillMd(NAME, "A draft that is never saved.", `${DESCRIPTION} Draft.`));
   await expect(page.getByTestId("draft-status")).toHaveText("1 unsaved change");
-  await page.waitForTimeout(400); // the draft is written to the browser a moment after typing stops
+  // The draft is written to localStorage a moment after typing stops: wait for it there.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes("A draft that is never saved."))))
+    .toBe(true);
 
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "Restored your unsaved changes" })).toBeVisible();
