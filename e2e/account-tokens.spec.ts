@@ -3,7 +3,7 @@ import { expect, signInAs, test } from "./fixtures";
 // Access tokens expire: the form offers the lifetimes, the list says how long each has left.
 
 test("a new token gets the chosen expiry, and the account page shows it", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto("/account");
   const name = `e2e expiring ${Date.now()}`;
   await page.getByRole("button", { name: "New token" }).click();
@@ -21,7 +21,7 @@ test("a new token gets the chosen expiry, and the account page shows it", async 
 });
 
 test("the API creates tokens that never expire only when asked", async ({ page }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const standard = await (await page.request.post("/api/v1/tokens", { data: { name: "e2e default expiry", scope: "read" } })).json();
   const days = (Date.parse(standard.token.expiresAt) - Date.parse(standard.token.createdAt)) / 86_400_000;
   expect(Math.round(days)).toBe(90);

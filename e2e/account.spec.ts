@@ -11,7 +11,7 @@ async function otherBrowser(browser: Browser, email: string, password: string) {
     userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1",
   });
   const page = await context.newPage();
-  await signInAs(page, email, password);
+  await signInAs(page, email, { password });
   return { page, close: () => context.close() };
 }
 
@@ -28,7 +28,7 @@ test("the account page changes one's name and password and signs out other sessi
     headers: { origin: BASE_URL },
   });
   expect(created.status()).toBe(200);
-  await signInAs(page, email, PASSWORD);
+  await signInAs(page, email, { password: PASSWORD, home: false });
   const phone = await otherBrowser(browser, email, PASSWORD);
 
   // Sessions: this one and the phone; sign the phone out.

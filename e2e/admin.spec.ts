@@ -22,7 +22,7 @@ test("an admin disables and re-enables an account, then finds and exports it in 
   expect((await anonymous.get("/api/v1/skills", { headers: bearer })).status()).toBe(200);
   const theirs = await browser.newContext();
   const theirPage = await theirs.newPage();
-  await signInAs(theirPage, email);
+  await signInAs(theirPage, email, { home: false });
   // Not an admin: the console and its export do not exist for them, or for nobody signed in.
   expect((await theirPage.goto("/admin"))?.status()).toBe(404);
   expect((await theirPage.request.get("/api/admin/audit?format=csv")).status()).toBe(404);

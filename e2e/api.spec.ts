@@ -242,7 +242,7 @@ test("revoke: a revoked token answers 401 at once", async () => {
 });
 
 test("account page: create a token, see it once, copy it, and revoke it", async ({ page }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Access tokens" });
   await expect(section.getByRole("row", { name: /e2e read/ })).toBeVisible();

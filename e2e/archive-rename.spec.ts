@@ -23,7 +23,7 @@ async function upload(page: Page, name: string): Promise<string> {
 
 test("archive a skill, find it under Archived, read the banner, restore it", async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const id = await upload(page, ARCHIVED);
 
   const dialog = await openManage(page, { id, name: ARCHIVED });
@@ -59,7 +59,7 @@ test("archive a skill, find it under Archived, read the banner, restore it", asy
 
 test("rename a skill from the manage dialog: a new version, same URL; a clash says so", async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const id = await upload(page, OLD_NAME);
   await upload(page, TAKEN);
   const url = `/skills/${encodeURIComponent(id)}`;

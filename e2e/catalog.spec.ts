@@ -37,14 +37,14 @@ test("ada sees her personal skills, the Platform team's, public and built-in one
 test("grace never sees ada's personal skills, and their URLs answer 404", async ({ page, browser }) => {
   const adaContext = await browser.newContext();
   const adaPage = await adaContext.newPage();
-  await signInAs(adaPage, "ada@example.com");
+  await signInAs(adaPage, "ada@example.com", { home: false });
   await adaPage.goto("/skills?scope=personal");
   await adaPage.getByRole("list", { name: "Skills" }).getByRole("link", { name: "meeting-notes" }).click();
   await expect(adaPage).toHaveURL(/\/skills\/[^/?]+$/);
   const privateUrl = new URL(adaPage.url()).pathname;
   await adaContext.close();
 
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto("/skills?q=meeting");
   await expect(page.getByRole("heading", { name: "No skills match “meeting”" })).toBeVisible();
   const response = await page.goto(privateUrl);

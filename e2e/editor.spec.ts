@@ -69,7 +69,8 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
     if (message.type() === "error") consoleProblems.push(`${email}: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => consoleProblems.push(`${email}: ${error.message}`));
-  await signInAs(page, email);
+  // Every caller opens a page of its own next (or only sends requests).
+  await signInAs(page, email, { home: false });
   return page;
 }
 
@@ -232,7 +233,10 @@ test("unsaved edits survive a reload, and leaving asks first", async ({ browser 
   await openEditor(page);
   await setText(page, skillMd(NAME, "A draft that is never saved.", `${DESCRIPTION} Draft.`));
   await expect(page.getByTestId("draft-status")).toHaveText("1 unsaved change");
-  await page.waitForTimeout(400); // the draft is written to the browser a moment after typing stops
+  // The draft is written to localStorage a moment after typing stops: wait for it there.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes("A draft that is never saved."))))
+    .toBe(true);
 
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "Restored your unsaved changes" })).toBeVisible();

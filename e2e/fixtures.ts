@@ -33,10 +33,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * Sign in with valid credentials and open the app's home. The sign-in form has its own tests
  * (auth.spec.ts); everywhere else the session comes from the same endpoint the form posts to,
  * which spares two page loads per test. The browser context shares the response's cookie.
+ * `home: false` skips the home page, for a test whose next step opens a page of its own (or only
+ * sends requests): one page load fewer.
  */
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signInAs(page: Page, email: string, { password = DEMO_PASSWORD, home = true }: { password?: string; home?: boolean } = {}) {
   const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: BASE_URL } });
   expect(response.status(), `sign-in as ${email}: ${await response.text()}`).toBe(200);
+  if (!home) return;
   await page.goto("/");
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in") && url.pathname !== "/");
 }

@@ -59,7 +59,7 @@ const ids: Record<string, string> = {};
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   ids.personal = await upload(page, versionOne(NAME), { message: "First cut" });
   await upload(page, versionTwo(NAME), { message: "Careful mode and CSV input" });
   ids.team = await upload(page, versionOne(TEAM_NAME), { scope: "team", team: "Platform", message: "Team first" });
@@ -70,7 +70,7 @@ test.beforeAll(async ({ browser }) => {
 const rows = (page: Page) => page.getByTestId("version-row");
 
 test("the header links to the history, which lists v2 with its deltas and findings", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${ids.personal}`);
   await expect(page.getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/skills/${ids.personal}/edit`);
   await page.getByRole("link", { name: "History, 2 versions" }).click();
@@ -93,7 +93,7 @@ test("the header links to the history, which lists v2 with its deltas and findin
 });
 
 test("the diff of v2 against v1: files, frontmatter by field, word marks, binaries, both layouts", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${ids.personal}/versions`);
   await rows(page).first().getByRole("link", { name: "Changes in v2" }).click();
   await expect(page).toHaveURL(`/skills/${ids.personal}/versions/compare?from=1&to=2`);
@@ -167,7 +167,7 @@ test("the diff of v2 against v1: files, frontmatter by field, word marks, binari
 });
 
 test("restore v1 with the keyboard: it becomes v3 “Restore v1” and nothing is deleted", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${ids.personal}/versions`);
   const restore = rows(page).nth(1).getByRole("button", { name: "Restore v1" });
   await tabTo(page, restore, 60);
@@ -195,11 +195,11 @@ test("restore v1 with the keyboard: it becomes v3 “Restore v1” and nothing i
 });
 
 test("a restore based on a stale page is refused with a clear message", async ({ page, browser, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${ids.personal}/versions`);
   // Someone else (another tab) restores meanwhile.
   const other = await browser.newPage();
-  await signInAs(other, "ada@example.com");
+  await signInAs(other, "ada@example.com", { home: false });
   await other.goto(`/skills/${ids.personal}/versions`);
   await rows(other).nth(1).getByRole("button", { name: "Restore v2" }).click();
   await other.getByRole("dialog").getByRole("button", { name: "Restore v2" }).click();
@@ -218,7 +218,7 @@ test("a restore based on a stale page is refused with a clear message", async ({
 });
 
 test("prune as the owner keeps the newest N, never the current one", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${ids.personal}/versions`);
   const prune = page.getByRole("region", { name: "Prune old versions" });
   await prune.getByLabel("Keep the newest").fill("2");
@@ -239,14 +239,14 @@ test("prune as the owner keeps the newest N, never the current one", async ({ pa
 });
 
 test("a team member sees history and restore but no prune; an outsider gets 404", async ({ page, browser, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto(`/skills/${ids.team}/versions`);
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Restore v1" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Prune old versions" })).toHaveCount(0);
   // The admin who owns the team sees the prune control.
   const ada = await browser.newPage();
-  await signInAs(ada, "ada@example.com");
+  await signInAs(ada, "ada@example.com", { home: false });
   await ada.goto(`/skills/${ids.team}/versions`);
   await expect(ada.getByRole("region", { name: "Prune old versions" })).toBeVisible();
   await ada.close();
@@ -263,7 +263,7 @@ test("a team member sees history and restore but no prune; an outsider gets 404"
 });
 
 test("a missing version or a bad query answers 404; a first version has nothing to compare", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   expect((await page.goto(`/skills/${ids.team}/versions/compare?from=1&to=99`))?.status()).toBe(404);
   expect((await page.goto(`/skills/${ids.team}/versions/compare?from=abc`))?.status()).toBe(404);
   await page.goto(`/skills/${ids.team}/versions/compare?v=1`);

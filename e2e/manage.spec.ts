@@ -47,7 +47,7 @@ const uploaded: Record<string, Uint8Array> = {};
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   ids[MOVE] = await upload(page, { [`${MOVE}/SKILL.md`]: skillMd(MOVE) });
   ids[DOWNLOAD] = await upload(page, downloadFiles("Version one."));
   const v2 = { ...downloadFiles("Version two."), [`${DOWNLOAD}/assets/blob.bin`]: binary };
@@ -61,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
 test("details, then move a personal skill to the team, and the other member sees it", async ({ page, browser, consoleErrors }) => {
   // Two accounts, two themes of screenshots and a move: near 30 s on a busy 2-core machine.
   test.setTimeout(60_000);
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const dialog = await openManage(page, { id: ids[MOVE], name: MOVE });
   await expect(dialog).toContainText("Personal");
   await expect(dialog.getByText("No agent profile uses this skill.")).toBeVisible();
@@ -90,7 +90,7 @@ test("details, then move a personal skill to the team, and the other member sees
   await expect(page.getByRole("button", { name: "Manage…" })).toBeFocused();
 
   const grace = await browser.newPage();
-  await signInAs(grace, "grace@example.com");
+  await signInAs(grace, "grace@example.com", { home: false });
   await grace.goto(`/skills?scope=team&q=${MOVE}`);
   await expect(grace.getByRole("link", { name: MOVE }).first()).toBeVisible();
   // A team member who does not manage the team gets no move offers, and is told why.
@@ -103,7 +103,7 @@ test("details, then move a personal skill to the team, and the other member sees
 });
 
 test("download the current and an older version, byte for byte what was uploaded", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const dialog = await openManage(page, { id: ids[DOWNLOAD], name: DOWNLOAD });
   await expect(dialog).toContainText("2 (current: v2)");
   await dialog.getByRole("tab", { name: "Download" }).click();
@@ -138,7 +138,7 @@ test("download the current and an older version, byte for byte what was uploaded
 
 test("create a read token, then install with the shown command into a temporary folder", async ({ page, context, consoleErrors }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/account");
   await page.getByRole("button", { name: "New token" }).click();
   await page.getByRole("dialog", { name: "New access token" }).getByLabel("Name").fill("e2e install");
@@ -190,7 +190,7 @@ test("delete a skill agent profiles use: the references are listed, removed, the
     db.close();
   }
 
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const dialog = await openManage(page, { id: ids[REFERENCED], name: REFERENCED });
   await expect(dialog.getByRole("list", { name: "Agent profiles using this skill" })).toContainText("Release bot");
   await dialog.getByRole("tab", { name: "Delete" }).click();
@@ -217,7 +217,7 @@ test("delete a skill agent profiles use: the references are listed, removed, the
 });
 
 test("archive and restore, then delete by typing the name", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const dialog = await openManage(page, { id: ids[PLAIN], name: PLAIN });
   await dialog.getByRole("tab", { name: "Delete" }).click();
   await dialog.getByRole("button", { name: "Archive" }).click();

@@ -2,21 +2,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { BASE_URL, expect, signInAs, test, uniqueEmail } from "./fixtures";
 import { importSkills, SHARED_DIR, skillIdByName } from "./skill-helpers";
 import { openManage, shootBoth } from "./upload-helpers";
 
 // The playground with the offline router (the default model): the same route, tools and ledger a
 // real provider goes through. A fresh account keeps the imported corpus away from other specs.
 
+/**
+ * A fresh account, signed in: through the endpoints the sign-up form posts to (sign-up, then sign-in;
+ * the form has its own tests in auth.spec.ts), which spares its page loads.
+ */
 async function signUp(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill("Pia Playground");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/skills$/);
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Pia Playground", email, password: "correct horse battery" },
+    headers: { origin: BASE_URL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await signInAs(page, email, { password: "correct horse battery", home: false });
   return email;
 }
 
@@ -39,6 +43,7 @@ const reads = (ledger: Locator) => ledger.getByRole("list", { name: "Resources r
 test("the ledger shows what each turn offered, loaded, read and cost, and stays after a reload", async ({ page, consoleErrors }) => {
   test.setTimeout(180_000);
   await signUp(page, "playground");
+  await page.goto("/skills");
   await page.getByRole("link", { name: "Playground" }).click();
   await expect(page.getByRole("heading", { name: "Playground" })).toBeVisible();
   await expect(page.getByTestId("catalog-tokens")).toContainText(/catalog \d+ tok · \d+ skills/);

@@ -30,7 +30,8 @@ async function newPage(browser: Browser, email: string): Promise<{ page: Page; e
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  await signInAs(page, email);
+  // Its callers open a page of their own next.
+  await signInAs(page, email, { home: false });
   return { page, errors, close: () => context.close() };
 }
 
@@ -72,7 +73,7 @@ async function downloadedVersion(page: Page, skillId: string): Promise<string> {
 test("a change to a reviewed team's skill waits for approval, with a line comment and a revision", async ({ page, browser, consoleErrors }) => {
   test.setTimeout(180_000);
   const teamName = `E2E Review ${Date.now() % 1e6}`;
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
 
   // ada: a team with grace in it and one skill, then the policy "needs 1 approval".
   await page.goto("/teams");

@@ -42,7 +42,7 @@ test.beforeAll(() => {
 
 test("the Security tab shows what context lowered a finding, and a reader reports a false positive", async ({ page, consoleErrors }) => {
   const id = skillIdByName(name, "PERSONAL", "grace@example.com");
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   await page.goto(`/skills/${id}?tab=security`);
   await expect(page.getByRole("heading", { level: 2, name: /Security scan: 2 findings/ })).toBeVisible();
   const quoted = page.getByRole("listitem").filter({ hasText: "remote-code/pipe-to-shell" });
@@ -68,7 +68,7 @@ test("the Security tab shows what context lowered a finding, and a reader report
 });
 
 test("an instance admin reads the report on the account page and resolves it", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/account");
   const reports = page.getByRole("region", { name: "Reported false positives" });
   const item = reports.getByRole("listitem").filter({ hasText: name });

@@ -19,7 +19,7 @@ function taggedZip(name: string) {
 }
 
 test("a hidden tag-character instruction is decoded in the preview and blocks the import", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const dialog = await openUpload(page);
   await dialog.getByLabel("Skill files").setInputFiles({ name: `${tagged}.zip`, mimeType: "application/zip", buffer: taggedZip(tagged) });
   await dialog.getByRole("button", { name: "Preview" }).click();
@@ -52,7 +52,7 @@ test("a hidden tag-character instruction is decoded in the preview and blocks th
 });
 
 test("an instance admin overrides the block with a written reason", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const dialog = await openUpload(page);
   await dialog.getByLabel("Skill files").setInputFiles({ name: `${tagged}.zip`, mimeType: "application/zip", buffer: taggedZip(tagged) });
   await dialog.getByRole("button", { name: "Preview" }).click();
@@ -96,7 +96,7 @@ test("a high finding needs review: badge on the list, Security tab, Mark reviewe
   // two users, an upload, a rescan and a dozen page loads with screenshots in both themes
   test.setTimeout(90_000);
   // Grace, a plain member of Platform, uploads to the team.
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const dialog = await openUpload(page);
   await dialog.getByLabel("Destination").selectOption({ label: "Team Platform" });
   await dialog.getByLabel("Skill files").setInputFiles({
@@ -135,7 +135,7 @@ test("a high finding needs review: badge on the list, Security tab, Mark reviewe
 
   // Ada owns the team: her account page lists it; she rescans, then reviews it by keyboard.
   await page.context().clearCookies();
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Security review" });
   const waiting = section.getByRole("list", { name: "Awaiting your review" }).getByRole("listitem").filter({ hasText: quiet });
@@ -176,7 +176,7 @@ test("a high finding needs review: badge on the list, Security tab, Mark reviewe
 });
 
 test("a skill without findings says what was checked, never that it is safe; one with a binary is not fully scanned", async ({ page, consoleErrors }) => {
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/skills?q=sql-query-review");
   await page.getByRole("link", { name: "sql-query-review", exact: true }).click();
   await page.getByRole("navigation", { name: "Skill sections" }).getByRole("link", { name: "Security" }).click();

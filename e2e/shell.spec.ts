@@ -1,4 +1,7 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signInAs, test } from "./fixtures";
+
+// The sign-in form is used once per theme (the first test, which shows it); the other tests take a
+// session from the API (signInAs), as everywhere else.
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} mode`, () => {
@@ -25,7 +28,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("the header menus open, move, close and hand focus back like menus", async ({ page, consoleErrors }) => {
-      await signIn(page, "ada@example.com");
+      await signInAs(page, "ada@example.com");
       await expect(page).toHaveURL(/\/skills$/);
       const account = page.getByRole("button", { name: "Account menu" });
       const theme = page.getByRole("button", { name: "Theme" });
@@ -97,7 +100,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 }
 
 test("the theme menu switches to dark mode and remembers it", async ({ page }) => {
-  await signIn(page, "grace@example.com");
+  await signInAs(page, "grace@example.com");
   await expect(page).toHaveURL(/\/skills$/);
   await page.getByRole("button", { name: "Theme" }).click();
   await page.getByRole("menuitemradio", { name: "Dark" }).click();
@@ -113,7 +116,7 @@ test("the health endpoint reports the database", async ({ request }) => {
 });
 
 test("keyboard users can reach the account menu and sign out", async ({ page }) => {
-  await signIn(page, "grace@example.com");
+  await signInAs(page, "grace@example.com");
   await expect(page).toHaveURL(/\/skills$/);
   await page.getByRole("button", { name: "Account menu" }).focus();
   await page.keyboard.press("Enter");

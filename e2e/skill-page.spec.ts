@@ -20,7 +20,7 @@ test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs
 }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${id}`);
 
   await expect(page.getByRole("heading", { name: "deploy-checklist", level: 1 })).toBeVisible();
@@ -81,7 +81,7 @@ test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs
 
 test("an earlier version is read-only at /v/1, with its findings pointing at their line", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${id}/v/1`);
   await expect(page.getByRole("note")).toContainText("You are reading version 1 of 2, read-only.");
   const article = page.getByRole("article");
@@ -114,7 +114,7 @@ test("an earlier version is read-only at /v/1, with its findings pointing at the
 test("a missing version or invisible skill answers 404, pages and bytes alike; a missing file's bytes too", async ({ page, browser }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   const adaPrivate = skillIdByName("meeting-notes", "PERSONAL", "ada@example.com");
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   for (const url of [`/skills/${id}/v/3`, `/skills/${id}/v/0`, `/skills/${id}/v/one`, `/skills/${adaPrivate}`, `/skills/${adaPrivate}/v/1`]) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(404);
@@ -137,7 +137,7 @@ test("a missing version or invisible skill answers 404, pages and bytes alike; a
 test("a shadowed skill says which one agents see instead", async ({ page }) => {
   const teamCopy = skillIdByName("code-review-guidelines", "TEAM");
   const personal = skillIdByName("code-review-guidelines", "PERSONAL", "ada@example.com");
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${teamCopy}`);
   await expect(page.getByText("Shadowed:")).toBeVisible();
   await page.getByRole("link", { name: "Open the one agents see" }).click();
@@ -148,7 +148,7 @@ test("a shadowed skill says which one agents see instead", async ({ page }) => {
 test("the skill page in the dark theme", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
   await page.emulateMedia({ colorScheme: "dark" });
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto(`/skills/${id}`);
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expectImageLoaded(page.getByRole("article").getByRole("img", { name: "Deploy pipeline" }));
@@ -165,7 +165,7 @@ test("with the real-world corpus imported, mcp-builder is found from the list an
   const report = importSkills(path.join(SHARED_DIR, "corpus"));
   expect(report.created.length + report.newVersions.length + report.unchanged.length).toBeGreaterThan(30);
 
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/skills?q=mcp-builder");
   await page.getByRole("link", { name: "mcp-builder", exact: true }).first().click();
   await expect(page.getByRole("heading", { name: "mcp-builder", level: 1 })).toBeVisible();

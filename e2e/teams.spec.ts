@@ -21,7 +21,7 @@ test("a team forms: create, invite by link, sign up through it, change the role,
   // Two accounts, a sign-up and light/dark screenshots of two pages.
   test.setTimeout(90_000);
   const teamName = `E2E Crew ${Date.now() % 1e6}`;
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
 
   await page.goto("/teams");
   await page.getByRole("button", { name: "New team" }).click();

@@ -68,7 +68,7 @@ const isClipped = (element: Locator) =>
 
 test("at 390 px wide the skill list, a skill page and the playground do not scroll sideways", async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, owner!.email);
+  await signInAs(page, owner!.email, { home: false });
 
   await page.goto("/skills");
   await expect(page.getByRole("list", { name: "Skills" }).getByRole("link", { name: LONG_NAME })).toBeVisible();
@@ -88,7 +88,7 @@ test("at 390 px wide the skill list, a skill page and the playground do not scro
 
   // A seeded team member's list and a skill page with tables, code and images.
   await page.context().clearCookies();
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   await page.goto("/skills");
   await expect(page.getByRole("list", { name: "Skills" }).getByRole("listitem").first()).toBeVisible();
   await expectNoHorizontalOverflow(page, "ada's /skills");
@@ -99,7 +99,7 @@ test("at 390 px wide the skill list, a skill page and the playground do not scro
 });
 
 test("a long skill name shows in full on its card in the three-column grid", async ({ page, consoleErrors }) => {
-  await signInAs(page, owner!.email);
+  await signInAs(page, owner!.email, { home: false });
   await page.goto("/skills?scope=personal");
   const list = page.getByRole("list", { name: "Skills" });
   // Three columns at desktop width.
@@ -116,7 +116,7 @@ test("a long skill name shows in full on its card in the three-column grid", asy
 });
 
 test("a card's token counts say what the two numbers are, and sit above the card's link", async ({ page, consoleErrors }) => {
-  await signInAs(page, owner!.email);
+  await signInAs(page, owner!.email, { home: false });
   await page.goto("/skills?scope=personal");
   const card = page.getByRole("list", { name: "Skills" }).getByRole("listitem").filter({ hasText: LONG_NAME });
   const tokens = card.getByRole("img", { name: /^[\d,]+ tokens always loaded \(name \+ description\) \/ [\d,]+ when used \(SKILL\.md body\)/ });
@@ -141,7 +141,7 @@ test("a card's token counts say what the two numbers are, and sit above the card
 
 test("?file= naming a file the version lacks shows the page with a note in the file pane", async ({ page, consoleErrors }) => {
   const id = skillIdByName("deploy-checklist", "TEAM");
-  await signInAs(page, "ada@example.com");
+  await signInAs(page, "ada@example.com", { home: false });
   const response = await page.goto(`/skills/${id}?file=references/nope.md`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "deploy-checklist", level: 1 })).toBeVisible();
@@ -162,7 +162,7 @@ test("?file= naming a file the version lacks shows the page with a note in the f
 
 test("a long tool call wraps inside its message, and the message column stays as wide as the composer", async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
-  await signInAs(page, owner!.email);
+  await signInAs(page, owner!.email, { home: false });
   await page.goto("/playground");
   await page.getByRole("radio", { name: "Search tool" }).click();
   const message =
@@ -206,7 +206,7 @@ const appearance = (button: Locator) =>
   });
 
 test("a disabled button looks disabled in both themes: dimmed and without its colour", async ({ page }) => {
-  await signInAs(page, owner!.email);
+  await signInAs(page, owner!.email, { home: false });
   await page.goto("/playground");
   const send = page.getByRole("button", { name: "Send" });
   const input = page.getByRole("combobox", { name: "Message" });

@@ -37,7 +37,7 @@ async function previewZip(page: Page, fileName: string, zip: Buffer) {
 }
 
 test("a name only its folder's name can fix: the offer renames it, and it is imported under that name", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const dialog = await previewZip(page, "pdf-tools.zip", zipOf({ "pdf-tools/SKILL.md": skillMd("PDF Tools") }));
   await expect(dialog.getByRole("heading", { name: "Found 1 skill, 0 importable" })).toBeFocused();
 
@@ -85,7 +85,7 @@ test("a name only its folder's name can fix: the offer renames it, and it is imp
 });
 
 test("a name taken after the preview: the others are imported, and the done step says which one was not and why", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const alpha = `e2e-outcome-a-${run}`;
   const beta = `e2e-outcome-b-${run}`;
   const dialog = await previewZip(page, "two.zip", zipOf({ [`${alpha}/SKILL.md`]: skillMd(alpha), [`${beta}/SKILL.md`]: skillMd(beta) }));
@@ -115,7 +115,7 @@ test("a name taken after the preview: the others are imported, and the done step
 });
 
 test("a critical finding starts unchosen for a viewer who cannot override: Import imports the rest", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const safe = `e2e-safe-${run}`;
   const risky = `e2e-risky-${run}`;
   const zip = zipOf({
@@ -143,7 +143,7 @@ test("a critical finding starts unchosen for a viewer who cannot override: Impor
 });
 
 test("a blocked skill sent anyway (as an API client may) is refused alone, with its blocking findings on the done step", async ({ page, consoleErrors }) => {
-  await signInAs(page, "grace@example.com");
+  await signInAs(page, "grace@example.com", { home: false });
   const safe = `e2e-safe2-${run}`;
   const risky = `e2e-risky2-${run}`;
   const zip = zipOf({
