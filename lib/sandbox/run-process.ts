@@ -19,7 +19,7 @@ export interface ProcessRun {
   uid?: number;
   gid?: number;
   signal?: AbortSignal;
-  /** Written to the process's stdin, which is then closed; without it stdin is /dev/null. */
+  /** Written to the process's stdin, which is then closed; without it stdin is empty (closed at once). */
   stdin?: Uint8Array;
 }
 
@@ -45,18 +45,16 @@ export async function runProcess(run: ProcessRun): Promise<RunOutcome> {
     cwd: "/",
     env: LAUNCH_ENV,
     detached: true,
-    stdio: [run.stdin ? "pipe" : "ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     ...(run.uid !== undefined ? { uid: run.uid, gid: run.gid } : {}),
   });
   const stdout = createOutputCap(run.maxOutputBytes);
   const stderr = createOutputCap(run.maxOutputBytes);
   child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-  if (run.stdin && child.stdin) {
-    // A program that exits without reading all of it closes the pipe (EPIPE): that is its choice, not a failure of the run.
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(run.stdin);
-  }
+  // A program that exits without reading all of stdin closes the pipe (EPIPE): its choice, not a failure of the run.
+  child.stdin.on("error", () => undefined);
+  child.stdin.end(run.stdin);
 
   let timedOut = false;
   let aborted = false;
