@@ -6,7 +6,7 @@ test("ada sees her personal skills, the Platform team's, public and built-in one
   await expect(page).toHaveURL(/\/skills$/);
   const list = page.getByRole("list", { name: "Skills" });
   const scopes = page.getByRole("navigation", { name: "Scopes" });
-  await expect(scopes.getByRole("link", { name: /^All/ })).toContainText("13");
+  await expect(scopes.getByRole("link", { name: /^All/ })).toContainText("14");
 
   await scopes.getByRole("link", { name: /^Personal/ }).click();
   await expect(page).toHaveURL(/scope=personal/);
@@ -23,7 +23,7 @@ test("ada sees her personal skills, the Platform team's, public and built-in one
   await expect(page).toHaveURL(/scope=builtin/);
   await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Name" }).click();
   await expect(page).toHaveURL(/scope=builtin&sort=name/);
-  await expect(list.getByRole("link")).toHaveText(["commit-messages", "csv-insights", "skill-creator"]);
+  await expect(list.getByRole("link")).toHaveText(["commit-messages", "csv-insights", "skill-creator", "unit-converter"]);
   await page.screenshot({ path: "test-results/screenshots/catalog-builtin.png" });
 
   await page.goto("/skills?scope=team");

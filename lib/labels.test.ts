@@ -26,6 +26,10 @@ describe("labels", () => {
     expect(auditSummary("skill.scope", { from: { scope: "TEAM", teamId: "gone" }, to: { scope: "PUBLIC" } }, names)).toBe("a team → Public");
     expect(auditSummary("skill.prune", { deleted: [1, 2] }, names)).toBe("removed v1, v2");
     expect(auditSummary("skill.download", {}, names)).toBeNull();
+    expect(auditSummary("skill.tool", { tool: "convert_units", exitCode: 0, timedOut: false, durationMs: 84 }, names)).toBe("convert_units: exit 0 in 84 ms");
+    expect(auditSummary("skill.tool", { tool: "convert_units", exitCode: null, timedOut: true, durationMs: 30_012 }, names)).toBe(
+      "convert_units: timed out after 30.0 s",
+    );
   });
 
   it("sums up account, setting, token, team and scan-report events for the admin trail", () => {

@@ -48,7 +48,17 @@ export function auditSummary(action: string, detail: Record<string, unknown>, te
   if (action === "skill.create" && isScope(detail.scope)) return `in ${placeLabel(detail.scope, null)}`;
   if (action === "skill.review" && typeof detail.note === "string") return `“${detail.note}”`;
   if (action === "skill.scan-override" && typeof detail.reason === "string") return `“${detail.reason}”`;
+  if (action === "skill.tool" && typeof detail.tool === "string") return `${detail.tool}: ${runEnding(detail)}`;
   return administrationSummary(action, detail);
+}
+
+/** How a sandboxed run ended, from its audit detail: "exit 0 in 84 ms", "timed out after 30 s". */
+function runEnding(detail: Record<string, unknown>): string {
+  const took =
+    typeof detail.durationMs === "number" ? (detail.durationMs < 1000 ? `${detail.durationMs} ms` : `${(detail.durationMs / 1000).toFixed(1)} s`) : null;
+  if (detail.timedOut === true) return took ? `timed out after ${took}` : "timed out";
+  const ended = typeof detail.exitCode === "number" ? `exit ${detail.exitCode}` : "killed";
+  return took ? `${ended} in ${took}` : ended;
 }
 
 // ---- Accounts, tokens, instance settings, teams and scan reports (the admin console's trail) ----

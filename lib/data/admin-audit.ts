@@ -27,6 +27,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "skill.prune",
   "skill.download",
   "skill.run",
+  "skill.tool",
   "skill.review",
   "skill.scan-override",
   "scan.report",

@@ -1,9 +1,10 @@
 import "server-only";
-import { hasScripts } from "@/lib/playground/run-tool";
-import type { AttachmentInfo, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/types";
-import { DEFAULT_COLLECT_LIMITS, type CollectedFile, type InputFile, type SkillExecutor } from "@/lib/sandbox/executor";
+import { DEFAULT_TIMEOUT_SECONDS, hasScripts } from "@/lib/playground/run-tool";
+import type { AttachmentInfo, BoundTool, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/types";
+import { DEFAULT_COLLECT_LIMITS, MAX_STDIN_BYTES, type CollectedFile, type InputFile, type SkillExecutor, type Workspace } from "@/lib/sandbox/executor";
 import { envProblem } from "@/lib/sandbox/bwrap-args";
 import { globProblem } from "@/lib/sandbox/glob";
+import { launchCommand } from "@/lib/sandbox/launch";
 import { getSkillExecutor } from "@/lib/sandbox/registry";
 import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { ExecutionStatus } from "@/lib/types/playground";
@@ -14,11 +15,13 @@ import { formatBytes } from "@/lib/format";
 import { DataError } from "./errors";
 import { readInstanceSettings } from "./settings";
 import { readSkillVersionFiles } from "./skills/files";
+import { toolArgumentsProblem } from "./tool-arguments";
 import { audit } from "./version-writer";
 
-// skill_run over the store: the policy (instance setting, executor available, version reviewed),
-// staging a version's files and the conversation's attachments into a fresh sandboxed workspace,
-// the audit of every run, and the produced files held until the turn is stored with them.
+// skill_run and bound tools over the store: the policy (instance setting, executor available,
+// version reviewed), staging a version's files and the conversation's attachments into a fresh
+// sandboxed workspace, the audit of every run and call, and the produced files held until the turn
+// is stored with them.
 
 /** Runs at once in this process; more wait their turn (2 cores: a few sandboxes keep the app responsive). */
 const MAX_CONCURRENT_RUNS = 4;
@@ -114,21 +117,34 @@ export async function openRunSession(
   const runner: SkillRunner = {
     attachments: [...names.values()],
     refusal: (skill) => runRefusal(skill),
-    // TODO(bound-tools helper): stage, run the tool's script with the arguments on stdin, audit skill.tool.
-    callTool: async () => {
-      throw new Error("Bound tools cannot run yet.");
+    async callTool(skill, tool, args, context) {
+      // Checked before a slot is taken: a refused call costs no sandbox.
+      const refusal = runRefusal(skill) ?? toolRefusal(skill, tool);
+      if (refusal) throw new Error(refusal);
+      const problem = toolArgumentsProblem(tool, args);
+      if (problem) throw new Error(problem);
+      const stdin = new TextEncoder().encode(JSON.stringify(args ?? {}));
+      if (stdin.length > MAX_STDIN_BYTES) throw new Error(`The arguments for ${tool.name} are larger than ${formatBytes(MAX_STDIN_BYTES, "prose")}; pass less.`);
+      const release = await acquireSlot(actor.id, context.abortSignal);
+      try {
+        const outcome = await callOnce(viewer, executor, skill, tool, stdin, await inputFiles(), context.abortSignal).catch(hideHostFailure);
+        await audit(db, {
+          actorId: actor.id,
+          action: "skill.tool",
+          skillId: skill.skillId,
+          skillName: skill.name,
+          version: skill.version,
+          detail: { tool: tool.name, exitCode: outcome.exitCode, timedOut: outcome.timedOut, durationMs: outcome.durationMs, conversationId: input.conversationId },
+        });
+        return outcome;
+      } finally {
+        release();
+      }
     },
     async run(skill, request, context) {
       const release = await acquireSlot(actor.id, context.abortSignal);
       try {
-        const result = await runOnce(viewer, executor, skill, request, await inputFiles(), context.abortSignal).catch((error: unknown) => {
-          // A host failure (disk full, permissions) carries host paths: the model and the user get a sentence, the log the detail.
-          if (error instanceof Error && "code" in error && typeof error.code === "string") {
-            console.error("skill_run failed on the host", error);
-            throw new Error("The sandbox could not run the command because of a problem on the server; try again later.");
-          }
-          throw error;
-        });
+        const result = await runOnce(viewer, executor, skill, request, await inputFiles(), context.abortSignal).catch(hideHostFailure);
         // Every run is audited, whatever its outcome: who, which version, the command, how it ended.
         await audit(db, {
           actorId: actor.id,
@@ -174,6 +190,65 @@ export function runRefusal(skill: PlaygroundSkill): string | null {
   return null;
 }
 
+/** Why this tool of the skill may not run here, or null: it must be one the catalog offers for it. */
+function toolRefusal(skill: PlaygroundSkill, tool: BoundTool): string | null {
+  if (skill.toolsWithheld?.names.includes(tool.name)) return `${tool.name} of "${skill.name}" is withheld here: ${skill.toolsWithheld.reason}`;
+  const offered = skill.tools?.find((t) => t.name === tool.name);
+  if (!offered || offered.script !== tool.script) return `"${skill.name}" offers no tool ${tool.name} here.`;
+  return null;
+}
+
+/** A host failure (disk full, permissions) carries host paths: the model and the user get a sentence, the log the detail. */
+function hideHostFailure(error: unknown): never {
+  if (error instanceof Error && "code" in error && typeof error.code === "string") {
+    console.error("A sandboxed run failed on the host", error);
+    throw new Error("The sandbox could not run the command because of a problem on the server; try again later.");
+  }
+  throw error;
+}
+
+/** A fresh workspace holding the skill's version (read-only) and the conversation's attachments under inputs/. */
+async function stageWorkspace(viewer: ViewerRef, executor: SkillExecutor, skill: PlaygroundSkill, inputs: InputFile[]) {
+  const bundle = await readSkillVersionFiles(viewer, skill.skillId, skill.version);
+  if (!bundle) throw new Error(`"${skill.name}" is no longer visible to you.`);
+  const workspace = await executor.createWorkspace();
+  try {
+    await workspace.stageSkill(
+      skill.name,
+      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })),
+    );
+    await workspace.stageInputs(inputs);
+  } catch (error) {
+    dispose(workspace);
+    throw error;
+  }
+  return { workspace, files: bundle.files };
+}
+
+// Removing the workspace takes a few ms the answer need not wait for.
+const dispose = (workspace: Workspace) => void workspace.cleanup().catch(() => undefined);
+
+/** Runs the tool's script from the skill folder with the arguments on stdin; nothing is collected. */
+async function callOnce(
+  viewer: ViewerRef,
+  executor: SkillExecutor,
+  skill: PlaygroundSkill,
+  tool: BoundTool,
+  stdin: Uint8Array,
+  inputs: InputFile[],
+  signal?: AbortSignal,
+): Promise<SkillRunOutcome> {
+  const { workspace, files } = await stageWorkspace(viewer, executor, skill, inputs);
+  try {
+    const script = files.find((f) => f.path === tool.script);
+    if (!script) throw new Error(`${tool.script}, the script of ${tool.name}, is not in v${skill.version} of "${skill.name}".`);
+    const run = await workspace.run(skill.name, { command: launchCommand(script), stdin, limits: { timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000 } }, signal);
+    return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, durationMs: run.durationMs, files: [], warnings: run.warnings };
+  } finally {
+    dispose(workspace);
+  }
+}
+
 async function runOnce(
   viewer: ViewerRef,
   executor: SkillExecutor,
@@ -191,15 +266,8 @@ async function runOnce(
     const problem = envProblem(name, value);
     if (problem) throw new Error(`env: ${problem}.`);
   }
-  const bundle = await readSkillVersionFiles(viewer, skill.skillId, skill.version);
-  if (!bundle) throw new Error(`"${skill.name}" is no longer visible to you.`);
-  const workspace = await executor.createWorkspace();
+  const { workspace } = await stageWorkspace(viewer, executor, skill, inputs);
   try {
-    await workspace.stageSkill(
-      skill.name,
-      bundle.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })),
-    );
-    await workspace.stageInputs(inputs);
     const run = await workspace.run(skill.name, { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } }, signal);
     const { files, skipped } = await workspace.collect(request.outputGlobs);
     const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -227,8 +295,7 @@ async function runOnce(
       skipped,
     };
   } finally {
-    // Removing the workspace takes a few ms the answer need not wait for.
-    void workspace.cleanup().catch(() => undefined);
+    dispose(workspace);
   }
 }
 

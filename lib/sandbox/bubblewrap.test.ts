@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUBBLEWRAP_REMEDY, createBubblewrapExecutor } from "./bubblewrap";
+import { MAX_STDIN_BYTES } from "./executor";
 import { availability, bytes, describeSandbox, executor, processesWith, runIn, uniqueMarker, withWorkspace } from "./test-kit";
 
 const PROFILE_PY = `#!/usr/bin/env python3
@@ -158,6 +159,33 @@ describeSandbox("bubblewrap executor", () => {
       withWorkspace([], (workspace) => workspace.run("demo", { command: `sleep 30.${marker} & sleep 31.${marker}` }, controller.signal)),
     ).rejects.toThrow(/abort/i);
     expect(processesWith(`.${marker}`)).toEqual([]);
+  });
+
+  it("hands stdin to the command and closes it; without stdin the command reads nothing", async () => {
+    const echo = `#!/usr/bin/env python3
+import json, sys
+args = json.load(sys.stdin)
+print(json.dumps({"got": args, "more": sys.stdin.read()}))
+`;
+    await withWorkspace([{ path: "scripts/echo.py", bytes: bytes(echo), executable: true }], async (workspace) => {
+      const outcome = await workspace.run("demo", { command: "scripts/echo.py", stdin: '{"city": "Zürich", "n": 2}' });
+      expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(JSON.parse(outcome.stdout)).toEqual({ got: { city: "Zürich", n: 2 }, more: "" });
+      // Bytes pass through unchanged, NUL included.
+      const binary = new Uint8Array([0, 1, 2, 255, 10]);
+      expect((await workspace.run("demo", { command: "od -An -tu1 | tr -s ' '", stdin: binary })).stdout).toBe(" 0 1 2 255 10\n");
+      expect(await workspace.run("demo", { command: "wc -c" })).toMatchObject({ stdout: "0\n", exitCode: 0 });
+    });
+  });
+
+  it("takes stdin up to 1 MiB, even when the command never reads it, and refuses more before anything runs", async () => {
+    const full = new Uint8Array(MAX_STDIN_BYTES).fill(97);
+    expect((await withWorkspace([], (workspace) => workspace.run("demo", { command: "wc -c", stdin: full }))).stdout).toBe(`${MAX_STDIN_BYTES}\n`);
+    // A command that exits without reading closes the pipe: the run still ends normally.
+    expect(await withWorkspace([], (workspace) => workspace.run("demo", { command: "exit 4", stdin: full }))).toMatchObject({ exitCode: 4, timedOut: false });
+    await expect(withWorkspace([], (workspace) => workspace.run("demo", { command: "wc -c", stdin: new Uint8Array(MAX_STDIN_BYTES + 1) }))).rejects.toThrow(
+      "stdin is larger than 1 MB",
+    );
   });
 
   it("a shell error reaches stderr with its exit code", async () => {

@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { bwrapArgs, identityFiles, resolveCwd, resolveLimits, sandboxEnv, type BwrapFeatures, type SystemEntry } from "./bwrap-args";
 import {
   DEFAULT_COLLECT_LIMITS,
+  MAX_STDIN_BYTES,
   RUNS_DIR,
   type CollectLimits,
   type ExecutorAvailability,
@@ -160,6 +161,8 @@ class BubblewrapWorkspace implements Workspace {
     if (!staged?.isDirectory()) throw new Error(`skill "${skillName}" is not staged in this workspace`);
     if (command.command.includes("\0")) throw new Error("the command contains a NUL byte");
     if (Buffer.byteLength(command.command) > MAX_COMMAND_BYTES) throw new Error(`the command is longer than ${formatSize(MAX_COMMAND_BYTES)}`);
+    const stdin = typeof command.stdin === "string" ? new TextEncoder().encode(command.stdin) : command.stdin;
+    if (stdin && stdin.length > MAX_STDIN_BYTES) throw new Error(`stdin is larger than ${formatSize(MAX_STDIN_BYTES)}`);
     const limits = resolveLimits(command.limits);
     const cwd = resolveCwd(command.cwd, skillName);
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
@@ -180,6 +183,7 @@ class BubblewrapWorkspace implements Workspace {
       timeoutMs: limits.timeoutMs,
       maxOutputBytes: limits.maxOutputBytes,
       signal,
+      stdin,
       ...this.context.runAs,
     });
     return { ...outcome, warnings: [...outcome.warnings, ...limitWarnings(outcome, limits)] };

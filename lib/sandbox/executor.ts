@@ -67,7 +67,12 @@ export interface RunCommand {
   /** Extra environment variables (names [A-Z_][A-Z0-9_]*); never the server's own environment. */
   env?: Record<string, string>;
   limits?: Partial<RunLimits>;
+  /** Written to the command's stdin, which is then closed (at most MAX_STDIN_BYTES); without it stdin is empty. */
+  stdin?: string | Uint8Array;
 }
+
+/** The most a run's stdin may carry: a bound tool's arguments, not a file (files go under inputs/). */
+export const MAX_STDIN_BYTES = 1024 * 1024;
 
 export interface RunOutcome {
   stdout: string;

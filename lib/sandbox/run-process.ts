@@ -19,6 +19,8 @@ export interface ProcessRun {
   uid?: number;
   gid?: number;
   signal?: AbortSignal;
+  /** Written to the process's stdin, which is then closed; without it stdin is empty (closed at once). */
+  stdin?: Uint8Array;
 }
 
 const signalNames = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name]));
@@ -43,13 +45,16 @@ export async function runProcess(run: ProcessRun): Promise<RunOutcome> {
     cwd: "/",
     env: LAUNCH_ENV,
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     ...(run.uid !== undefined ? { uid: run.uid, gid: run.gid } : {}),
   });
   const stdout = createOutputCap(run.maxOutputBytes);
   const stderr = createOutputCap(run.maxOutputBytes);
   child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+  // A program that exits without reading all of stdin closes the pipe (EPIPE): its choice, not a failure of the run.
+  child.stdin.on("error", () => undefined);
+  child.stdin.end(run.stdin);
 
   let timedOut = false;
   let aborted = false;

@@ -50,3 +50,9 @@ export function makeSkill(
   if (!skill?.ok) throw new Error(`test skill ${name} is invalid: ${JSON.stringify(bundle.findings.concat(skill?.findings ?? []))}`);
   return skill;
 }
+
+/** A built-in skill as the app ships it (prisma/skills/builtin/<name>), read as the start-up sync reads it. */
+export async function loadShippedBuiltin(name: string): Promise<BundleSkill> {
+  const { loadSkillFolder } = await import("@/prisma/seed");
+  return loadSkillFolder(path.join(import.meta.dirname, "../../prisma/skills/builtin", name));
+}

@@ -16,6 +16,7 @@ const ACTION_LABEL: Record<string, string> = {
   "skill.rename": "Renamed",
   "skill.download": "Downloaded",
   "skill.run": "Ran a script",
+  "skill.tool": "Called a tool",
   "skill.review": "Marked reviewed",
   "skill.scan-override": "Imported despite a critical finding",
 };
