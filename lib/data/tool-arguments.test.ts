@@ -41,3 +41,16 @@ describe("toolArgumentsProblem", () => {
     );
   });
 });
+
+describe("regular expressions in a tool's schema", () => {
+  it("are not run on the server: a catastrophic pattern cannot stall it", () => {
+    const tool = {
+      name: "slow",
+      inputSchema: { type: "object", properties: { text: { type: "string", pattern: "^(a+)+$" }, pattern: { type: "string" } }, patternProperties: { "^(x+)+$": {} } },
+    };
+    // Run as a RegExp, this pattern takes about 2^40 steps on this input: the test would never end.
+    expect(toolArgumentsProblem(tool, { text: `${"a".repeat(40)}!`, pattern: "p" })).toBeNull();
+    // A property named "pattern" is still a declared property, checked by type.
+    expect(toolArgumentsProblem(tool, { pattern: 3 })).toMatch(/"pattern" must be string/);
+  });
+});

@@ -25,12 +25,34 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
   return new Ajv(options).compile(dialect.includes("draft-07") ? schema : rest);
 }
 
+/** Keywords whose values are maps of names to schemas: their keys are names, never keywords. */
+const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * The schema without regular expressions (pattern, patternProperties). ajv runs them as JavaScript
+ * RegExps on the server's one thread, and a catastrophic pattern from a skill would stall every
+ * request; the script still gets only declared, typed arguments and checks its own formats.
+ */
+export function withoutPatterns(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutPatterns);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "pattern" && typeof value === "string") continue;
+    if (key === "patternProperties") continue;
+    out[key] = SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutPatterns(sub)]))
+      : withoutPatterns(value);
+  }
+  return out;
+}
+
 function validatorFor(tool: Pick<BoundTool, "name" | "inputSchema">): ValidateFunction {
   const key = JSON.stringify(tool.inputSchema);
   let validate = compiled.get(key);
   if (!validate) {
     try {
-      validate = compile(tool.inputSchema);
+      validate = compile(withoutPatterns(tool.inputSchema) as Record<string, unknown>);
     } catch (error) {
       throw new Error(`The input schema of ${tool.name} is not usable JSON Schema (${(error as Error).message}); the skill's author has to fix it.`);
     }
