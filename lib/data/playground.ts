@@ -24,7 +24,7 @@ import { placeLabel } from "@/lib/labels";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { collectOrphanBlobs } from "./version-writer";
-import { skillToolFields } from "./skill-tool-fields";
+import { defaultToolFields, mayHaveToolKeys, skillToolFields } from "./skill-tool-fields";
 import { prepareTurnFiles, writeTurnBlobs, type PreparedTurnFiles, type TurnFiles } from "./playground-files";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
@@ -52,12 +52,8 @@ export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries
       const row = current.get(s.id);
       const reviewStatus = reviewStatusOf(row?.currentVersion?.reviewStatus ?? "none");
       const text = row?.currentVersion?.frontmatter ?? "{}";
-      const { tools, toolsWithheld, modelInvocable, userInvocable } = skillToolFields(text, () => readFrontmatter(text), {
-        scope: s.scope,
-        team: row?.team ?? null,
-        version: row?.currentVersion?.number ?? s.version,
-        reviewStatus,
-      });
+      const facts = { scope: s.scope, team: row?.team ?? null, version: row?.currentVersion?.number ?? s.version, reviewStatus };
+      const { tools, toolsWithheld, modelInvocable, userInvocable } = skillToolFields(text, () => readFrontmatter(text), facts);
       return {
         skillId: s.id,
         name: s.name,
@@ -193,7 +189,7 @@ interface CatalogRow {
 
 /**
  * Every visible, unarchived skill with its current version and file list (shadowing not yet
- * resolved), and its team's bound-tools setting, which decides whether its tools are offered.
+ * resolved), and its team's bound-tools setting (joined), which decides whether its tools are offered.
  */
 async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   const rows = await db.$queryRaw<
@@ -211,34 +207,36 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
     const scope = row.scope;
     const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({ path, size, mediaType, tokens }));
     let frontmatter: Record<string, unknown> | null = null;
-    const parsed = () => (frontmatter ??= readFrontmatter(row.frontmatter));
-    const reviewStatus = reviewStatusOf(row.reviewStatus);
-    // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint.
-    const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
+    const skill: PlaygroundSkill = {
+      skillId: row.id,
+      name: row.name,
+      description: row.description,
+      version: Number(row.number),
+      scope,
+      // Parsed on first use: only "expose all metadata" and a skill that may set a tool key read it, and this runs for every skill on every turn.
+      get frontmatter() {
+        frontmatter ??= readFrontmatter(row.frontmatter);
+        return frontmatter;
+      },
+      catalogTokens: Number(row.catalogTokens),
+      bodyTokens: Number(row.bodyTokens),
+      resourceTokens: Number(row.resourceTokens),
+      reviewStatus: reviewStatusOf(row.reviewStatus),
+      files,
+      ...defaultToolFields(),
+    };
+    if (mayHaveToolKeys(row.frontmatter)) {
+      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint.
+      const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
+      Object.assign(skill, skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }));
+    }
     return {
       id: row.id,
       name: row.skillName,
       scope,
       rank: row.teamName ?? undefined,
       team: row.teamName === null ? null : { name: row.teamName },
-      skill: {
-        skillId: row.id,
-        name: row.name,
-        description: row.description,
-        version: Number(row.number),
-        scope,
-        // Parsed on first use: only "expose all metadata" reads it, and this runs for every skill on every turn.
-        get frontmatter() {
-          return parsed();
-        },
-        catalogTokens: Number(row.catalogTokens),
-        bodyTokens: Number(row.bodyTokens),
-        resourceTokens: Number(row.resourceTokens),
-        reviewStatus,
-        files,
-        // Parses only a frontmatter that sets tools, allowed-tools or an invocation flag.
-        ...skillToolFields(row.frontmatter, parsed, { scope, team, version: Number(row.number), reviewStatus }),
-      },
+      skill,
     };
   });
 }
