@@ -85,6 +85,8 @@ function administrationSummary(action: string, detail: Record<string, unknown>):
       const key = text(detail.key) ?? "setting";
       return `${INSTANCE_SETTING_LABELS[key] ?? key}: ${text(detail.from) ?? "default"} → ${text(detail.to) ?? "?"}`;
     }
+    case "team.bound-tools":
+      return `bound tools ${detail.from ? "on" : "off"} → ${detail.to ? "on" : "off"}`;
     case "token.create":
       return `“${text(detail.name) ?? "token"}”, ${text(detail.scope) ?? "?"} scope`;
     case "token.revoke":

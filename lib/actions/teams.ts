@@ -3,7 +3,18 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { acceptInvitation, createInvitation, revokeInvitation } from "@/lib/data/invitations";
 import { notFound } from "@/lib/data/errors";
-import { addTeamMember, changeTeamRole, createTeam, deleteTeam, getTeam, leaveTeam, moveTeamSkills, removeTeamMember, updateTeam } from "@/lib/data/teams";
+import {
+  addTeamMember,
+  changeTeamRole,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  leaveTeam,
+  moveTeamSkills,
+  removeTeamMember,
+  setTeamBoundTools,
+  updateTeam,
+} from "@/lib/data/teams";
 import { destinationOfKey } from "@/lib/labels";
 import {
   acceptInvitationInput,
@@ -15,6 +26,7 @@ import {
   memberInput,
   memberRoleInput,
   moveTeamSkillsInput,
+  teamBoundToolsInput,
   teamIdInput,
   updateTeamInput,
 } from "@/lib/skills/teams/team-inputs";
@@ -49,6 +61,17 @@ export const updateTeamAction = formAction(
     return success(team, "Saved.");
   },
   { echo: true },
+);
+
+// Playground conversations read the setting on every turn, so only the team page needs refreshing.
+export const setTeamBoundToolsAction = formAction(
+  teamBoundToolsInput,
+  async ({ teamId, allow }, viewer) => {
+    const saved = await setTeamBoundTools(viewer, teamId, allow);
+    revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
+    return success(saved, allow ? "The team's skills can now bind tools." : "The team's skills no longer bind tools.");
+  },
+  { fields: (form) => ({ teamId: form.get("teamId"), allow: form.get("allow") ?? false }) },
 );
 
 export const deleteTeamAction = formAction(

@@ -38,6 +38,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "team.member.role",
   "team.member.remove",
   "team.member.leave",
+  "team.bound-tools",
   "token.create",
   "token.revoke",
   "user.role",

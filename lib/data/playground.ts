@@ -24,6 +24,7 @@ import { placeLabel } from "@/lib/labels";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { collectOrphanBlobs } from "./version-writer";
+import { defaultToolFields, mayHaveToolKeys, skillToolFields } from "./skill-tool-fields";
 import { prepareTurnFiles, writeTurnBlobs, type PreparedTurnFiles, type TurnFiles } from "./playground-files";
 
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
@@ -41,21 +42,35 @@ const reviewStatusOf = (value: string): ReviewStatus =>
 /** Every skill the viewer's agents see (one per name) and the same-named ones they hide, for the setup panel. */
 export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries: CatalogEntry[]; shadowed: ShadowedEntry[] }> {
   const { visible, shadowed } = await resolveVisibleSkills(viewer);
-  const reviews = await db.skill.findMany({ where: { id: { in: visible.map((s) => s.id) } }, select: { id: true, currentVersion: { select: { reviewStatus: true } } } });
-  const review = new Map(reviews.map((r) => [r.id, reviewStatusOf(r.currentVersion?.reviewStatus ?? "none")]));
+  const versions = await db.skill.findMany({
+    where: { id: { in: visible.map((s) => s.id) } },
+    select: { id: true, team: { select: { name: true, allowBoundTools: true } }, currentVersion: { select: { number: true, reviewStatus: true, frontmatter: true } } },
+  });
+  const current = new Map(versions.map((row) => [row.id, row]));
   return {
-    entries: visible.map((s) => ({
-      skillId: s.id,
-      name: s.name,
-      description: s.description,
-      version: s.version,
-      scope: s.scope,
-      place: placeOf(s),
-      catalogTokens: s.catalogTokens,
-      bodyTokens: s.bodyTokens,
-      resourceTokens: s.resourceTokens,
-      reviewStatus: review.get(s.id) ?? "none",
-    })),
+    entries: visible.map((s) => {
+      const row = current.get(s.id);
+      const reviewStatus = reviewStatusOf(row?.currentVersion?.reviewStatus ?? "none");
+      const text = row?.currentVersion?.frontmatter ?? "{}";
+      const facts = { scope: s.scope, team: row?.team ?? null, version: row?.currentVersion?.number ?? s.version, reviewStatus };
+      const { tools, toolsWithheld, modelInvocable, userInvocable } = skillToolFields(text, () => readFrontmatter(text), facts);
+      return {
+        skillId: s.id,
+        name: s.name,
+        description: s.description,
+        version: s.version,
+        scope: s.scope,
+        place: placeOf(s),
+        catalogTokens: s.catalogTokens,
+        bodyTokens: s.bodyTokens,
+        resourceTokens: s.resourceTokens,
+        reviewStatus,
+        modelInvocable,
+        userInvocable,
+        tools: tools.map(({ name, tokens }) => ({ name, tokens })),
+        toolsWithheld: toolsWithheld ?? null,
+      };
+    }),
     shadowed: shadowed.map((s) => ({ skillId: s.id, name: s.name, place: placeOf(s), winnerId: s.shadowedBy!.id, reason: s.shadowedBy!.reason })),
   };
 }
@@ -71,23 +86,27 @@ const versionSelect = {
   resourceTokens: true,
   reviewStatus: true,
   files: { select: { path: true, size: true, mediaType: true, tokens: true }, orderBy: { path: "asc" } },
+  skill: { select: { team: { select: { name: true, allowBoundTools: true } } } },
 } satisfies Prisma.SkillVersionSelect;
 type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
 
 function toPlaygroundSkill(row: VersionRow, scope: SkillScope): PlaygroundSkill {
   const files: PlaygroundFileInfo[] = row.files.filter((f) => f.path !== "SKILL.md").map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, tokens: f.tokens }));
+  const frontmatter = readFrontmatter(row.frontmatter);
+  const reviewStatus = reviewStatusOf(row.reviewStatus);
   return {
     skillId: row.skillId,
     name: row.name,
     description: row.description,
     version: row.number,
     scope,
-    frontmatter: readFrontmatter(row.frontmatter),
+    frontmatter,
     catalogTokens: row.catalogTokens,
     bodyTokens: row.bodyTokens,
     resourceTokens: row.resourceTokens,
-    reviewStatus: reviewStatusOf(row.reviewStatus),
+    reviewStatus,
     files,
+    ...skillToolFields(row.frontmatter, () => frontmatter, { scope, team: row.skill.team, version: row.number, reviewStatus }),
   };
 }
 
@@ -168,12 +187,15 @@ interface CatalogRow {
   skill: PlaygroundSkill;
 }
 
-/** Every visible, unarchived skill with its current version and file list (shadowing not yet resolved). */
+/**
+ * Every visible, unarchived skill with its current version and file list (shadowing not yet
+ * resolved), and its team's bound-tools setting (joined), which decides whether its tools are offered.
+ */
 async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   const rows = await db.$queryRaw<
-    { id: string; skillName: string; scope: Scope; teamName: string | null; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
+    { id: string; skillName: string; scope: Scope; teamName: string | null; teamAllowsBoundTools: unknown; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
   >(Prisma.sql`
-    SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", v."number", v."name", v."description", v."frontmatter",
+    SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", t."allowBoundTools" AS "teamAllowsBoundTools", v."number", v."name", v."description", v."frontmatter",
       v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
       (SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
          FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f) AS "files"
@@ -185,29 +207,36 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
     const scope = row.scope;
     const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({ path, size, mediaType, tokens }));
     let frontmatter: Record<string, unknown> | null = null;
+    const skill: PlaygroundSkill = {
+      skillId: row.id,
+      name: row.name,
+      description: row.description,
+      version: Number(row.number),
+      scope,
+      // Parsed on first use: only "expose all metadata" and a skill that may set a tool key read it, and this runs for every skill on every turn.
+      get frontmatter() {
+        frontmatter ??= readFrontmatter(row.frontmatter);
+        return frontmatter;
+      },
+      catalogTokens: Number(row.catalogTokens),
+      bodyTokens: Number(row.bodyTokens),
+      resourceTokens: Number(row.resourceTokens),
+      reviewStatus: reviewStatusOf(row.reviewStatus),
+      files,
+      ...defaultToolFields(),
+    };
+    if (mayHaveToolKeys(row.frontmatter)) {
+      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint.
+      const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
+      Object.assign(skill, skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }));
+    }
     return {
       id: row.id,
       name: row.skillName,
       scope,
       rank: row.teamName ?? undefined,
       team: row.teamName === null ? null : { name: row.teamName },
-      skill: {
-        skillId: row.id,
-        name: row.name,
-        description: row.description,
-        version: Number(row.number),
-        scope,
-        // Parsed on first use: only "expose all metadata" reads it, and this runs for every skill on every turn.
-        get frontmatter() {
-          frontmatter ??= readFrontmatter(row.frontmatter);
-          return frontmatter;
-        },
-        catalogTokens: Number(row.catalogTokens),
-        bodyTokens: Number(row.bodyTokens),
-        resourceTokens: Number(row.resourceTokens),
-        reviewStatus: reviewStatusOf(row.reviewStatus),
-        files,
-      },
+      skill,
     };
   });
 }

@@ -12,6 +12,7 @@ import {
   type Actor,
   type Destination,
 } from "@/lib/skills/permissions/permissions";
+import { canSetTeamBoundTools } from "@/lib/skills/permissions/bound-tools";
 import { normalizeTeamName, TEAM_DESCRIPTION_MAX, TEAM_NAME, TEAM_NAME_MESSAGE } from "@/lib/skills/teams/team-inputs";
 import type { TeamDetail, TeamSkillToMove, TeamSummary } from "@/lib/types/teams";
 import type { Tx } from "@/lib/db/client";
@@ -62,6 +63,7 @@ export async function getTeam(viewer: ViewerRef, teamId: string): Promise<TeamDe
       id: true,
       name: true,
       description: true,
+      allowBoundTools: true,
       memberships: { select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } }, orderBy: { createdAt: "asc" } },
     },
   });
@@ -78,12 +80,14 @@ export async function getTeam(viewer: ViewerRef, teamId: string): Promise<TeamDe
     memberCount: team.memberships.length,
     skillCount,
     archivedSkillCount,
+    allowBoundTools: team.allowBoundTools,
     members: team.memberships.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: m.role, joinedAt: m.createdAt })),
     can: {
       manageMembers: canManageMembers(actor, teamId),
       rename: canRenameTeam(actor, teamId),
       delete: canDeleteTeam(actor, teamId),
       manageInvitations: canManageInvitations(actor, teamId),
+      setBoundTools: canSetTeamBoundTools(actor, teamId),
       grantRoles: TEAM_ROLES.filter((to) => canSetMemberRole(actor, teamId, null, to)),
     },
   };
@@ -146,6 +150,23 @@ export async function updateTeam(viewer: ViewerRef, teamId: string, input: { nam
     if (renamed) await audit(tx, { actorId: actor.id, action: "team.rename", teamId, detail: { from: team.name, to: name } });
     if (described) await audit(tx, { actorId: actor.id, action: "team.description", teamId, detail: { from: team.description, to: description } });
     return { id: teamId, name: renamed ? name : team.name };
+  });
+}
+
+/**
+ * Let the team's skills bind tools in the playground, or stop them: owners only (audited
+ * "team.bound-tools"). Takes effect on the next turn of every conversation.
+ */
+export async function setTeamBoundTools(viewer: ViewerRef, teamId: string, allow: boolean): Promise<{ allowBoundTools: boolean }> {
+  return db.$transaction(async (tx) => {
+    const actor = await requireMember(tx, viewer, teamId);
+    if (!canSetTeamBoundTools(actor, teamId)) throw new DataError("FORBIDDEN", "Only team owners can allow or stop bound tools for the team's skills.");
+    const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { allowBoundTools: true } });
+    if (team.allowBoundTools !== allow) {
+      await tx.team.update({ where: { id: teamId }, data: { allowBoundTools: allow } });
+      await audit(tx, { actorId: actor.id, action: "team.bound-tools", teamId, detail: { from: team.allowBoundTools, to: allow } });
+    }
+    return { allowBoundTools: allow };
   });
 }
 

@@ -27,6 +27,14 @@ export interface CatalogEntry {
   bodyTokens: number;
   resourceTokens: number;
   reviewStatus: ReviewStatus;
+  /** false for `disable-model-invocation: true`: not in the catalog the model sees, only a $mention brings it in. */
+  modelInvocable: boolean;
+  /** false for `user-invocable: false`: left out of $ completion (typing the whole $name still works). */
+  userInvocable: boolean;
+  /** The tools its current version binds here, with their definitions' tokens. */
+  tools: { name: string; tokens: number }[];
+  /** Tools it declares that are not offered, and why (lib/skills/permissions/bound-tools.ts); null when none are withheld. */
+  toolsWithheld: { names: string[]; reason: string } | null;
 }
 
 /** A same-named skill that a higher-priority one hides from agents. */

@@ -25,11 +25,15 @@ export interface TeamDetail extends TeamSummary {
   members: TeamMember[];
   /** Archived skills count too: a team that owns any cannot be deleted. */
   archivedSkillCount: number;
+  /** Whether the team's skills may bind tools in the playground (set by its owners; off by default). */
+  allowBoundTools: boolean;
   can: {
     manageMembers: boolean;
     rename: boolean;
     delete: boolean;
     manageInvitations: boolean;
+    /** Allow or stop bound tools: owners only. */
+    setBoundTools: boolean;
     /** The roles the viewer may give, in an invite or a role change (only owners give OWNER). */
     grantRoles: TeamRole[];
   };

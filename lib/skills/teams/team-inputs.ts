@@ -29,6 +29,9 @@ export const deleteTeamInput = z.object({ teamId: id, confirmName: z.string() })
 export const addMemberInput = z.object({ teamId: id, email: z.email("Enter the email address of their account."), role });
 export const memberInput = z.object({ teamId: id, userId: id });
 export const memberRoleInput = z.object({ teamId: id, userId: id, role });
+// A checkbox sends "on" when ticked and nothing otherwise.
+const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+export const teamBoundToolsInput = z.object({ teamId: id, allow: checkbox });
 export const moveTeamSkillsInput = z.object({ teamId: id, destination: z.string().min(1, "Choose where to move the skills."), skillId: id.optional() });
 
 const EXPIRY_MESSAGE = `Choose an expiry of ${INVITE_EXPIRY_DAYS.join(", ")} days.`;
@@ -39,8 +42,7 @@ export const createInvitationInput = z.object({
     .number({ error: EXPIRY_MESSAGE })
     .refine((days) => (INVITE_EXPIRY_DAYS as readonly number[]).includes(days), EXPIRY_MESSAGE)
     .default(DEFAULT_INVITE_EXPIRY_DAYS),
-  // A checkbox sends "on" when ticked and nothing otherwise.
-  singleUse: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()),
+  singleUse: checkbox,
   email: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.email("Enter a valid email address, or leave it empty.").optional(),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeftIcon, GitPullRequestArrowIcon, LibraryIcon } from "lucide-react";
+import { BoundToolsForm, boundToolsSummary } from "@/components/teams/bound-tools-form";
 import { DeleteTeamDialog } from "@/components/teams/delete-team-dialog";
 import { ReviewPolicyForm } from "@/components/teams/review-policy-form";
 import { reviewPolicySummary } from "@/components/teams/review-policy-text";
@@ -143,6 +144,24 @@ export default async function TeamPage({ params }: Params) {
           </CardContent>
         </Card>
       ) : null}
+
+      <Card id="bound-tools">
+        <CardHeader>
+          <CardTitle>Bound tools</CardTitle>
+          <CardDescription>
+            Whether the team&apos;s skills may give the model tools that run their scripts. Built-in and public skills may; personal skills never do.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {team.can.setBoundTools ? (
+            <BoundToolsForm teamId={team.id} allowed={team.allowBoundTools} />
+          ) : (
+            <p className="text-sm" data-testid="bound-tools-summary">
+              {boundToolsSummary(team.allowBoundTools)}
+            </p>
+          )}
+        </CardContent>
+      </Card>
 
       {team.can.rename ? (
         <Card>
