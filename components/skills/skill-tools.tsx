@@ -18,7 +18,8 @@ export async function SkillToolsPanel({ skill, version, routes }: { skill: Pick<
   const highlighter = await loadHighlighter(["json"]);
 
   return (
-    <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+    // Explicit one-column tracks: an auto track would grow to the arguments table and widen a phone's page.
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
       <nav aria-label="Tools" className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
         <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tools</h2>
         <ul className="grid gap-0.5 text-sm">
@@ -36,7 +37,7 @@ export async function SkillToolsPanel({ skill, version, routes }: { skill: Pick<
         </ul>
       </nav>
 
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
         <div className="grid gap-2 text-sm leading-relaxed text-muted-foreground">
           <p>
             <span className="font-medium text-foreground">
@@ -94,7 +95,11 @@ function ToolCard({
   const rows = schemaRows(tool.inputSchema);
   const id = `tool-${tool.name}`;
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-24 gap-4 rounded-xl border bg-card px-5 py-4 shadow-xs">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="grid scroll-mt-24 grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card px-5 py-4 shadow-xs"
+    >
       <header className="grid gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <WrenchIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
@@ -136,18 +141,11 @@ function ToolCard({
             <table className="w-full text-left text-sm">
               <thead className="bg-muted/50 text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Required
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Description
-                  </th>
+                  {["Name", "Type", "Required", "Description"].map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-medium">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -157,7 +155,7 @@ function ToolCard({
                       {row.name}
                     </th>
                     <td className="px-3 py-2 font-mono text-[13px] text-muted-foreground">{row.type}</td>
-                    <td className="px-3 py-2">{row.required ? "yes" : <span className="text-muted-foreground">no</span>}</td>
+                    <td className="px-3 py-2 text-[13px]">{row.required ? "yes" : <span className="text-muted-foreground">no</span>}</td>
                     <td className="min-w-48 px-3 py-2">{row.description ?? <span className="text-muted-foreground">—</span>}</td>
                   </tr>
                 ))}
@@ -169,7 +167,7 @@ function ToolCard({
         )}
       </div>
 
-      <details className="group rounded-lg border">
+      <details className="rounded-lg border">
         <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium outline-none select-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50">
           Input schema (JSON)
         </summary>
