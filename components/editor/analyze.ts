@@ -14,8 +14,9 @@ export interface SkillMdAnalysis {
   bodyTokens: number;
 }
 
-export function analyzeSkillMd(text: string): SkillMdAnalysis {
-  const result = validateSkillMd(text);
+/** `files`: the draft's paths, so a bound tool's script is checked against the files being edited. */
+export function analyzeSkillMd(text: string, files?: readonly string[]): SkillMdAnalysis {
+  const result = validateSkillMd(text, { files });
   const catalogTokens = result.name && result.description ? countTokens(renderCatalogEntryXml({ name: result.name, description: result.description })) : 0;
   return { findings: result.findings, name: result.name, description: result.description, catalogTokens, bodyTokens: result.bodyTokens ?? 0 };
 }

@@ -4,12 +4,13 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { markdown } from "@codemirror/lang-markdown";
 import { yaml, yamlFrontmatter } from "@codemirror/lang-yaml";
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
 import { EditorState, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
 import { tags as t } from "@lezer/highlight";
 import type { Finding } from "@/lib/skills/format/findings";
+import { diagnosticsFor } from "./diagnostics";
 import "./editor.css";
 
 // CodeMirror 6 behind a small React surface. One view; one EditorState per file, kept while the
@@ -66,24 +67,6 @@ function languageFor(path: string): Extension {
   if (lower.endsWith(".md") || lower.endsWith(".markdown")) return yamlFrontmatter({ content: markdown() });
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return yaml();
   return [];
-}
-
-function diagnosticsFor(state: EditorState, findings: readonly Finding[]): Diagnostic[] {
-  const doc = state.doc;
-  return findings.flatMap((finding) => {
-    if (finding.line === undefined) return [];
-    const line = doc.line(Math.min(Math.max(finding.line, 1), doc.lines));
-    const indent = line.text.length - line.text.trimStart().length;
-    return [
-      {
-        from: line.from + indent,
-        to: Math.max(line.to, line.from + indent),
-        severity: finding.severity,
-        message: finding.message,
-        source: finding.field ?? finding.code,
-      },
-    ];
-  });
 }
 
 export interface CodeEditorProps {
@@ -178,7 +161,7 @@ export function CodeEditor({ path, text, onChange, findings = [], label, handle 
   useEffect(() => {
     const v = view.current;
     if (!v) return;
-    v.dispatch(setDiagnostics(v.state, diagnosticsFor(v.state, findings)));
+    v.dispatch(setDiagnostics(v.state, diagnosticsFor(v.state.doc, findings)));
   }, [findings, path]);
 
   return <div ref={host} role="group" aria-label={label} className="code-editor h-full min-h-0 overflow-hidden" data-path={path} />;

@@ -17,7 +17,12 @@ export function useDraftAnalysis(draft: Draft, baseFiles: BaseFiles, skillMdText
     const timer = window.setTimeout(async () => {
       const { analyzeSkillMd, countTokens } = await loadAnalyzer();
       if (!live) return;
-      setAnalysis(analyzeSkillMd(skillMdText));
+      setAnalysis(
+        analyzeSkillMd(
+          skillMdText,
+          draft.entries.map((entry) => entry.path),
+        ),
+      );
       setResources(resourceTokens(draft, baseFiles, countTokens, tokenCache.current));
     }, 200);
     return () => {

@@ -14,23 +14,29 @@ const MAX_SEGMENTS = 24;
 
 /**
  * What the skill costs the model at each level of progressive disclosure, on one bar: the catalog
- * entry it always sees (L1), the body once activated (L2), and each resource when read (L3). The
- * spec's guidance for the body is marked where the body segment would cross it.
+ * entry it always sees (L1), the body once activated (L2) with the definitions of the tools it
+ * binds (offered from then on, until unloaded), and each resource when read (L3). The spec's
+ * guidance for the body is marked where the body segment would cross it.
  */
 export function DisclosureBar({
   catalogTokens,
   bodyTokens,
+  toolTokens = 0,
+  toolCount = 0,
   resources,
   routes,
 }: {
   catalogTokens: number;
   bodyTokens: number;
+  /** Tokens of the bound tools' definitions, resident while the skill is loaded. */
+  toolTokens?: number;
+  toolCount?: number;
   resources: Resource[];
   routes: SkillRoutes;
 }) {
   const guidance = SPEC_LIMITS.bodyMaxTokens;
   const resourceTotal = resources.reduce((sum, r) => sum + r.tokens, 0);
-  const total = catalogTokens + bodyTokens + resourceTotal;
+  const total = catalogTokens + bodyTokens + toolTokens + resourceTotal;
   const scale = Math.max(total, catalogTokens + guidance) * 1.04;
   const pct = (n: number) => `${(n / scale) * 100}%`;
   const overBody = bodyTokens > guidance;
@@ -56,7 +62,7 @@ export function DisclosureBar({
       <div className="relative pt-5 pb-1">
         <div
           role="img"
-          aria-label={`Level 1, catalog entry: ${formatNumber(catalogTokens)} tokens. Level 2, SKILL.md body: ${formatNumber(bodyTokens)} tokens. Level 3, ${resources.length} resources: ${formatNumber(resourceTotal)} tokens. Guidance: body under ${formatNumber(guidance)} tokens.`}
+          aria-label={`Level 1, catalog entry: ${formatNumber(catalogTokens)} tokens. Level 2, SKILL.md body: ${formatNumber(bodyTokens)} tokens.${toolCount ? ` Tool definitions while loaded, ${toolCount} ${toolCount === 1 ? "tool" : "tools"}: ${formatNumber(toolTokens)} tokens.` : ""} Level 3, ${resources.length} resources: ${formatNumber(resourceTotal)} tokens. Guidance: body under ${formatNumber(guidance)} tokens.`}
           className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
         >
           <div className="h-full min-w-1 bg-sky-500" style={{ width: pct(catalogTokens) }} title={`L1 catalog entry · ${formatNumber(catalogTokens)} tokens`} />
@@ -65,6 +71,13 @@ export function DisclosureBar({
             style={{ width: pct(bodyTokens) }}
             title={`L2 SKILL.md body · ${formatNumber(bodyTokens)} tokens`}
           />
+          {toolCount ? (
+            <div
+              className="h-full min-w-1 border-l-2 border-card bg-teal-500"
+              style={{ width: pct(toolTokens) }}
+              title={`L2 tool definitions · ${toolCount} ${toolCount === 1 ? "tool" : "tools"} · ${formatNumber(toolTokens)} tokens`}
+            />
+          ) : null}
           {segments.map((resource, index) => (
             <div
               key={resource.path}
@@ -93,7 +106,7 @@ export function DisclosureBar({
         </div>
       </div>
 
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+      <dl className={cn("grid gap-x-6 gap-y-2 text-sm", toolCount ? "sm:grid-cols-2 xl:grid-cols-4" : "sm:grid-cols-3")}>
         <div className="grid gap-0.5">
           <dt className="flex items-center gap-2 text-muted-foreground">
             <span className="size-2.5 rounded-sm bg-sky-500" aria-hidden /> L1 · catalog entry
@@ -113,6 +126,19 @@ export function DisclosureBar({
             </span>
           </dd>
         </div>
+        {toolCount ? (
+          <div className="grid gap-0.5">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <span className="size-2.5 rounded-sm bg-teal-500" aria-hidden /> L2 · tool definitions, while loaded
+            </dt>
+            <dd className="pl-4.5 font-medium tabular-nums">
+              {formatNumber(toolTokens)} tokens{" "}
+              <Link href={routes.tools()} prefetch={false} className="text-xs font-normal text-muted-foreground hover:text-foreground hover:underline">
+                in {toolCount} {toolCount === 1 ? "tool" : "tools"}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
         <div className="grid gap-0.5">
           <dt className="flex items-center gap-2 text-muted-foreground">
             <span className="size-2.5 rounded-sm bg-violet-500" aria-hidden /> L3 · resources, when read

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon } from "lucide-react";
 import { CopyButton } from "@/components/skills/copy-button";
 import { ScopeBadge } from "@/components/skills/scope-badge";
+import { InvocationMarkers } from "@/components/skills/skill-markers";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatRelative } from "@/lib/format";
@@ -37,6 +38,7 @@ export function SkillHeader({
             <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-[1.75rem]">{version.name}</h1>
             <ScopeBadge scope={skill.scope} team={skill.team?.name} />
             <VersionPicker versions={versions} shown={version.number} latest={skill.version} />
+            <InvocationMarkers invocation={version.invocation} name={skill.name} />
           </div>
           <p className="max-w-3xl text-[15px] leading-relaxed text-muted-foreground">{version.description}</p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { EyeOffIcon, TriangleAlertIcon } from "lucide-react";
+import { AtSignIcon, EyeOffIcon, TriangleAlertIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
 import { formatNumber, formatTokens } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -55,4 +55,49 @@ export function ShadowedMarker({ shadowedBy, className }: { shadowedBy: SkillSum
       <span className="sr-only">: {shadowedBy.reason}</span>
     </span>
   );
+}
+
+/**
+ * Claude Code's two invocation keys, when a version sets them: `disable-model-invocation: true`
+ * (the catalog the model sees leaves the skill out; only a $mention brings it in) and
+ * `user-invocable: false` (left out of $ completion). Each marker explains itself on hover and,
+ * since it takes focus, to a keyboard too.
+ */
+export function InvocationMarkers({ invocation, name }: { invocation: { modelInvocable: boolean; userInvocable: boolean }; name: string }) {
+  const markers = [
+    invocation.modelInvocable
+      ? null
+      : {
+          key: "explicit",
+          label: "Explicit only",
+          icon: AtSignIcon,
+          text: `explicit only: the model never loads it on its own; use $${name} (disable-model-invocation: true)`,
+        },
+    invocation.userInvocable
+      ? null
+      : {
+          key: "hidden",
+          label: "Hidden from $ completion",
+          icon: EyeOffIcon,
+          text: "hidden from $ completion: typing $ does not offer it, though the model can still load it when it fits (user-invocable: false)",
+        },
+  ].filter((m) => m !== null);
+  return markers.map(({ key, label, icon: Icon, text }) => (
+    <span
+      key={key}
+      tabIndex={0}
+      title={text}
+      className="group/marker relative inline-flex cursor-help items-center gap-1 rounded-md border border-dashed border-foreground/25 px-2 py-0.5 text-xs font-medium text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+    >
+      <Icon aria-hidden className="size-3" />
+      {label}
+      <span className="sr-only">: {text}</span>
+      <span
+        aria-hidden
+        className="pointer-events-none absolute top-full left-0 z-20 mt-1.5 hidden w-max max-w-72 rounded-md border bg-popover px-2.5 py-1.5 text-left text-xs leading-snug font-normal text-popover-foreground shadow-md group-focus-visible/marker:block"
+      >
+        {text}
+      </span>
+    </span>
+  ));
 }

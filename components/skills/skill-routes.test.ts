@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { skillRoutes } from "./skill-routes";
+import { parseSkillTab, skillRoutes } from "./skill-routes";
 
 describe("skillRoutes", () => {
   it("builds the current and pinned page URLs with file, view and hash", () => {
@@ -16,5 +16,11 @@ describe("skillRoutes", () => {
 
   it("serves bytes pinned to the version, each path segment encoded", () => {
     expect(skillRoutes("abc", 2, false).raw("assets/my #1?.png")).toBe("/api/skills/abc/files/assets/my%20%231%3F.png?v=2");
+  });
+
+  it("reaches the Tools tab, at a tool when named, and reads ?tab=", () => {
+    expect(skillRoutes("abc", 2, false).tools()).toBe("/skills/abc?tab=tools");
+    expect(skillRoutes("abc", 1, true).tools("lookup_order")).toBe("/skills/abc/v/1?tab=tools#tool-lookup_order");
+    expect([parseSkillTab("tools"), parseSkillTab("security"), parseSkillTab("x"), parseSkillTab(undefined)]).toEqual(["tools", "security", "files", "files"]);
   });
 });

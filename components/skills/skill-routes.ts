@@ -2,8 +2,13 @@
 // any view can be shared; the file route serves bytes pinned to one version.
 
 export type DocumentView = "preview" | "source";
-/** The skill page's sections: the files (default) or the Security tab (?tab=security). */
-export type SkillTab = "files" | "security";
+/** The skill page's sections: the files (default), the Tools tab (?tab=tools) or the Security tab (?tab=security). */
+export type SkillTab = "files" | "tools" | "security";
+
+/** ?tab= as a tab; anything unknown is the files. */
+export function parseSkillTab(value: string | undefined): SkillTab {
+  return value === "security" || value === "tools" ? value : "files";
+}
 
 export interface SkillRoutes {
   /** The page of the version shown: /skills/[id] for the current one, /skills/[id]/v/[n] when pinned. */
@@ -16,6 +21,8 @@ export interface SkillRoutes {
   latest(): string;
   /** The Security tab of the version shown. */
   security(): string;
+  /** The Tools tab of the version shown, optionally at one tool. */
+  tools(name?: string): string;
 }
 
 /** A query value that keeps "/" readable: ?file=references/api.md */
@@ -39,6 +46,7 @@ export function skillRoutes(skillId: string, versionNumber: number, pinned: bool
     version: (number) => `/skills/${id}/v/${number}`,
     latest: () => `/skills/${id}`,
     security: () => `${base}?tab=security`,
+    tools: (name) => `${base}?tab=tools${name ? `#tool-${encodeURIComponent(name)}` : ""}`,
   };
 }
 

@@ -11,6 +11,7 @@ import { fenceLanguages, languageForPath, type LanguageId } from "@/components/s
 import { renderMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
+import { SkillToolsPanel } from "@/components/skills/skill-tools";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SeverityBadge } from "@/components/skills/scan-findings";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
@@ -38,7 +39,7 @@ export interface SkillViewProps {
   documentLinks: { path: string; links: MarkdownLink[]; mentions?: string[] }[];
   /** Header actions the page adds for this viewer (manage, download, edit). */
   actions?: React.ReactNode;
-  /** "security" (?tab=security) shows the Security tab instead of the files. */
+  /** "security" (?tab=security) and "tools" (?tab=tools) show those tabs instead of the files. */
   tab?: SkillTab;
   /** For a reviewer of a version that needs review, on the Security tab: the flagged files' source. */
   flaggedSources?: FlaggedSource[] | null;
@@ -123,7 +124,14 @@ export async function SkillView({
       ) : null}
 
       <section className="rounded-xl border bg-card px-5 py-4 shadow-xs">
-        <DisclosureBar catalogTokens={version.catalogTokens} bodyTokens={version.bodyTokens} resources={resources} routes={routes} />
+        <DisclosureBar
+          catalogTokens={version.catalogTokens}
+          bodyTokens={version.bodyTokens}
+          toolTokens={version.tools.reduce((sum, tool) => sum + tool.tokens, 0)}
+          toolCount={version.tools.length}
+          resources={resources}
+          routes={routes}
+        />
       </section>
 
       {version.findings.length || brokenLinks.length ? (
@@ -132,9 +140,11 @@ export async function SkillView({
 
       {tab === "files" ? <ReviewBanner scan={version.scan} routes={routes} showLink /> : null}
 
-      <SkillTabs tab={tab} routes={routes} scan={version.scan} />
+      <SkillTabs tab={tab} routes={routes} scan={version.scan} toolCount={version.tools.length} />
 
-      {document === null ? (
+      {tab === "tools" ? (
+        <SkillToolsPanel skill={skill} version={version} routes={routes} />
+      ) : document === null ? (
         <SecurityPanel skill={skill} version={version} routes={routes} flaggedSources={flaggedSources} />
       ) : (
         <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
@@ -188,7 +198,7 @@ export async function SkillView({
   );
 }
 
-function SkillTabs({ tab, routes, scan }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"] }) {
+function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"]; toolCount: number }) {
   const item =
     "inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
   const badge = scan.highest === "critical" || scan.highest === "high" || scan.highest === "medium" ? scan.highest : null;
@@ -201,6 +211,19 @@ function SkillTabs({ tab, routes, scan }: { tab: SkillTab; routes: SkillRoutes; 
       >
         Files
       </Link>
+      {toolCount ? (
+        <Link
+          href={routes.tools()}
+          aria-current={tab === "tools" ? "page" : undefined}
+          className={cn(item, tab === "tools" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
+        >
+          Tools
+          <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">
+            {toolCount}
+            <span className="sr-only"> {toolCount === 1 ? "tool" : "tools"}</span>
+          </span>
+        </Link>
+      ) : null}
       <Link
         href={routes.security()}
         aria-current={tab === "security" ? "page" : undefined}

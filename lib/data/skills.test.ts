@@ -46,6 +46,48 @@ describe("creating and reading skills", () => {
     expect(Object.keys(detail!.current.frontmatter.metadata as object)).toEqual(["zeta", "alpha"]);
   });
 
+  it("reads a version's bound tools with their definition tokens, allowed-tools and invocation flags", async () => {
+    const text = [
+      "---",
+      "name: order-desk",
+      "description: Answers order questions.",
+      "allowed-tools: [lookup_order, Read]",
+      "disable-model-invocation: true",
+      "metadata:",
+      "  tools:",
+      "    - name: lookup_order",
+      "      description: Look up one order.",
+      "      script: scripts/lookup.py",
+      "      input_schema: { type: object, properties: { id: { type: string } }, required: [id] }",
+      "---",
+      "Body",
+      "",
+    ].join("\n");
+    const enc = new TextEncoder();
+    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({
+      kind: "files",
+      files: [
+        { path: "order-desk/SKILL.md", bytes: enc.encode(text) },
+        { path: "order-desk/scripts/lookup.py", bytes: enc.encode("print('{}')\n") },
+      ],
+    });
+    expect(bundle.skills[0].ok).toBe(true);
+    const created = await data.createSkill(ada, { skill: bundle.skills[0], destination: { scope: "PERSONAL" } });
+    const version = (await data.getSkill(ada, created.skillId))!.current;
+    expect(version.tools).toEqual([
+      {
+        name: "lookup_order",
+        description: "Look up one order.",
+        script: "scripts/lookup.py",
+        inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+        tokens: expect.any(Number),
+      },
+    ]);
+    expect(version.tools[0].tokens).toBeGreaterThan(10);
+    expect(version.allowedTools).toEqual(["lookup_order", "Read"]);
+    expect(version.invocation).toEqual({ modelInvocable: false, userInvocable: true });
+  });
+
   it("stores identical content once, however many versions share it", async () => {
     const shared = "# Shared reference\n\nSame bytes everywhere.\n";
     const before = await db.blob.count();

@@ -1,4 +1,5 @@
 // Shapes the data layer returns and components render: plain data, no behaviour.
+import type { ToolDeclaration } from "@/lib/skills/format/bound-tools";
 import type { Finding } from "@/lib/skills/format/findings";
 import type { Scope } from "@/lib/skills/permissions/permissions";
 import type { TextSegment } from "@/lib/skills/list/search";
@@ -85,11 +86,22 @@ export interface SkillVersionDetail {
   fileCount: number;
   digest: string;
   findings: Finding[];
+  /** The tools the version binds (well-formed declarations only), each with its definition's tokens. */
+  tools: BoundToolInfo[];
+  /** allowed-tools, normalised: tools the skill may call without asking. */
+  allowedTools: string[];
+  /** Claude Code's invocation keys: false when disable-model-invocation: true / user-invocable: false. */
+  invocation: { modelInvocable: boolean; userInvocable: boolean };
   author: { id: string; name: string } | null;
   message: string;
   createdAt: Date;
   files: SkillFileInfo[];
   scan: VersionScan;
+}
+
+export interface BoundToolInfo extends ToolDeclaration {
+  /** Approximate tokens of the definition a model receives while the skill is loaded. */
+  tokens: number;
 }
 
 /** A version's security scan and review decision. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { explainShadowing, resolveShadowing, type Actor } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
+import { invocationFlags, normalizeAllowedTools, readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { db } from "@/lib/db/server";
@@ -130,10 +131,14 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
   const { scanFindings, scanHighest, scanRuleset, scanComplete, scanSkipped, reviewStatus, reviewedById, reviewedAt, reviewNote, ...rest } = row;
   // The reviewer is kept without a foreign key (the decision outlives the account).
   const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
+  const frontmatter = readFrontmatter(row.frontmatter);
   return {
     ...rest,
-    frontmatter: readFrontmatter(row.frontmatter),
+    frontmatter,
     findings: readFindings(row.findings),
+    tools: readToolDeclarations(frontmatter).map((tool) => ({ ...tool, tokens: toolDefinitionTokens(tool) })),
+    allowedTools: normalizeAllowedTools(frontmatter["allowed-tools"]),
+    invocation: invocationFlags(frontmatter),
     scan: {
       ruleset: scanRuleset,
       stale: scanRuleset !== RULESET_VERSION,

@@ -122,6 +122,7 @@ function* buildSkill(
         profile,
         folderName,
         path: skillMdFile.path,
+        files: files.map((f) => f.path),
         maxFrontmatterBytes: limits.maxFrontmatterBytes,
         maxAliasCount: limits.maxAliasCount,
         maxSkillMdBytes: limits.maxSkillMdBytes,

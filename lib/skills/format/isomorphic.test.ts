@@ -4,7 +4,20 @@ import { describe, expect, it } from "vitest";
 
 // The browser editor validates as the user types, so these modules (and every local module they
 // pull in) must not need Node.
-const BROWSER_SAFE = ["skill-md.ts", "validate.ts", "tokens.ts", "catalog.ts", "findings.ts", "limits.ts", "media-type.ts", "text.ts", "paths.ts"];
+const BROWSER_SAFE = [
+  "skill-md.ts",
+  "validate.ts",
+  "tokens.ts",
+  "catalog.ts",
+  "findings.ts",
+  "limits.ts",
+  "media-type.ts",
+  "text.ts",
+  "paths.ts",
+  "bound-tools.ts",
+  "bound-tools-check.ts",
+  "json-schema-check.ts",
+];
 
 function localImports(file: string): string[] {
   const source = readFileSync(path.join(import.meta.dirname, file), "utf8");

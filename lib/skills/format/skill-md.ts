@@ -1,5 +1,5 @@
 import { formatBytes, formatNumber } from "../../format";
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type YAMLMap } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLMap } from "yaml";
 import { type Finding } from "./findings";
 import { DEFAULT_LIMITS } from "./limits";
 import { decodeUtf8, findInvalidUtf8, lineAtOffset, utf8ByteLength } from "./text";
@@ -33,6 +33,12 @@ export interface ParsedSkillMd {
   /** The text parsed: BOM stripped, otherwise as given. */
   text: string;
   findings: Finding[];
+  /**
+   * 1-based line in SKILL.md of a nested frontmatter node: a map entry's key, a list item's first
+   * line. `["metadata", "tools", 1, "script"]` is the `script:` line of the second tool. Undefined
+   * when the path leads nowhere (or there is no frontmatter); `fields` holds the top-level lines.
+   */
+  lineOf(path: readonly (string | number)[]): number | undefined;
 }
 
 export interface ParseOptions {
@@ -61,6 +67,7 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
     bodyStartLine: 1,
     text,
     findings: [],
+    lineOf: () => undefined,
   };
   const error = (code: Finding["code"], message: string, line?: number): void => {
     result.findings.push(line === undefined ? { severity: "error", code, message, path } : { severity: "error", code, message, path, line });
@@ -173,6 +180,7 @@ export function parseSkillMd(input: string, options: ParseOptions = {}): ParsedS
   coerceMetadataScalars(doc, frontmatter);
 
   result.frontmatter = frontmatter;
+  result.lineOf = (path) => toFileLine(offsetOf(doc, path));
   for (const pair of (doc.contents as YAMLMap).items) {
     const keyNode = pair.key;
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
@@ -220,6 +228,26 @@ export function decodeSkillMd(bytes: Uint8Array, path = "SKILL.md"): { text: str
       },
     ],
   };
+}
+
+/** Where a path's last node starts: the key of a map entry, the node of a list item. */
+function offsetOf(doc: Document, path: readonly (string | number)[]): number | undefined {
+  let node: unknown = doc.contents;
+  let offset: number | undefined;
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair || !isScalar(pair.key)) return undefined;
+      offset = pair.key.range?.[0];
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      const item = node.items[segment];
+      if (!item || !(isScalar(item) || isMap(item) || isSeq(item))) return undefined;
+      offset = item.range?.[0];
+      node = item;
+    } else return undefined;
+  }
+  return offset;
 }
 
 function keyAt(doc: Document, offset: number): string | null {

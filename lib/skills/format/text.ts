@@ -102,3 +102,12 @@ export function lineAtOffset(bytes: Uint8Array, offset: number): number {
   for (let i = 0; i < offset && i < bytes.length; i++) if (bytes[i] === 0x0a) line++;
   return line;
 }
+
+/** A frontmatter value as a finding names it: `a list`, `a map`, `text "x"`, `number 3`, `nothing`. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a map";
+  if (typeof value === "string") return `text ${JSON.stringify(value)}`;
+  return `${typeof value} ${String(value)}`;
+}

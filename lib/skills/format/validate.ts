@@ -1,9 +1,11 @@
 import { formatBytes, formatNumber } from "../../format";
 import { hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
 import { agentKey, agentKeyProblem } from "./agent-keys";
+import { normalizeAllowedTools, toolDeclarationSource } from "./bound-tools";
+import { checkToolDeclarations } from "./bound-tools-check";
 import { DEFAULT_LIMITS, RESERVED_NAME_WORDS, SPEC_KEYS, SPEC_LIMITS } from "./limits";
 import { parseSkillMd, type Frontmatter, type FrontmatterField, type FrontmatterValue, type ParsedSkillMd } from "./skill-md";
-import { codePointLength, countLines, utf8ByteLength } from "./text";
+import { codePointLength, countLines, describeValue as describe, utf8ByteLength } from "./text";
 import { countTokens } from "./tokens";
 
 // Isomorphic on purpose: the browser editor validates as the user types.
@@ -14,6 +16,11 @@ export interface ValidateOptions {
   folderName?: string;
   /** File path findings are reported against. */
   path?: string;
+  /**
+   * The skill's file paths, relative to its root, when the whole skill is validated: each bound
+   * tool's script must be one of them. Without them (SKILL.md alone) that check is skipped.
+   */
+  files?: readonly string[];
   /** Skip the body token count (the frontmatter-only benchmark, or a caller that has it). */
   countBodyTokens?: boolean;
   maxFrontmatterBytes?: number;
@@ -101,21 +108,23 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
         error("metadata-not-mapping", `metadata must be a map of keys to text values (got ${describe(metadata)})`, "metadata");
       } else {
         for (const [key, value] of Object.entries(metadata)) {
-          if (typeof value !== "string" && key !== "tools") {
+          // metadata.tools holds tool declarations, checked by their own rules below.
+          if (key === "tools") continue;
+          if (typeof value !== "string") {
             error("metadata-value-not-string", `metadata.${key} must be text (got ${describe(value)}); metadata is a map of strings`, `metadata.${key}`);
           }
         }
       }
     }
+    for (const finding of checkToolDeclarations(fm, parsed.lineOf, options.files)) findings.push({ ...finding, path });
     if ("allowed-tools" in fm && typeof fm["allowed-tools"] !== "string") {
       const value = fm["allowed-tools"];
-      const tools = allowedToolsList(value);
-      if (tools) {
+      if (allowedToolsList(value)) {
         // Claude Code documents both forms and real skills (Stripe's, Trail of Bits') ship the list.
         add(
           "warning",
           "allowed-tools-list",
-          `allowed-tools is a YAML list; it is read as "${tools.join(" ")}" (the specification's form is one space-separated string, which Claude Code also accepts)`,
+          `allowed-tools is a YAML list; it is read as "${normalizeAllowedTools(value).join(" ")}" (the specification's form is one space-separated string, which Claude Code also accepts)`,
           "allowed-tools",
         );
       } else {
@@ -143,7 +152,16 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
           );
         continue;
       }
-      if (profile === "anthropic") {
+      if (field.key === "tools") {
+        add(
+          profile === "anthropic" ? "error" : "warning",
+          "unknown-key",
+          toolDeclarationSource(fm)?.field === "tools"
+            ? `top-level "tools" is read as the skill's tool declarations (Wegent's form), but the specification has no such key${profile === "anthropic" ? " and Anthropic rejects it" : ""}: move the list under metadata (metadata.tools)`
+            : `top-level "tools" is ignored: metadata.tools declares this skill's tools; remove it, or move its entries under metadata.tools`,
+          field.key,
+        );
+      } else if (profile === "anthropic") {
         error("unknown-key", `unknown top-level key "${field.key}": Anthropic accepts only ${SPEC_KEYS.join(", ")}; move it under metadata`, field.key);
       } else {
         add(
@@ -303,14 +321,6 @@ function checkDescription(fm: Frontmatter, profile: Profile, add: Add): string |
     if (tag) error("description-xml-tag", `description contains the XML tag ${tag[0]}; Anthropic rejects XML tags (write it without angle brackets)`);
   }
   return raw.trim();
-}
-
-function describe(value: FrontmatterValue | undefined): string {
-  if (value === null || value === undefined) return "nothing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a map";
-  if (typeof value === "string") return `text ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
 }
 
 /** A YAML list of non-empty tool names, as Claude Code accepts for allowed-tools; null otherwise. */

@@ -6,7 +6,7 @@ import { SkillProposals } from "@/components/reviews/inbox-skill-proposals";
 import { SkillView } from "@/components/skills/skill-view";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
-import type { DocumentView, SkillTab } from "@/components/skills/skill-routes";
+import { parseSkillTab, type DocumentView } from "@/components/skills/skill-routes";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
@@ -69,7 +69,9 @@ export async function SkillPage({
   const selectedPath = first(searchParams.file) || "SKILL.md";
   const selectedFile = version.files.find((f) => f.path === selectedPath);
   const view: DocumentView = first(searchParams.view) === "source" ? "source" : "preview";
-  const tab: SkillTab = first(searchParams.tab) === "security" ? "security" : "files";
+  const parsedTab = parseSkillTab(first(searchParams.tab));
+  // A version without tools has no Tools tab: ?tab=tools shows its files.
+  const tab = parsedTab === "tools" && version.tools.length === 0 ? "files" : parsedTab;
   // The review dialog shows the raw source of every flagged file, to reviewers only.
   const flaggedPaths =
     tab === "security" && skill.can.review && version.scan.review.status === "needs_review"
