@@ -1,18 +1,20 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport } from "ai";
-import { AlertCircleIcon, MessagesSquareIcon, PaperclipIcon, RotateCcwIcon } from "lucide-react";
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
+import { AlertCircleIcon, MessagesSquareIcon, PaperclipIcon, RotateCcwIcon, ShieldQuestionIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { loadedSkills } from "@/lib/playground/chat-links";
 import type { DisclosureEvent } from "@/lib/playground/types";
 import { MAX_MESSAGE_CHARS } from "@/lib/playground/inputs";
 import type { ExecutionStatus, ModelOption, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
 import { AttachButton, AttachmentChips, AttachmentProblems } from "./attachment-chips";
-import { uploadsOf } from "./attachments";
+import { chatRequestBody } from "./chat-request";
 import { LedgerTimeline } from "./ledger-timeline";
 import { MentionInput, type MentionOption } from "./mention-input";
 import { AssistantMessage, ledgerOf, UserMessage } from "./message-view";
+import { bindingSkills, pendingApproval, type ApprovalAnswer } from "./tool-calls";
+import { useApprovalDecisions } from "./use-approvals";
 import { useAttachments } from "./use-attachments";
 
 /** The route answers refusals as JSON ({ error: { message } }); stream errors arrive as plain text. */
@@ -28,7 +30,12 @@ function readableError(error: Error): string {
 
 function hasVisibleParts(message: PlaygroundMessage): boolean {
   return message.parts.some(
-    (p) => (p.type === "text" && p.text.trim() !== "") || p.type.startsWith("tool-") || p.type === "data-notice" || p.type === "data-ledger",
+    (p) =>
+      (p.type === "text" && p.text.trim() !== "") ||
+      p.type.startsWith("tool-") ||
+      p.type === "dynamic-tool" ||
+      p.type === "data-notice" ||
+      p.type === "data-ledger",
   );
 }
 
@@ -59,24 +66,22 @@ export function ChatPanel({
   // Attachments are for scripts (inputs/); where nothing runs, there is nothing to attach for.
   const canAttach = execution.enabled;
 
-  // The server keeps the history: a request carries only the new text, its attachments, the setup
-  // and the conversation. Attachments come from the message's file parts, so Retry sends them again.
+  const approvals = useApprovalDecisions();
+  // The server keeps the history: a request carries only what is new (chat-request.ts).
   const [transport] = useState(
     () =>
       new DefaultChatTransport<PlaygroundMessage>({
         api: "/api/playground/chat",
-        prepareSendMessagesRequest: ({ messages, body }) => {
-          const last = [...messages].reverse().find((m) => m.role === "user");
-          const text = last?.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n") ?? "";
-          return { body: { ...body, text, attachments: uploadsOf(last) } };
-        },
+        prepareSendMessagesRequest: ({ messages, body }) => ({ body: chatRequestBody(messages, body, approvals.current.current) }),
       }),
   );
 
-  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat<PlaygroundMessage>({
+  const { messages, sendMessage, regenerate, stop, status, error, clearError, addToolApprovalResponse } = useChat<PlaygroundMessage>({
     id: conversationId ?? undefined,
     messages: initialMessages,
     transport,
+    // Once every call the answer waits on is answered, the turn goes on (the same assistant message).
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onData: (part) => {
       if (part.type === "data-event") setLiveEvents((events) => [...events, part.data]);
       if (part.type === "data-conversation") {
@@ -97,7 +102,10 @@ export function ChatPanel({
     return ledger ? [ledger] : [];
   });
   const lastAssistant = messages.at(-1)?.role === "assistant" ? messages.at(-1) : undefined;
-  const loaded = loadedSkills([...ledgers.flatMap((l) => l.events), ...liveEvents]);
+  const allEvents = [...ledgers.flatMap((l) => l.events), ...liveEvents];
+  const loaded = loadedSkills(allEvents);
+  const toolSkills = bindingSkills(allEvents);
+  const waiting = pendingApproval(messages);
 
   function send(text: string) {
     clearError();
@@ -105,10 +113,22 @@ export function ChatPanel({
     void sendMessage({ text, files: attachments.take() }, { body: { conversationId: savedId, setup } });
   }
 
+  // An answer to the calls the last answer waits on; the last one sends them all (sendAutomaticallyWhen).
+  function answer(approvalId: string, decision: ApprovalAnswer) {
+    approvals.record(approvalId, decision);
+    clearError();
+    // The paused turn's events are in its stored ledger; the continuation streams its own.
+    setLiveEvents([]);
+    void addToolApprovalResponse({ id: approvalId, approved: decision !== "deny", options: { body: { conversationId: savedId, setup } } });
+  }
+
   function retry() {
     clearError();
     setLiveEvents([]);
-    void regenerate({ body: { conversationId: savedId, setup } });
+    const body = { conversationId: savedId, setup };
+    // A continuation that failed is sent again with the same answers; a new turn is asked again.
+    if (waiting === "answered") void sendMessage(undefined, { body });
+    else void regenerate({ body });
   }
 
   const hasFiles = (e: React.DragEvent) => canAttach && e.dataTransfer.types.includes("Files");
@@ -161,10 +181,12 @@ export function ChatPanel({
                 key={message.id}
                 message={message}
                 modelLabel={labels.get(ledgerOf(message)?.modelId ?? setup.modelId) ?? ledgerOf(message)?.modelId ?? "Model"}
-                liveEvents={message === lastAssistant && !ledgerOf(message) ? liveEvents : []}
+                liveEvents={message === lastAssistant && (busy || !ledgerOf(message)) ? liveEvents : []}
                 streaming={busy && message === lastAssistant}
                 skillIds={skillIds}
                 loaded={loaded}
+                toolSkills={toolSkills}
+                approvals={{ decisions: approvals.decisions, answer: message === lastAssistant && !busy ? answer : undefined }}
               />
             ),
           )
@@ -174,7 +196,9 @@ export function ChatPanel({
           <div role="alert" className="flex flex-wrap items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
             <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-destructive dark:text-red-300">The turn failed; nothing was saved.</p>
+              <p className="font-medium text-destructive dark:text-red-300">
+                {waiting === "answered" ? "Your answer was not sent; the turn still waits for it." : "The turn failed; nothing was saved."}
+              </p>
               <p className="mt-0.5 text-muted-foreground">{readableError(error)}</p>
             </div>
             <Button size="sm" variant="outline" onClick={retry}>
@@ -186,16 +210,43 @@ export function ChatPanel({
       </div>
       <div className="sticky bottom-0 grid gap-2 bg-background/90 pt-2 pb-3 backdrop-blur">
         <AttachmentProblems problems={attachments.problems} onDismiss={attachments.dismiss} />
+        {waiting && !busy ? <ApprovalNotice failed={waiting === "answered" && !!error} /> : null}
         <MentionInput
           options={mentionOptions}
           onSend={send}
           onStop={() => void stop()}
           busy={busy}
+          disabled={waiting !== null}
+          placeholder={waiting === "requested" ? "Answer the approval above to go on" : waiting ? "Your answer goes first" : undefined}
           maxLength={MAX_MESSAGE_CHARS}
           attachments={attachments.items.length ? <AttachmentChips items={attachments.items} onRemove={attachments.remove} /> : undefined}
           attachButton={canAttach ? <AttachButton onFiles={(files) => void attachments.add(files)} /> : undefined}
         />
       </div>
     </section>
+  );
+}
+
+/** Above the composer while the turn waits for the user: what to do, and a way there for keyboard users. */
+function ApprovalNotice({ failed }: { failed: boolean }) {
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+      <ShieldQuestionIcon className="size-4 shrink-0 text-amber-600 dark:text-amber-300" aria-hidden />
+      <span className="min-w-0 flex-1">{failed ? "Your answer was not sent: retry above to go on." : "Answer the approval above to go on."}</span>
+      {failed ? null : (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            const first = document.querySelector<HTMLElement>("[data-approval-pending] button:not(:disabled)");
+            first?.scrollIntoView({ block: "center", behavior: "smooth" });
+            first?.focus({ preventScroll: true });
+          }}
+        >
+          Go to the approval
+        </Button>
+      )}
+    </p>
   );
 }

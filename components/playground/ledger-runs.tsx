@@ -14,7 +14,7 @@ export function RunRow({ run }: { run: RunEvent }) {
     // The icon stays beside a long command, which wraps anywhere rather than widening the column.
     <li className="flex items-start gap-2" data-testid="ledger-run">
       <TerminalIcon className={cn("mt-0.5 size-3.5 shrink-0", ok ? "text-teal-600 dark:text-teal-400" : "text-destructive")} aria-hidden />
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="min-w-0 flex-1 font-mono text-xs [overflow-wrap:anywhere]">{run.command}</span>
           <span className="shrink-0 text-xs text-muted-foreground tabular-nums" title="Tokens of stdout, stderr and inline files returned to the model">

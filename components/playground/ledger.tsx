@@ -8,6 +8,9 @@ import { showsSaving } from "@/lib/playground/ledger";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import { cn } from "@/lib/utils";
 import { RunRow } from "./ledger-runs";
+import { ApprovalRows, CallRow, ToolsRow, UnloadRow } from "./ledger-tools";
+import { Totals } from "./ledger-totals";
+import { SKILL_TOOLS } from "./tool-calls";
 
 type Event<K extends DisclosureEvent["kind"]> = Extract<DisclosureEvent, { kind: K }>;
 
@@ -15,21 +18,21 @@ const skillHref = (skillId: string) => `/skills/${encodeURIComponent(skillId)}`;
 
 /**
  * One assistant turn's disclosure ledger: what the catalog offered (L1), which skill bodies were
- * loaded (L2), which resources were read (L3), and what it cost. While the turn streams, `events`
- * holds what happened so far and `ledger` is null.
+ * loaded (L2), which resources were read (L3), and what it cost. `events` are the turn's events
+ * (tool-calls.ts turnEvents): while the turn streams, what happened so far, and `ledger` is null
+ * (or the one stored while the turn waited for approval).
  */
 export function LedgerCard({
   ledger,
-  events: liveEvents,
+  events,
   skillIds,
   streaming,
 }: {
   ledger: TurnLedger | null;
-  events: DisclosureEvent[];
+  events: readonly DisclosureEvent[];
   skillIds: ReadonlyMap<string, string>;
   streaming: boolean;
 }) {
-  const events = ledger?.events ?? liveEvents;
   const catalog = events.filter((e): e is Event<"catalog"> => e.kind === "catalog");
   const searches = events.filter((e): e is Event<"search"> => e.kind === "search");
   const loads = events.filter((e): e is Event<"load"> => e.kind === "load");
@@ -39,8 +42,14 @@ export function LedgerCard({
   const notices = events.filter((e): e is Event<"notice"> => e.kind === "notice");
   const offered = catalog[0];
   const runs = events.filter((e): e is Event<"run"> => e.kind === "run");
-  const loadErrors = errors.filter((e) => e.level === 2);
-  const readErrors = errors.filter((e) => e.level === 3 && e.tool !== "skill_run");
+  const tools = events.filter((e): e is Event<"tools"> => e.kind === "tools");
+  const unloads = events.filter((e): e is Event<"unload"> => e.kind === "unload");
+  const calls = events.filter((e): e is Event<"call"> => e.kind === "call");
+  const approvals = events.filter((e): e is Event<"approval"> => e.kind === "approval");
+  // A bound tool's failure is an error event of that tool, whatever its level.
+  const callErrors = errors.filter((e) => !SKILL_TOOLS.has(e.tool));
+  const loadErrors = errors.filter((e) => e.level === 2 && SKILL_TOOLS.has(e.tool));
+  const readErrors = errors.filter((e) => e.level === 3 && e.tool !== "skill_run" && SKILL_TOOLS.has(e.tool));
   const runErrors = errors.filter((e) => e.tool === "skill_run");
   const title = ledger ? `Disclosure ledger · turn ${ledger.turn}` : "Disclosure ledger";
 
@@ -129,7 +138,7 @@ export function LedgerCard({
         </Level>
 
         <Level n={2} label="Loaded" tone="bg-indigo-500">
-          {loads.length || repeats.length || loadErrors.length ? (
+          {loads.length || repeats.length || loadErrors.length || tools.length || unloads.length ? (
             <ul className="grid gap-1.5" aria-label="Skills loaded">
               {loads.map((e, i) => (
                 <li key={`l${i}`} className="flex flex-wrap items-center gap-2">
@@ -155,6 +164,12 @@ export function LedgerCard({
                   <span className="font-mono">{e.skill}</span> already loaded in turn {e.firstTurn}
                   <Tokens n={e.tokens} />
                 </li>
+              ))}
+              {tools.map((e, i) => (
+                <ToolsRow key={`t${i}`} event={e} />
+              ))}
+              {unloads.map((e, i) => (
+                <UnloadRow key={`u${i}`} event={e} />
               ))}
               {loadErrors.map((e, i) => (
                 <ErrorRow key={`e${i}`} event={e} />
@@ -207,6 +222,27 @@ export function LedgerCard({
             </ul>
           </Level>
         ) : null}
+
+        {calls.length || callErrors.length ? (
+          <Level n={3} label="Called" tone="bg-orange-500">
+            <ul className="grid gap-2" aria-label="Tools called">
+              {calls.map((call, i) => (
+                <CallRow key={i} call={call} />
+              ))}
+              {callErrors.map((e, i) => (
+                <ErrorRow key={`e${i}`} event={e} />
+              ))}
+            </ul>
+          </Level>
+        ) : null}
+
+        {approvals.length ? (
+          <Level label="Asked" tone="bg-amber-500">
+            <ul className="grid gap-1.5" aria-label="Approvals">
+              <ApprovalRows events={approvals} />
+            </ul>
+          </Level>
+        ) : null}
       </div>
 
       {ledger ? <Totals ledger={ledger} /> : null}
@@ -215,13 +251,15 @@ export function LedgerCard({
   );
 }
 
-function Level({ n, label, tone, children }: { n: 1 | 2 | 3; label: string; tone: string; children: React.ReactNode }) {
+/** A row of the ledger: a disclosure level, or (without n) what is not one, like the approvals asked. */
+function Level({ n, label, tone, children }: { n?: 1 | 2 | 3; label: string; tone: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[5.5rem_1fr] gap-3 px-3 py-2.5">
+    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 px-3 py-2.5">
       <div className="flex items-start gap-2 pt-0.5">
         <span className={cn("mt-1 size-2 shrink-0 rounded-full", tone)} aria-hidden />
         <span className="text-xs font-medium text-muted-foreground">
-          L{n} · {label}
+          {n ? `L${n} · ` : ""}
+          {label}
         </span>
       </div>
       <div className="min-w-0">{children}</div>
@@ -248,56 +286,6 @@ function ErrorRow({ event }: { event: Event<"error"> }) {
       </span>
       <span className="basis-full pl-5.5 text-xs">{event.error}</span>
     </li>
-  );
-}
-
-function Totals({ ledger }: { ledger: TurnLedger }) {
-  const t = ledger.totals;
-  const items: { label: string; value: string; hint: string }[] = [
-    {
-      label: "Newly disclosed",
-      value: formatNumber(t.newlyDisclosed),
-      hint: t.runTokens ? "Skill tokens and run output that entered the context this turn" : "Skill tokens that entered the context this turn",
-    },
-    {
-      label: "Resident",
-      value: formatNumber(t.resident),
-      hint: "Catalog and every skill body and resource still in the conversation. It can fall between turns: a $mention's skill is shown only for the turn that mentions it and is not kept in the history.",
-    },
-    {
-      label: "Provider in / out",
-      value:
-        t.inputTokens === null && t.outputTokens === null
-          ? "not reported"
-          : `${t.inputTokens === null ? "–" : formatNumber(t.inputTokens)} / ${t.outputTokens === null ? "–" : formatNumber(t.outputTokens)}`,
-      hint: "Tokens the provider reported for this turn",
-    },
-    // Ledgers saved before runs existed have no runTokens: the figure is left out, not shown as 0.
-    ...(t.runTokens
-      ? [
-          {
-            label: "Run output",
-            value: formatNumber(t.runTokens),
-            hint: "Tokens of skill_run results (stdout, stderr, inline files) returned to the model; in the figures above, not in the saving",
-          },
-        ]
-      : []),
-    { label: "Eager (all up front)", value: formatNumber(t.eagerTokens), hint: "Every catalog skill's body and resources loaded at the start" },
-    {
-      label: "Saving",
-      value: showsSaving(t) ? `${t.savingPercent.toFixed(1)}%` : "–",
-      hint: showsSaving(t) ? "1 − resident ÷ eager" : "Nothing was disclosed this turn, so there is no saving to show",
-    },
-  ];
-  return (
-    <dl className={cn("grid grid-cols-2 gap-px border-t bg-border", items.length > 5 ? "sm:grid-cols-3 xl:grid-cols-6" : "sm:grid-cols-5")} aria-label="Totals">
-      {items.map((item) => (
-        <div key={item.label} className="bg-background/60 px-3 py-2" title={item.hint}>
-          <dt className="text-xs text-muted-foreground">{item.label}</dt>
-          <dd className="font-medium tabular-nums">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -29,6 +29,7 @@ export function MentionInput({
   onStop,
   busy,
   disabled,
+  placeholder = "Ask something, or type $ to mention a skill…",
   maxLength,
   attachments,
   attachButton,
@@ -38,6 +39,8 @@ export function MentionInput({
   onStop: () => void;
   busy: boolean;
   disabled?: boolean;
+  /** What the empty input says; where it is disabled, why. */
+  placeholder?: string;
   maxLength: number;
   /** Chips of the files picked for this message, shown above the text. */
   attachments?: React.ReactNode;
@@ -170,7 +173,7 @@ export function MentionInput({
           rows={2}
           value={text}
           disabled={disabled}
-          placeholder="Ask something, or type $ to mention a skill…"
+          placeholder={placeholder}
           onChange={(e) => update(e.target.value, e.target.selectionStart)}
           onSelect={(e) => setMention(mentionAt(e.currentTarget.value, e.currentTarget.selectionStart))}
           onKeyDown={onKeyDown}

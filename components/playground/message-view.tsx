@@ -1,7 +1,8 @@
 "use client";
+import dynamic from "next/dynamic";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { AlertTriangleIcon, BookOpenIcon, BotIcon, FileTextIcon, LoaderIcon, SearchIcon, XCircleIcon } from "lucide-react";
+import { AlertTriangleIcon, BookOpenIcon, BookXIcon, BotIcon, FileTextIcon, LoaderIcon, SearchIcon, XCircleIcon } from "lucide-react";
 import type { Root } from "hast";
 import { skillRoutes } from "@/components/skills/skill-routes";
 import { onlyBuiltUrls, resolveUrls, urlComponents, type LinkContext, type Resolutions } from "@/components/skills/markdown/url-rules";
@@ -12,13 +13,39 @@ import { cn } from "@/lib/utils";
 import { AttachmentChips } from "./attachment-chips";
 import { attachmentsOf } from "./attachments";
 import { LedgerCard } from "./ledger";
+import type { CallApproval } from "./approval-prompt";
 import { RunCard } from "./run-card";
+import {
+  approvalStateOf,
+  approvalSummary,
+  ranEventOf,
+  SKILL_TOOLS,
+  toolCallOf,
+  toolNameOf,
+  turnEvents,
+  unloadSummary,
+  type ApprovalAnswer,
+  type ToolCallPart,
+} from "./tool-calls";
 
-const TOOL_ICONS = { load_skill: BookOpenIcon, read_skill_resource: FileTextIcon, search_skills: SearchIcon } as const;
+// Calls of tools skills bind are rare next to chat turns: their card is its own chunk.
+const CallCard = dynamic(() => import("./call-card").then((m) => m.CallCard));
 
+const TOOL_ICONS = { load_skill: BookOpenIcon, read_skill_resource: FileTextIcon, search_skills: SearchIcon, unload_skill: BookXIcon } as const;
+
+/** The turn's ledger: the last one, since a turn that waited for approval is continued and its ledger sent again. */
 export function ledgerOf(message: PlaygroundMessage): TurnLedger | null {
-  for (const part of message.parts) if (part.type === "data-ledger") return part.data;
+  for (let i = message.parts.length - 1; i >= 0; i--) {
+    const part = message.parts[i];
+    if (part.type === "data-ledger") return part.data;
+  }
   return null;
+}
+
+/** How the chat lets a card answer an approval: the user's clicks so far, and the answer (absent while a request is in flight). */
+export interface ApprovalControls {
+  decisions: ReadonlyMap<string, ApprovalAnswer>;
+  answer?: (approvalId: string, decision: ApprovalAnswer) => void;
 }
 
 // The skill page's URL rules, sized for a chat bubble (skill-content.css styles them under .prose only).
@@ -86,6 +113,8 @@ export function AssistantMessage({
   streaming,
   skillIds,
   loaded,
+  toolSkills,
+  approvals,
 }: {
   message: PlaygroundMessage;
   modelLabel: string;
@@ -94,10 +123,15 @@ export function AssistantMessage({
   skillIds: ReadonlyMap<string, string>;
   /** Every skill the conversation has loaded so far, with its files (lib/playground/chat-links.ts). */
   loaded: ReadonlyMap<string, LoadedSkill>;
+  /** Which skill binds each tool the conversation activated or called (tool-calls.ts bindingSkills). */
+  toolSkills: ReadonlyMap<string, string>;
+  approvals: ApprovalControls;
 }) {
   const ledger = ledgerOf(message);
-  // While the turn streams its ledger is not there yet: the live events say what it loaded.
-  const quoted = turnSkills(ledger ?? { events: liveEvents, router: null });
+  // While the turn streams its ledger is not there yet (or is the one stored while it waited for
+  // approval): the live events say what it did since.
+  const events = turnEvents(ledger, liveEvents);
+  const quoted = turnSkills({ events, router: ledger?.router ?? null });
   const files = chatFiles(quoted, loaded);
   const notices = message.parts.flatMap((p) => (p.type === "data-notice" ? [p.data.message] : []));
   const hasText = message.parts.some((p) => p.type === "text" && p.text.trim());
@@ -122,30 +156,31 @@ export function AssistantMessage({
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {message.parts.map((part, i) => {
             if (part.type === "text") return part.text.trim() ? <ChatMarkdown key={i} text={part.text} files={files} skills={quoted} /> : null;
-            if (part.type === "tool-skill_run" && "toolCallId" in part) {
-              const files = message.parts.find((p) => p.type === "data-run-files" && p.data.toolCallId === part.toolCallId);
-              return (
-                <RunCard
-                  key={part.toolCallId}
-                  part={{ ...part, errorText: "errorText" in part ? part.errorText : undefined }}
-                  files={files?.type === "data-run-files" ? files.data : undefined}
-                  streaming={streaming}
-                />
-              );
-            }
-            if (part.type.startsWith("tool-") && "toolCallId" in part) {
-              const name = part.type.slice(5) as keyof typeof TOOL_ICONS;
-              return (
-                <ToolChip
-                  key={part.toolCallId}
-                  name={name}
-                  input={part.input}
-                  state={part.state}
-                  errorText={"errorText" in part ? part.errorText : undefined}
-                />
-              );
-            }
-            return null;
+            const call = toolCallOf(part);
+            if (!call) return null;
+            const name = toolNameOf(call);
+            if (name !== "skill_run" && SKILL_TOOLS.has(name)) return <ToolChip key={call.toolCallId} part={call} events={events} />;
+            const ran = ranEventOf(call, message.parts, events);
+            const skill = name === "skill_run" ? (call.input as { skill?: string } | undefined)?.skill : toolSkills.get(name);
+            const decision = call.approval && approvals.decisions.get(call.approval.id);
+            const approval: CallApproval = {
+              state: approvalStateOf(call, events, ran, decision),
+              summary: approvalSummary(call, events, skill),
+              decision,
+              onAnswer: approvals.answer,
+              sending: streaming,
+            };
+            if (name !== "skill_run") return <CallCard key={call.toolCallId} part={call} skill={skill} outcome={ran} approval={approval} />;
+            const runFiles = message.parts.find((p) => p.type === "data-run-files" && p.data.toolCallId === call.toolCallId);
+            return (
+              <RunCard
+                key={call.toolCallId}
+                part={call}
+                files={runFiles?.type === "data-run-files" ? runFiles.data : undefined}
+                streaming={streaming}
+                approval={approval}
+              />
+            );
           })}
           {streaming && !hasText ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -153,17 +188,19 @@ export function AssistantMessage({
             </p>
           ) : null}
         </div>
-        {ledger || liveEvents.length ? <LedgerCard ledger={ledger} events={liveEvents} skillIds={skillIds} streaming={streaming} /> : null}
+        {ledger || liveEvents.length ? <LedgerCard ledger={ledger} events={events} skillIds={skillIds} streaming={streaming} /> : null}
       </div>
     </article>
   );
 }
 
-function ToolChip({ name, input, state, errorText }: { name: string; input: unknown; state: string; errorText?: string }) {
+function ToolChip({ part, events }: { part: ToolCallPart; events: readonly DisclosureEvent[] }) {
+  const name = toolNameOf(part);
   const Icon = TOOL_ICONS[name as keyof typeof TOOL_ICONS] ?? BookOpenIcon;
-  const args = (input ?? {}) as { name?: string; path?: string; query?: string };
+  const args = (part.input ?? {}) as { name?: string; path?: string; query?: string };
   const label = [args.name, args.path, args.query ? `"${args.query}"` : undefined].filter(Boolean).join(" · ");
-  const failed = state === "output-error";
+  const failed = part.state === "output-error";
+  const done = part.state === "output-available";
   return (
     // Wraps anywhere: a long query is one unbroken line otherwise, and its min-content width would
     // widen the whole message column past the composer.
@@ -172,17 +209,17 @@ function ToolChip({ name, input, state, errorText }: { name: string; input: unkn
         "flex w-fit max-w-full min-w-0 items-start gap-1.5 rounded-md border bg-background px-2 py-1 font-mono text-xs",
         failed ? "border-destructive/40 text-destructive dark:text-red-300" : "text-muted-foreground",
       )}
-      title={errorText}
+      title={part.errorText}
     >
       {failed ? (
         <XCircleIcon className="mt-px size-3.5 shrink-0" aria-hidden />
-      ) : state === "output-available" ? (
+      ) : done ? (
         <Icon className="mt-px size-3.5 shrink-0" aria-hidden />
       ) : (
         <LoaderIcon className="mt-px size-3.5 shrink-0 animate-spin" aria-hidden />
       )}
       <span className="min-w-0 [overflow-wrap:anywhere]">
-        {name}({label})
+        {name === "unload_skill" && done && args.name ? unloadSummary(args.name, events) : `${name}(${label})`}
       </span>
     </p>
   );

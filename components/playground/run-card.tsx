@@ -1,10 +1,12 @@
 "use client";
 import dynamic from "next/dynamic";
-import { ChevronRightIcon, LoaderIcon, TerminalIcon, TimerIcon, TriangleAlertIcon, XCircleIcon } from "lucide-react";
+import { LoaderIcon, ShieldQuestionIcon, ShieldXIcon, TerminalIcon, TimerIcon, TriangleAlertIcon, XCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { parseRunResult, type SkillRunResult } from "@/lib/playground/run-result";
 import type { PlaygroundDataParts } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
+import { ApprovalBadge, ApprovalPrompt, DeniedNote, type CallApproval } from "./approval-prompt";
+import { OutputDetails, ToolError } from "./tool-output";
 
 // The file previews (CSV table, code lines and their helpers) are their own chunk, server-rendered
 // where they show: a first visit to the playground, with no run on screen, does not download them.
@@ -20,6 +22,7 @@ export interface RunPart {
   input?: unknown;
   output?: unknown;
   errorText?: string;
+  approval?: { id: string; approved?: boolean };
 }
 
 type RunFilesData = PlaygroundDataParts["run-files"];
@@ -36,12 +39,25 @@ function runInput(input: unknown): { skill?: string; command?: string; cwd?: str
   return input && typeof input === "object" ? (input as { skill?: string; command?: string; cwd?: string }) : {};
 }
 
-export function RunCard({ part, files, streaming }: { part: RunPart; files: RunFilesData | undefined; streaming: boolean }) {
+export function RunCard({
+  part,
+  files,
+  streaming,
+  approval,
+}: {
+  part: RunPart;
+  files: RunFilesData | undefined;
+  streaming: boolean;
+  /** How the run was let through, or the question it waits on (absent: nothing recorded). */
+  approval?: CallApproval;
+}) {
   const { skill, command, cwd } = runInput(part.input);
   const result = part.state === "output-available" ? parseRunResult(part.output) : null;
   const failedCall = part.state === "output-error" || (part.state === "output-available" && !result);
   const ok = result !== null && result.exit_code === 0 && !result.timed_out;
-  const tone = failedCall || (result && !ok) ? "failed" : ok ? "ok" : "running";
+  const waiting = part.state === "approval-requested" || part.state === "approval-responded";
+  const denied = part.state === "output-denied";
+  const tone = failedCall || (result && !ok) ? "failed" : ok ? "ok" : waiting ? "waiting" : denied ? "denied" : "running";
 
   return (
     <section
@@ -51,11 +67,16 @@ export function RunCard({ part, files, streaming }: { part: RunPart; files: RunF
         "grid min-w-0 grid-cols-[minmax(0,1fr)] overflow-hidden rounded-lg border bg-card text-sm shadow-xs",
         tone === "failed" && "border-destructive/40",
         tone === "ok" && "border-emerald-500/40",
+        tone === "waiting" && "border-amber-500/50",
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b bg-muted/40 px-3 py-2">
         {tone === "running" ? (
           <LoaderIcon className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden />
+        ) : tone === "waiting" ? (
+          <ShieldQuestionIcon className="size-4 shrink-0 text-amber-600 dark:text-amber-300" aria-hidden />
+        ) : denied ? (
+          <ShieldXIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         ) : failedCall ? (
           <XCircleIcon className="size-4 shrink-0 text-destructive" aria-hidden />
         ) : (
@@ -63,6 +84,7 @@ export function RunCard({ part, files, streaming }: { part: RunPart; files: RunF
         )}
         <h4 className="font-medium">skill_run {skill ? <span className="font-mono text-xs font-normal text-muted-foreground">· {skill}</span> : null}</h4>
         <span className="ml-auto flex flex-wrap items-center gap-1.5">
+          <ApprovalBadge state={approval?.state ?? null} />
           {result ? <RunStatus result={result} /> : null}
           {failedCall ? <Badge variant="destructive">did not run</Badge> : null}
           {tone === "running" ? <span className="text-xs text-muted-foreground">running…</span> : null}
@@ -76,9 +98,17 @@ export function RunCard({ part, files, streaming }: { part: RunPart; files: RunF
           {command ?? "…"}
           {cwd ? <span className="ml-2 text-muted-foreground">(in {cwd})</span> : null}
         </p>
-        {part.state === "output-error" ? <RunError text={part.errorText ?? "The run failed."} /> : null}
+        {waiting && part.approval ? (
+          <ApprovalPrompt
+            approvalId={part.approval.id}
+            answered={part.state === "approval-responded"}
+            approval={approval ?? { state: "requested", summary: `${skill ?? "A skill"} wants to run ${command ?? "a command"}` }}
+          />
+        ) : null}
+        {denied ? <DeniedNote what="this command" /> : null}
+        {part.state === "output-error" ? <ToolError text={part.errorText ?? "The run failed."} /> : null}
         {part.state === "output-available" && !result ? (
-          <RunError text={typeof part.output === "string" ? part.output : "The run returned no result."} />
+          <ToolError text={typeof part.output === "string" ? part.output : "The run returned no result."} />
         ) : null}
         {result ? <RunOutput result={result} /> : null}
         {result && result.output_files.length ? <RunFiles listed={result.output_files} stored={files} pending={streaming} /> : null}
@@ -103,23 +133,12 @@ function RunStatus({ result }: { result: SkillRunResult }) {
   );
 }
 
-function RunError({ text }: { text: string }) {
-  return (
-    <p
-      role="note"
-      className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-xs whitespace-pre-wrap text-destructive dark:text-red-300"
-    >
-      {text}
-    </p>
-  );
-}
-
 function RunOutput({ result }: { result: SkillRunResult }) {
   const failed = result.exit_code !== 0 || result.timed_out;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5">
-      <Stream name="stdout" text={result.stdout} open={false} />
-      <Stream name="stderr" text={result.stderr} open={failed} />
+      <OutputDetails name="stdout" text={result.stdout} open={false} testId="run-stdout" />
+      <OutputDetails name="stderr" text={result.stderr} open={failed} danger testId="run-stderr" />
       {result.warnings?.length ? (
         <ul
           className="grid gap-1 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-xs text-amber-800 dark:text-amber-200"
@@ -134,30 +153,5 @@ function RunOutput({ result }: { result: SkillRunResult }) {
         </ul>
       ) : null}
     </div>
-  );
-}
-
-function Stream({ name, text, open }: { name: "stdout" | "stderr"; text: string; open: boolean }) {
-  if (text === "") return <p className="pl-5 text-xs text-muted-foreground">{name}: empty</p>;
-  const lines = text.replace(/\n$/, "").split("\n").length;
-  return (
-    <details className="group min-w-0" open={open} data-testid={`run-${name}`}>
-      <summary className="flex w-fit cursor-pointer list-none items-center gap-1.5 rounded text-xs font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
-        <ChevronRightIcon className="size-3.5 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
-        <span className={cn(name === "stderr" && open && "text-destructive dark:text-red-300")}>{name}</span>
-        <span className="font-normal text-muted-foreground">
-          {lines} {lines === 1 ? "line" : "lines"}
-        </span>
-      </summary>
-      <pre
-        tabIndex={0}
-        className={cn(
-          "mt-1.5 max-h-72 overflow-auto rounded-md border bg-muted/60 px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap outline-none [overflow-wrap:anywhere] focus-visible:ring-3 focus-visible:ring-ring/50",
-          name === "stderr" && "border-destructive/30",
-        )}
-      >
-        {text}
-      </pre>
-    </details>
   );
 }
