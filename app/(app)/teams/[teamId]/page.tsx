@@ -154,7 +154,8 @@ export default async function TeamPage({ params }: Params) {
         </CardHeader>
         <CardContent>
           {team.can.setBoundTools ? (
-            <BoundToolsForm teamId={team.id} allowed={team.allowBoundTools} />
+            // Keyed by the stored value: React resets a form after its action, so the saved state comes back by a remount.
+            <BoundToolsForm key={String(team.allowBoundTools)} teamId={team.id} allowed={team.allowBoundTools} />
           ) : (
             <p className="text-sm" data-testid="bound-tools-summary">
               {boundToolsSummary(team.allowBoundTools)}
