@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./fixtures";
+import { boundToolSkillFiles, LOOKUP_ORDER_TOOLS } from "../lib/test/bound-tool-skill";
 import { SHOTS, shootBoth, zipOf } from "./upload-helpers";
 
 // Who may bind tools, as the playground's setup panel shows it: a team skill's tools are withheld
@@ -13,28 +14,10 @@ const PERSONAL_SKILL = `bt-my-orders-${run}`;
 const EXPLICIT_SKILL = `bt-explicit-${run}`;
 const HIDDEN_SKILL = `bt-hidden-${run}`;
 
-const TOOLS = `tools:
-  - name: lookup_order
-    description: Look up one order by its id.
-    script: scripts/lookup_order.py
-    input_schema:
-      type: object
-      properties:
-        order_id: { type: string }
-      required: [order_id]
-`;
-
-function skillZip(name: string, frontmatter: string, withScript = true) {
-  const md = `---\nname: ${name}\ndescription: Answers questions about customer orders for the ${name} demo. Use when the user asks about an order.\n${frontmatter}---\n\n# ${name}\n\nLook the order up, then answer in one sentence.\n`;
-  return zipOf({
-    [`${name}/SKILL.md`]: md,
-    ...(withScript ? { [`${name}/scripts/lookup_order.py`]: "import json, sys\nprint(json.dumps(json.load(sys.stdin)))\n" } : {}),
-  });
-}
-
 async function upload(page: Page, name: string, frontmatter: string, target: { scope: "personal" } | { scope: "team"; team: string }, withScript = true) {
+  const buffer = zipOf(boundToolSkillFiles(name, frontmatter, withScript));
   const response = await page.request.post("/api/upload/commit", {
-    multipart: { file: { name: "skill.zip", mimeType: "application/zip", buffer: skillZip(name, frontmatter, withScript) }, ...target },
+    multipart: { file: { name: "skill.zip", mimeType: "application/zip", buffer }, ...target },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
@@ -70,8 +53,8 @@ test("bound tools: withheld with the reason until the team owner allows them; ex
   await page.waitForURL(/\/teams\/[^/]+$/);
   const teamUrl = page.url();
 
-  await upload(page, TEAM_SKILL, TOOLS, { scope: "team", team: teamName });
-  await upload(page, PERSONAL_SKILL, TOOLS, { scope: "personal" });
+  await upload(page, TEAM_SKILL, LOOKUP_ORDER_TOOLS, { scope: "team", team: teamName });
+  await upload(page, PERSONAL_SKILL, LOOKUP_ORDER_TOOLS, { scope: "personal" });
   await upload(page, EXPLICIT_SKILL, "disable-model-invocation: true\n", { scope: "personal" }, false);
   await upload(page, HIDDEN_SKILL, "user-invocable: false\n", { scope: "personal" }, false);
 
