@@ -39,6 +39,7 @@ describe("labels", () => {
     expect(auditSummary("user.disable", { sessionsEnded: 0 }, none)).toBe("had no open sessions");
     expect(auditSummary("user.enable", { email: "x@example.com" }, none)).toBeNull();
     expect(auditSummary("instance.setting", { key: "teamCreation", from: "anyone", to: "admins" }, none)).toBe("Team creation: anyone → admins");
+    expect(auditSummary("team.bound-tools", { from: false, to: true }, none)).toBe("bound tools off → on");
     expect(auditSummary("team.member.role", { from: "MEMBER", to: "OWNER" }, none)).toBe("Member → Owner");
     expect(auditSummary("token.create", { name: "ci", scope: "read" }, none)).toBe("“ci”, read scope");
     expect(auditSummary("scan.report", { rule: "secret", file: "a.sh", line: 3, note: "test key" }, none)).toBe("secret in a.sh:3: “test key”");

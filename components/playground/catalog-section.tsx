@@ -7,6 +7,7 @@ import type { AgentProfileInfo, CatalogEntry, PlaygroundSetup, ShadowedEntry } f
 import type { ProfileDraft } from "./profile-dialog";
 import { ProfilePicker } from "./profile-picker";
 import { Section, Segmented } from "./setup-section";
+import { SkillNotesList } from "./skill-notes-view";
 import { SkillPicker } from "./skill-picker";
 
 /** Which skills the model is offered: all, a hand-picked set or an agent profile. */
@@ -37,7 +38,8 @@ export function CatalogSection({
 
   // Issue 9's rule: warn before the model can load a version that waits for a security review.
   const offeredIds = setup.source.kind === "all" ? null : setup.source.kind === "picked" ? picked : new Set(profile?.skills.map((s) => s.skillId) ?? []);
-  const needsReview = entries.filter((e) => e.reviewStatus === "needs_review" && (!offeredIds || offeredIds.has(e.skillId)));
+  const offered = offeredIds ? entries.filter((e) => offeredIds.has(e.skillId)) : entries;
+  const needsReview = offered.filter((e) => e.reviewStatus === "needs_review");
 
   function togglePick(skillId: string, on: boolean) {
     const next = new Set(picked);
@@ -122,6 +124,8 @@ export function CatalogSection({
           </span>
         </p>
       ) : null}
+      {/* The picker shows these on each row already. */}
+      {setup.source.kind !== "picked" ? <SkillNotesList entries={offered} /> : null}
       <Button
         type="button"
         size="sm"

@@ -8,6 +8,8 @@ import { cn } from "@/lib/utils";
 export interface MentionOption {
   name: string;
   description: string;
+  /** false for `user-invocable: false`: not offered here. Default true. */
+  userInvocable?: boolean;
 }
 
 const MAX_OPTIONS = 8;
@@ -65,8 +67,11 @@ export function MentionInput({
   const matches = useMemo(() => {
     if (!mention) return [];
     const q = mention.query;
-    const prefix = options.filter((o) => o.name.startsWith(q));
-    const rest = options.filter((o) => !o.name.startsWith(q) && o.name.includes(q));
+    // `user-invocable: false` only keeps a skill out of this list, as in Claude Code: a $name
+    // typed out in full still brings the skill in (the chat resolves mentions, not this list).
+    const offered = options.filter((o) => o.userInvocable !== false);
+    const prefix = offered.filter((o) => o.name.startsWith(q));
+    const rest = offered.filter((o) => !o.name.startsWith(q) && o.name.includes(q));
     return [...prefix, ...rest].slice(0, MAX_OPTIONS);
   }, [mention, options]);
   const open = matches.length > 0;

@@ -62,7 +62,7 @@ export function Playground({
 
   // What the page loaded, unless the user has since started a new conversation.
   const shown = conversation && conversation.id === activeId ? conversation : null;
-  const mentionOptions = useMemo(() => entries.map((e) => ({ name: e.name, description: e.description })), [entries]);
+  const mentionOptions = useMemo(() => entries.map((e) => ({ name: e.name, description: e.description, userInvocable: e.userInvocable })), [entries]);
   const skillIds = useMemo(() => new Map(entries.map((e) => [e.name, e.skillId])), [entries]);
 
   function onSaved(saved: { id: string; title: string }) {

@@ -3,6 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { CatalogEntry } from "@/lib/types/playground";
+import { skillNotes } from "./skill-notes";
+import { SkillNoteLine } from "./skill-notes-view";
 
 /** The hand-picked catalog: a filterable checklist of skills, and a way to keep the pick as a profile. */
 export function SkillPicker({
@@ -38,12 +40,13 @@ export function SkillPicker({
       />
       <ul className="max-h-56 divide-y overflow-auto rounded-md border" aria-label="Skills to offer">
         {shownEntries.map((entry) => (
-          <li key={entry.skillId} className="flex items-center gap-2.5 px-2.5 py-1.5 text-sm">
+          <li key={entry.skillId} className="flex flex-wrap items-center gap-x-2.5 px-2.5 py-1.5 text-sm">
             <input
               id={`offer-${entry.skillId}`}
               type="checkbox"
               checked={picked.has(entry.skillId)}
               onChange={(e) => onToggle(entry.skillId, e.target.checked)}
+              aria-describedby={skillNotes(entry).length ? `offer-${entry.skillId}-notes` : undefined}
               className="size-4 accent-primary"
             />
             <label htmlFor={`offer-${entry.skillId}`} className="min-w-0 flex-1 cursor-pointer truncate font-mono text-xs" title={entry.description}>
@@ -55,6 +58,8 @@ export function SkillPicker({
               </Badge>
             ) : null}
             <span className="text-[11px] text-muted-foreground">{entry.place}</span>
+            {/* Under the name, past the checkbox: how it may be invoked and the tools it binds here. */}
+            <SkillNoteLine entry={entry} id={`offer-${entry.skillId}-notes`} className="basis-full pl-6.5" />
           </li>
         ))}
         {shownEntries.length === 0 ? <li className="px-3 py-4 text-center text-xs text-muted-foreground">No skill matches.</li> : null}

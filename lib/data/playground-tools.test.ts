@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
+import { boundToolSkillFiles, LOOKUP_ORDER_TOOLS } from "@/lib/test/bound-tool-skill";
 import { createCast, createTestDatabase, createUser, refusedUnchanged } from "@/lib/test/support";
 
 // Bound tools reach the playground only where the policy allows (lib/skills/permissions/bound-tools.ts):
@@ -17,32 +18,16 @@ afterAll(cleanup);
 const { team, ada, grace, viewers } = await createCast(db, { team: { ada: "OWNER", grace: "MEMBER", hopper: "ADMIN" }, extra: ["hopper"] });
 const hopper = viewers.hopper;
 
-// Wegent's top-level `tools` list; `metadata.tools` is read the same way (lib/skills/format/bound-tools.ts).
-const TOOLS = `tools:
-  - name: lookup_order
-    description: Look up one order by its id.
-    script: scripts/lookup_order.py
-    input_schema:
-      type: object
-      properties:
-        order_id: { type: string }
-      required: [order_id]
-`;
-
-function toolSkill(name: string, frontmatter = TOOLS): BundleSkill {
+function toolSkill(name: string, frontmatter = LOOKUP_ORDER_TOOLS): BundleSkill {
   const encoder = new TextEncoder();
-  const md = `---\nname: ${name}\ndescription: Looks up orders. Use when the user asks about an order.\n${frontmatter}---\n\n# ${name}\n\nCall lookup_order.\n`;
-  const files = [
-    { path: `${name}/SKILL.md`, bytes: encoder.encode(md) },
-    { path: `${name}/scripts/lookup_order.py`, bytes: encoder.encode("import json, sys\nprint(json.dumps(json.load(sys.stdin)))\n") },
-  ];
+  const files = Object.entries(boundToolSkillFiles(name, frontmatter)).map(([path, text]) => ({ path, bytes: encoder.encode(text) }));
   const skill = readBundle({ kind: "files", files }).skills[0];
   if (!skill?.ok) throw new Error(`test skill ${name} is invalid: ${JSON.stringify(skill?.findings)}`);
   return skill;
 }
 
 const publicOrders = await skills.createSkill(ada, {
-  skill: toolSkill("public-orders", `${TOOLS}allowed-tools:\n  - lookup_order\n  - Bash(python3:*)\n`),
+  skill: toolSkill("public-orders", `${LOOKUP_ORDER_TOOLS}allowed-tools:\n  - lookup_order\n  - Bash(python3:*)\n`),
   destination: { scope: "PUBLIC" },
 });
 const personalOrders = await skills.createSkill(grace, { skill: toolSkill("personal-orders"), destination: { scope: "PERSONAL" } });
@@ -114,7 +99,10 @@ describe("loadSkillSource: bound tools by scope and review", () => {
     });
     const loaded = await playground.loadSkillSource(grace, { kind: "profile", profileId: profile.id });
     const byName = new Map(loaded.source.skills.map((s) => [s.name, s]));
-    expect(byName.get("public-orders")).toMatchObject({ tools: [expect.objectContaining({ name: "lookup_order" })], allowedTools: ["lookup_order", "Bash(python3:*)"] });
+    expect(byName.get("public-orders")).toMatchObject({
+      tools: [expect.objectContaining({ name: "lookup_order" })],
+      allowedTools: ["lookup_order", "Bash(python3:*)"],
+    });
     expect(byName.get("team-orders")?.toolsWithheld?.reason).toContain("team Platform does not allow bound tools");
     expect(byName.get("explicit-only")).toMatchObject({ modelInvocable: false, userInvocable: false });
     await profiles.deleteProfile(grace, profile.id);

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeftIcon, GitPullRequestArrowIcon, LibraryIcon } from "lucide-react";
-import { BoundToolsForm, boundToolsSummary } from "@/components/teams/bound-tools-form";
+import { BoundToolsForm } from "@/components/teams/bound-tools-form";
+import { boundToolsSummary } from "@/components/teams/bound-tools-text";
 import { DeleteTeamDialog } from "@/components/teams/delete-team-dialog";
 import { ReviewPolicyForm } from "@/components/teams/review-policy-form";
 import { reviewPolicySummary } from "@/components/teams/review-policy-text";
@@ -154,7 +155,8 @@ export default async function TeamPage({ params }: Params) {
         </CardHeader>
         <CardContent>
           {team.can.setBoundTools ? (
-            <BoundToolsForm teamId={team.id} allowed={team.allowBoundTools} />
+            // Keyed by the stored value: React resets a form after its action, so the saved state comes back by a remount.
+            <BoundToolsForm key={String(team.allowBoundTools)} teamId={team.id} allowed={team.allowBoundTools} />
           ) : (
             <p className="text-sm" data-testid="bound-tools-summary">
               {boundToolsSummary(team.allowBoundTools)}
