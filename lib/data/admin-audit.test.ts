@@ -14,13 +14,27 @@ await skills.createSkill(ada, { skill: makeSkill("notes"), destination: { scope:
 const at = (day: string) => new Date(`${day}T12:00:00.000Z`);
 await db.auditEvent.createMany({
   data: [
-    { actorId: "ada", action: "user.disable", createdAt: at("2026-01-10"), detail: JSON.stringify({ userId: "linus", email: "linus@example.com", sessionsEnded: 1 }) },
+    {
+      actorId: "ada",
+      action: "user.disable",
+      createdAt: at("2026-01-10"),
+      detail: JSON.stringify({ userId: "linus", email: "linus@example.com", sessionsEnded: 1 }),
+    },
     { actorId: "ada", action: "team.member.add", teamId: team.id, createdAt: at("2026-01-11"), detail: JSON.stringify({ userId: "linus", role: "MEMBER" }) },
-    { actorId: "grace", action: "team.member.role", teamId: team.id, createdAt: at("2026-01-12"), detail: JSON.stringify({ userId: "linus", from: "MEMBER", to: "ADMIN" }) },
+    {
+      actorId: "grace",
+      action: "team.member.role",
+      teamId: team.id,
+      createdAt: at("2026-01-12"),
+      detail: JSON.stringify({ userId: "linus", from: "MEMBER", to: "ADMIN" }),
+    },
     { actorId: "gone-user", action: "skill.delete", skillId: "gone-skill", skillName: "old-skill", createdAt: at("2026-01-13") },
   ],
 });
-for (let i = 0; i < 60; i += 1) await db.auditEvent.create({ data: { actorId: "linus", action: "skill.download", skillId, skillName: "pdf-tools", version: 1, createdAt: at("2025-12-01") } });
+for (let i = 0; i < 60; i += 1)
+  await db.auditEvent.create({
+    data: { actorId: "linus", action: "skill.download", skillId, skillName: "pdf-tools", version: 1, createdAt: at("2025-12-01") },
+  });
 
 const all = async (filter: Parameters<typeof trail.listAuditEvents>[1]) => {
   const rows = [];
@@ -48,7 +62,11 @@ describe("the audit trail", () => {
 
   it("names who and what each event is about, and sums it up", async () => {
     const [disable] = await all({ action: "user.disable" });
-    expect(disable).toMatchObject({ actor: { id: "ada", name: "Ada Lovelace", email: "ada@example.com" }, subject: { id: "linus", email: "linus@example.com" }, summary: "signed out of 1 session" });
+    expect(disable).toMatchObject({
+      actor: { id: "ada", name: "Ada Lovelace", email: "ada@example.com" },
+      subject: { id: "linus", email: "linus@example.com" },
+      summary: "signed out of 1 session",
+    });
     const [role] = await all({ action: "team.member.role" });
     expect(role).toMatchObject({ team: { id: team.id, name: "Platform" }, summary: "Member → Admin" });
     const [deleted] = await all({ action: "skill.delete" });

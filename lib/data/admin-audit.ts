@@ -103,7 +103,8 @@ async function whereOf(filter: AuditFilter): Promise<Prisma.AuditEventWhereInput
   }
   const action = term(filter.action);
   if (action) {
-    if (!ACTION.test(action)) throw new DataError("INVALID", 'An action is written like "user.disable", or "team." for every team action.', { field: "action" });
+    if (!ACTION.test(action))
+      throw new DataError("INVALID", 'An action is written like "user.disable", or "team." for every team action.', { field: "action" });
     and.push(action.endsWith(".") ? { action: { startsWith: action } } : { action });
   }
   const from = day(filter.from, "from");

@@ -1,5 +1,12 @@
 import "server-only";
-import { canAdministerInstance, userDisableRefusal, userEnableRefusal, userRoleRefusal, type Actor, type AdminRefusal } from "@/lib/skills/permissions/permissions";
+import {
+  canAdministerInstance,
+  userDisableRefusal,
+  userEnableRefusal,
+  userRoleRefusal,
+  type Actor,
+  type AdminRefusal,
+} from "@/lib/skills/permissions/permissions";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/client";
 import type { AdminUser, AdminUserPage, InstanceRoleName, UserStatusFilter } from "@/lib/types/admin";

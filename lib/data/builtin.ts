@@ -28,7 +28,13 @@ export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<Builtin
   await db.$transaction(async (tx) => {
     const existing = await tx.skill.findMany({
       where: { scope: "BUILTIN" },
-      select: { id: true, name: true, archived: true, versionCount: true, currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } } },
+      select: {
+        id: true,
+        name: true,
+        archived: true,
+        versionCount: true,
+        currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } },
+      },
     });
     const byName = new Map(existing.map((skill) => [skill.name, skill]));
     for (const version of prepared) {
@@ -41,7 +47,9 @@ export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<Builtin
         continue;
       }
       // a script shipped executable where it was not (or back) is a new version too
-      const changed = !current.currentVersion || !sameVersionContent({ ...current.currentVersion, executables: current.currentVersion.files.map((f) => f.path) }, version.files);
+      const changed =
+        !current.currentVersion ||
+        !sameVersionContent({ ...current.currentVersion, executables: current.currentVersion.files.map((f) => f.path) }, version.files);
       if (changed || current.archived) {
         const number = current.versionCount + 1;
         if (changed) {

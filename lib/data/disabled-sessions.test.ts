@@ -25,7 +25,12 @@ const doraId = await idOf("dora@example.com");
 async function signInCookie(): Promise<Headers> {
   const response = await auth.api.signInEmail({ body: { email: "dora@example.com", password: PASSWORD }, headers: headers(), asResponse: true });
   expect(response.status).toBe(200);
-  return new Headers({ cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+  return new Headers({
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  });
 }
 
 describe("sessions of a disabled account", () => {

@@ -12,15 +12,24 @@ await createUser(db, "grace");
 const ada = { id: "ada" };
 const grace = { id: "grace" };
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const skillMd = (name: string, description = "Edits things. Use when testing the editor.") => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSee [the API](references/api.md).\n`;
+const skillMd = (name: string, description = "Edits things. Use when testing the editor.") =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nSee [the API](references/api.md).\n`;
 
 describe("getEditorSkill", () => {
   it("gives the current version with texts to whoever may add versions, and null to everyone else", async () => {
-    const personal = await skills.createSkill(ada, { skill: makeSkill("ed-personal", { files: { "references/api.md": "# API\n" } }), destination: { scope: "PERSONAL" } });
+    const personal = await skills.createSkill(ada, {
+      skill: makeSkill("ed-personal", { files: { "references/api.md": "# API\n" } }),
+      destination: { scope: "PERSONAL" },
+    });
     const published = await skills.createSkill(ada, { skill: makeSkill("ed-public"), destination: { scope: "PUBLIC" } });
 
     const loaded = await editor.getEditorSkill(ada, personal.skillId);
-    expect(loaded).toMatchObject({ id: personal.skillId, name: "ed-personal", scope: "PERSONAL", current: { number: 1, message: "Initial version", author: "ada" } });
+    expect(loaded).toMatchObject({
+      id: personal.skillId,
+      name: "ed-personal",
+      scope: "PERSONAL",
+      current: { number: 1, message: "Initial version", author: "ada" },
+    });
     expect(loaded!.current.files.map((f) => [f.path, f.text?.slice(0, 5) ?? null])).toEqual([
       ["SKILL.md", "---\nn"],
       ["references/api.md", "# API"],
@@ -63,7 +72,10 @@ describe("mayEditSkill", () => {
 
 describe("saveSkillDraft", () => {
   it("rebuilds the bundle from stored references, typed text and uploads, and saves it as the next version", async () => {
-    const created = await skills.createSkill(ada, { skill: makeSkill("ed-save", { files: { "references/api.md": "# API\n", "references/old.md": "# Old\n" } }), destination: { scope: "PERSONAL" } });
+    const created = await skills.createSkill(ada, {
+      skill: makeSkill("ed-save", { files: { "references/api.md": "# API\n", "references/old.md": "# Old\n" } }),
+      destination: { scope: "PERSONAL" },
+    });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const result = await editor.saveSkillDraft(ada, created.skillId, {
       baseVersion: 1,
@@ -93,38 +105,106 @@ describe("saveSkillDraft", () => {
 
   it("refuses a draft whose SKILL.md breaks the format, naming the problem", async () => {
     const created = await skills.createSkill(ada, { skill: makeSkill("ed-invalid"), destination: { scope: "PERSONAL" } });
-    const attempt = editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "x", entries: [{ path: "SKILL.md", text: skillMd("Bad_Name") }], uploads: [] });
+    const attempt = editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "x",
+      entries: [{ path: "SKILL.md", text: skillMd("Bad_Name") }],
+      uploads: [],
+    });
     await expect(attempt).rejects.toBeInstanceOf(editor.InvalidDraftError);
     await expect(attempt).rejects.toMatchObject({ code: "INVALID", message: expect.stringMatching(/must be lowercase/) });
-    const traversal = editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "x", entries: [{ path: "SKILL.md", text: skillMd("ed-invalid") }, { path: "../x.md", text: "x" }], uploads: [] });
+    const traversal = editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "x",
+      entries: [
+        { path: "SKILL.md", text: skillMd("ed-invalid") },
+        { path: "../x.md", text: "x" },
+      ],
+      uploads: [],
+    });
     await expect(traversal).rejects.toMatchObject({ code: "INVALID", message: expect.stringMatching(/\.\./) });
     expect((await skills.getSkill(ada, created.skillId))!.version).toBe(1);
   });
 
   it("refuses a draft based on an older version, saying which version is current", async () => {
     const created = await skills.createSkill(ada, { skill: makeSkill("ed-race"), destination: { scope: "PERSONAL" } });
-    await editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "theirs", entries: [{ path: "SKILL.md", text: skillMd("ed-race", "Their description. Use when racing.") }], uploads: [] });
-    const mine = editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "mine", entries: [{ path: "SKILL.md", text: skillMd("ed-race", "My description. Use when racing.") }], uploads: [] });
+    await editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "theirs",
+      entries: [{ path: "SKILL.md", text: skillMd("ed-race", "Their description. Use when racing.") }],
+      uploads: [],
+    });
+    const mine = editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "mine",
+      entries: [{ path: "SKILL.md", text: skillMd("ed-race", "My description. Use when racing.") }],
+      uploads: [],
+    });
     await expect(mine).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "version-moved", currentVersion: 2 } });
     // rebased (stored files now named by their version) it goes through
-    const rebased = await editor.saveSkillDraft(ada, created.skillId, { baseVersion: 2, message: "mine", entries: [{ path: "SKILL.md", text: skillMd("ed-race", "My description. Use when racing.") }], uploads: [] });
+    const rebased = await editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 2,
+      message: "mine",
+      entries: [{ path: "SKILL.md", text: skillMd("ed-race", "My description. Use when racing.") }],
+      uploads: [],
+    });
     expect(rebased.version).toBe(3);
   });
 
   it("renames the skill through its frontmatter, refusing a name taken in the same space", async () => {
     await skills.createSkill(ada, { skill: makeSkill("ed-taken"), destination: { scope: "PERSONAL" } });
     const created = await skills.createSkill(ada, { skill: makeSkill("ed-rename"), destination: { scope: "PERSONAL" } });
-    const clash = editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "rename", entries: [{ path: "SKILL.md", text: skillMd("ed-taken") }], uploads: [] });
-    await expect(clash).rejects.toMatchObject({ code: "CONFLICT", message: 'A skill named "ed-taken" already exists there.', details: { reason: "name-taken" } });
-    const renamed = await editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "rename", entries: [{ path: "SKILL.md", text: skillMd("ed-renamed") }], uploads: [] });
+    const clash = editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "rename",
+      entries: [{ path: "SKILL.md", text: skillMd("ed-taken") }],
+      uploads: [],
+    });
+    await expect(clash).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: 'A skill named "ed-taken" already exists there.',
+      details: { reason: "name-taken" },
+    });
+    const renamed = await editor.saveSkillDraft(ada, created.skillId, {
+      baseVersion: 1,
+      message: "rename",
+      entries: [{ path: "SKILL.md", text: skillMd("ed-renamed") }],
+      uploads: [],
+    });
     expect(renamed).toMatchObject({ name: "ed-renamed", version: 2 });
   });
 
   it("answers not found to someone who may not edit, and refuses a missing upload or message", async () => {
     const created = await skills.createSkill(ada, { skill: makeSkill("ed-guarded"), destination: { scope: "PERSONAL" } });
-    await expect(editor.saveSkillDraft(grace, created.skillId, { baseVersion: 1, message: "x", entries: [{ path: "SKILL.md", text: skillMd("ed-guarded") }], uploads: [] })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "x", entries: [{ path: "SKILL.md", text: skillMd("ed-guarded") }, { path: "a.bin", upload: 0 }], uploads: [] })).rejects.toBeInstanceOf(DataError);
-    await expect(editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "  ", entries: [{ path: "SKILL.md", text: skillMd("ed-guarded") }], uploads: [] })).rejects.toMatchObject({ code: "INVALID", details: { field: "message" } });
-    await expect(editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "x", entries: [{ path: "SKILL.md", stored: { version: 9, path: "SKILL.md" } }], uploads: [] })).rejects.toMatchObject({ code: "INVALID", message: expect.stringMatching(/Version 9/) });
+    await expect(
+      editor.saveSkillDraft(grace, created.skillId, {
+        baseVersion: 1,
+        message: "x",
+        entries: [{ path: "SKILL.md", text: skillMd("ed-guarded") }],
+        uploads: [],
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      editor.saveSkillDraft(ada, created.skillId, {
+        baseVersion: 1,
+        message: "x",
+        entries: [
+          { path: "SKILL.md", text: skillMd("ed-guarded") },
+          { path: "a.bin", upload: 0 },
+        ],
+        uploads: [],
+      }),
+    ).rejects.toBeInstanceOf(DataError);
+    await expect(
+      editor.saveSkillDraft(ada, created.skillId, { baseVersion: 1, message: "  ", entries: [{ path: "SKILL.md", text: skillMd("ed-guarded") }], uploads: [] }),
+    ).rejects.toMatchObject({ code: "INVALID", details: { field: "message" } });
+    await expect(
+      editor.saveSkillDraft(ada, created.skillId, {
+        baseVersion: 1,
+        message: "x",
+        entries: [{ path: "SKILL.md", stored: { version: 9, path: "SKILL.md" } }],
+        uploads: [],
+      }),
+    ).rejects.toMatchObject({ code: "INVALID", message: expect.stringMatching(/Version 9/) });
   });
 });

@@ -101,11 +101,27 @@ export async function getEditorVersion(viewer: ViewerRef, skillId: string, numbe
 export async function getEditorSkill(viewer: ViewerRef, skillId: string, options: { requestId?: string } = {}): Promise<EditorSkill | null> {
   const skill = await editableSkill(viewer, skillId);
   if (!skill) return null;
-  const summary = { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team?.name ?? null, nextVersion: skill.versionCount + 1, proposes: skill.proposes };
+  const summary = {
+    id: skill.id,
+    name: skill.name,
+    scope: skill.scope,
+    team: skill.team?.name ?? null,
+    nextVersion: skill.versionCount + 1,
+    proposes: skill.proposes,
+  };
   if (options.requestId) {
     const request = await db.reviewRequest.findFirst({
       where: { id: options.requestId, skillId },
-      select: { id: true, title: true, kind: true, state: true, authorId: true, revision: true, baseVersion: true, revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } },
+      select: {
+        id: true,
+        title: true,
+        kind: true,
+        state: true,
+        authorId: true,
+        revision: true,
+        baseVersion: true,
+        revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } },
+      },
     });
     if (!request || request.kind !== "version") throw new DataError("NOT_FOUND", "This skill has no such review request with a proposed version.");
     if (request.state !== "open") throw new DataError("FORBIDDEN", `This review request was ${request.state}: nothing more can be pushed to it.`);
@@ -116,7 +132,11 @@ export async function getEditorSkill(viewer: ViewerRef, skillId: string, options
       proposedNumber === undefined ? null : getEditorVersion(viewer, skillId, proposedNumber),
     ]);
     if (!base || !proposed) throw new DataError("NOT_FOUND", "The request's proposed version or the version it was based on no longer exists.");
-    return { ...summary, current: base, request: { id: request.id, title: request.title, revision: request.revision, proposed, currentVersion: skill.current } };
+    return {
+      ...summary,
+      current: base,
+      request: { id: request.id, title: request.title, revision: request.revision, proposed, currentVersion: skill.current },
+    };
   }
   const current = await getEditorVersion(viewer, skillId, skill.current);
   if (!current) return null;
@@ -137,7 +157,11 @@ export interface DraftSave {
 export class InvalidDraftError extends DataError {
   constructor(readonly findings: Finding[]) {
     const errors = findings.filter((f) => f.severity === "error");
-    super("INVALID", `The skill has ${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors.map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message)).join("; ")}`, { findings: errors });
+    super(
+      "INVALID",
+      `The skill has ${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors.map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message)).join("; ")}`,
+      { findings: errors },
+    );
   }
 }
 
@@ -163,7 +187,8 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
   const stored = new Map<string, { bytes: Uint8Array; executable: boolean }>();
   for (const [version, paths] of wanted) {
     const files = await readSkillFiles(viewer, skillId, version, [...paths]);
-    if (!files) throw new DataError("INVALID", `Version ${version} of this skill no longer exists (it was pruned); reload the editor to start from the current version.`);
+    if (!files)
+      throw new DataError("INVALID", `Version ${version} of this skill no longer exists (it was pruned); reload the editor to start from the current version.`);
     for (const [path, file] of files) stored.set(`${version}:${path}`, file);
   }
   const wasExecutable = await previousExecutables(skillId, input.baseVersion, input.requestId);
@@ -185,7 +210,11 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
   const [built] = bundle.skills;
   const findings = [...bundle.findings, ...(built?.findings ?? [])];
   if (!bundle.ok || !built || built.root !== "" || bundle.skills.length !== 1) {
-    throw new InvalidDraftError(findings.some((f) => f.severity === "error") ? findings : [...findings, { severity: "error", code: "skill-md-missing", message: "SKILL.md must stay at the top of the skill", path: "SKILL.md" }]);
+    throw new InvalidDraftError(
+      findings.some((f) => f.severity === "error")
+        ? findings
+        : [...findings, { severity: "error", code: "skill-md-missing", message: "SKILL.md must stay at the top of the skill", path: "SKILL.md" }],
+    );
   }
   const message = input.message.trim();
   if (!message) throw new DataError("INVALID", "Describe the change in a short message.", { field: "message" });
@@ -198,12 +227,21 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
  * path when pushing a revision, else the base version's file it descends from. A new file is not
  * executable. Files left alone keep their stored bit without asking this.
  */
-async function previousExecutables(skillId: string, baseVersion: number, requestId: string | undefined): Promise<(entry: { path: string; origin?: string }) => boolean> {
+async function previousExecutables(
+  skillId: string,
+  baseVersion: number,
+  requestId: string | undefined,
+): Promise<(entry: { path: string; origin?: string }) => boolean> {
   const modes = async (number: number) =>
-    new Map((await db.skillFile.findMany({ where: { version: { skillId, number } }, select: { path: true, executable: true } })).map((f) => [f.path, f.executable]));
+    new Map(
+      (await db.skillFile.findMany({ where: { version: { skillId, number } }, select: { path: true, executable: true } })).map((f) => [f.path, f.executable]),
+    );
   // Read before the request is checked: a bad request is refused by the write, and these bits go nowhere else.
   const request = requestId
-    ? await db.reviewRequest.findFirst({ where: { id: requestId, skillId }, select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } } })
+    ? await db.reviewRequest.findFirst({
+        where: { id: requestId, skillId },
+        select: { revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } } },
+      })
     : null;
   const proposedNumber = request?.revisions[0]?.versionNumber;
   const [base, proposed] = await Promise.all([modes(baseVersion), proposedNumber === undefined ? new Map<string, boolean>() : modes(proposedNumber)]);

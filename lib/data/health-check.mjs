@@ -59,7 +59,11 @@ export async function checkStorageFor(databasePath) {
 export async function checkHealthWith(query, databasePath) {
   const [read, write] = await Promise.allSettled([Promise.resolve().then(query), checkStorageFor(databasePath)]);
   /** @type {import("./health-check.d.mts").Health} */
-  const health = { ok: read.status === "fulfilled" && write.status === "fulfilled", database: read.status === "fulfilled" ? "ok" : "unreachable", storage: write.status === "fulfilled" ? "ok" : "unwritable" };
+  const health = {
+    ok: read.status === "fulfilled" && write.status === "fulfilled",
+    database: read.status === "fulfilled" ? "ok" : "unreachable",
+    storage: write.status === "fulfilled" ? "ok" : "unwritable",
+  };
   if (read.status === "rejected") health.error = firstLine(read.reason);
   else if (write.status === "rejected") health.error = storageError(write.reason);
   return health;

@@ -56,7 +56,14 @@ describe("checkHealth and SQLite's locks", () => {
       holder.exec("BEGIN IMMEDIATE");
       await checkStorageFor(locked.databasePath);
       // Another process must still find the database locked for writing.
-      const child = spawnSync(process.execPath, ["-e", `const D=require("better-sqlite3");const d=new D(${JSON.stringify(locked.databasePath)},{timeout:0});try{d.exec("BEGIN IMMEDIATE");console.log("acquired")}catch(e){console.log(e.code)}`], { encoding: "utf8" });
+      const child = spawnSync(
+        process.execPath,
+        [
+          "-e",
+          `const D=require("better-sqlite3");const d=new D(${JSON.stringify(locked.databasePath)},{timeout:0});try{d.exec("BEGIN IMMEDIATE");console.log("acquired")}catch(e){console.log(e.code)}`,
+        ],
+        { encoding: "utf8" },
+      );
       expect(child.stdout.trim()).toBe("SQLITE_BUSY");
     } finally {
       holder.exec("ROLLBACK");

@@ -33,14 +33,28 @@ export async function gateEach(viewer: ViewerRef, items: readonly KeyedImportIte
     const scan = scanSkill(item.skill);
     const gate = gateImport(name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: item.overrideReason });
     if (gate.kind === "blocked") {
-      blocked.set(item.key, { key: item.key, name, outcome: "blocked", message: gate.message, findings: scan.findings.filter((f) => f.severity === "critical" || f.severity === "high"), canOverride: actor.role === "ADMIN" });
+      blocked.set(item.key, {
+        key: item.key,
+        name,
+        outcome: "blocked",
+        message: gate.message,
+        findings: scan.findings.filter((f) => f.severity === "critical" || f.severity === "high"),
+        canOverride: actor.role === "ADMIN",
+      });
     }
   }
   return blocked;
 }
 
 function stored(key: string, r: ImportResult): ImportOutcome {
-  return { key, name: r.name, outcome: r.created ? "created" : "new-version", skillId: r.skillId, version: r.version, ...(r.proposal ? { proposal: r.proposal } : {}) };
+  return {
+    key,
+    name: r.name,
+    outcome: r.created ? "created" : "new-version",
+    skillId: r.skillId,
+    version: r.version,
+    ...(r.proposal ? { proposal: r.proposal } : {}),
+  };
 }
 
 /** Imports each item on its own (or, with `atomic`, all or none) and says what became of each. */
@@ -48,7 +62,15 @@ export async function importEach(viewer: ViewerRef, items: readonly KeyedImportI
   const blocked = await gateEach(viewer, items);
   if (options.atomic) {
     if (blocked.size) {
-      return items.map((item) => blocked.get(item.key) ?? { key: item.key, name: item.skill.name ?? item.key, outcome: "not-imported", message: `Not imported: --atomic, and ${blocked.size} ${blocked.size === 1 ? "skill is" : "skills are"} blocked.` });
+      return items.map(
+        (item) =>
+          blocked.get(item.key) ?? {
+            key: item.key,
+            name: item.skill.name ?? item.key,
+            outcome: "not-imported",
+            message: `Not imported: --atomic, and ${blocked.size} ${blocked.size === 1 ? "skill is" : "skills are"} blocked.`,
+          },
+      );
     }
     try {
       const results = await importSkills(viewer, [...items]);

@@ -8,7 +8,10 @@ const teams = await import("./teams");
 afterAll(cleanup);
 
 // ada owns Platform, grace is its admin, linus its member; the rest join through links.
-const { team, ada, grace, linus } = await createCast(db, { team: { ada: "OWNER", grace: "ADMIN", linus: "MEMBER" }, extra: ["joiner", "second", "third", "racer1", "racer2"] });
+const { team, ada, grace, linus } = await createCast(db, {
+  team: { ada: "OWNER", grace: "ADMIN", linus: "MEMBER" },
+  extra: ["joiner", "second", "third", "racer1", "racer2"],
+});
 const as = (id: string) => ({ id });
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,7 +33,14 @@ describe("createInvitation", () => {
     const created = await invitations.createInvitation(ada, team.id, { role: "MEMBER", expiresInDays: 7, singleUse: true, email: " Joiner@Example.com " });
     expect(created.secret).toMatch(/^[0-9A-Za-z_-]{43}$/);
     expect(created.path).toBe(`/join/${created.secret}`);
-    expect(created.invitation).toMatchObject({ role: "MEMBER", email: "joiner@example.com", singleUse: true, useCount: 0, state: "active", createdByName: "ada" });
+    expect(created.invitation).toMatchObject({
+      role: "MEMBER",
+      email: "joiner@example.com",
+      singleUse: true,
+      useCount: 0,
+      state: "active",
+      createdByName: "ada",
+    });
     const row = await db.invitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
     expect(row.hash).toBe(invitations.hashInviteSecret(created.secret));
     expect(JSON.stringify(row)).not.toContain(created.secret);

@@ -18,19 +18,46 @@ export { hashInviteSecret, type InvitationStatus };
 export interface InvitationView {
   status: InvitationStatus;
   /** Absent when the link is unknown: an unknown link tells nothing about any team. */
-  invitation?: { id: string; teamId: string; teamName: string; teamDescription: string; role: TeamRole; email: string | null; expiresAt: Date; singleUse: boolean };
+  invitation?: {
+    id: string;
+    teamId: string;
+    teamName: string;
+    teamDescription: string;
+    role: TeamRole;
+    email: string | null;
+    expiresAt: Date;
+    singleUse: boolean;
+  };
 }
-
 
 /** What an invite link's secret stands for, and whether it can still be used (no viewer needed: the secret is the permission). */
 export async function inspectInvitation(secret: string, now = new Date()): Promise<InvitationView> {
   if (!INVITE_SECRET_SHAPE.test(secret)) return { status: "unknown" };
   const row = await db.invitation.findUnique({
     where: { hash: hashInviteSecret(secret) },
-    select: { id: true, teamId: true, role: true, email: true, expiresAt: true, singleUse: true, revokedAt: true, useCount: true, team: { select: { name: true, description: true } } },
+    select: {
+      id: true,
+      teamId: true,
+      role: true,
+      email: true,
+      expiresAt: true,
+      singleUse: true,
+      revokedAt: true,
+      useCount: true,
+      team: { select: { name: true, description: true } },
+    },
   });
   if (!row) return { status: "unknown" };
-  const invitation = { id: row.id, teamId: row.teamId, teamName: row.team.name, teamDescription: row.team.description, role: row.role as TeamRole, email: row.email, expiresAt: row.expiresAt, singleUse: row.singleUse };
+  const invitation = {
+    id: row.id,
+    teamId: row.teamId,
+    teamName: row.team.name,
+    teamDescription: row.team.description,
+    role: row.role as TeamRole,
+    email: row.email,
+    expiresAt: row.expiresAt,
+    singleUse: row.singleUse,
+  };
   return { status: invitationStatus(row, now), invitation };
 }
 
@@ -103,7 +130,8 @@ export async function createInvitation(
   input: { role: TeamRole; expiresInDays?: number; singleUse?: boolean; email?: string | null },
 ): Promise<CreatedInvitation> {
   const days = input.expiresInDays ?? DEFAULT_INVITE_EXPIRY_DAYS;
-  if (!(INVITE_EXPIRY_DAYS as readonly number[]).includes(days)) throw new DataError("INVALID", `An invite link lasts ${INVITE_EXPIRY_DAYS.join(", ")} days.`, { field: "expiresInDays" });
+  if (!(INVITE_EXPIRY_DAYS as readonly number[]).includes(days))
+    throw new DataError("INVALID", `An invite link lasts ${INVITE_EXPIRY_DAYS.join(", ")} days.`, { field: "expiresInDays" });
   const email = input.email?.trim().toLowerCase() || null;
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new DataError("INVALID", "Enter a valid email address, or leave it empty.", { field: "email" });
   // 32 random bytes as base64url: 43 characters of [A-Za-z0-9_-], 256 bits.
@@ -113,12 +141,24 @@ export async function createInvitation(
     const actor = await loadActor(tx, viewer);
     if (!actor.teamRoles[teamId]) throw notFound("Team");
     if (!canInvite(actor, teamId, input.role)) {
-      throw new DataError("FORBIDDEN", input.role === "OWNER" ? "Only team owners can invite owners." : "Only team owners and admins can create invite links.", { field: "role" });
+      throw new DataError(
+        "FORBIDDEN",
+        input.role === "OWNER" ? "Only team owners can invite owners." : "Only team owners and admins can create invite links.",
+        { field: "role" },
+      );
     }
     const active = await tx.invitation.count({ where: { teamId, revokedAt: null, expiresAt: { gt: now }, OR: [{ singleUse: false }, { useCount: 0 }] } });
     if (active >= MAX_ACTIVE_INVITATIONS) throw new DataError("INVALID", `This team has ${MAX_ACTIVE_INVITATIONS} usable invite links; revoke some first.`);
     const created = await tx.invitation.create({
-      data: { teamId, hash: hashInviteSecret(secret), role: input.role, email, singleUse: input.singleUse ?? false, expiresAt: new Date(now.getTime() + days * DAY_MS), createdById: actor.id },
+      data: {
+        teamId,
+        hash: hashInviteSecret(secret),
+        role: input.role,
+        email,
+        singleUse: input.singleUse ?? false,
+        expiresAt: new Date(now.getTime() + days * DAY_MS),
+        createdById: actor.id,
+      },
       select: infoSelect,
     });
     await audit(tx, {

@@ -32,7 +32,10 @@ describe("getSkillManageInfo", () => {
   });
 
   it("says a move into a team whose changes need approval is a request", async () => {
-    await db.team.update({ where: { id: team.id }, data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 2, approvers: "members", managersBypass: true }) } });
+    await db.team.update({
+      where: { id: team.id },
+      data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 2, approvers: "members", managersBypass: true }) },
+    });
     const { skillId } = await skills.createSkill(grace, { skill: makeSkill("policy-helper"), destination: { scope: "PERSONAL" } });
     const info = await getSkillManageInfo(grace, skillId);
     expect(info?.moveTargets[0]).toEqual({ key: `team:${team.id}`, label: "Team Platform", note: "needs 2 approvals from the team's members" });

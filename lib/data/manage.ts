@@ -36,7 +36,12 @@ function approvalNote(actor: Actor, destination: Destination, teamPolicy: Review
 export async function getSkillManageInfo(viewer: ViewerRef, skillId: string): Promise<SkillManageInfo | null> {
   const skill = await getSkill(viewer, skillId);
   if (!skill) return null;
-  const [actor, references, events, teams] = await Promise.all([loadActor(db, viewer), listSkillReferences(viewer, skill.id), listSkillAudit(viewer, skill.id, 12), listMyTeams(viewer)]);
+  const [actor, references, events, teams] = await Promise.all([
+    loadActor(db, viewer),
+    listSkillReferences(viewer, skill.id),
+    listSkillAudit(viewer, skill.id, 12),
+    listMyTeams(viewer),
+  ]);
   const policies = new Map(
     (await db.team.findMany({ where: { id: { in: teams.map((team) => team.id) } }, select: { id: true, reviewPolicy: true } })).map((team) => [
       team.id,

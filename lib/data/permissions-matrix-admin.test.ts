@@ -53,7 +53,10 @@ describe("instance administration", async () => {
     return name;
   }
 
-  const OPS: Record<AdminOperation, { run: (viewer: { id: string }, targetId: string) => Promise<unknown>; disabled?: boolean; effect: (targetId: string) => Promise<void> }> = {
+  const OPS: Record<
+    AdminOperation,
+    { run: (viewer: { id: string }, targetId: string) => Promise<unknown>; disabled?: boolean; effect: (targetId: string) => Promise<void> }
+  > = {
     "list-users": { run: (viewer, id) => admin.listUsers(viewer, { q: id }), effect: async () => {} },
     "set-role": {
       run: (viewer, id) => admin.setUserRole(viewer, id, "ADMIN"),

@@ -102,7 +102,10 @@ async function fixture(setting: Setting): Promise<Fixture> {
   await setReviewPolicy(db, team.id, { mode: "direct" });
   const created = await skills.createSkill({ id: "owner" }, { skill: makeSkill(name), destination: { scope: "TEAM", teamId: team.id } });
   await setReviewPolicy(db, team.id, POLICIES[setting]);
-  const proposed = await skills.addSkillVersion({ id: "proposer" }, created.skillId, { skill: makeSkill(name, { body: "Proposed body." }), message: "Proposed" });
+  const proposed = await skills.addSkillVersion({ id: "proposer" }, created.skillId, {
+    skill: makeSkill(name, { body: "Proposed body." }),
+    message: "Proposed",
+  });
   const { threadId } = await reviews.commentOnRequest({ id: "owner" }, proposed.proposal!.requestId, { body: "Why this wording?" });
   return { requestId: proposed.proposal!.requestId, skillId: created.skillId, threadId, name };
 }

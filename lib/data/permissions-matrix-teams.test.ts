@@ -52,15 +52,30 @@ describe("team administration", async () => {
     "revoke-invite": /*       */ [Y, Y, F, N, N],
   };
 
-  const TEAM_SPECS: Record<TeamOperation, { run: (viewer: { id: string }, teamId: string, invitationId: string) => Promise<unknown>; effect: (after: TeamSnapshot) => void }> = {
+  const TEAM_SPECS: Record<
+    TeamOperation,
+    { run: (viewer: { id: string }, teamId: string, invitationId: string) => Promise<unknown>; effect: (after: TeamSnapshot) => void }
+  > = {
     "get-team": { run: (v, t) => teams.getTeam(v, t), effect: () => {} },
     rename: { run: (v, t) => teams.updateTeam(v, t, { name: `Renamed ${t}` }), effect: (after) => expect(after.team?.name).toMatch(/^Renamed /) },
     delete: { run: (v, t) => teams.deleteTeam(v, t), effect: (after) => expect(after.team).toBeNull() },
-    "add-member": { run: (v, t) => teams.addTeamMember(v, t, "other@example.com"), effect: (after) => expect(after.members).toContainEqual({ userId: "other", role: "MEMBER" }) },
-    "change-role": { run: (v, t) => teams.changeTeamRole(v, t, "author", "ADMIN"), effect: (after) => expect(after.members).toContainEqual({ userId: "author", role: "ADMIN" }) },
-    "remove-member": { run: (v, t) => teams.removeTeamMember(v, t, "author"), effect: (after) => expect(after.members.map((m) => m.userId)).not.toContain("author") },
+    "add-member": {
+      run: (v, t) => teams.addTeamMember(v, t, "other@example.com"),
+      effect: (after) => expect(after.members).toContainEqual({ userId: "other", role: "MEMBER" }),
+    },
+    "change-role": {
+      run: (v, t) => teams.changeTeamRole(v, t, "author", "ADMIN"),
+      effect: (after) => expect(after.members).toContainEqual({ userId: "author", role: "ADMIN" }),
+    },
+    "remove-member": {
+      run: (v, t) => teams.removeTeamMember(v, t, "author"),
+      effect: (after) => expect(after.members.map((m) => m.userId)).not.toContain("author"),
+    },
     "create-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "MEMBER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
-    "create-owner-invite": { run: (v, t) => invitations.createInvitation(v, t, { role: "OWNER" }), effect: (after) => expect(after.invitations).toHaveLength(2) },
+    "create-owner-invite": {
+      run: (v, t) => invitations.createInvitation(v, t, { role: "OWNER" }),
+      effect: (after) => expect(after.invitations).toHaveLength(2),
+    },
     "list-invites": { run: (v, t) => invitations.listInvitations(v, t), effect: () => {} },
     "revoke-invite": { run: (v, t, i) => invitations.revokeInvitation(v, t, i), effect: (after) => expect(after.invitations[0].revokedAt).not.toBeNull() },
   };
@@ -105,7 +120,9 @@ describe("team administration", async () => {
               },
             },
           });
-          const invitation = await db.invitation.create({ data: { teamId: team.id, hash: randomUUID(), role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) } });
+          const invitation = await db.invitation.create({
+            data: { teamId: team.id, hash: randomUUID(), role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) },
+          });
           const before = await teamSnapshot(team.id);
           const outcome = await teamOutcome(() => TEAM_SPECS[operation].run({ id: relation }, team.id, invitation.id));
           const after = await teamSnapshot(team.id);

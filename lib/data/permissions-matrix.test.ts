@@ -147,9 +147,15 @@ interface Fixture {
 const SCOPES: readonly Scope[] = ["PERSONAL", "TEAM", "PUBLIC", "BUILTIN"];
 const fixtureName = (scope: Scope, operation: Operation, relation: Relation) => `${scope.toLowerCase()}-${operation}-${relation}`;
 const notesOf = (version: number) => `# Notes\n\nVersion ${version} of the notes.\n`;
-const versionOf = (name: string, version: number) => makeSkill(name, { body: `# Steps\n\nVersion ${version} of the steps.\n`, files: { "references/notes.md": notesOf(version) } });
+const versionOf = (name: string, version: number) =>
+  makeSkill(name, { body: `# Steps\n\nVersion ${version} of the steps.\n`, files: { "references/notes.md": notesOf(version) } });
 
-async function writeTemplate(scope: Exclude<Scope, "BUILTIN">, creator: string, secondAuthor: string, destination: Parameters<typeof data.createSkill>[1]["destination"]) {
+async function writeTemplate(
+  scope: Exclude<Scope, "BUILTIN">,
+  creator: string,
+  secondAuthor: string,
+  destination: Parameters<typeof data.createSkill>[1]["destination"],
+) {
   const name = `${scope.toLowerCase()}-template`;
   const { skillId } = await data.createSkill({ id: creator }, { skill: versionOf(name, 1), destination, message: "v1" });
   await data.addSkillVersion({ id: secondAuthor }, skillId, { skill: versionOf(name, 2), message: "v2" });
@@ -161,7 +167,12 @@ async function copySkill(templateId: string, names: string[]): Promise<Map<strin
   const { versions, ...skill } = await db.skill.findUniqueOrThrow({ where: { id: templateId }, include: { versions: { include: { files: true } } } });
   const events = await db.auditEvent.findMany({ where: { skillId: templateId } });
   const ids = new Map(names.map((name) => [name, randomUUID()]));
-  const rows = { skills: [] as (typeof skill)[], versions: [] as Omit<(typeof versions)[number], "files">[], files: [] as (typeof versions)[number]["files"], events: [] as typeof events };
+  const rows = {
+    skills: [] as (typeof skill)[],
+    versions: [] as Omit<(typeof versions)[number], "files">[],
+    files: [] as (typeof versions)[number]["files"],
+    events: [] as typeof events,
+  };
   for (const [name, id] of ids) {
     rows.skills.push({ ...skill, id, name, currentVersionId: null });
     for (const { files, ...version } of versions) {
@@ -207,7 +218,10 @@ for (const scope of SCOPES) {
 }
 
 // The cases of restoring from the archive start archived.
-await db.skill.updateMany({ where: { id: { in: [...fixtures.values()].filter((f) => f.name.includes("-unarchive-")).map((f) => f.id) } }, data: { archived: true } });
+await db.skill.updateMany({
+  where: { id: { in: [...fixtures.values()].filter((f) => f.name.includes("-unarchive-")).map((f) => f.id) } },
+  data: { archived: true },
+});
 
 // ---------- Snapshots: what a refused operation must leave untouched ----------
 
@@ -235,7 +249,15 @@ async function snapshot(skillId: string) {
     ...Array<string>(4).fill(skillId),
   );
   return JSON.parse(row.snapshot) as {
-    skill: { name: string; space: string; scope: string; ownerId: string | null; teamId: string | null; currentVersionId: string | null; archived: number } | null;
+    skill: {
+      name: string;
+      space: string;
+      scope: string;
+      ownerId: string | null;
+      teamId: string | null;
+      currentVersionId: string | null;
+      archived: number;
+    } | null;
     versions: { id: string; number: number; digest: string; authorId: string | null }[];
     files: number;
     auditEvents: number;
@@ -474,8 +496,7 @@ describe("destinations", () => {
           const skill = await db.skill.findFirstOrThrow({ where: { name, ownerId: relation } });
           expect(skill.scope).toBe("PERSONAL");
           expect(await db.reviewRequest.count({ where: { skillId: skill.id, kind: "move", state: "open", targetScope: destinationOf(label).scope } })).toBe(1);
-        }
-        else expect((await snapshot("none")).totals).toEqual(totals);
+        } else expect((await snapshot("none")).totals).toEqual(totals);
       });
     });
   }

@@ -22,7 +22,16 @@ export const playgroundFileUrl = (id: string) => `/api/playground/files/${id}`;
 
 export interface PreparedTurnFiles {
   blobs: Map<string, { size: number; stored: StoredBlob }>;
-  rows: { id: string; kind: "attachment" | "output"; messageId: string; toolCallId: string | null; path: string; size: number; mediaType: string; sha256: string }[];
+  rows: {
+    id: string;
+    kind: "attachment" | "output";
+    messageId: string;
+    toolCallId: string | null;
+    path: string;
+    size: number;
+    mediaType: string;
+    sha256: string;
+  }[];
   /** One part per attachment, stored on the user message. */
   attachmentParts: { type: "data-attachment"; data: PlaygroundDataParts["attachment"] }[];
   /** One part per run, stored on the assistant message and streamed once the turn is saved. */
@@ -46,7 +55,11 @@ export async function prepareTurnFiles(files: TurnFiles, ids: { userMessageId: s
   for (const run of files.outputs) {
     const stored: StoredPlaygroundFile[] = [];
     for (const file of run.files) stored.push(await add("output", ids.assistantMessageId, run.toolCallId, file.path, file.mediaType, file.bytes));
-    prepared.runFileParts.push({ type: "data-run-files", id: `run-files-${run.toolCallId}`, data: { toolCallId: run.toolCallId, files: stored, skipped: run.skipped } });
+    prepared.runFileParts.push({
+      type: "data-run-files",
+      id: `run-files-${run.toolCallId}`,
+      data: { toolCallId: run.toolCallId, files: stored, skipped: run.skipped },
+    });
   }
   return prepared;
 }
@@ -63,7 +76,10 @@ export async function writeTurnBlobs(tx: Tx, prepared: PreparedTurnFiles): Promi
 }
 
 /** One file of one of the viewer's conversations with its bytes, or null (someone else's, or gone). */
-export async function readPlaygroundFile(viewer: ViewerRef, fileId: string): Promise<{ path: string; size: number; mediaType: string; bytes: Uint8Array } | null> {
+export async function readPlaygroundFile(
+  viewer: ViewerRef,
+  fileId: string,
+): Promise<{ path: string; size: number; mediaType: string; bytes: Uint8Array } | null> {
   const actor = await loadActor(db, viewer);
   const file = await db.playgroundFile.findFirst({
     where: { id: fileId, conversation: { ownerId: actor.id } },

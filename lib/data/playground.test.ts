@@ -15,7 +15,10 @@ const teamPdf = await skills.createSkill(ada, {
   skill: makeSkill("pdf-tools", { description: "Team PDF tools. Use for PDFs.", files: { "references/api.md": "# API\n\nCall it.\n" } }),
   destination: { scope: "TEAM", teamId: team.id },
 });
-const personalPdf = await skills.createSkill(grace, { skill: makeSkill("pdf-tools", { description: "Grace's own PDF tools." }), destination: { scope: "PERSONAL" } });
+const personalPdf = await skills.createSkill(grace, {
+  skill: makeSkill("pdf-tools", { description: "Grace's own PDF tools." }),
+  destination: { scope: "PERSONAL" },
+});
 const notes = await skills.createSkill(grace, { skill: makeSkill("meeting-notes"), destination: { scope: "PERSONAL" } });
 await skills.addSkillVersion(grace, notes.skillId, { skill: makeSkill("meeting-notes", { body: "# Notes v2\n\nSecond version.\n" }), message: "v2" });
 
@@ -50,7 +53,11 @@ describe("the playground catalog", () => {
   });
 
   it("serves a profile's pinned version", async () => {
-    const profile = await profiles.createProfile(grace, { name: "Notes bot", instructions: "Take notes.", skills: [{ skillId: notes.skillId, pinnedVersion: 1 }] });
+    const profile = await profiles.createProfile(grace, {
+      name: "Notes bot",
+      instructions: "Take notes.",
+      skills: [{ skillId: notes.skillId, pinnedVersion: 1 }],
+    });
     const loaded = await playground.loadSkillSource(grace, { kind: "profile", profileId: profile.id });
     expect(loaded.profileInstructions).toBe("Take notes.");
     const skill = loaded.source.skills[0]!;
@@ -65,20 +72,33 @@ describe("agent profiles", () => {
   it("are owner-only, unique by name, and block deleting their skills", async () => {
     const created = await profiles.createProfile(ada, { name: "Docs agent", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] });
     expect(created.skills).toEqual([{ skillId: teamPdf.skillId, name: "pdf-tools", pinnedVersion: null, currentVersion: 1, archived: false }]);
-    expect((await refusal(profiles.createProfile(ada, { name: "Docs agent", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] }))).code).toBe("CONFLICT");
+    expect(
+      (await refusal(profiles.createProfile(ada, { name: "Docs agent", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] }))).code,
+    ).toBe("CONFLICT");
     // Another user may reuse the name: names are unique per owner.
     await profiles.createProfile(grace, { name: "Docs agent", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] });
 
     expect(await profiles.getProfile(grace, created.id)).toBeNull();
     expect((await refusal(profiles.deleteProfile(grace, created.id))).code).toBe("NOT_FOUND");
-    expect((await refusal(profiles.updateProfile(linus, created.id, { name: "x", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] }))).code).toBe("NOT_FOUND");
+    expect(
+      (await refusal(profiles.updateProfile(linus, created.id, { name: "x", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] })))
+        .code,
+    ).toBe("NOT_FOUND");
 
-    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual({ mine: [{ profileId: created.id, profileName: "Docs agent" }], others: 0, holding: 1 });
+    expect(await skills.listSkillReferences(ada, teamPdf.skillId)).toEqual({
+      mine: [{ profileId: created.id, profileName: "Docs agent" }],
+      others: 0,
+      holding: 1,
+    });
     const blocked = await refusal(skills.deleteSkill(ada, teamPdf.skillId));
     expect(blocked.code).toBe("REFERENCED");
     expect(blocked.message).toContain("Docs agent");
 
-    const renamed = await profiles.updateProfile(ada, created.id, { name: "Docs agent 2", instructions: "Be brief.", skills: [{ skillId: teamPdf.skillId, pinnedVersion: 1 }] });
+    const renamed = await profiles.updateProfile(ada, created.id, {
+      name: "Docs agent 2",
+      instructions: "Be brief.",
+      skills: [{ skillId: teamPdf.skillId, pinnedVersion: 1 }],
+    });
     expect(renamed).toMatchObject({ name: "Docs agent 2", instructions: "Be brief.", skills: [expect.objectContaining({ pinnedVersion: 1 })] });
     expect((await profiles.listProfiles(ada)).map((p) => p.name)).toEqual(["Docs agent 2"]);
     await profiles.deleteProfile(ada, created.id);
@@ -86,13 +106,30 @@ describe("agent profiles", () => {
   });
 
   it("refuses skills the owner cannot see, duplicate names, missing versions and empty sets", async () => {
-    const invisible = await refusal(profiles.createProfile(linus, { name: "Spy", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] }));
+    const invisible = await refusal(
+      profiles.createProfile(linus, { name: "Spy", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] }),
+    );
     expect(invisible.message).toContain("not visible");
-    const twice = await refusal(profiles.createProfile(grace, { name: "Twice", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }, { skillId: personalPdf.skillId, pinnedVersion: null }] }));
+    const twice = await refusal(
+      profiles.createProfile(grace, {
+        name: "Twice",
+        instructions: "",
+        skills: [
+          { skillId: teamPdf.skillId, pinnedVersion: null },
+          { skillId: personalPdf.skillId, pinnedVersion: null },
+        ],
+      }),
+    );
     expect(twice.message).toContain('Two skills named "pdf-tools"');
-    expect((await refusal(profiles.createProfile(grace, { name: "Old", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: 9 }] }))).message).toContain("no version 9");
-    expect((await refusal(profiles.createProfile(grace, { name: "Empty", instructions: "", skills: [] }))).message).toBe("Pick at least one skill for the profile.");
-    expect((await refusal(profiles.createProfile(grace, { name: " ", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] }))).message).toBe("Give the profile a name.");
+    expect(
+      (await refusal(profiles.createProfile(grace, { name: "Old", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: 9 }] }))).message,
+    ).toContain("no version 9");
+    expect((await refusal(profiles.createProfile(grace, { name: "Empty", instructions: "", skills: [] }))).message).toBe(
+      "Pick at least one skill for the profile.",
+    );
+    expect(
+      (await refusal(profiles.createProfile(grace, { name: " ", instructions: "", skills: [{ skillId: notes.skillId, pinnedVersion: null }] }))).message,
+    ).toBe("Give the profile a name.");
   });
 });
 
@@ -101,7 +138,10 @@ describe("a profile after its skills moved out of reach", () => {
     await createUser(db, "hopper");
     const hopper = { id: "hopper" };
     await db.membership.create({ data: { userId: "hopper", teamId: team.id, role: "MEMBER" } });
-    const secret = await skills.createSkill(ada, { skill: makeSkill("release-plan", { body: "# Release plan\n\nShip on Friday.\n" }), destination: { scope: "TEAM", teamId: team.id } });
+    const secret = await skills.createSkill(ada, {
+      skill: makeSkill("release-plan", { body: "# Release plan\n\nShip on Friday.\n" }),
+      destination: { scope: "TEAM", teamId: team.id },
+    });
     const profile = await profiles.createProfile(hopper, { name: "Releases", instructions: "", skills: [{ skillId: secret.skillId, pinnedVersion: 1 }] });
     expect(profile.skills).toEqual([{ skillId: secret.skillId, name: "release-plan", pinnedVersion: 1, currentVersion: 1, archived: false }]);
 
@@ -117,13 +157,26 @@ describe("a profile after its skills moved out of reach", () => {
     expect(loaded.source.skills).toEqual([]);
     expect(loaded.notices.join(" ")).not.toContain("release-plan");
     // Saving the profile unchanged is refused (the skill is out of reach); taking it out is the way on.
-    expect((await refusal(profiles.updateProfile(hopper, profile.id, { name: "Releases", instructions: "", skills: [{ skillId: secret.skillId, pinnedVersion: 1 }] }))).code).toBe("INVALID");
+    expect(
+      (
+        await refusal(
+          profiles.updateProfile(hopper, profile.id, { name: "Releases", instructions: "", skills: [{ skillId: secret.skillId, pinnedVersion: 1 }] }),
+        )
+      ).code,
+    ).toBe("INVALID");
     await profiles.deleteProfile(hopper, profile.id);
   });
 
   it("leaves an archived skill out of the agent, as the full catalog does", async () => {
     const old = await skills.createSkill(grace, { skill: makeSkill("old-habits"), destination: { scope: "PERSONAL" } });
-    const profile = await profiles.createProfile(grace, { name: "Habits", instructions: "", skills: [{ skillId: old.skillId, pinnedVersion: null }, { skillId: notes.skillId, pinnedVersion: null }] });
+    const profile = await profiles.createProfile(grace, {
+      name: "Habits",
+      instructions: "",
+      skills: [
+        { skillId: old.skillId, pinnedVersion: null },
+        { skillId: notes.skillId, pinnedVersion: null },
+      ],
+    });
     await skills.setSkillArchived(grace, old.skillId, true);
 
     expect((await profiles.getProfile(grace, profile.id))?.skills.find((s) => s.skillId === old.skillId)).toMatchObject({ name: "old-habits", archived: true });
@@ -152,25 +205,58 @@ describe("conversations", () => {
       userText: "Summarise my meeting notes please",
       assistantMessageId: "msg-a1",
       afterMessages: 0,
-      assistantParts: [{ type: "text", text: "Here you go." }, { type: "data-ledger", data: ledger }],
+      assistantParts: [
+        { type: "text", text: "Here you go." },
+        { type: "data-ledger", data: ledger },
+      ],
       ledger,
     });
     expect(first.title).toBe("Summarise my meeting notes please");
-    await playground.saveTurn(grace, { conversationId: first.id, setup: { ...setup, mode: "search" }, userText: "And again", assistantMessageId: "msg-a2", afterMessages: 2, assistantParts: [{ type: "text", text: "Again." }], ledger: { ...ledger, turn: 2 } });
+    await playground.saveTurn(grace, {
+      conversationId: first.id,
+      setup: { ...setup, mode: "search" },
+      userText: "And again",
+      assistantMessageId: "msg-a2",
+      afterMessages: 2,
+      assistantParts: [{ type: "text", text: "Again." }],
+      ledger: { ...ledger, turn: 2 },
+    });
 
     const detail = await playground.getConversation(grace, first.id);
     expect(detail?.setup.mode).toBe("search");
     expect(detail?.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    expect(detail?.messages[1]).toMatchObject({ id: "msg-a1", parts: [{ type: "text", text: "Here you go." }, { type: "data-ledger", data: ledger }] });
+    expect(detail?.messages[1]).toMatchObject({
+      id: "msg-a1",
+      parts: [
+        { type: "text", text: "Here you go." },
+        { type: "data-ledger", data: ledger },
+      ],
+    });
     const history = await playground.getConversationHistory(grace, first.id);
     expect(history?.history[3]).toMatchObject({ role: "assistant", ledger: { turn: 2 } });
     expect((await playground.listConversations(grace))[0]).toMatchObject({ id: first.id, turns: 2 });
 
     expect(await playground.getConversation(ada, first.id)).toBeNull();
-    expect((await refusal(playground.saveTurn(ada, { conversationId: first.id, setup, userText: "hi", assistantMessageId: "x", afterMessages: 4, assistantParts: [], ledger }))).code).toBe("NOT_FOUND");
+    expect(
+      (
+        await refusal(
+          playground.saveTurn(ada, { conversationId: first.id, setup, userText: "hi", assistantMessageId: "x", afterMessages: 4, assistantParts: [], ledger }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
     expect((await refusal(playground.deleteConversation(ada, first.id))).code).toBe("NOT_FOUND");
     // A turn stored from a stale history (another tab stored one meanwhile) is refused, not interleaved.
-    const stale = await refusal(playground.saveTurn(grace, { conversationId: first.id, setup, userText: "late", assistantMessageId: "msg-late", afterMessages: 2, assistantParts: [], ledger }));
+    const stale = await refusal(
+      playground.saveTurn(grace, {
+        conversationId: first.id,
+        setup,
+        userText: "late",
+        assistantMessageId: "msg-late",
+        afterMessages: 2,
+        assistantParts: [],
+        ledger,
+      }),
+    );
     expect(stale.code).toBe("CONFLICT");
     expect(await db.conversationMessage.count({ where: { conversationId: first.id } })).toBe(4);
     await playground.renameConversation(grace, first.id, "Notes");
@@ -180,7 +266,9 @@ describe("conversations", () => {
 
   it("writes nothing when the turn cannot be stored", async () => {
     const before = await db.conversation.count();
-    await refusal(playground.saveTurn(grace, { conversationId: "missing", setup, userText: "hi", assistantMessageId: "y", afterMessages: 0, assistantParts: [], ledger }));
+    await refusal(
+      playground.saveTurn(grace, { conversationId: "missing", setup, userText: "hi", assistantMessageId: "y", afterMessages: 0, assistantParts: [], ledger }),
+    );
     expect(await db.conversation.count()).toBe(before);
   });
 });

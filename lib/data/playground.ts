@@ -34,8 +34,7 @@ function placeOf(skill: { scope: Scope; team: { name: string } | null }): string
   return placeLabel(skill.scope, skill.team?.name);
 }
 
-const reviewStatusOf = (value: string): ReviewStatus =>
-  value === "needs_review" || value === "reviewed" || value === "override" ? value : "none";
+const reviewStatusOf = (value: string): ReviewStatus => (value === "needs_review" || value === "reviewed" || value === "override" ? value : "none");
 
 // ---------- Catalog ----------
 
@@ -44,7 +43,11 @@ export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries
   const { visible, shadowed } = await resolveVisibleSkills(viewer);
   const versions = await db.skill.findMany({
     where: { id: { in: visible.map((s) => s.id) } },
-    select: { id: true, team: { select: { name: true, allowBoundTools: true } }, currentVersion: { select: { number: true, reviewStatus: true, frontmatter: true } } },
+    select: {
+      id: true,
+      team: { select: { name: true, allowBoundTools: true } },
+      currentVersion: { select: { number: true, reviewStatus: true, frontmatter: true } },
+    },
   });
   const current = new Map(versions.map((row) => [row.id, row]));
   return {
@@ -91,7 +94,9 @@ const versionSelect = {
 type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
 
 function toPlaygroundSkill(row: VersionRow, scope: SkillScope): PlaygroundSkill {
-  const files: PlaygroundFileInfo[] = row.files.filter((f) => f.path !== "SKILL.md").map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, tokens: f.tokens }));
+  const files: PlaygroundFileInfo[] = row.files
+    .filter((f) => f.path !== "SKILL.md")
+    .map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, tokens: f.tokens }));
   const frontmatter = readFrontmatter(row.frontmatter);
   const reviewStatus = reviewStatusOf(row.reviewStatus);
   return {
@@ -146,7 +151,8 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     const lost = profile.skills.length - visible.length;
     if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
     // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile.
-    for (const s of visible.filter((s) => s.archived)) notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
+    for (const s of visible.filter((s) => s.archived))
+      notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
     const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
     picks = visible.filter((s) => !s.archived).map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
   } else {
@@ -193,7 +199,22 @@ interface CatalogRow {
  */
 async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   const rows = await db.$queryRaw<
-    { id: string; skillName: string; scope: Scope; teamName: string | null; teamAllowsBoundTools: unknown; number: number; name: string; description: string; frontmatter: string; catalogTokens: number; bodyTokens: number; resourceTokens: number; reviewStatus: string; files: string }[]
+    {
+      id: string;
+      skillName: string;
+      scope: Scope;
+      teamName: string | null;
+      teamAllowsBoundTools: unknown;
+      number: number;
+      name: string;
+      description: string;
+      frontmatter: string;
+      catalogTokens: number;
+      bodyTokens: number;
+      resourceTokens: number;
+      reviewStatus: string;
+      files: string;
+    }[]
   >(Prisma.sql`
     SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", t."allowBoundTools" AS "teamAllowsBoundTools", v."number", v."name", v."description", v."frontmatter",
       v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
@@ -205,7 +226,12 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
     WHERE s."archived" = 0 AND ${visibleToSql(actor)}`);
   return rows.map((row) => {
     const scope = row.scope;
-    const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({ path, size, mediaType, tokens }));
+    const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({
+      path,
+      size,
+      mediaType,
+      tokens,
+    }));
     let frontmatter: Record<string, unknown> | null = null;
     const skill: PlaygroundSkill = {
       skillId: row.id,
@@ -228,7 +254,10 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
     if (mayHaveToolKeys(row.frontmatter)) {
       // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint.
       const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
-      Object.assign(skill, skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }));
+      Object.assign(
+        skill,
+        skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }),
+      );
     }
     return {
       id: row.id,
@@ -247,7 +276,12 @@ async function versionRows(picks: { skillId: string; pinned: number | null }[]):
   const [a, b] = await Promise.all([
     current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
     // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal out of an agent's hands even if one were.
-    pinned.length ? db.skillVersion.findMany({ where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })), publishedAt: { not: null } }, select: versionSelect }) : [],
+    pinned.length
+      ? db.skillVersion.findMany({
+          where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })), publishedAt: { not: null } },
+          select: versionSelect,
+        })
+      : [],
   ]);
   return [...a, ...b];
 }
@@ -257,7 +291,10 @@ function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[])
   return {
     skills,
     async body(skill) {
-      const row = await db.skillVersion.findFirst({ where: { skillId: skill.skillId, number: skill.version, skill: visibleTo(actor) }, select: { body: true } });
+      const row = await db.skillVersion.findFirst({
+        where: { skillId: skill.skillId, number: skill.version, skill: visibleTo(actor) },
+        select: { body: true },
+      });
       if (!row) throw notFound();
       return row.body;
     },
@@ -297,19 +334,33 @@ export async function listConversations(viewer: ViewerRef, limit = 50): Promise<
 async function conversationRows(actor: Actor, conversationId: string) {
   return db.conversation.findFirst({
     where: { id: conversationId, ownerId: actor.id },
-    select: { id: true, title: true, settings: true, updatedAt: true, messages: { orderBy: { position: "asc" }, select: { id: true, role: true, parts: true, ledger: true } } },
+    select: {
+      id: true,
+      title: true,
+      settings: true,
+      updatedAt: true,
+      messages: { orderBy: { position: "asc" }, select: { id: true, role: true, parts: true, ledger: true } },
+    },
   });
 }
 
 /** The stored history of one of the viewer's conversations, or null. */
-export async function getConversationHistory(viewer: ViewerRef, conversationId: string): Promise<{ id: string; title: string; history: StoredTurnMessage[] } | null> {
+export async function getConversationHistory(
+  viewer: ViewerRef,
+  conversationId: string,
+): Promise<{ id: string; title: string; history: StoredTurnMessage[] } | null> {
   const actor = await loadActor(db, viewer);
   const row = await conversationRows(actor, conversationId);
   if (!row) return null;
   return {
     id: row.id,
     title: row.title,
-    history: row.messages.map((m) => ({ id: m.id, role: m.role === "user" ? "user" : "assistant", parts: readMessageParts<UIMessage["parts"][number]>(m.parts), ledger: m.ledger ? readLedger(m.ledger) : null })),
+    history: row.messages.map((m) => ({
+      id: m.id,
+      role: m.role === "user" ? "user" : "assistant",
+      parts: readMessageParts<UIMessage["parts"][number]>(m.parts),
+      ledger: m.ledger ? readLedger(m.ledger) : null,
+    })),
   };
 }
 
@@ -362,7 +413,13 @@ export async function saveTurn(viewer: ViewerRef, input: SaveTurnInput): Promise
   ];
   const messages = (position: number) => [
     { id: userMessageId, position, role: "user" as const, parts: JSON.stringify([{ type: "text", text: input.userText }, ...(files?.attachmentParts ?? [])]) },
-    { id: input.assistantMessageId, position: position + 1, role: "assistant" as const, parts: JSON.stringify(assistantParts), ledger: JSON.stringify(input.ledger) },
+    {
+      id: input.assistantMessageId,
+      position: position + 1,
+      role: "assistant" as const,
+      parts: JSON.stringify(assistantParts),
+      ledger: JSON.stringify(input.ledger),
+    },
   ];
   const fileRows = files ? { files: { create: files.rows } } : {};
   const select = { id: true, title: true } as const;
@@ -418,9 +475,15 @@ export interface ContinueTurnInput {
  * full parts and the turn's whole ledger. Refused when the message is no longer waiting for those
  * approvals (answered in another tab), so an approved call never runs twice into the record.
  */
-export async function continueTurn(viewer: ViewerRef, input: ContinueTurnInput): Promise<{ id: string; title: string; runFiles: PreparedTurnFiles["runFileParts"] }> {
+export async function continueTurn(
+  viewer: ViewerRef,
+  input: ContinueTurnInput,
+): Promise<{ id: string; title: string; runFiles: PreparedTurnFiles["runFileParts"] }> {
   const actor = await loadActor(db, viewer);
-  const files = input.outputs && input.outputs.length > 0 ? await prepareTurnFiles({ attachments: [], outputs: input.outputs }, { userMessageId: "", assistantMessageId: input.assistantMessageId }) : null;
+  const files =
+    input.outputs && input.outputs.length > 0
+      ? await prepareTurnFiles({ attachments: [], outputs: input.outputs }, { userMessageId: "", assistantMessageId: input.assistantMessageId })
+      : null;
   const parts = [
     ...input.assistantParts.filter((part) => part.type !== "data-ledger" && part.type !== "data-event" && part.type !== "data-conversation"),
     ...(files?.runFileParts ?? []),
@@ -436,7 +499,10 @@ export async function continueTurn(viewer: ViewerRef, input: ContinueTurnInput):
       throw new DataError("CONFLICT", "These approvals were already answered (in another tab?). Reload the conversation to see the outcome.");
     }
     if (files) await writeTurnBlobs(tx, files);
-    await tx.conversationMessage.update({ where: { id: input.assistantMessageId }, data: { parts: JSON.stringify(parts), ledger: JSON.stringify(input.ledger) } });
+    await tx.conversationMessage.update({
+      where: { id: input.assistantMessageId },
+      data: { parts: JSON.stringify(parts), ledger: JSON.stringify(input.ledger) },
+    });
     return tx.conversation.update({
       where: { id: input.conversationId },
       data: { settings: JSON.stringify(input.setup), updatedAt: new Date(), ...(files ? { files: { create: files.rows } } : {}) },

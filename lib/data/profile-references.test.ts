@@ -78,6 +78,9 @@ describe("profiles of people who cannot manage a skill do not hold it", () => {
     expect((await db.agentProfileSkill.findFirstOrThrow({ where: { profileId: manager.id } })).pinnedVersion).toBe(2);
 
     // The manager's own profile still holds the skill against delete; the member's does not count.
-    await expect(data.deleteSkill(owner, skillId)).rejects.toMatchObject({ code: "REFERENCED", details: { references: { mine: [{ profileId: manager.id, profileName: "Owner bot" }], others: 1, holding: 1 } } });
+    await expect(data.deleteSkill(owner, skillId)).rejects.toMatchObject({
+      code: "REFERENCED",
+      details: { references: { mine: [{ profileId: manager.id, profileName: "Owner bot" }], others: 1, holding: 1 } },
+    });
   });
 });

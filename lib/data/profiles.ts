@@ -36,7 +36,13 @@ function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeo
   const skills = row.skills.map((s) => {
     const visible = canViewSkill(actor, { scope: s.skill.scope, ownerId: s.skill.ownerId, teamId: s.skill.teamId });
     return visible
-      ? { skillId: s.skillId, name: s.skill.name, pinnedVersion: s.pinnedVersion, currentVersion: s.skill.currentVersion?.number ?? null, archived: s.skill.archived }
+      ? {
+          skillId: s.skillId,
+          name: s.skill.name,
+          pinnedVersion: s.pinnedVersion,
+          currentVersion: s.skill.currentVersion?.number ?? null,
+          archived: s.skill.archived,
+        }
       : { skillId: s.skillId, name: null, pinnedVersion: s.pinnedVersion, currentVersion: null, archived: false };
   });
   // Out-of-reach skills last, in a stable order.
@@ -76,14 +82,19 @@ async function checkSkills(tx: Tx | Db, viewer: ViewerRef, skills: ProfileInput[
   const actor = await loadActor(tx, viewer);
   const rows = await tx.skill.findMany({
     where: { AND: [{ id: { in: skills.map((s) => s.skillId) } }, visibleTo(actor)] },
-    select: { id: true, name: true, versions: { select: { number: true, publishedAt: true, revisions: { select: { request: { select: { state: true } } } } } } },
+    select: {
+      id: true,
+      name: true,
+      versions: { select: { number: true, publishedAt: true, revisions: { select: { request: { select: { state: true } } } } } },
+    },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const names = new Map<string, string>();
   for (const pick of skills) {
     const row = byId.get(pick.skillId);
     if (!row) throw new DataError("INVALID", "A skill in the profile no longer exists or is not visible to you.", { field: "skills", skillId: pick.skillId });
-    if (names.has(row.name)) throw new DataError("INVALID", `Two skills named "${row.name}" cannot both be in one profile: an agent sees one skill per name.`, { field: "skills" });
+    if (names.has(row.name))
+      throw new DataError("INVALID", `Two skills named "${row.name}" cannot both be in one profile: an agent sees one skill per name.`, { field: "skills" });
     names.set(row.name, row.id);
     if (pick.pinnedVersion === null) continue;
     const pinned = row.versions.find((v) => v.number === pick.pinnedVersion);
@@ -113,10 +124,16 @@ export async function createProfile(viewer: ViewerRef, input: ProfileInput): Pro
   try {
     const id = await db.$transaction(async (tx) => {
       const actor = await loadActor(tx, viewer);
-      if (await tx.agentProfile.findUnique({ where: { ownerId_name: { ownerId: actor.id, name: data.name } }, select: { id: true } })) throw conflict(data.name);
+      if (await tx.agentProfile.findUnique({ where: { ownerId_name: { ownerId: actor.id, name: data.name } }, select: { id: true } }))
+        throw conflict(data.name);
       await checkSkills(tx, viewer, data.skills);
       const profile = await tx.agentProfile.create({
-        data: { ownerId: actor.id, name: data.name, instructions: data.instructions, skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) } },
+        data: {
+          ownerId: actor.id,
+          name: data.name,
+          instructions: data.instructions,
+          skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) },
+        },
         select: { id: true },
       });
       return profile.id;
@@ -142,7 +159,11 @@ export async function updateProfile(viewer: ViewerRef, profileId: string, input:
       await tx.agentProfileSkill.deleteMany({ where: { profileId } });
       await tx.agentProfile.update({
         where: { id: profileId },
-        data: { name: data.name, instructions: data.instructions, skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) } },
+        data: {
+          name: data.name,
+          instructions: data.instructions,
+          skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) },
+        },
       });
     });
   } catch (error) {

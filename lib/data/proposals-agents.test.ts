@@ -15,7 +15,10 @@ const { getSkillManageInfo } = await import("./manage");
 afterAll(cleanup);
 
 const { team, ada, grace, linus } = await createCast(db);
-await db.team.update({ where: { id: team.id }, data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: true }) } });
+await db.team.update({
+  where: { id: team.id },
+  data: { reviewPolicy: JSON.stringify({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: true }) },
+});
 
 const PUBLISHED = "Published steps.";
 const PROPOSED = "PROPOSED steps, not approved yet.";
@@ -34,7 +37,9 @@ describe("a member's new version under a 'needs approval' policy", () => {
     expect(proposed.proposal).toMatchObject({ revision: 1, url: `/reviews/${proposed.proposal?.requestId}` });
     const row = await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: { currentVersion: { select: { number: true } } } });
     expect(row.currentVersion?.number).toBe(1);
-    expect(await db.skillVersion.findUniqueOrThrow({ where: { skillId_number: { skillId, number: 2 } }, select: { publishedAt: true } })).toEqual({ publishedAt: null });
+    expect(await db.skillVersion.findUniqueOrThrow({ where: { skillId_number: { skillId, number: 2 } }, select: { publishedAt: true } })).toEqual({
+      publishedAt: null,
+    });
   });
 });
 
@@ -63,7 +68,9 @@ describe("agents get the published version", () => {
 
   it("refuses to pin a proposal in a profile, saying so, and stores nothing", async () => {
     const count = () => db.agentProfile.count();
-    const error = await refusedUnchanged(count, "INVALID", () => profiles.createProfile(grace, { name: "Pinned", instructions: "", skills: [{ skillId, pinnedVersion: 2 }] }));
+    const error = await refusedUnchanged(count, "INVALID", () =>
+      profiles.createProfile(grace, { name: "Pinned", instructions: "", skills: [{ skillId, pinnedVersion: 2 }] }),
+    );
     expect(error.message).toBe('"team-notes" v2 is a proposal under review; pin a published version.');
     const kept = await profiles.createProfile(grace, { name: "Pinned", instructions: "", skills: [{ skillId, pinnedVersion: 1 }] });
     const update = await refusedUnchanged(

@@ -54,7 +54,11 @@ describe("the import gate", () => {
   });
 
   it("an override reason from a non-admin changes nothing", async () => {
-    const error = await refusal(skills.importSkills(linus, [{ skill: makeSkill("tag-sneak", { body: criticalBody }), destination: toTeam, overrideReason: "I promise this one is fine to import." }]));
+    const error = await refusal(
+      skills.importSkills(linus, [
+        { skill: makeSkill("tag-sneak", { body: criticalBody }), destination: toTeam, overrideReason: "I promise this one is fine to import." },
+      ]),
+    );
     expect(error.code).toBe("FORBIDDEN");
   });
 
@@ -77,11 +81,17 @@ describe("the import gate", () => {
     expect(preview.canOverrideScan).toBe(false);
     expect(preview.skills[0]).toMatchObject({ gate: "blocked", scan: { highest: "critical" } });
     expect((await uploads.planUploadCommit(linus, read(), { destination: { scope: "personal" }, choices: null })).refusal?.kind).toBe("forbidden");
-    expect((await refusal(uploads.commitUpload(linus, read(), { destination: { scope: "personal" }, choices: null }))).message).toContain("hidden-text/tag-characters");
+    expect((await refusal(uploads.commitUpload(linus, read(), { destination: { scope: "personal" }, choices: null }))).message).toContain(
+      "hidden-text/tag-characters",
+    );
 
     expect((await uploads.previewUpload(ada, read())).canOverrideScan).toBe(true);
     expect((await refusal(uploads.commitUpload(ada, read(), { destination: { scope: "personal" }, choices: null }))).code).toBe("INVALID");
-    const done = await uploads.commitUpload(ada, read(), { destination: { scope: "personal" }, choices: null, overrideReason: "Known fixture, reviewed by security." });
+    const done = await uploads.commitUpload(ada, read(), {
+      destination: { scope: "personal" },
+      choices: null,
+      overrideReason: "Known fixture, reviewed by security.",
+    });
     const row = await db.skillVersion.findFirstOrThrow({ where: { skillId: done.skills[0].skillId } });
     expect(row.reviewStatus).toBe("override");
   });
@@ -91,9 +101,13 @@ describe("the import gate", () => {
     const file = (name: string) => ({ path: `pair/${name}/SKILL.md`, bytes: new TextEncoder().encode(md(name)) });
     const read = () => readUpload([{ type: "folder", name: "pair", files: [file("first-smuggler"), file("second-smuggler")] }]);
     const before = await db.skill.count();
-    const wide = await refusal(uploads.commitUpload(ada, read(), { destination: { scope: "personal" }, choices: null, overrideReason: "Known fixtures, reviewed by security." }));
+    const wide = await refusal(
+      uploads.commitUpload(ada, read(), { destination: { scope: "personal" }, choices: null, overrideReason: "Known fixtures, reviewed by security." }),
+    );
     expect(wide.code).toBe("INVALID");
-    expect(wide.message).toBe("overrideReason names no skill, and 2 chosen skills have a critical finding (0:pair/first-smuggler, 0:pair/second-smuggler): give each its own reason in its choice's overrideReason.");
+    expect(wide.message).toBe(
+      "overrideReason names no skill, and 2 chosen skills have a critical finding (0:pair/first-smuggler, 0:pair/second-smuggler): give each its own reason in its choice's overrideReason.",
+    );
     expect(await db.skill.count()).toBe(before);
     // one named, one not: the named one goes in, the other is reported blocked
     const named = await uploads.commitUpload(ada, read(), {
@@ -151,7 +165,10 @@ describe("review", () => {
     expect(row).toMatchObject({ reviewStatus: "reviewed", reviewedById: "grace", scanHighest: "high" });
 
     // A version from before the scanner: its restore is a new decision.
-    await db.skillVersion.update({ where: { skillId_number: { skillId, number: 1 } }, data: { scanRuleset: null, reviewStatus: "none", reviewedById: null, reviewNote: null, reviewedAt: null } });
+    await db.skillVersion.update({
+      where: { skillId_number: { skillId, number: 1 } },
+      data: { scanRuleset: null, reviewStatus: "none", reviewedById: null, reviewNote: null, reviewedAt: null },
+    });
     const again = await skills.restoreSkillVersion(linus, skillId, 1);
     expect((await db.skillVersion.findUniqueOrThrow({ where: { skillId_number: { skillId, number: again.version } } })).reviewStatus).toBe("needs_review");
   });
@@ -159,10 +176,15 @@ describe("review", () => {
 
 describe("who decides", () => {
   it("a critical finding a rescan turns up on a stored version needs an instance admin's review, not a team admin's", async () => {
-    const [created] = await skills.importSkills(ada, [{ skill: makeSkill("late-critical", { body: criticalBody }), destination: toTeam, overrideReason: "Stand-in for a version stored before the rule." }]);
+    const [created] = await skills.importSkills(ada, [
+      { skill: makeSkill("late-critical", { body: criticalBody }), destination: toTeam, overrideReason: "Stand-in for a version stored before the rule." },
+    ]);
     const { skillId } = created;
     // As a database from before the rule would hold it: stored, shared, never gated.
-    await db.skillVersion.updateMany({ where: { skillId }, data: { scanRuleset: null, scanFindings: "[]", scanHighest: null, reviewStatus: "none", reviewedById: null, reviewNote: null, reviewedAt: null } });
+    await db.skillVersion.updateMany({
+      where: { skillId },
+      data: { scanRuleset: null, scanFindings: "[]", scanHighest: null, reviewStatus: "none", reviewedById: null, reviewNote: null, reviewedAt: null },
+    });
     await review.rescanStoredVersions();
     expect(await db.skillVersion.findFirstOrThrow({ where: { skillId } })).toMatchObject({ reviewStatus: "needs_review", scanHighest: "critical" });
 
@@ -207,7 +229,10 @@ describe("rescans", () => {
     expect((await review.rescanStoredVersions()).scanned).toBe(0);
 
     // As a database from before the scanner would hold it.
-    await db.skillVersion.updateMany({ where: { skillId }, data: { scanRuleset: null, scanFindings: "[]", scanHighest: null, scanComplete: false, reviewStatus: "none" } });
+    await db.skillVersion.updateMany({
+      where: { skillId },
+      data: { scanRuleset: null, scanFindings: "[]", scanHighest: null, scanComplete: false, reviewStatus: "none" },
+    });
     expect(await review.countStaleVersions()).toBe(1);
     expect((await skills.getSkill(linus, skillId))?.current.scan).toMatchObject({ ruleset: null, complete: false, stale: true });
     const report = await review.rescanStoredVersions();
@@ -240,8 +265,16 @@ describe("rescans", () => {
 describe("incomplete scans", () => {
   it("a file the scanner could not read makes the version 'not fully scanned', never 'no findings'", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-    const md = new TextEncoder().encode("---\nname: with-image\ndescription: Has a picture. Use when pictures help.\n---\n\n# With image\n\n![logo](assets/logo.png)\n");
-    const bundle = readBundle({ kind: "files", files: [{ path: "with-image/SKILL.md", bytes: md }, { path: "with-image/assets/logo.png", bytes: png }] });
+    const md = new TextEncoder().encode(
+      "---\nname: with-image\ndescription: Has a picture. Use when pictures help.\n---\n\n# With image\n\n![logo](assets/logo.png)\n",
+    );
+    const bundle = readBundle({
+      kind: "files",
+      files: [
+        { path: "with-image/SKILL.md", bytes: md },
+        { path: "with-image/assets/logo.png", bytes: png },
+      ],
+    });
     const { skillId } = await skills.createSkill(linus, { skill: bundle.skills[0], destination: toTeam });
     const scan = (await skills.getSkill(linus, skillId))!.current.scan;
     expect(scan.findings).toEqual([]);

@@ -17,7 +17,6 @@ import { audit } from "./version-writer";
 // until someone who answers for the skill reads the findings and the source and marks it reviewed
 // with a note. And rescans: when the rules change, stored versions are scanned again.
 
-
 /**
  * Mark one version that needs review as reviewed, with a note saying what was checked (audited as
  * "skill.review"). Refused for anyone but the version's reviewers (see canReviewVersion: a
@@ -25,16 +24,26 @@ import { audit } from "./version-writer";
  */
 export async function markVersionReviewed(viewer: ViewerRef, skillId: string, number: number, note: string): Promise<{ status: "reviewed"; reviewedAt: Date }> {
   const text = note.trim();
-  if (text.length < MIN_REVIEW_NOTE) throw new DataError("INVALID", `Write a review note of at least ${MIN_REVIEW_NOTE} characters: what you checked and why it is acceptable.`, { field: "note" });
+  if (text.length < MIN_REVIEW_NOTE)
+    throw new DataError("INVALID", `Write a review note of at least ${MIN_REVIEW_NOTE} characters: what you checked and why it is acceptable.`, {
+      field: "note",
+    });
   if (text.length > MAX_REVIEW_NOTE) throw new DataError("INVALID", `Keep the review note under ${MAX_REVIEW_NOTE} characters.`, { field: "note" });
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     const skill = await requireSkill(tx, actor, skillId, "view");
-    const version = await tx.skillVersion.findUnique({ where: { skillId_number: { skillId, number } }, select: { id: true, reviewStatus: true, scanHighest: true, scanRuleset: true, scanFindings: true } });
+    const version = await tx.skillVersion.findUnique({
+      where: { skillId_number: { skillId, number } },
+      select: { id: true, reviewStatus: true, scanHighest: true, scanRuleset: true, scanFindings: true },
+    });
     if (!version) throw notFound(`Version ${number}`);
     if (!canReviewVersion(actor, skill.access, version.scanHighest)) throw new DataError("FORBIDDEN", reviewerHint(skill.scope, version.scanHighest));
     if (version.reviewStatus !== "needs_review") {
-      throw new DataError("CONFLICT", version.reviewStatus === "reviewed" ? `Version ${number} is already reviewed.` : `Version ${number} does not need a review.`, { reason: "not-needs-review" });
+      throw new DataError(
+        "CONFLICT",
+        version.reviewStatus === "reviewed" ? `Version ${number} is already reviewed.` : `Version ${number} does not need a review.`,
+        { reason: "not-needs-review" },
+      );
     }
     const reviewedAt = new Date();
     await tx.skillVersion.update({ where: { id: version.id }, data: { reviewStatus: "reviewed", reviewedById: actor.id, reviewedAt, reviewNote: text } });
@@ -46,7 +55,12 @@ export async function markVersionReviewed(viewer: ViewerRef, skillId: string, nu
       skillName: skill.name,
       version: number,
       teamId: skill.teamId,
-      detail: { note: text, ruleset: version.scanRuleset, highest: version.scanHighest, findings: findings.filter((f) => f.severity === "critical" || f.severity === "high").map((f) => ({ rule: f.rule, file: f.file, line: f.line })) },
+      detail: {
+        note: text,
+        ruleset: version.scanRuleset,
+        highest: version.scanHighest,
+        findings: findings.filter((f) => f.severity === "critical" || f.severity === "high").map((f) => ({ rule: f.rule, file: f.file, line: f.line })),
+      },
     });
     return { status: "reviewed" as const, reviewedAt };
   });
@@ -122,7 +136,10 @@ export async function rescanStoredVersions(options: { all?: boolean; onProgress?
   const ids = (await db.skillVersion.findMany({ where, select: { id: true }, orderBy: { createdAt: "asc" } })).map((row) => row.id);
   const report: RescanReport = { ruleset: RULESET_VERSION, scanned: 0, changed: 0, needsReview: 0, cleared: 0 };
   for (const id of ids) {
-    const before = await db.skillVersion.findUnique({ where: { id }, select: { scanFindings: true, scanComplete: true, scanRuleset: true, scanSkipped: true, reviewStatus: true } });
+    const before = await db.skillVersion.findUnique({
+      where: { id },
+      select: { scanFindings: true, scanComplete: true, scanRuleset: true, scanSkipped: true, reviewStatus: true },
+    });
     if (!before) continue; // deleted meanwhile
     const scan = await scanStoredVersion(db, id);
     const previous = { status: before.reviewStatus, findings: readScanFindings(before.scanFindings) } as const;
@@ -130,7 +147,8 @@ export async function rescanStoredVersions(options: { all?: boolean; onProgress?
     const columns = scanColumns(scan);
     await db.skillVersion.update({ where: { id }, data: { ...columns, reviewStatus: status } });
     report.scanned++;
-    if (columns.scanFindings !== before.scanFindings || columns.scanComplete !== before.scanComplete || columns.scanSkipped !== before.scanSkipped) report.changed++;
+    if (columns.scanFindings !== before.scanFindings || columns.scanComplete !== before.scanComplete || columns.scanSkipped !== before.scanSkipped)
+      report.changed++;
     if (status === "needs_review" && previous.status !== "needs_review") report.needsReview++;
     if (previous.status === "needs_review" && status === "none") report.cleared++;
     options.onProgress?.(report.scanned, ids.length);

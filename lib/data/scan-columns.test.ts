@@ -31,7 +31,12 @@ describe("a scanner that throws", () => {
     try {
       const { skillId } = await skills.createSkill(linus, { skill: makeSkill("scanned-badly"), destination: { scope: "PERSONAL" } });
       const detail = await skills.getSkill(linus, skillId);
-      expect(detail?.current.scan).toMatchObject({ complete: false, findings: [], highest: null, skipped: [{ path: "*", reason: "error", detail: "rule engine exploded" }] });
+      expect(detail?.current.scan).toMatchObject({
+        complete: false,
+        findings: [],
+        highest: null,
+        skipped: [{ path: "*", reason: "error", detail: "rule engine exploded" }],
+      });
       expect(detail?.reviewStatus).toBe("needs_review");
     } finally {
       broken.on = false;

@@ -22,7 +22,9 @@ const body = "# Packer\n\nPacker looks for AWS credentials in `~/.aws/credential
 const created = await skills.createSkill(grace, { skill: makeSkill("packer-notes", { body }), destination: { scope: "TEAM", teamId: team.id } });
 const skillId = created.skillId;
 const version = await db.skillVersion.findFirstOrThrow({ where: { skillId }, select: { scanFindings: true } });
-const finding = (JSON.parse(version.scanFindings) as { rule: string; file: string; line: number | null; severity: string }[]).find((f) => f.rule === "credentials/cloud-credentials")!;
+const finding = (JSON.parse(version.scanFindings) as { rule: string; file: string; line: number | null; severity: string }[]).find(
+  (f) => f.rule === "credentials/cloud-credentials",
+)!;
 
 describe("false-positive reports", () => {
   it("stores a reader's note on a stored finding, once per reader and finding, and audits it", async () => {
@@ -32,7 +34,13 @@ describe("false-positive reports", () => {
     expect(again).toEqual({ id: first.id, replaced: true });
     const rows = await db.scanReport.findMany({ where: { reporterId: "grace" } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ rule: "credentials/cloud-credentials", file: "SKILL.md", line: finding.line, note: "Packer's own docs: the path is only named here.", status: "open" });
+    expect(rows[0]).toMatchObject({
+      rule: "credentials/cloud-credentials",
+      file: "SKILL.md",
+      line: finding.line,
+      note: "Packer's own docs: the path is only named here.",
+      status: "open",
+    });
     expect(await db.auditEvent.count({ where: { action: "scan.report", skillId } })).toBe(2);
   });
 
@@ -49,7 +57,14 @@ describe("false-positive reports", () => {
     expect((await refusal(reports.listOpenScanReports(grace))).code).toBe("FORBIDDEN");
     const open = await reports.listOpenScanReports(ada);
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ skillName: "packer-notes", version: 1, rule: "credentials/cloud-credentials", severity: "low", reporter: { name: expect.any(String) }, context: { kind: "mention" } });
+    expect(open[0]).toMatchObject({
+      skillName: "packer-notes",
+      version: 1,
+      rule: "credentials/cloud-credentials",
+      severity: "low",
+      reporter: { name: expect.any(String) },
+      context: { kind: "mention" },
+    });
     expect(open[0].excerpt).toContain("~/.aws/credentials");
     expect((await refusal(reports.resolveScanReport(grace, open[0].id))).code).toBe("FORBIDDEN");
     await reports.resolveScanReport(ada, open[0].id);

@@ -46,7 +46,7 @@ async function indexedWork(skillId: string) {
   const [{ chars, instances }] = await db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`CREATE VIRTUAL TABLE IF NOT EXISTS temp."SearchInstances" USING fts5vocab(main, 'SkillSearch', 'instance')`);
     return tx.$queryRawUnsafe<{ chars: bigint; instances: bigint }[]>(
-    `WITH row AS (SELECT "id" FROM "SkillSearchEntry" WHERE "skillId" = ?)
+      `WITH row AS (SELECT "id" FROM "SkillSearchEntry" WHERE "skillId" = ?)
      SELECT (SELECT length("body") FROM "SkillSearchText" WHERE "id" = (SELECT "id" FROM row)) AS "chars",
             (SELECT count(*) FROM temp."SearchInstances" WHERE "doc" = (SELECT "id" FROM row) AND "col" = 'body') AS "instances"`,
       skillId,
@@ -98,14 +98,19 @@ describe("health", () => {
 describe("the bounded-body migration", () => {
   it("rebuilds the index of skills stored before it from the prefix of their bodies", async () => {
     const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
-    const folders = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = (await readdir(migrationsDir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     const boundIndex = folders.findIndex((name) => name.endsWith("_search_bounded_body"));
     expect(boundIndex).toBeGreaterThan(0);
     const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-bounded-"));
     const raw = new Database(path.join(dir, "old.db"));
     try {
       for (const folder of folders.slice(0, boundIndex)) raw.exec(await readFile(path.join(migrationsDir, folder, "migration.sql"), "utf8"));
-      raw.exec(`INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00')`);
+      raw.exec(
+        `INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00')`,
+      );
       raw
         .prepare(
           `INSERT INTO "SkillVersion" ("id", "skillId", "number", "name", "description", "frontmatter", "body", "catalogTokens", "bodyTokens", "resourceTokens", "totalBytes", "fileCount", "digest", "findings", "message")

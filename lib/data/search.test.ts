@@ -14,7 +14,17 @@ afterAll(cleanup);
 await createUser(db, "ada", { role: "ADMIN", name: "Ada" });
 await createUser(db, "grace", { name: "Grace" });
 await createUser(db, "linus", { name: "Linus" });
-const team = await db.team.create({ data: { name: "Platform", memberships: { create: [{ userId: "ada", role: "OWNER" }, { userId: "grace", role: "MEMBER" }] } } });
+const team = await db.team.create({
+  data: {
+    name: "Platform",
+    memberships: {
+      create: [
+        { userId: "ada", role: "OWNER" },
+        { userId: "grace", role: "MEMBER" },
+      ],
+    },
+  },
+});
 const otherTeam = await db.team.create({ data: { name: "Kernel", memberships: { create: [{ userId: "linus", role: "OWNER" }] } } });
 
 const ada = { id: "ada" };
@@ -35,28 +45,52 @@ function skillWithWarning(name: string, body: string) {
 
 /** What the index says, straight from SQLite, for one search term. */
 async function indexed(term: string) {
-  const rows = await db.$queryRawUnsafe<{ skillId: string }[]>(`SELECT e."skillId" AS "skillId" FROM "SkillSearch" JOIN "SkillSearchEntry" e ON e."id" = "SkillSearch"."rowid" WHERE "SkillSearch" MATCH ?`, `"${term}"`);
+  const rows = await db.$queryRawUnsafe<{ skillId: string }[]>(
+    `SELECT e."skillId" AS "skillId" FROM "SkillSearch" JOIN "SkillSearchEntry" e ON e."id" = "SkillSearch"."rowid" WHERE "SkillSearch" MATCH ?`,
+    `"${term}"`,
+  );
   return rows.map((row) => row.skillId);
 }
 
 describe("ranking and highlighting", () => {
   it("ranks a name match above a description match above a body match", async () => {
-    await data.createSkill(ada, { skill: makeSkill("notes-helper", { description: "Writes notes. Use when asked.", body: "# Notes\n\nMention of flamingo once, deep in the instructions.\n" }), destination: { scope: "PUBLIC" } });
-    await data.createSkill(ada, { skill: makeSkill("flamingo-care", { description: "Looks after birds. Use when asked about birds." }), destination: { scope: "PUBLIC" } });
-    await data.createSkill(ada, { skill: makeSkill("bird-watch", { description: "Spots the flamingo and other birds. Use for birdwatching." }), destination: { scope: "PUBLIC" } });
+    await data.createSkill(ada, {
+      skill: makeSkill("notes-helper", {
+        description: "Writes notes. Use when asked.",
+        body: "# Notes\n\nMention of flamingo once, deep in the instructions.\n",
+      }),
+      destination: { scope: "PUBLIC" },
+    });
+    await data.createSkill(ada, {
+      skill: makeSkill("flamingo-care", { description: "Looks after birds. Use when asked about birds." }),
+      destination: { scope: "PUBLIC" },
+    });
+    await data.createSkill(ada, {
+      skill: makeSkill("bird-watch", { description: "Spots the flamingo and other birds. Use for birdwatching." }),
+      destination: { scope: "PUBLIC" },
+    });
     const page = await data.listSkills(grace, { q: "flamingo" });
     expect(names(page)).toEqual(["flamingo-care", "bird-watch", "notes-helper"]);
     expect(page.total).toBe(3);
   });
 
   it("puts an exact name first", async () => {
-    await data.createSkill(ada, { skill: makeSkill("pelican", { description: "Pelican pelican pelican. Use for pelicans." }), destination: { scope: "PUBLIC" } });
-    await data.createSkill(ada, { skill: makeSkill("pelican-pouch", { description: "Pelican pouch pelican. Use for pelicans and pelican pouches." }), destination: { scope: "PUBLIC" } });
+    await data.createSkill(ada, {
+      skill: makeSkill("pelican", { description: "Pelican pelican pelican. Use for pelicans." }),
+      destination: { scope: "PUBLIC" },
+    });
+    await data.createSkill(ada, {
+      skill: makeSkill("pelican-pouch", { description: "Pelican pouch pelican. Use for pelicans and pelican pouches." }),
+      destination: { scope: "PUBLIC" },
+    });
     expect(names(await data.listSkills(grace, { q: "Pelican" }))[0]).toBe("pelican");
   });
 
   it("searches the SKILL.md body and shows where it matched", async () => {
-    await data.createSkill(grace, { skill: makeSkill("body-only", { body: "# Steps\n\n1. Open the **quetzal** console.\n2. Check the logs.\n" }), destination: { scope: "PERSONAL" } });
+    await data.createSkill(grace, {
+      skill: makeSkill("body-only", { body: "# Steps\n\n1. Open the **quetzal** console.\n2. Check the logs.\n" }),
+      destination: { scope: "PERSONAL" },
+    });
     const [hit] = (await data.listSkills(grace, { q: "quetzal" })).items;
     expect(hit.name).toBe("body-only");
     expect(marked(hit.match?.body)).toEqual(["quetzal"]);
@@ -67,7 +101,13 @@ describe("ranking and highlighting", () => {
   });
 
   it("marks matched terms in the name and description, including a prefix being typed", async () => {
-    await data.createSkill(grace, { skill: makeSkill("invoice-parser", { description: "Parses invoices and invoice PDFs. Use when the user shares an invoice.", body: "# Parser\n\nRead the totals.\n" }), destination: { scope: "PERSONAL" } });
+    await data.createSkill(grace, {
+      skill: makeSkill("invoice-parser", {
+        description: "Parses invoices and invoice PDFs. Use when the user shares an invoice.",
+        body: "# Parser\n\nRead the totals.\n",
+      }),
+      destination: { scope: "PERSONAL" },
+    });
     const [hit] = (await data.listSkills(grace, { q: "invoi" })).items;
     expect(hit.name).toBe("invoice-parser");
     expect(marked(hit.match?.name)).toEqual(["invoice"]);
@@ -87,7 +127,10 @@ describe("ranking and highlighting", () => {
   });
 
   it("never renders markup from the content as anything but text", async () => {
-    await data.createSkill(grace, { skill: makeSkill("markup-skill", { body: "# X\n\n<img src=x onerror=alert(1)> the walrus <script>alert(2)</script>\n" }), destination: { scope: "PERSONAL" } });
+    await data.createSkill(grace, {
+      skill: makeSkill("markup-skill", { body: "# X\n\n<img src=x onerror=alert(1)> the walrus <script>alert(2)</script>\n" }),
+      destination: { scope: "PERSONAL" },
+    });
     const [hit] = (await data.listSkills(grace, { q: "walrus" })).items;
     const text = hit.match?.body?.map((s) => s.text).join("") ?? "";
     expect(text).toContain("<img src=x onerror=alert(1)>");
@@ -156,7 +199,10 @@ describe("hostile queries", () => {
 
 describe("the index follows every write", () => {
   it("indexes the new current version and forgets the old one", async () => {
-    const { skillId } = await data.createSkill(grace, { skill: makeSkill("evolving", { body: "# Old\n\nMentions the armadillo.\n" }), destination: { scope: "TEAM", teamId: team.id } });
+    const { skillId } = await data.createSkill(grace, {
+      skill: makeSkill("evolving", { body: "# Old\n\nMentions the armadillo.\n" }),
+      destination: { scope: "TEAM", teamId: team.id },
+    });
     expect(names(await data.listSkills(grace, { q: "armadillo" }))).toEqual(["evolving"]);
     await data.addSkillVersion(ada, skillId, { skill: makeSkill("evolving", { body: "# New\n\nMentions the capybara.\n" }), message: "Swap animals" });
     expect(names(await data.listSkills(grace, { q: "armadillo" }))).toEqual([]);
@@ -170,7 +216,10 @@ describe("the index follows every write", () => {
   });
 
   it("filters and sorts on the current version's author, warnings and date", async () => {
-    const { skillId } = await data.createSkill(grace, { skill: makeSkill("handover", { body: "# H\n\nThe okapi.\n" }), destination: { scope: "TEAM", teamId: team.id } });
+    const { skillId } = await data.createSkill(grace, {
+      skill: makeSkill("handover", { body: "# H\n\nThe okapi.\n" }),
+      destination: { scope: "TEAM", teamId: team.id },
+    });
     await data.createSkill(grace, { skill: makeSkill("handover-two", { body: "# H\n\nAnother okapi.\n" }), destination: { scope: "TEAM", teamId: team.id } });
     expect(names(await data.listSkills(grace, { q: "okapi", sort: "updated" }))).toEqual(["handover-two", "handover"]);
     await data.addSkillVersion(ada, skillId, { skill: skillWithWarning("handover", "# H\n\nThe okapi, revised.\n"), message: "Ada's turn" });
@@ -182,14 +231,20 @@ describe("the index follows every write", () => {
 
   it("follows a rename", async () => {
     const { skillId } = await data.createSkill(grace, { skill: makeSkill("old-moniker"), destination: { scope: "PERSONAL" } });
-    await data.addSkillVersion(grace, skillId, { skill: makeSkill("new-moniker", { description: "Renamed skill. Use when testing renames." }), message: "Rename" });
+    await data.addSkillVersion(grace, skillId, {
+      skill: makeSkill("new-moniker", { description: "Renamed skill. Use when testing renames." }),
+      message: "Rename",
+    });
     expect(names(await data.listSkills(grace, { q: "new-moniker" }))).toEqual(["new-moniker"]);
     expect(names(await data.listSkills(grace, { q: "old-moniker" }))).toEqual([]);
     expect(await indexed("old")).not.toContain(skillId);
   });
 
   it("leaves archived skills out, and brings them back", async () => {
-    const { skillId } = await data.createSkill(ada, { skill: makeSkill("archivable", { body: "# A\n\nThe ocelot.\n" }), destination: { scope: "TEAM", teamId: team.id } });
+    const { skillId } = await data.createSkill(ada, {
+      skill: makeSkill("archivable", { body: "# A\n\nThe ocelot.\n" }),
+      destination: { scope: "TEAM", teamId: team.id },
+    });
     await data.setSkillArchived(ada, skillId, true);
     expect((await data.listSkills(grace, { q: "ocelot" })).total).toBe(0);
     expect(names(await data.listSkills(grace, { q: "ocelot", includeArchived: true }))).toEqual(["archivable"]);
@@ -216,7 +271,9 @@ describe("the index follows every write", () => {
   });
 
   it("stays consistent with the skills table", async () => {
-    const [{ entries, texts }] = await db.$queryRawUnsafe<{ entries: number; texts: number }[]>(`SELECT (SELECT count(*) FROM "SkillSearchEntry") AS entries, (SELECT count(*) FROM "SkillSearchText") AS texts`);
+    const [{ entries, texts }] = await db.$queryRawUnsafe<{ entries: number; texts: number }[]>(
+      `SELECT (SELECT count(*) FROM "SkillSearchEntry") AS entries, (SELECT count(*) FROM "SkillSearchText") AS texts`,
+    );
     expect(Number(entries)).toBe(await db.skill.count({ where: { currentVersionId: { not: null } } }));
     expect(Number(texts)).toBe(Number(entries));
     // Every entry mirrors its skill and current version.
@@ -252,7 +309,10 @@ describe("visibility", () => {
       expect([who, names(found)]).toEqual([who, expected[who]]);
       for (const scope of ["all", "personal", "team", "public", "builtin"] as const) {
         const searched = (await data.listSkills(viewer, { q: "axolotl", scope, pageSize: 100 })).items.map((i) => i.id).sort();
-        const listed = (await data.listSkills(viewer, { scope, pageSize: 100 })).items.filter((i) => i.name.startsWith("vis-")).map((i) => i.id).sort();
+        const listed = (await data.listSkills(viewer, { scope, pageSize: 100 })).items
+          .filter((i) => i.name.startsWith("vis-"))
+          .map((i) => i.id)
+          .sort();
         expect([who, scope, searched]).toEqual([who, scope, listed]);
       }
     }
@@ -299,7 +359,13 @@ describe("filters and sorting within a search", () => {
   it("counts each scope tab for the current search and filters", async () => {
     const counts = await data.countSkillsByScope(grace, { q: "gecko" });
     expect(counts).toEqual({ all: 3, personal: 1, public: 0, builtin: 0, teams: { [team.id]: 2 } });
-    expect(await data.countSkillsByScope(grace, { q: "gecko", authorId: "ada" })).toEqual({ all: 1, personal: 0, public: 0, builtin: 0, teams: { [team.id]: 1 } });
+    expect(await data.countSkillsByScope(grace, { q: "gecko", authorId: "ada" })).toEqual({
+      all: 1,
+      personal: 0,
+      public: 0,
+      builtin: 0,
+      teams: { [team.id]: 1 },
+    });
     expect((await data.countSkillsByScope(grace, { hasWarnings: true })).all).toBe((await data.listSkills(grace, { hasWarnings: true })).total);
     expect((await data.countSkillsByScope(grace, { q: '"' })).all).toBe(0);
     expect((await data.countSkillsByScope(linus, { q: "gecko" })).all).toBe(0);
@@ -316,22 +382,33 @@ describe("filters and sorting within a search", () => {
 describe("the migration", () => {
   it("backfills the index for skills that existed before it", async () => {
     const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
-    const folders = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = (await readdir(migrationsDir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     const searchIndex = folders.findIndex((name) => name.endsWith("_skill_search"));
     expect(searchIndex).toBeGreaterThan(0);
     const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-backfill-"));
     const raw = new Database(path.join(dir, "old.db"));
     try {
       for (const folder of folders.slice(0, searchIndex)) raw.exec(await readFile(path.join(migrationsDir, folder, "migration.sql"), "utf8"));
-      raw.exec(`INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00'), ('s2', 'no-version', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00')`);
+      raw.exec(
+        `INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00'), ('s2', 'no-version', 'BUILTIN', 'builtin', '2026-01-01T00:00:00.000+00:00')`,
+      );
       raw.exec(`INSERT INTO "SkillVersion" ("id", "skillId", "number", "name", "description", "frontmatter", "body", "catalogTokens", "bodyTokens", "resourceTokens", "totalBytes", "fileCount", "digest", "findings", "message")
                 VALUES ('v1', 's1', 1, 'legacy-skill', 'An old description.', '{}', 'An old body about the tapir.', 1, 1, 0, 1, 1, 'x', '[]', 'm')`);
       raw.exec(`UPDATE "Skill" SET "currentVersionId" = 'v1' WHERE "id" = 's1'`);
       raw.exec(await readFile(path.join(migrationsDir, folders[searchIndex], "migration.sql"), "utf8"));
-      const hits = raw.prepare(`SELECT e."skillId" AS id FROM "SkillSearch" JOIN "SkillSearchEntry" e ON e."id" = "SkillSearch"."rowid" WHERE "SkillSearch" MATCH ?`).all('"tapir"');
+      const hits = raw
+        .prepare(`SELECT e."skillId" AS id FROM "SkillSearch" JOIN "SkillSearchEntry" e ON e."id" = "SkillSearch"."rowid" WHERE "SkillSearch" MATCH ?`)
+        .all('"tapir"');
       expect(hits).toEqual([{ id: "s1" }]);
       expect(raw.prepare(`SELECT count(*) AS n FROM "SkillSearchEntry"`).get()).toEqual({ n: 1 });
-      expect(raw.prepare(`SELECT "scope", "name", "bodyTokens" FROM "SkillSearchEntry"`).get()).toEqual({ scope: "BUILTIN", name: "legacy-skill", bodyTokens: 1 });
+      expect(raw.prepare(`SELECT "scope", "name", "bodyTokens" FROM "SkillSearchEntry"`).get()).toEqual({
+        scope: "BUILTIN",
+        name: "legacy-skill",
+        bodyTokens: 1,
+      });
     } finally {
       raw.close();
       await rm(dir, { recursive: true, force: true });

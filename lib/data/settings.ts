@@ -53,7 +53,11 @@ export async function writeInstanceSetting<K extends InstanceSettingKey>(viewer:
     const from = (await readInstanceSettings(tx))[key];
     if (from === parsed.data) return { changed: false };
     const stored = JSON.stringify(parsed.data);
-    await tx.instanceSetting.upsert({ where: { key }, create: { key, value: stored, updatedById: actor.id }, update: { value: stored, updatedById: actor.id } });
+    await tx.instanceSetting.upsert({
+      where: { key },
+      create: { key, value: stored, updatedById: actor.id },
+      update: { value: stored, updatedById: actor.id },
+    });
     await audit(tx, { actorId: actor.id, action: "instance.setting", detail: { key, from, to: parsed.data } });
     return { changed: true };
   });

@@ -60,7 +60,10 @@ function clauseSql(clause: VisibilityClause, t: Prisma.Sql): Prisma.Sql {
  * ("Skill", or the search index's entries).
  */
 export function visibleToSql(actor: Actor, alias: "s" | "e" = "s"): Prisma.Sql {
-  return Prisma.sql`(${Prisma.join(visibilityClauses(actor).map((clause) => clauseSql(clause, Prisma.raw(alias))), " OR ")})`;
+  return Prisma.sql`(${Prisma.join(
+    visibilityClauses(actor).map((clause) => clauseSql(clause, Prisma.raw(alias))),
+    " OR ",
+  )})`;
 }
 
 /** A visible skill by id with the fields asked for, or null: for reads that answer "nothing" to outsiders. */
@@ -74,7 +77,8 @@ export function findVisibleVersion<S extends Prisma.SkillVersionSelect>(client: 
 }
 
 /** The refusal of a new version to someone who may read the skill. */
-export const addVersionForbidden = (skill: SkillAccess) => (skill.scope === "BUILTIN" ? "Built-in skills are read-only." : "You cannot add versions to this skill.");
+export const addVersionForbidden = (skill: SkillAccess) =>
+  skill.scope === "BUILTIN" ? "Built-in skills are read-only." : "You cannot add versions to this skill.";
 
 export type SkillAbility = "view" | "addVersion" | "manage";
 

@@ -48,12 +48,19 @@ describe("versions keep the execute bit", () => {
   it("a version that changes only a bit is a new version the diff names as a mode change; restoring brings the old bit back", async () => {
     const files = { "scripts/run.sh": script };
     const created = await skills.createSkill(ada, { skill: makeSkill("modes-diff", { files }), destination: { scope: "PERSONAL" } });
-    const v2 = await skills.addSkillVersion(ada, created.skillId, { skill: makeSkill("modes-diff", { files, executable: ["scripts/run.sh"] }), message: "chmod +x" });
+    const v2 = await skills.addSkillVersion(ada, created.skillId, {
+      skill: makeSkill("modes-diff", { files, executable: ["scripts/run.sh"] }),
+      message: "chmod +x",
+    });
     expect(v2.version).toBe(2);
 
     const comparison = await versions.diffSkillVersions(ada, created.skillId, 1, 2);
     expect(comparison!.diff.identical).toBe(false);
-    expect(comparison!.diff.files.find((f) => f.path === "scripts/run.sh")).toMatchObject({ status: "changed", modeChange: { from: "644", to: "755" }, content: null });
+    expect(comparison!.diff.files.find((f) => f.path === "scripts/run.sh")).toMatchObject({
+      status: "changed",
+      modeChange: { from: "644", to: "755" },
+      content: null,
+    });
 
     const restored = await skills.restoreSkillVersion(ada, created.skillId, 1);
     expect(await executables(created.skillId, restored.version)).toEqual([]);
@@ -65,7 +72,11 @@ describe("versions keep the execute bit", () => {
 describe("the editor keeps the execute bit", () => {
   it("for files left alone, edited, moved or moved and edited; a new file is not executable", async () => {
     const created = await skills.createSkill(ada, {
-      skill: makeSkill("modes-editor", { body: "Run `scripts/run.sh`.", files: { "scripts/run.sh": script, "scripts/tool.sh": script, "scripts/old.sh": script }, executable: ["scripts/run.sh", "scripts/tool.sh", "scripts/old.sh"] }),
+      skill: makeSkill("modes-editor", {
+        body: "Run `scripts/run.sh`.",
+        files: { "scripts/run.sh": script, "scripts/tool.sh": script, "scripts/old.sh": script },
+        executable: ["scripts/run.sh", "scripts/tool.sh", "scripts/old.sh"],
+      }),
       destination: { scope: "PERSONAL" },
     });
     const saved = await editor.saveSkillDraft(ada, created.skillId, {
@@ -85,10 +96,16 @@ describe("the editor keeps the execute bit", () => {
 
   it("takes the proposed version's bit when pushing a new revision of a review request", async () => {
     await setReviewPolicy(db, team.id, { mode: "direct" });
-    const created = await skills.createSkill(ada, { skill: makeSkill("modes-request", { files: { "scripts/run.sh": script } }), destination: { scope: "TEAM", teamId: team.id } });
+    const created = await skills.createSkill(ada, {
+      skill: makeSkill("modes-request", { files: { "scripts/run.sh": script } }),
+      destination: { scope: "TEAM", teamId: team.id },
+    });
     await setReviewPolicy(db, team.id, { mode: "approval", approvals: 1, approvers: "managers", managersBypass: false });
     const proposed = await skills.addSkillVersion(grace, created.skillId, {
-      skill: makeSkill("modes-request", { files: { "scripts/run.sh": script, "scripts/added.sh": script }, executable: ["scripts/run.sh", "scripts/added.sh"] }),
+      skill: makeSkill("modes-request", {
+        files: { "scripts/run.sh": script, "scripts/added.sh": script },
+        executable: ["scripts/run.sh", "scripts/added.sh"],
+      }),
       message: "Make it runnable",
     });
     const requestId = proposed.proposal!.requestId;

@@ -124,7 +124,8 @@ export async function openRunSession(
       const problem = toolArgumentsProblem(tool, args);
       if (problem) throw new Error(problem);
       const stdin = new TextEncoder().encode(JSON.stringify(args ?? {}));
-      if (stdin.length > MAX_STDIN_BYTES) throw new Error(`The arguments for ${tool.name} are larger than ${formatBytes(MAX_STDIN_BYTES, "prose")}; pass less.`);
+      if (stdin.length > MAX_STDIN_BYTES)
+        throw new Error(`The arguments for ${tool.name} are larger than ${formatBytes(MAX_STDIN_BYTES, "prose")}; pass less.`);
       const release = await acquireSlot(actor.id, context.abortSignal);
       try {
         const outcome = await callOnce(viewer, executor, skill, tool, stdin, await inputFiles(), context.abortSignal).catch(hideHostFailure);
@@ -134,7 +135,13 @@ export async function openRunSession(
           skillId: skill.skillId,
           skillName: skill.name,
           version: skill.version,
-          detail: { tool: tool.name, exitCode: outcome.exitCode, timedOut: outcome.timedOut, durationMs: outcome.durationMs, conversationId: input.conversationId },
+          detail: {
+            tool: tool.name,
+            exitCode: outcome.exitCode,
+            timedOut: outcome.timedOut,
+            durationMs: outcome.durationMs,
+            conversationId: input.conversationId,
+          },
         });
         return outcome;
       } finally {
@@ -243,7 +250,15 @@ async function callOnce(
     const script = files.find((f) => f.path === tool.script);
     if (!script) throw new Error(`${tool.script}, the script of ${tool.name}, is not in v${skill.version} of "${skill.name}".`);
     const run = await workspace.run(skill.name, { command: launchCommand(script), stdin, limits: { timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000 } }, signal);
-    return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, durationMs: run.durationMs, files: [], warnings: run.warnings };
+    return {
+      stdout: run.stdout,
+      stderr: run.stderr,
+      exitCode: run.exitCode,
+      timedOut: run.timedOut,
+      durationMs: run.durationMs,
+      files: [],
+      warnings: run.warnings,
+    };
   } finally {
     dispose(workspace);
   }
@@ -268,7 +283,11 @@ async function runOnce(
   }
   const { workspace } = await stageWorkspace(viewer, executor, skill, inputs);
   try {
-    const run = await workspace.run(skill.name, { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } }, signal);
+    const run = await workspace.run(
+      skill.name,
+      { command: request.command, cwd: request.cwd, env: request.env, limits: { timeoutMs: request.timeoutMs } },
+      signal,
+    );
     const { files, skipped } = await workspace.collect(request.outputGlobs);
     const decoder = new TextDecoder("utf-8", { fatal: true });
     const described = files.map((file) => {

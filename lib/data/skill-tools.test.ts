@@ -79,7 +79,9 @@ describe.skipIf(!availability.available)("callTool", () => {
     await expect(runner!.callTool(skill, skill.tools![0], { value: "5", from: "km", unit: "mi" }, context("call-3"))).rejects.toThrow(
       'The arguments for convert_units do not match its input schema: "to" is required; "unit" is not a known argument; "value" must be number. Call it again with arguments that do.',
     );
-    await expect(runner!.callTool(skill, skill.tools![0], undefined, context("call-4"))).rejects.toThrow('"value" is required; "from" is required; "to" is required');
+    await expect(runner!.callTool(skill, skill.tools![0], undefined, context("call-4"))).rejects.toThrow(
+      '"value" is required; "from" is required; "to" is required',
+    );
     expect(await toolAudits()).toHaveLength(before);
   });
 
@@ -92,9 +94,11 @@ describe.skipIf(!availability.available)("callTool", () => {
     );
     const withheld = { ...skill, tools: [], toolsWithheld: { names: ["convert_units"], reason: "only built-in and public skills bind tools here." } };
     await expect(runner!.callTool(withheld, skill.tools![0], args, context("call-6"))).rejects.toThrow(
-      "convert_units of \"unit-converter\" is withheld here: only built-in and public skills bind tools here.",
+      'convert_units of "unit-converter" is withheld here: only built-in and public skills bind tools here.',
     );
-    await expect(runner!.callTool({ ...skill, tools: [] }, skill.tools![0], args, context("call-7"))).rejects.toThrow('"unit-converter" offers no tool convert_units here.');
+    await expect(runner!.callTool({ ...skill, tools: [] }, skill.tools![0], args, context("call-7"))).rejects.toThrow(
+      '"unit-converter" offers no tool convert_units here.',
+    );
   });
 
   it("starts a script without the executable bit by its extension, from the skill folder, with the conversation's attachments; refuses one it cannot start", async () => {
@@ -102,11 +106,16 @@ describe.skipIf(!availability.available)("callTool", () => {
     const blob = tool("blob", "scripts/blob.bin");
     const missing = tool("missing", "scripts/missing.py");
     const skill = await playgroundSkill("tool-kinds", [echo, blob, missing]);
-    const { runner } = await openRunSession(ada, { conversationId: null, attachments: [{ name: "notes.txt", mediaType: "text/plain", bytes: new TextEncoder().encode("hi") }] });
+    const { runner } = await openRunSession(ada, {
+      conversationId: null,
+      attachments: [{ name: "notes.txt", mediaType: "text/plain", bytes: new TextEncoder().encode("hi") }],
+    });
     const outcome = await runner!.callTool(skill, echo, { text: "é 😀", n: [1, 2] }, context("call-8"));
     expect(outcome.exitCode).toBe(0);
     expect(JSON.parse(outcome.stdout)).toEqual({ args: { text: "é 😀", n: [1, 2] }, cwd: "/workspace/skills/tool-kinds", inputs: ["notes.txt"] });
     await expect(runner!.callTool(skill, blob, {}, context("call-9"))).rejects.toThrow(/^scripts\/blob\.bin is not executable and has no interpreter I know/);
-    await expect(runner!.callTool(skill, missing, {}, context("call-10"))).rejects.toThrow('scripts/missing.py, the script of missing, is not in v1 of "tool-kinds".');
+    await expect(runner!.callTool(skill, missing, {}, context("call-10"))).rejects.toThrow(
+      'scripts/missing.py, the script of missing, is not in v1 of "tool-kinds".',
+    );
   });
 });

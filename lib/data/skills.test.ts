@@ -39,7 +39,10 @@ describe("creating and reading skills", () => {
   it("keeps frontmatter fields in their source order", async () => {
     const skill = makeSkill("ordered", { description: "Ordered fields. Use for order tests." });
     const text = `---\nname: ordered\nmetadata:\n  zeta: "1"\n  alpha: "2"\ndescription: Ordered fields.\nlicense: MIT\n---\nBody\n`;
-    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({ kind: "files", files: [{ path: "ordered/SKILL.md", bytes: new TextEncoder().encode(text) }] });
+    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({
+      kind: "files",
+      files: [{ path: "ordered/SKILL.md", bytes: new TextEncoder().encode(text) }],
+    });
     const created = await data.createSkill(ada, { skill: bundle.skills[0] ?? skill, destination: { scope: "PERSONAL" } });
     const detail = await data.getSkill(ada, created.skillId);
     expect(Object.keys(detail!.current.frontmatter)).toEqual(["name", "metadata", "description", "license"]);
@@ -91,17 +94,26 @@ describe("creating and reading skills", () => {
   it("stores identical content once, however many versions share it", async () => {
     const shared = "# Shared reference\n\nSame bytes everywhere.\n";
     const before = await db.blob.count();
-    const a = await data.createSkill(grace, { skill: makeSkill("dedupe-a", { files: { "references/shared.md": shared } }), destination: { scope: "PERSONAL" } });
+    const a = await data.createSkill(grace, {
+      skill: makeSkill("dedupe-a", { files: { "references/shared.md": shared } }),
+      destination: { scope: "PERSONAL" },
+    });
     const afterFirst = await db.blob.count();
     await data.createSkill(grace, { skill: makeSkill("dedupe-b", { files: { "references/shared.md": shared } }), destination: { scope: "PERSONAL" } });
-    await data.addSkillVersion(grace, a.skillId, { skill: makeSkill("dedupe-a", { body: "# Changed\n", files: { "references/shared.md": shared } }), message: "Edit" });
+    await data.addSkillVersion(grace, a.skillId, {
+      skill: makeSkill("dedupe-a", { body: "# Changed\n", files: { "references/shared.md": shared } }),
+      message: "Edit",
+    });
     const afterAll = await db.blob.count();
     expect(afterFirst - before).toBe(2); // SKILL.md + shared.md
     expect(afterAll - afterFirst).toBe(2); // two new SKILL.md texts; shared.md reused
   });
 
   it("refuses invalid skills and never half-writes them", async () => {
-    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({ kind: "files", files: [{ path: "Bad_Name/SKILL.md", bytes: new TextEncoder().encode("---\nname: Bad_Name\ndescription: x\n---\n") }] });
+    const bundle = (await import("@/lib/skills/archive/bundle")).readBundle({
+      kind: "files",
+      files: [{ path: "Bad_Name/SKILL.md", bytes: new TextEncoder().encode("---\nname: Bad_Name\ndescription: x\n---\n") }],
+    });
     const before = await rowCounts();
     const error = await refusal(data.createSkill(ada, { skill: bundle.skills[0], destination: { scope: "PERSONAL" } }));
     expect(error.code).toBe("INVALID");
@@ -151,7 +163,10 @@ describe("atomicity", () => {
   });
 
   it("other requests never see a transaction's uncommitted rows", async () => {
-    const slowImport = data.importSkills(ada, Array.from({ length: 8 }, (_, i) => ({ skill: makeSkill(`batch-${i}`), destination: { scope: "PERSONAL" as const } })));
+    const slowImport = data.importSkills(
+      ada,
+      Array.from({ length: 8 }, (_, i) => ({ skill: makeSkill(`batch-${i}`), destination: { scope: "PERSONAL" as const } })),
+    );
     const seen = await data.listSkills(ada, { q: "batch-", pageSize: 100 });
     expect([0, 8]).toContain(seen.total);
     await slowImport;
@@ -176,7 +191,9 @@ describe("versions", () => {
     const { skillId } = await data.createSkill(grace, { skill: makeSkill("editor-target"), destination: { scope: "PERSONAL" } });
     await data.addSkillVersion(grace, skillId, { skill: makeSkill("editor-target", { body: "# two\n" }), message: "two", baseVersion: 1 });
     const before = await rowCounts();
-    const error = await refusal(data.addSkillVersion(grace, skillId, { skill: makeSkill("editor-target", { body: "# stale\n" }), message: "stale", baseVersion: 1 }));
+    const error = await refusal(
+      data.addSkillVersion(grace, skillId, { skill: makeSkill("editor-target", { body: "# stale\n" }), message: "stale", baseVersion: 1 }),
+    );
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe("This skill is now at version 2; your changes were based on version 1.");
     expect(error.details).toMatchObject({ reason: "version-moved", currentVersion: 2 });
@@ -215,7 +232,10 @@ describe("versions", () => {
 
 describe("delete, archive, move", () => {
   it("delete is refused while agent profiles reference the skill, then removes them on request", async () => {
-    const { skillId } = await data.createSkill(grace, { skill: makeSkill("referenced", { files: { "references/only-here.md": `only ${Math.random()}` } }), destination: { scope: "PERSONAL" } });
+    const { skillId } = await data.createSkill(grace, {
+      skill: makeSkill("referenced", { files: { "references/only-here.md": `only ${Math.random()}` } }),
+      destination: { scope: "PERSONAL" },
+    });
     await db.agentProfile.create({ data: { ownerId: "grace", name: "Release bot", skills: { create: { skillId } } } });
     const before = await rowCounts();
     const error = await refusal(data.deleteSkill(grace, skillId));
@@ -248,7 +268,11 @@ describe("delete, archive, move", () => {
     await data.changeSkillScope(grace, skillId, { scope: "TEAM", teamId: team.id });
     expect((await data.getSkill(ada, skillId))?.scope).toBe("TEAM");
     const audit = await data.listSkillAudit(ada, skillId);
-    expect(audit?.[0]).toMatchObject({ action: "skill.scope", actorName: "grace", detail: { from: { scope: "PERSONAL" }, to: { scope: "TEAM", teamId: team.id } } });
+    expect(audit?.[0]).toMatchObject({
+      action: "skill.scope",
+      actorName: "grace",
+      detail: { from: { scope: "PERSONAL" }, to: { scope: "TEAM", teamId: team.id } },
+    });
   });
 });
 
@@ -282,7 +306,10 @@ describe("listing and shadowing", () => {
     expect(teamOnly.items.every((s) => s.team?.id === team.id)).toBe(true);
     expect(teamOnly.total).toBe(counts.teams[team.id]);
 
-    await data.createSkill(grace, { skill: makeSkill("zebra-notes", { description: "Unusual quokka keyword in the description. Use for zebras." }), destination: { scope: "PERSONAL" } });
+    await data.createSkill(grace, {
+      skill: makeSkill("zebra-notes", { description: "Unusual quokka keyword in the description. Use for zebras." }),
+      destination: { scope: "PERSONAL" },
+    });
     expect((await data.listSkills(grace, { q: "QUOKKA" })).items.map((s) => s.name)).toEqual(["zebra-notes"]);
 
     const byName = await data.listSkills(grace, { sort: "name", pageSize: 3, page: 2 });

@@ -14,7 +14,11 @@ afterAll(cleanup);
 const { team: platform, ada, grace, linus } = await createCast(db, { team: { ada: "OWNER", grace: "MEMBER" } });
 
 async function setTeamCreation(value: "anyone" | "admins") {
-  await db.instanceSetting.upsert({ where: { key: "teamCreation" }, create: { key: "teamCreation", value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } });
+  await db.instanceSetting.upsert({
+    where: { key: "teamCreation" },
+    create: { key: "teamCreation", value: JSON.stringify(value) },
+    update: { value: JSON.stringify(value) },
+  });
 }
 
 async function state() {
@@ -59,7 +63,10 @@ describe("updateTeam", () => {
     await teams.addTeamMember(linus, team.id, "grace@example.com", "ADMIN");
     await teams.updateTeam(grace, team.id, { name: "  Renamed   team ", description: "What we do." });
     expect(await db.team.findUniqueOrThrow({ where: { id: team.id } })).toMatchObject({ name: "Renamed team", description: "What we do." });
-    const events = await db.auditEvent.findMany({ where: { teamId: team.id, action: { in: ["team.rename", "team.description"] } }, orderBy: { action: "desc" } });
+    const events = await db.auditEvent.findMany({
+      where: { teamId: team.id, action: { in: ["team.rename", "team.description"] } },
+      orderBy: { action: "desc" },
+    });
     expect(events.map((e) => [e.action, e.actorId, JSON.parse(e.detail)])).toEqual([
       ["team.rename", "grace", { from: "Rename me", to: "Renamed team" }],
       ["team.description", "grace", { from: "", to: "What we do." }],

@@ -19,10 +19,12 @@ export async function addTeamMember(viewer: ViewerRef, teamId: string, email: st
   await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     if (!actor.teamRoles[teamId]) throw notFound("Team");
-    if (!canSetMemberRole(actor, teamId, null, role)) throw new DataError("FORBIDDEN", role === "OWNER" ? "Only team owners can add owners." : "Only team owners and admins can add members.");
+    if (!canSetMemberRole(actor, teamId, null, role))
+      throw new DataError("FORBIDDEN", role === "OWNER" ? "Only team owners can add owners." : "Only team owners and admins can add members.");
     const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
     if (!user) throw new DataError("INVALID", `No account uses ${email.trim()}. Ask them to sign up first, or send them an invite link.`);
-    if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId: user.id } } })) throw new DataError("CONFLICT", `${email.trim()} is already in this team.`);
+    if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId: user.id } } }))
+      throw new DataError("CONFLICT", `${email.trim()} is already in this team.`);
     await tx.membership.create({ data: { teamId, userId: user.id, role } });
     await audit(tx, { actorId: actor.id, action: "team.member.add", teamId, detail: { userId: user.id, role } });
   });
@@ -35,7 +37,8 @@ export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: 
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
     if (!membership) throw notFound("Member");
     const from = membership.role;
-    if (!canSetMemberRole(actor, teamId, from, role)) throw new DataError("FORBIDDEN", "Only team owners can make or unmake owners; admins manage the other roles.");
+    if (!canSetMemberRole(actor, teamId, from, role))
+      throw new DataError("FORBIDDEN", "Only team owners can make or unmake owners; admins manage the other roles.");
     // Choosing the role someone already has changes nothing, and so records nothing.
     if (from === role) return;
     if (from === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", LAST_OWNER_MESSAGE);
@@ -52,7 +55,8 @@ export async function removeTeamMember(viewer: ViewerRef, teamId: string, userId
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
     if (!membership) throw notFound("Member");
     const role = membership.role;
-    if (!canRemoveMember(actor, teamId, userId, role)) throw new DataError("FORBIDDEN", "Only team owners and admins can remove members, and only owners can remove owners.");
+    if (!canRemoveMember(actor, teamId, userId, role))
+      throw new DataError("FORBIDDEN", "Only team owners and admins can remove members, and only owners can remove owners.");
     if (role === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", LAST_OWNER_MESSAGE);
     await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });
     await audit(tx, { actorId: actor.id, action: userId === actor.id ? "team.member.leave" : "team.member.remove", teamId, detail: { userId, role } });

@@ -290,7 +290,9 @@ describe("membership decides what a user sees", () => {
     expect(await skills.readSkillFile(as("member"), skillId, "references/steps.md")).toBeNull();
     expect(await skills.getSkillVersion(as("member"), skillId, 1)).toBeNull();
     expect((await skills.resolveVisibleSkills(as("member"))).visible.map((s) => s.id)).not.toContain(skillId);
-    const error = await skills.addSkillVersion(as("member"), skillId, { skill: makeSkill("team-runbook", { body: "# after\n" }), message: "too late" }).catch((e: unknown) => e);
+    const error = await skills
+      .addSkillVersion(as("member"), skillId, { skill: makeSkill("team-runbook", { body: "# after\n" }), message: "too late" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataError);
     expect((error as InstanceType<typeof DataError>).code).toBe("NOT_FOUND");
     // The skill itself stays with the team.

@@ -101,7 +101,8 @@ function checkName(name: string): string {
 
 function checkDescription(description: string): string {
   const trimmed = description.trim();
-  if ([...trimmed].length > TEAM_DESCRIPTION_MAX) throw new DataError("INVALID", `Keep the description under ${TEAM_DESCRIPTION_MAX} characters.`, { field: "description" });
+  if ([...trimmed].length > TEAM_DESCRIPTION_MAX)
+    throw new DataError("INVALID", `Keep the description under ${TEAM_DESCRIPTION_MAX} characters.`, { field: "description" });
   return trimmed;
 }
 
@@ -118,7 +119,8 @@ export async function createTeam(viewer: ViewerRef, name: string, description = 
   const { teamCreation } = await readInstanceSettings();
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    if (!canCreateTeam(actor, teamCreation)) throw new DataError("FORBIDDEN", "On this instance only instance admins create teams. Ask one to create the team, or to invite you to one.");
+    if (!canCreateTeam(actor, teamCreation))
+      throw new DataError("FORBIDDEN", "On this instance only instance admins create teams. Ask one to create the team, or to invite you to one.");
     await assertTeamNameFree(tx, trimmed);
     const team = await tx.team.create({
       data: { name: trimmed, description: about, memberships: { create: { userId: viewer.id, role: "OWNER" } } },
@@ -182,10 +184,14 @@ export async function deleteTeam(viewer: ViewerRef, teamId: string): Promise<{ n
     const [skills, archived] = await Promise.all([tx.skill.count({ where: { teamId } }), tx.skill.count({ where: { teamId, archived: true } })]);
     if (skills > 0) {
       const counted = `${skills} ${skills === 1 ? "skill" : "skills"}${archived ? ` (${archived} archived)` : ""}`;
-      throw new DataError("CONFLICT", `Team ${team.name} still owns ${counted}. Move ${skills === 1 ? "it" : "them"} to another place first, then delete the team.`, {
-        skills,
-        archived,
-      });
+      throw new DataError(
+        "CONFLICT",
+        `Team ${team.name} still owns ${counted}. Move ${skills === 1 ? "it" : "them"} to another place first, then delete the team.`,
+        {
+          skills,
+          archived,
+        },
+      );
     }
     const members = await tx.membership.count({ where: { teamId } });
     await tx.team.delete({ where: { id: teamId } });
@@ -209,7 +215,9 @@ export async function listTeamSkillsToMove(viewer: ViewerRef, teamId: string): P
     { destination: { scope: "PUBLIC" }, label: "Public (everyone on this instance)" },
   ];
   const access = { scope: "TEAM" as const, ownerId: null, teamId };
-  const moveTargets = candidates.filter((c) => canMoveSkill(actor, access, c.destination)).map(({ destination, label }) => ({ key: destinationKey(destination), label }));
+  const moveTargets = candidates
+    .filter((c) => canMoveSkill(actor, access, c.destination))
+    .map(({ destination, label }) => ({ key: destinationKey(destination), label }));
   return skills.map((skill) => ({ ...skill, moveTargets }));
 }
 

@@ -51,7 +51,18 @@ describe("personal access tokens", () => {
 
   it("answers null for malformed, unknown and other-scheme headers", async () => {
     const { secret } = await tokens.createToken(grace, { name: "shape", scope: "read" });
-    for (const header of [null, undefined, "", secret, `Basic ${secret}`, `Bearer ${secret}x`, `Bearer ${secret.slice(0, -1)}`, `Bearer sks_${"A".repeat(40)}`, `Bearer ${secret} extra`, "Bearer "]) {
+    for (const header of [
+      null,
+      undefined,
+      "",
+      secret,
+      `Basic ${secret}`,
+      `Bearer ${secret}x`,
+      `Bearer ${secret.slice(0, -1)}`,
+      `Bearer sks_${"A".repeat(40)}`,
+      `Bearer ${secret} extra`,
+      "Bearer ",
+    ]) {
       expect(await tokens.viewerFromBearer(header)).toBeNull();
     }
   });

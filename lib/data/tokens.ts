@@ -43,7 +43,16 @@ export function hashTokenSecret(secret: string): string {
 }
 
 function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">): AccessTokenInfo {
-  return { id: row.id, name: row.name, prefix: row.prefix, scope: row.scope as TokenScope, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt, expiresAt: row.expiresAt };
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope as TokenScope,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+    expiresAt: row.expiresAt,
+  };
 }
 
 const infoSelect = { id: true, name: true, prefix: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true } as const;
@@ -59,19 +68,25 @@ export async function createToken(viewer: ViewerRef, input: { name: string; scop
   if (!name || [...name].length > NAME_MAX) throw new DataError("INVALID", `Give the token a name of 1 to ${NAME_MAX} characters.`, { field: "name" });
   if (!TOKEN_SCOPES.includes(input.scope)) throw new DataError("INVALID", `The scope must be one of ${TOKEN_SCOPES.join(", ")}.`, { field: "scope" });
   const days = input.expiresInDays === undefined ? DEFAULT_TOKEN_EXPIRY_DAYS : input.expiresInDays;
-  if (days !== null && !(TOKEN_EXPIRY_DAYS as readonly number[]).includes(days)) throw new DataError("INVALID", `The expiry must be ${TOKEN_EXPIRY_DAYS.join(", ")} days, or never.`, { field: "expiresInDays" });
+  if (days !== null && !(TOKEN_EXPIRY_DAYS as readonly number[]).includes(days))
+    throw new DataError("INVALID", `The expiry must be ${TOKEN_EXPIRY_DAYS.join(", ")} days, or never.`, { field: "expiresInDays" });
   const expiresAt = days === null ? null : new Date(Date.now() + days * DAY_MS);
   const secret = SECRET_PREFIX + randomBase62(SECRET_CHARS);
   const row = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: viewer.id }, select: { id: true } });
     if (!user) throw new DataError("FORBIDDEN", "Your account no longer exists.");
     const active = await tx.accessToken.count({ where: { userId: viewer.id, revokedAt: null } });
-    if (active >= MAX_ACTIVE_TOKENS) throw new DataError("INVALID", `You have ${MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use first.`, { field: "name" });
+    if (active >= MAX_ACTIVE_TOKENS)
+      throw new DataError("INVALID", `You have ${MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use first.`, { field: "name" });
     const created = await tx.accessToken.create({
       data: { userId: viewer.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), scope: input.scope, expiresAt },
       select: infoSelect,
     });
-    await audit(tx, { actorId: viewer.id, action: "token.create", detail: { tokenId: created.id, name, scope: input.scope, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null } });
+    await audit(tx, {
+      actorId: viewer.id,
+      action: "token.create",
+      detail: { tokenId: created.id, name, scope: input.scope, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null },
+    });
     return created;
   });
   return { token: toInfo(row), secret };
@@ -115,7 +130,14 @@ export async function checkBearer(authorization: string | null | undefined): Pro
   if (!match || !SECRET_SHAPE.test(match[1])) return { ok: false, reason: "invalid" };
   const row = await db.accessToken.findUnique({
     where: { hash: hashTokenSecret(match[1]) },
-    select: { id: true, scope: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true, role: true, disabledAt: true } } },
+    select: {
+      id: true,
+      scope: true,
+      revokedAt: true,
+      expiresAt: true,
+      lastUsedAt: true,
+      user: { select: { id: true, name: true, email: true, role: true, disabledAt: true } },
+    },
   });
   // A disabled account's tokens stop working at once, and work again if it is re-enabled.
   if (!row || row.revokedAt || row.user.disabledAt) return { ok: false, reason: "invalid" };

@@ -32,10 +32,16 @@ describe("toolArgumentsProblem", () => {
   it("reads draft 2020-12 schemas, ignores formats, and says when a schema cannot be used", () => {
     const tuple = {
       name: "t",
-      inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { p: { type: "array", prefixItems: [{ type: "number" }] } } },
+      inputSchema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        properties: { p: { type: "array", prefixItems: [{ type: "number" }] } },
+      },
     };
     expect(toolArgumentsProblem(tuple, { p: ["x"] })).toContain('"p[0]" must be number');
-    expect(toolArgumentsProblem({ name: "t", inputSchema: { type: "object", properties: { at: { type: "string", format: "date-time" } } } }, { at: "soon" })).toBeNull();
+    expect(
+      toolArgumentsProblem({ name: "t", inputSchema: { type: "object", properties: { at: { type: "string", format: "date-time" } } } }, { at: "soon" }),
+    ).toBeNull();
     expect(() => toolArgumentsProblem({ name: "broken", inputSchema: { type: "object", properties: { a: { $ref: "#/nowhere" } } } }, {})).toThrow(
       /The input schema of broken is not usable JSON Schema/,
     );
@@ -46,7 +52,11 @@ describe("regular expressions in a tool's schema", () => {
   it("are not run on the server: a catastrophic pattern cannot stall it", () => {
     const tool = {
       name: "slow",
-      inputSchema: { type: "object", properties: { text: { type: "string", pattern: "^(a+)+$" }, pattern: { type: "string" } }, patternProperties: { "^(x+)+$": {} } },
+      inputSchema: {
+        type: "object",
+        properties: { text: { type: "string", pattern: "^(a+)+$" }, pattern: { type: "string" } },
+        patternProperties: { "^(x+)+$": {} },
+      },
     };
     // Run as a RegExp, this pattern takes about 2^40 steps on this input: the test would never end.
     expect(toolArgumentsProblem(tool, { text: `${"a".repeat(40)}!`, pattern: "p" })).toBeNull();

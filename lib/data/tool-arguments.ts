@@ -40,9 +40,10 @@ export function withoutPatterns(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === "pattern" && typeof value === "string") continue;
     if (key === "patternProperties") continue;
-    out[key] = SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutPatterns(sub)]))
-      : withoutPatterns(value);
+    out[key] =
+      SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutPatterns(sub)]))
+        : withoutPatterns(value);
   }
   return out;
 }

@@ -11,9 +11,12 @@ afterAll(cleanup);
 
 const { team, ada, grace, linus } = await createCast(db);
 
-
 const skillMd = (name: string, body = "Steps.") => `---\nname: ${name}\ndescription: Does ${name} things. Use for ${name}.\n---\n\n${body}\n`;
-const zip = (entries: Record<string, string>): UploadSource => ({ type: "file", name: "skills.zip", bytes: buildZip(Object.entries(entries).map(([name, data]) => ({ name, data }))) });
+const zip = (entries: Record<string, string>): UploadSource => ({
+  type: "file",
+  name: "skills.zip",
+  bytes: buildZip(Object.entries(entries).map(([name, data]) => ({ name, data }))),
+});
 const read = (...sources: UploadSource[]) => readUpload(sources);
 
 async function counts() {
@@ -25,7 +28,13 @@ const existingAlpha = await skills.createSkill(grace, { skill: makeSkill("alpha"
 
 describe("previewUpload", () => {
   it("offers the folder's name for a skill whose name alone is invalid, and importing under it works", async () => {
-    const upload = read(zip({ "pdf-tools/SKILL.md": "---\nname: PDF Tools\ndescription: Fills PDF forms. Use for PDFs.\n---\n\nSteps.\n", "Odd Folder/SKILL.md": "---\nname: Odd\ndescription: x\n---\n", "broken/SKILL.md": "---\nname: Broken Too\n---\n" }));
+    const upload = read(
+      zip({
+        "pdf-tools/SKILL.md": "---\nname: PDF Tools\ndescription: Fills PDF forms. Use for PDFs.\n---\n\nSteps.\n",
+        "Odd Folder/SKILL.md": "---\nname: Odd\ndescription: x\n---\n",
+        "broken/SKILL.md": "---\nname: Broken Too\n---\n",
+      }),
+    );
     const preview = await uploads.previewUpload(grace, upload);
     expect(preview.skills.map((s) => [s.root, s.ok, s.folderName])).toEqual([
       ["Odd Folder", false, null], // the folder's name is not a valid skill name either
@@ -37,7 +46,10 @@ describe("previewUpload", () => {
     expect(pdf.findings.filter((f) => f.severity === "error").map((f) => f.path)).not.toEqual([]);
     expect(pdf.folderNameFindings.filter((f) => f.severity === "error")).toEqual([]);
     expect(preview.skills[0].folderNameFindings).toEqual([]);
-    const result = await uploads.commitUpload(grace, upload, { destination: { scope: "personal" }, choices: [{ key: "0:pdf-tools", action: "rename", name: "pdf-tools" }] });
+    const result = await uploads.commitUpload(grace, upload, {
+      destination: { scope: "personal" },
+      choices: [{ key: "0:pdf-tools", action: "rename", name: "pdf-tools" }],
+    });
     expect(result.skills).toMatchObject([{ name: "pdf-tools", action: "created", version: 1 }]);
     expect(result.refused).toEqual([]);
     expect(preview.skills[2].folderNameTakenIn).toEqual([]);
@@ -93,9 +105,17 @@ describe("previewUpload", () => {
 describe("commitUpload", () => {
   it("with atomic, refuses a name clash with every problem, and stores nothing", async () => {
     const before = await counts();
-    const error = await refusal(uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "gamma/SKILL.md": skillMd("gamma") })), { destination: { scope: "personal" }, choices: null, atomic: true }));
+    const error = await refusal(
+      uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "gamma/SKILL.md": skillMd("gamma") })), {
+        destination: { scope: "personal" },
+        choices: null,
+        atomic: true,
+      }),
+    );
     expect(error.code).toBe("CONFLICT");
-    expect(error.details?.problems).toMatchObject([{ kind: "name-taken", key: "0:alpha", existing: { skillId: existingAlpha.skillId, version: 1, canAddVersion: true } }]);
+    expect(error.details?.problems).toMatchObject([
+      { kind: "name-taken", key: "0:alpha", existing: { skillId: existingAlpha.skillId, version: 1, canAddVersion: true } },
+    ]);
     expect(await counts()).toEqual(before);
     expect(await db.skill.findFirst({ where: { name: "gamma" } })).toBeNull();
   });
@@ -112,13 +132,20 @@ describe("commitUpload", () => {
     expect(result.refused[1].message).toMatch(/^A skill named "alpha" already exists there \(version 1\)/);
     expect((await skills.getSkill(grace, existingAlpha.skillId))?.current.number).toBe(1);
     // nothing left that can be stored: the whole request is refused, naming every reason
-    const none = await refusal(uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v3"), "Bad/SKILL.md": "---\nname: Bad\n---\n" })), { destination: { scope: "personal" }, choices: null }));
+    const none = await refusal(
+      uploads.commitUpload(grace, read(zip({ "alpha/SKILL.md": skillMd("alpha", "v3"), "Bad/SKILL.md": "---\nname: Bad\n---\n" })), {
+        destination: { scope: "personal" },
+        choices: null,
+      }),
+    );
     expect(none.code).toBe("INVALID");
     expect((none.details?.problems as { key: string }[]).map((p) => p.key).sort()).toEqual(["0:Bad", "0:alpha"]);
   });
 
   it("imports the chosen skills at once: a new version, a new skill and a renamed one", async () => {
-    const upload = read(zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "delta/SKILL.md": skillMd("delta"), "other/SKILL.md": skillMd("alpha", "a different alpha") }));
+    const upload = read(
+      zip({ "alpha/SKILL.md": skillMd("alpha", "v2"), "delta/SKILL.md": skillMd("delta"), "other/SKILL.md": skillMd("alpha", "a different alpha") }),
+    );
     const result = await uploads.commitUpload(grace, upload, {
       destination: { scope: "personal" },
       choices: [
@@ -148,23 +175,44 @@ describe("commitUpload", () => {
   it("refuses invalid skills with every finding and teams the viewer is not in", async () => {
     const before = await counts();
     const invalid = await refusal(
-      uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), { destination: { scope: "personal" }, choices: null, atomic: true }),
+      uploads.commitUpload(grace, read(zip({ "Bad/SKILL.md": "---\nname: Bad\n---\n", "fine/SKILL.md": skillMd("fine") })), {
+        destination: { scope: "personal" },
+        choices: null,
+        atomic: true,
+      }),
     );
     expect(invalid.code).toBe("INVALID");
     const findings = invalid.details?.findings as { key: string | null; code: string }[];
     expect(findings.filter((f) => f.key === "0:Bad").map((f) => f.code)).toEqual(expect.arrayContaining(["name-uppercase", "description-missing"]));
 
-    const hostile = await refusal(uploads.commitUpload(grace, read(zip({ "ok/SKILL.md": skillMd("ok"), "../../etc/cron.d/x": "boom" })), { destination: { scope: "personal" }, choices: null }));
+    const hostile = await refusal(
+      uploads.commitUpload(grace, read(zip({ "ok/SKILL.md": skillMd("ok"), "../../etc/cron.d/x": "boom" })), {
+        destination: { scope: "personal" },
+        choices: null,
+      }),
+    );
     expect(hostile.code).toBe("INVALID");
     expect(hostile.message).toContain("../../etc/cron.d/x");
 
-    const png = await refusal(uploads.commitUpload(grace, read({ type: "file", name: "logo.zip", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }), { destination: { scope: "personal" }, choices: null }));
+    const png = await refusal(
+      uploads.commitUpload(grace, read({ type: "file", name: "logo.zip", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }), {
+        destination: { scope: "personal" },
+        choices: null,
+      }),
+    );
     expect(png.message).toBe(`"logo.zip" is not a ZIP archive: it is a PNG image, so it cannot hold a skill.`);
 
-    const notMine = await refusal(uploads.commitUpload(linus, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "team", team: "Platform" }, choices: null }));
+    const notMine = await refusal(
+      uploads.commitUpload(linus, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "team", team: "Platform" }, choices: null }),
+    );
     expect(notMine.code).toBe("NOT_FOUND");
 
-    const unknownKey = await refusal(uploads.commitUpload(grace, read(zip({ "t/SKILL.md": skillMd("t") })), { destination: { scope: "personal" }, choices: [{ key: "9:nope", action: "create" }] }));
+    const unknownKey = await refusal(
+      uploads.commitUpload(grace, read(zip({ "t/SKILL.md": skillMd("t") })), {
+        destination: { scope: "personal" },
+        choices: [{ key: "9:nope", action: "create" }],
+      }),
+    );
     expect(unknownKey.code).toBe("INVALID");
     expect(await counts()).toEqual(before);
   });
@@ -177,9 +225,15 @@ describe("commitUpload", () => {
   });
 
   it("puts skills into a team named in any case, and into public for an admin", async () => {
-    const teamResult = await uploads.commitUpload(grace, read(zip({ "team-skill/SKILL.md": skillMd("team-skill") })), { destination: { scope: "team", team: "platform" }, choices: null });
+    const teamResult = await uploads.commitUpload(grace, read(zip({ "team-skill/SKILL.md": skillMd("team-skill") })), {
+      destination: { scope: "team", team: "platform" },
+      choices: null,
+    });
     expect((await skills.getSkill(ada, teamResult.skills[0].skillId))?.team?.name).toBe("Platform");
-    const publicResult = await uploads.commitUpload(ada, read(zip({ "public-skill/SKILL.md": skillMd("public-skill") })), { destination: { scope: "public" }, choices: null });
+    const publicResult = await uploads.commitUpload(ada, read(zip({ "public-skill/SKILL.md": skillMd("public-skill") })), {
+      destination: { scope: "public" },
+      choices: null,
+    });
     expect((await skills.getSkill(linus, publicResult.skills[0].skillId))?.scope).toBe("PUBLIC");
   });
 

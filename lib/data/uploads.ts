@@ -8,7 +8,15 @@ import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/u
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
 import type { ScanFinding } from "@/lib/skills/scan/types";
-import type { ApiErrorBody, UploadDestination, UploadPlanItem, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
+import type {
+  ApiErrorBody,
+  UploadDestination,
+  UploadPlanItem,
+  UploadPreview,
+  UploadPreviewSkill,
+  UploadRefusedSkill,
+  UploadResultSkill,
+} from "@/lib/types/uploads";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
@@ -35,10 +43,17 @@ interface ResolvedDestination {
 
 async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
   const actor = await loadActor(db, viewer);
-  const teams = await db.team.findMany({ where: { id: { in: Object.keys(actor.teamRoles) } }, select: { id: true, name: true, reviewPolicy: true }, orderBy: { name: "asc" } });
+  const teams = await db.team.findMany({
+    where: { id: { in: Object.keys(actor.teamRoles) } },
+    select: { id: true, name: true, reviewPolicy: true },
+    orderBy: { name: "asc" },
+  });
   const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
   return [
-    { destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null }, target: { scope: "PERSONAL" } },
+    {
+      destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null },
+      target: { scope: "PERSONAL" },
+    },
     ...teams.map((team): ResolvedDestination => {
       const target: Destination = { scope: "TEAM", teamId: team.id };
       const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
@@ -97,8 +112,12 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
   const { destination } = pickDestination(destinations, requested);
   const folderFixes = new Map(upload.skills.flatMap((s) => (s.skill.ok ? [] : [[s.key, folderNameFix(s.skill, upload.profile)] as const])));
   const folderNames = new Map([...folderFixes].map(([key, fix]) => [key, fix?.name ?? null]));
-  const names = [...new Set([...upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])), ...[...folderNames.values()].filter((n): n is string => n !== null)])];
-  const existingByDestination = await Promise.all(destinations.map(async (d) => [d.destination.key, names.length ? await findSkillsInDestination(viewer, d.target, names) : new Map()] as const));
+  const names = [
+    ...new Set([...upload.skills.flatMap((s) => (s.skill.name ? [s.skill.name] : [])), ...[...folderNames.values()].filter((n): n is string => n !== null)]),
+  ];
+  const existingByDestination = await Promise.all(
+    destinations.map(async (d) => [d.destination.key, names.length ? await findSkillsInDestination(viewer, d.target, names) : new Map()] as const),
+  );
   const badSource = new Set(upload.sources.filter((s) => s.findings.some((f) => f.severity === "error")).map((s) => s.index));
 
   const slice = timeSlicer();
@@ -110,7 +129,13 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     const scan = scanSkill(skill);
     for (const [destinationKey, found] of existingByDestination) {
       const match = skill.name ? found.get(skill.name) : undefined;
-      if (match) existing[destinationKey] = { skillId: match.id, version: match.version, canAddVersion: match.canAddVersion, unchanged: sameVersionContent(match, skill.files) };
+      if (match)
+        existing[destinationKey] = {
+          skillId: match.id,
+          version: match.version,
+          canAddVersion: match.canAddVersion,
+          unchanged: sameVersionContent(match, skill.files),
+        };
     }
     skills.push({
       key,
@@ -143,19 +168,37 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
       gate: gateOf(scan),
       folderName: folderNames.get(key) ?? null,
       folderNameFindings: folderFixes.get(key)?.findings ?? [],
-      folderNameTakenIn: existingByDestination.filter(([, found]) => folderNames.get(key) && found.has(folderNames.get(key)!)).map(([destinationKey]) => destinationKey),
+      folderNameTakenIn: existingByDestination
+        .filter(([, found]) => folderNames.get(key) && found.has(folderNames.get(key)!))
+        .map(([destinationKey]) => destinationKey),
     });
   }
 
   return {
     ok: badSource.size === 0 && skills.length > 0 && skills.every((s) => s.ok),
     importable: skills.filter((s) => s.ok && !badSource.has(s.source)).length,
-    sources: upload.sources.map((s) => ({ index: s.index, name: s.name, type: s.type, kind: s.kind, size: s.size, findings: s.findings, skipped: s.skipped, notASkill: s.notASkill })),
+    sources: upload.sources.map((s) => ({
+      index: s.index,
+      name: s.name,
+      type: s.type,
+      kind: s.kind,
+      size: s.size,
+      findings: s.findings,
+      skipped: s.skipped,
+      notASkill: s.notASkill,
+    })),
     skills,
     destinations: destinations.map((d) => d.destination),
     destination,
     canOverrideScan: actor.role === "ADMIN",
-    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, maxTotalBytes: limits.maxTotalBytes, maxFileBytes: limits.maxFileBytes, maxEntries: limits.maxEntries, maxSkillFiles: limits.maxSkillFiles, maxSkillBytes: limits.maxSkillBytes },
+    limits: {
+      maxUploadBytes: MAX_UPLOAD_BYTES,
+      maxTotalBytes: limits.maxTotalBytes,
+      maxFileBytes: limits.maxFileBytes,
+      maxEntries: limits.maxEntries,
+      maxSkillFiles: limits.maxSkillFiles,
+      maxSkillBytes: limits.maxSkillBytes,
+    },
   };
 }
 
@@ -185,7 +228,11 @@ export interface UploadPlanResult {
   findings: NonNullable<ApiErrorBody["error"]["findings"]>;
 }
 
-async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]>; reasons: Map<string, string> }> {
+async function plan(
+  viewer: ViewerRef,
+  upload: ReadUpload,
+  input: CommitInput,
+): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]>; reasons: Map<string, string> }> {
   const { destination, target } = await resolveUploadDestination(viewer, input.destination);
   let selected: SelectedSkill[];
   try {
@@ -206,14 +253,20 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     await slice();
     if (item.action !== "unchanged") scans.set(item.key, scanSkill(item.skill));
   }
-  const reasons = overrideReasons(input, [...scans].filter(([, scan]) => scan.highest === "critical").map(([key]) => key));
+  const reasons = overrideReasons(
+    input,
+    [...scans].filter(([, scan]) => scan.highest === "critical").map(([key]) => key),
+  );
   for (const item of raw.items) {
     const scan = scans.get(item.key);
     if (!scan) continue;
     const gate = gateImport(item.name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: reasons.get(item.key) });
     if (gate.kind === "blocked") {
       raw.problems.push({ kind: gate.code === "FORBIDDEN" ? "forbidden" : "invalid", key: item.key, name: item.name, message: gate.message });
-      blockedKeys.set(item.key, scan.findings.filter((f) => f.severity === "critical"));
+      blockedKeys.set(
+        item.key,
+        scan.findings.filter((f) => f.severity === "critical"),
+      );
     }
   }
   const findings: UploadPlanResult["findings"] = [
@@ -221,11 +274,20 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
     ...selected.flatMap((s) => s.skill.findings.map((f) => ({ ...f, source: s.entry.source, skill: s.skill.name, key: s.entry.key }))),
   ];
   // Every item goes to the same place, so one rule says whether its writes would be proposed (a dry run's `proposed`).
-  const teamPolicy = target.scope === "TEAM" ? parseReviewPolicy((await db.team.findUnique({ where: { id: target.teamId! }, select: { reviewPolicy: true } }))?.reviewPolicy) : parseReviewPolicy(null);
+  const teamPolicy =
+    target.scope === "TEAM"
+      ? parseReviewPolicy((await db.team.findUnique({ where: { id: target.teamId! }, select: { reviewPolicy: true } }))?.reviewPolicy)
+      : parseReviewPolicy(null);
   const proposed = proposalPolicyForDestination(actor, target, teamPolicy) !== null;
   return {
     destination,
-    plan: raw.items.map((item) => ({ key: item.key, name: item.name, action: item.action, skillId: item.targetId ?? null, ...(proposed && item.action !== "unchanged" ? { proposed: true } : {}) })),
+    plan: raw.items.map((item) => ({
+      key: item.key,
+      name: item.name,
+      action: item.action,
+      skillId: item.targetId ?? null,
+      ...(proposed && item.action !== "unchanged" ? { proposed: true } : {}),
+    })),
     problems: raw.problems,
     refusal: planRefusal(raw.problems),
     findings,
@@ -240,7 +302,11 @@ async function plan(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): 
  * `refusal` is set only when the whole commit would be refused, `refused` lists the skills a
  * partial import would leave out.
  */
-export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<UploadPlanResult & { refused: UploadRefusedSkill[] }> {
+export async function planUploadCommit(
+  viewer: ViewerRef,
+  upload: ReadUpload,
+  input: CommitInput,
+): Promise<UploadPlanResult & { refused: UploadRefusedSkill[] }> {
   const planned = await plan(viewer, upload, input);
   const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
   const { raw: _raw, blockedKeys: _blocked, reasons: _reasons, ...result } = planned;
@@ -249,7 +315,6 @@ export async function planUploadCommit(viewer: ViewerRef, upload: ReadUpload, in
 }
 
 const refusalCode = { forbidden: "FORBIDDEN", invalid: "INVALID", missing: "NOT_FOUND", conflict: "CONFLICT" } as const;
-
 
 type Planned = Awaited<ReturnType<typeof plan>>;
 
@@ -262,7 +327,11 @@ function overrideReasons(input: CommitInput, criticalKeys: string[]): Map<string
   const own = new Map((input.choices ?? []).flatMap((choice) => (choice.overrideReason ? [[choice.key, choice.overrideReason] as const] : [])));
   const unnamed = criticalKeys.filter((key) => !own.has(key));
   if (input.overrideReason && unnamed.length > 1) {
-    throw new DataError("INVALID", `overrideReason names no skill, and ${unnamed.length} chosen skills have a critical finding (${unnamed.join(", ")}): give each its own reason in its choice's overrideReason.`, { field: "overrideReason" });
+    throw new DataError(
+      "INVALID",
+      `overrideReason names no skill, and ${unnamed.length} chosen skills have a critical finding (${unnamed.join(", ")}): give each its own reason in its choice's overrideReason.`,
+      { field: "overrideReason" },
+    );
   }
   const reasons = new Map(own);
   if (input.overrideReason && unnamed.length === 1) reasons.set(unnamed[0], input.overrideReason);
@@ -274,14 +343,24 @@ function overrideReasons(input: CommitInput, criticalKeys: string[]): Map<string
  * rules out every one of its skills), and says whether the whole upload is refused instead: with
  * `atomic` on any problem, otherwise when nothing is left or the upload as a whole is at fault.
  */
-function partition(planned: Planned, upload: ReadUpload, atomic = false): { refused: UploadRefusedSkill[]; accepted: Planned["raw"]["items"]; refuseAll: boolean } {
+function partition(
+  planned: Planned,
+  upload: ReadUpload,
+  atomic = false,
+): { refused: UploadRefusedSkill[]; accepted: Planned["raw"]["items"]; refuseAll: boolean } {
   const sourceOf = new Map(upload.skills.map((s) => [s.key, s.source]));
   const refused: UploadRefusedSkill[] = [];
   const ruledOut = new Set<string>();
   for (const problem of planned.problems) {
     if (problem.key !== null) {
       const blocking = planned.blockedKeys.get(problem.key);
-      refused.push({ key: problem.key, name: problem.name, outcome: blocking ? "blocked" : problem.kind, message: problem.message, findings: blocking ?? problem.findings });
+      refused.push({
+        key: problem.key,
+        name: problem.name,
+        outcome: blocking ? "blocked" : problem.kind,
+        message: problem.message,
+        findings: blocking ?? problem.findings,
+      });
       ruledOut.add(problem.key);
     } else if (problem.source !== undefined) {
       for (const item of planned.raw.items) {
@@ -304,7 +383,11 @@ function partition(planned: Planned, upload: ReadUpload, atomic = false): { refu
  * (FORBIDDEN, INVALID, NOT_FOUND or CONFLICT, in that order of precedence) whose details hold
  * every problem and finding. A refused archive refuses all of its own skills, never others'.
  */
-export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input: CommitInput): Promise<{ destination: UploadDestination; skills: Omit<UploadResultSkill, "links">[]; refused: UploadRefusedSkill[] }> {
+export async function commitUpload(
+  viewer: ViewerRef,
+  upload: ReadUpload,
+  input: CommitInput,
+): Promise<{ destination: UploadDestination; skills: Omit<UploadResultSkill, "links">[]; refused: UploadRefusedSkill[] }> {
   const planned = await plan(viewer, upload, input);
   const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
   if (refuseAll) throw new DataError(refusalCode[planned.refusal!.kind], planned.refusal!.message, { problems: planned.problems, findings: planned.findings });
@@ -314,7 +397,12 @@ export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input:
   const importOf = (item: (typeof writes)[number]) =>
     item.action === "create"
       ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: planned.reasons.get(item.key) }
-      : { skill: item.skill, target: { skillId: item.targetId!, baseVersion: item.baseVersion }, message: item.message, overrideReason: planned.reasons.get(item.key) };
+      : {
+          skill: item.skill,
+          target: { skillId: item.targetId!, baseVersion: item.baseVersion },
+          message: item.message,
+          overrideReason: planned.reasons.get(item.key),
+        };
   const stored = new Map<string, Awaited<ReturnType<typeof importSkills>>[number]>();
   if (input.atomic) {
     const results = await importSkills(viewer, writes.map(importOf));
@@ -327,18 +415,30 @@ export async function commitUpload(viewer: ViewerRef, upload: ReadUpload, input:
         stored.set(item.key, result);
       } catch (error) {
         if (!(error instanceof DataError)) throw error;
-        const outcome = error.code === "FORBIDDEN" ? "forbidden" : error.code === "CONFLICT" ? "conflict" : error.code === "NOT_FOUND" ? "missing-target" : "invalid";
+        const outcome =
+          error.code === "FORBIDDEN" ? "forbidden" : error.code === "CONFLICT" ? "conflict" : error.code === "NOT_FOUND" ? "missing-target" : "invalid";
         refused.push({ key: item.key, name: item.name, outcome, message: error.message });
       }
     }
     if (!stored.size && !accepted.some((item) => item.action === "unchanged")) {
-      throw new DataError("CONFLICT", refused.length === 1 ? refused[0].message : `No skill was imported: ${refused.map((r) => r.message).join(" ")}`, { refused });
+      throw new DataError("CONFLICT", refused.length === 1 ? refused[0].message : `No skill was imported: ${refused.map((r) => r.message).join(" ")}`, {
+        refused,
+      });
     }
   }
   for (const item of accepted) {
     const result = stored.get(item.key);
-    if (result) skills.push({ key: item.key, skillId: result.skillId, name: result.name, version: result.version, action: result.created ? "created" : "version", ...(result.proposal ? { proposal: result.proposal } : {}) });
-    else if (item.action === "unchanged") skills.push({ key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" });
+    if (result)
+      skills.push({
+        key: item.key,
+        skillId: result.skillId,
+        name: result.name,
+        version: result.version,
+        action: result.created ? "created" : "version",
+        ...(result.proposal ? { proposal: result.proposal } : {}),
+      });
+    else if (item.action === "unchanged")
+      skills.push({ key: item.key, skillId: item.targetId!, name: item.name, version: item.baseVersion ?? 0, action: "unchanged" });
   }
   const order = new Map(upload.skills.map((s, i) => [s.key, i]));
   refused.sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));

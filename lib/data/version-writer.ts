@@ -51,7 +51,11 @@ export function scanSkill(skill: BundleSkill): ScanResult {
  * security scan (passed in when the caller already ran it for the import gate). Without a review
  * decision, a high or critical finding (or a failed scan) starts the version as "needs_review".
  */
-export async function prepareVersion(skill: BundleSkill, store: BlobStore, options: { scan?: ScanResult; review?: ReviewDecision } = {}): Promise<PreparedVersion> {
+export async function prepareVersion(
+  skill: BundleSkill,
+  store: BlobStore,
+  options: { scan?: ScanResult; review?: ReviewDecision } = {},
+): Promise<PreparedVersion> {
   if (!skill.name || skill.description === null) throw new Error("prepareVersion needs a valid skill");
   const tokensByPath = new Map(skill.tokens.resources.map((resource) => [resource.path, resource.tokens]));
   const files = skill.files
@@ -163,7 +167,15 @@ export async function collectOrphanBlobs(tx: Tx): Promise<number> {
 
 export async function audit(
   tx: Tx,
-  event: { actorId: string | null; action: string; skillId?: string; skillName?: string; version?: number; teamId?: string | null; detail?: Record<string, unknown> },
+  event: {
+    actorId: string | null;
+    action: string;
+    skillId?: string;
+    skillName?: string;
+    version?: number;
+    teamId?: string | null;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.auditEvent.create({
     data: {

@@ -14,7 +14,10 @@ const TEAM = { scope: "TEAM" as const, teamId: team.id };
 
 async function skillWithThreeVersions(name: string) {
   const v1 = await data.createSkill(owner, {
-    skill: makeSkill(name, { description: "Fill PDF forms quickly. Use for PDF forms.", files: { "references/api.md": "# API\n\nCall it.\n", "assets/logo.png": "PNG-ish but text" } }),
+    skill: makeSkill(name, {
+      description: "Fill PDF forms quickly. Use for PDF forms.",
+      files: { "references/api.md": "# API\n\nCall it.\n", "assets/logo.png": "PNG-ish but text" },
+    }),
     destination: TEAM,
     message: "First cut",
   });
@@ -26,7 +29,10 @@ async function skillWithThreeVersions(name: string) {
     }),
     message: "Be careful",
   });
-  await data.addSkillVersion(owner, v1.skillId, { skill: makeSkill(name, { description: "Fill PDF forms carefully. Use for PDF forms.", body: "# Forms\n\nUse the slow tool.\n" }), message: "Trim" });
+  await data.addSkillVersion(owner, v1.skillId, {
+    skill: makeSkill(name, { description: "Fill PDF forms carefully. Use for PDF forms.", body: "# Forms\n\nUse the slow tool.\n" }),
+    message: "Trim",
+  });
   return v1.skillId;
 }
 
@@ -50,7 +56,13 @@ describe("listSkillVersions", () => {
     expect(v2.byteDelta).toBe(rows[1].totalBytes - rows[0].totalBytes);
     expect(v2.tokens.total).toBe(total(rows[1]));
     expect(v1.fileCount).toBe(3);
-    expect(v1).toMatchObject({ errorCount: rows[0].errorCount, warningCount: rows[0].warningCount, scanHighest: rows[0].scanHighest, reviewStatus: rows[0].reviewStatus, pinnedBy: 0 });
+    expect(v1).toMatchObject({
+      errorCount: rows[0].errorCount,
+      warningCount: rows[0].warningCount,
+      scanHighest: rows[0].scanHighest,
+      reviewStatus: rows[0].reviewStatus,
+      pinnedBy: 0,
+    });
     expect(history?.can).toEqual({ addVersion: true, manage: false });
     expect((await versions.listSkillVersions(owner, skillId))?.can).toEqual({ addVersion: true, manage: true });
   });
@@ -101,7 +113,9 @@ describe("diffSkillVersions", () => {
       ["references/extra.md", "added"],
     ]);
     const skillMd = files[0].skillMd!;
-    expect(skillMd.fields.map((f) => [f.key, f.before, f.after])).toEqual([["description", "Fill PDF forms quickly. Use for PDF forms.", "Fill PDF forms carefully. Use for PDF forms."]]);
+    expect(skillMd.fields.map((f) => [f.key, f.before, f.after])).toEqual([
+      ["description", "Fill PDF forms quickly. Use for PDF forms.", "Fill PDF forms carefully. Use for PDF forms."],
+    ]);
     expect(skillMd.body.kind).toBe("text");
     expect(result?.diff.stats).toMatchObject({ filesAdded: 1, filesRemoved: 1, filesChanged: 2 });
   });

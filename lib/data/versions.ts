@@ -40,7 +40,12 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
         scanHighest: true,
         reviewStatus: true,
         publishedAt: true,
-        revisions: { where: { request: { kind: "version" } }, select: { request: { select: { id: true, state: true } } }, orderBy: { createdAt: "desc" }, take: 1 },
+        revisions: {
+          where: { request: { kind: "version" } },
+          select: { request: { select: { id: true, state: true } } },
+          orderBy: { createdAt: "desc" },
+          take: 1,
+        },
         author: userRef,
       },
     },
@@ -93,7 +98,13 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
  * The difference between two versions of a visible skill (`from` is the older side), or null when
  * the skill or either version is not visible or does not exist.
  */
-export async function diffSkillVersions(viewer: ViewerRef, skillId: string, from: number, to: number, options?: DiffOptions): Promise<VersionComparison | null> {
+export async function diffSkillVersions(
+  viewer: ViewerRef,
+  skillId: string,
+  from: number,
+  to: number,
+  options?: DiffOptions,
+): Promise<VersionComparison | null> {
   const actor = await loadActor(db, viewer);
   const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true });
   if (!skill) return null;
@@ -113,7 +124,13 @@ export async function diffSkillVersions(viewer: ViewerRef, skillId: string, from
  * Some files of the difference between two versions, whole (the compare page leaves big diffs'
  * later bodies out and loads them with this); null as diffSkillVersions. Paths not in it are left out.
  */
-export async function diffSkillVersionFiles(viewer: ViewerRef, skillId: string, from: number, to: number, paths: readonly string[]): Promise<FileDiff[] | null> {
+export async function diffSkillVersionFiles(
+  viewer: ViewerRef,
+  skillId: string,
+  from: number,
+  to: number,
+  paths: readonly string[],
+): Promise<FileDiff[] | null> {
   const actor = await loadActor(db, viewer);
   if (!(await findVisibleSkill(db, actor, skillId, { id: true }))) return null;
   const refs = await db.skillVersion.findMany({ where: { skillId, number: { in: [from, to] } }, select: { id: true, number: true } });

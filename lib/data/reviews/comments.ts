@@ -20,7 +20,10 @@ async function anchoredFile(requestId: string, skillId: string, anchor: LineAnch
   const revisions = await db.reviewRevision.findMany({ where: { requestId }, select: { versionNumber: true, baseVersion: true } });
   const versions = new Set(revisions.flatMap((r) => (r.baseVersion === null ? [r.versionNumber] : [r.versionNumber, r.baseVersion])));
   if (!versions.has(anchor.version)) return undefined;
-  const file = await db.skillFile.findFirst({ where: { path: anchor.path, version: { skillId, number: anchor.version } }, select: { path: true, mediaType: true, size: true, ...blobSelect } });
+  const file = await db.skillFile.findFirst({
+    where: { path: anchor.path, version: { skillId, number: anchor.version } },
+    select: { path: true, mediaType: true, size: true, ...blobSelect },
+  });
   if (!file) return undefined;
   if (!isTextMediaType(file.mediaType)) return { text: null };
   const [loaded] = await loadFileBytes([file]);
@@ -31,18 +34,25 @@ async function anchoredFile(requestId: string, skillId: string, anchor: LineAnch
  * Comment on an open request: on the whole request, on a line of a file of one of its versions
  * (`anchor`), or a reply to a thread (`parentId`). Audited "review.comment".
  */
-export async function commentOnRequest(viewer: ViewerRef, requestId: string, input: { body: string; anchor?: LineAnchor; parentId?: string }): Promise<{ threadId: string; commentId: string }> {
+export async function commentOnRequest(
+  viewer: ViewerRef,
+  requestId: string,
+  input: { body: string; anchor?: LineAnchor; parentId?: string },
+): Promise<{ threadId: string; commentId: string }> {
   const body = input.body.trim();
   if (!body) throw new DataError("INVALID", "Write something: the comment is empty.", { field: "body" });
-  if (body.length > MAX_COMMENT) throw new DataError("INVALID", `Keep a comment under ${MAX_COMMENT} characters (this one has ${body.length}).`, { field: "body" });
+  if (body.length > MAX_COMMENT)
+    throw new DataError("INVALID", `Keep a comment under ${MAX_COMMENT} characters (this one has ${body.length}).`, { field: "body" });
   const actor = await loadActor(db, viewer);
   const { row, facts } = await requireRequest(db, actor, requestId);
-  if (!canComment(actor, facts, canViewSkill(actor, facts.skill))) throw new DataError("CONFLICT", `This request is ${row.state}; its conversation is closed.`, { reason: `request-${row.state}` });
+  if (!canComment(actor, facts, canViewSkill(actor, facts.skill)))
+    throw new DataError("CONFLICT", `This request is ${row.state}; its conversation is closed.`, { reason: `request-${row.state}` });
 
   let threadId: string | null = null;
   if (input.parentId) {
     const parent = await db.reviewComment.findUnique({ where: { id: input.parentId }, select: { id: true, requestId: true, parentId: true } });
-    if (!parent || parent.requestId !== requestId) throw new DataError("INVALID", "The comment you are replying to is not part of this request.", { field: "parentId" });
+    if (!parent || parent.requestId !== requestId)
+      throw new DataError("INVALID", "The comment you are replying to is not part of this request.", { field: "parentId" });
     threadId = parent.parentId ?? parent.id;
   } else if (input.anchor) {
     const problem = lineAnchorProblem(await anchoredFile(requestId, row.skillId, input.anchor), input.anchor.path, input.anchor.version, input.anchor.line);
@@ -68,7 +78,12 @@ export async function commentOnRequest(viewer: ViewerRef, requestId: string, inp
       skillName: row.skill.name,
       version: threadId ? undefined : input.anchor?.version,
       teamId: row.targetTeamId ?? row.skill.teamId,
-      detail: { requestId, commentId: comment.id, ...(threadId ? { replyTo: threadId } : {}), ...(input.anchor && !threadId ? { path: input.anchor.path, line: input.anchor.line } : {}) },
+      detail: {
+        requestId,
+        commentId: comment.id,
+        ...(threadId ? { replyTo: threadId } : {}),
+        ...(input.anchor && !threadId ? { path: input.anchor.path, line: input.anchor.line } : {}),
+      },
     });
     return { threadId: threadId ?? comment.id, commentId: comment.id };
   });
@@ -82,14 +97,22 @@ export async function setThreadResolved(viewer: ViewerRef, threadId: string, res
   const { row, facts } = await requireRequest(db, actor, thread.requestId).catch(() => {
     throw new DataError("NOT_FOUND", "Thread not found.");
   });
-  if (!canComment(actor, facts, canViewSkill(actor, facts.skill))) throw new DataError("CONFLICT", `This request is ${row.state}; its conversation is closed.`, { reason: `request-${row.state}` });
+  if (!canComment(actor, facts, canViewSkill(actor, facts.skill)))
+    throw new DataError("CONFLICT", `This request is ${row.state}; its conversation is closed.`, { reason: `request-${row.state}` });
   if (thread.authorId !== actor.id && row.authorId !== actor.id && !isEligibleReviewer(actor, facts)) {
     throw new DataError("FORBIDDEN", "Only the thread's author, the request's author or a reviewer can resolve this thread.");
   }
   const at = resolved ? new Date() : null;
   await db.$transaction(async (tx) => {
     await tx.reviewComment.update({ where: { id: threadId }, data: { resolvedAt: at, resolvedById: resolved ? actor.id : null } });
-    await audit(tx, { actorId: actor.id, action: resolved ? "review.resolve" : "review.reopen", skillId: row.skillId, skillName: row.skill.name, teamId: row.targetTeamId ?? row.skill.teamId, detail: { requestId: row.id, threadId } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: resolved ? "review.resolve" : "review.reopen",
+      skillId: row.skillId,
+      skillName: row.skill.name,
+      teamId: row.targetTeamId ?? row.skill.teamId,
+      detail: { requestId: row.id, threadId },
+    });
   });
   if (!at) return null;
   const me = await db.user.findUnique({ where: { id: actor.id }, select: { id: true, name: true } });

@@ -1,6 +1,14 @@
 import "server-only";
 import { canManageSkill, type Actor } from "@/lib/skills/permissions/permissions";
-import { canWithdraw, decideRefusal, isEligibleReviewer, MAX_COMMENT, mergeReadiness, type MergeReadiness, type RequestFacts } from "@/lib/skills/review-requests/policy";
+import {
+  canWithdraw,
+  decideRefusal,
+  isEligibleReviewer,
+  MAX_COMMENT,
+  mergeReadiness,
+  type MergeReadiness,
+  type RequestFacts,
+} from "@/lib/skills/review-requests/policy";
 import type { Tx } from "@/lib/db/client";
 import type { ReviewVerdict } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
@@ -27,7 +35,11 @@ export interface DecisionResult {
  * reviewer saw). When approvals reach the policy's number the proposal merges in the same
  * transaction. Audited "review.approve" / "review.changes" / "review.merge".
  */
-export async function decideRequest(viewer: ViewerRef, requestId: string, input: { verdict: ReviewVerdict; revision: number; note?: string }): Promise<DecisionResult> {
+export async function decideRequest(
+  viewer: ViewerRef,
+  requestId: string,
+  input: { verdict: ReviewVerdict; revision: number; note?: string },
+): Promise<DecisionResult> {
   const note = (input.note ?? "").trim();
   if (input.verdict === "changes" && !note) throw new DataError("INVALID", "Say what should change: a request for changes needs a note.", { field: "note" });
   if (note.length > MAX_COMMENT) throw new DataError("INVALID", `Keep the note under ${MAX_COMMENT} characters.`, { field: "note" });
@@ -35,13 +47,19 @@ export async function decideRequest(viewer: ViewerRef, requestId: string, input:
     const actor = await loadActor(tx, viewer);
     const { row, facts } = await requireRequest(tx, actor, requestId);
     const refusal = decideRefusal(actor, facts);
-    if (refusal) throw new DataError(row.state === "open" ? "FORBIDDEN" : "CONFLICT", refusal, { reason: row.state === "open" ? "not-a-reviewer" : `request-${row.state}` });
+    if (refusal)
+      throw new DataError(row.state === "open" ? "FORBIDDEN" : "CONFLICT", refusal, {
+        reason: row.state === "open" ? "not-a-reviewer" : `request-${row.state}`,
+      });
     // Decisions on one request queue on its row (Postgres row lock; SQLite runs one writer anyway),
     // so two approvals at the same moment both count and the second merges exactly once.
     const locked = await tx.reviewRequest.update({ where: { id: requestId }, data: { updatedAt: new Date() }, select: { revision: true, state: true } });
     if (locked.state !== "open") throw new DataError("CONFLICT", `This request is already ${locked.state}.`, { reason: `request-${locked.state}` });
     if (input.revision !== locked.revision) {
-      throw new DataError("CONFLICT", `Revision ${locked.revision} is now the latest; reload the request and review it.`, { reason: "revision-moved", revision: locked.revision });
+      throw new DataError("CONFLICT", `Revision ${locked.revision} is now the latest; reload the request and review it.`, {
+        reason: "revision-moved",
+        revision: locked.revision,
+      });
     }
     await tx.reviewVerdictRow.create({ data: { requestId, revision: locked.revision, reviewerId: actor.id, verdict: input.verdict, note } });
     await audit(tx, {
@@ -68,14 +86,23 @@ async function revisionVersion(tx: Tx, requestId: string, revision: number): Pro
 
 /** Counts the revision's approvals, each reviewer's latest verdict once, from people who may still give it. */
 export async function readinessOf(client: Tx | typeof db, row: RequestRow, facts: RequestFacts, revision: number): Promise<MergeReadiness> {
-  const verdicts = await client.reviewVerdictRow.findMany({ where: { requestId: row.id, revision }, select: { reviewerId: true, verdict: true, revision: true, dismissed: true, createdAt: true, id: true } });
+  const verdicts = await client.reviewVerdictRow.findMany({
+    where: { requestId: row.id, revision },
+    select: { reviewerId: true, verdict: true, revision: true, dismissed: true, createdAt: true, id: true },
+  });
   const reviewers = new Map<string, boolean>();
   for (const id of new Set(verdicts.map((v) => v.reviewerId))) {
     const reviewer = await loadActor(client, { id }).catch(() => null);
     reviewers.set(id, reviewer !== null && isEligibleReviewer(reviewer, facts));
   }
   return mergeReadiness(
-    verdicts.map((v, index) => ({ reviewerId: v.reviewerId, verdict: v.verdict, revision: v.revision, dismissed: v.dismissed, at: v.createdAt.getTime() * 1000 + index })),
+    verdicts.map((v, index) => ({
+      reviewerId: v.reviewerId,
+      verdict: v.verdict,
+      revision: v.revision,
+      dismissed: v.dismissed,
+      at: v.createdAt.getTime() * 1000 + index,
+    })),
     revision,
     row.requiredApprovals,
     (id) => reviewers.get(id) ?? false,
@@ -87,7 +114,10 @@ export async function readinessOf(client: Tx | typeof db, row: RequestRow, facts
  * request still being open at this revision so it happens once.
  */
 async function merge(tx: Tx, actor: Actor, row: RequestRow, revision: number): Promise<{ version: number }> {
-  const rev = await tx.reviewRevision.findUnique({ where: { requestId_number: { requestId: row.id, number: revision } }, select: { versionId: true, versionNumber: true } });
+  const rev = await tx.reviewRevision.findUnique({
+    where: { requestId_number: { requestId: row.id, number: revision } },
+    select: { versionId: true, versionNumber: true },
+  });
   if (!rev?.versionId) throw new DataError("CONFLICT", "The proposed version no longer exists.", { reason: "version-missing" });
   const closed = await tx.reviewRequest.updateMany({
     where: { id: row.id, state: "open", revision },
@@ -114,7 +144,13 @@ async function merge(tx: Tx, actor: Actor, row: RequestRow, revision: number): P
     skillName: row.skill.name,
     version: rev.versionNumber,
     teamId,
-    detail: { requestId: row.id, revision, kind: row.kind, authorId: row.authorId, ...(row.kind === "move" ? { to: { scope: row.targetScope, teamId: row.targetTeamId } } : {}) },
+    detail: {
+      requestId: row.id,
+      revision,
+      kind: row.kind,
+      authorId: row.authorId,
+      ...(row.kind === "move" ? { to: { scope: row.targetScope, teamId: row.targetTeamId } } : {}),
+    },
   });
   return { version: rev.versionNumber };
 }
@@ -126,8 +162,18 @@ export async function withdrawRequest(viewer: ViewerRef, requestId: string): Pro
     const { row, facts } = await requireRequest(tx, actor, requestId);
     if (row.state !== "open") throw new DataError("CONFLICT", `This request is already ${row.state}.`, { reason: `request-${row.state}` });
     if (!canWithdraw(actor, facts)) throw new DataError("FORBIDDEN", "Only the request's author can withdraw it.");
-    const closed = await tx.reviewRequest.updateMany({ where: { id: requestId, state: "open" }, data: { state: "withdrawn", closedAt: new Date(), closedById: actor.id } });
+    const closed = await tx.reviewRequest.updateMany({
+      where: { id: requestId, state: "open" },
+      data: { state: "withdrawn", closedAt: new Date(), closedById: actor.id },
+    });
     if (closed.count !== 1) throw new DataError("CONFLICT", "This request was closed meanwhile; reload it.", { reason: "request-moved" });
-    await audit(tx, { actorId: actor.id, action: "review.withdraw", skillId: row.skillId, skillName: row.skill.name, teamId: row.targetTeamId ?? row.skill.teamId, detail: { requestId, revision: row.revision } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "review.withdraw",
+      skillId: row.skillId,
+      skillName: row.skill.name,
+      teamId: row.targetTeamId ?? row.skill.teamId,
+      detail: { requestId, revision: row.revision },
+    });
   });
 }

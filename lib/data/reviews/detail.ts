@@ -32,7 +32,11 @@ const versionSelect = {
   resourceTokens: true,
 } as const;
 
-const levels = (v: { catalogTokens: number; bodyTokens: number; resourceTokens: number }): LevelTokens => ({ catalog: v.catalogTokens, body: v.bodyTokens, resources: v.resourceTokens });
+const levels = (v: { catalogTokens: number; bodyTokens: number; resourceTokens: number }): LevelTokens => ({
+  catalog: v.catalogTokens,
+  body: v.bodyTokens,
+  resources: v.resourceTokens,
+});
 
 function readFindings(json: string): Finding[] {
   try {
@@ -70,7 +74,11 @@ async function loadShown(actor: Actor, requestId: string, revision: number | und
  * The review page's title when it exists for this viewer (the request is visible and the revision
  * exists), without reading a file: the page answers 404 from this before anything streams.
  */
-export async function reviewRequestHead(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<{ title: string; skillName: string } | null> {
+export async function reviewRequestHead(
+  viewer: ViewerRef,
+  requestId: string,
+  options: { revision?: number } = {},
+): Promise<{ title: string; skillName: string } | null> {
   const actor = await loadActor(db, viewer);
   const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: requestFactsSelect });
   if (!row) return null;
@@ -104,9 +112,9 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
     db.reviewVerdictRow.findMany({ where: { requestId }, orderBy: { createdAt: "asc" } }),
     db.reviewComment.findMany({ where: { requestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
-  const userIds = [...new Set([...verdicts.map((v) => v.reviewerId), ...comments.flatMap((c) => [c.authorId, c.resolvedById]), ...revisions.map((r) => r.authorId)])].filter(
-    (id): id is string => !!id,
-  );
+  const userIds = [
+    ...new Set([...verdicts.map((v) => v.reviewerId), ...comments.flatMap((c) => [c.authorId, c.resolvedById]), ...revisions.map((r) => r.authorId)]),
+  ].filter((id): id is string => !!id);
   const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u]));
   const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
 
@@ -114,11 +122,17 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
   const threads: ReviewThread[] = comments
     .filter((c) => c.parentId === null)
     .map((root) => {
-      const anchor = root.versionNumber !== null && root.path !== null && root.line !== null ? { version: root.versionNumber, path: root.path, line: root.line } : null;
+      const anchor =
+        root.versionNumber !== null && root.path !== null && root.line !== null ? { version: root.versionNumber, path: root.path, line: root.line } : null;
       return {
         id: root.id,
         anchor,
-        comments: [root, ...comments.filter((c) => c.parentId === root.id)].map((c) => ({ id: c.id, author: user(c.authorId), body: c.body, createdAt: c.createdAt })),
+        comments: [root, ...comments.filter((c) => c.parentId === root.id)].map((c) => ({
+          id: c.id,
+          author: user(c.authorId),
+          body: c.body,
+          createdAt: c.createdAt,
+        })),
         resolved: root.resolvedAt ? { at: root.resolvedAt, by: user(root.resolvedById) } : null,
         outdated: anchor !== null && !shownVersions.has(anchor.version),
       };
@@ -140,7 +154,15 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
       createdAt: r.createdAt,
       pruned: r.versionId === null,
     })),
-    verdicts: verdicts.map((v) => ({ id: v.id, reviewer: user(v.reviewerId), verdict: v.verdict, note: v.note, revision: v.revision, dismissed: v.dismissed, createdAt: v.createdAt })),
+    verdicts: verdicts.map((v) => ({
+      id: v.id,
+      reviewer: user(v.reviewerId),
+      verdict: v.verdict,
+      note: v.note,
+      revision: v.revision,
+      dismissed: v.dismissed,
+      createdAt: v.createdAt,
+    })),
     threads,
     readiness,
     shown: {

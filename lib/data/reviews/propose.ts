@@ -41,7 +41,16 @@ export async function openVersionRequest(
       approvers: input.policy.approvers,
       revision: 1,
       baseVersion: input.baseVersion,
-      revisions: { create: { number: 1, versionId: input.versionId, versionNumber: input.versionNumber, baseVersion: input.baseVersion, message: input.message, authorId: actor.id } },
+      revisions: {
+        create: {
+          number: 1,
+          versionId: input.versionId,
+          versionNumber: input.versionNumber,
+          baseVersion: input.baseVersion,
+          message: input.message,
+          authorId: actor.id,
+        },
+      },
     },
     select: { id: true },
   });
@@ -52,7 +61,14 @@ export async function openVersionRequest(
     skillName: skill.name,
     version: input.versionNumber,
     teamId: skill.teamId,
-    detail: { requestId: request.id, kind: "version", baseVersion: input.baseVersion, via: input.via, requiredApprovals: input.policy.requiredApprovals, approvers: input.policy.approvers },
+    detail: {
+      requestId: request.id,
+      kind: "version",
+      baseVersion: input.baseVersion,
+      via: input.via,
+      requiredApprovals: input.policy.requiredApprovals,
+      approvers: input.policy.approvers,
+    },
   });
   return { requestId: request.id, revision: 1, url: reviewUrl(request.id) };
 }
@@ -65,7 +81,10 @@ export async function requireRevisableRequest(tx: Tx, actor: Actor, requestId: s
   const row = await tx.reviewRequest.findUnique({ where: { id: requestId }, select: requestFactsSelect });
   if (!row || row.skillId !== skillId) throw new DataError("NOT_FOUND", "Review request not found.");
   if (row.kind !== "version") throw new DataError("INVALID", "A move request has no revisions to push; withdraw it and request the move again.");
-  if (row.state !== "open") throw new DataError("CONFLICT", `This request was ${row.state === "merged" ? "merged" : "withdrawn"}; save as a new proposal instead.`, { reason: "request-closed" });
+  if (row.state !== "open")
+    throw new DataError("CONFLICT", `This request was ${row.state === "merged" ? "merged" : "withdrawn"}; save as a new proposal instead.`, {
+      reason: "request-closed",
+    });
   if (!canRevise(actor, factsOf(row))) throw new DataError("FORBIDDEN", "Only the request's author can push a new revision to it.");
   return { id: row.id, revision: row.revision };
 }
@@ -80,9 +99,22 @@ export async function pushRevision(
 ): Promise<ProposalOutcome> {
   const revision = request.revision + 1;
   // Guarded on the revision read before: two pushes at once cannot both become revision n+1.
-  const moved = await tx.reviewRequest.updateMany({ where: { id: request.id, state: "open", revision: request.revision }, data: { revision, baseVersion: input.baseVersion } });
+  const moved = await tx.reviewRequest.updateMany({
+    where: { id: request.id, state: "open", revision: request.revision },
+    data: { revision, baseVersion: input.baseVersion },
+  });
   if (moved.count !== 1) throw new DataError("CONFLICT", "The request changed while you were saving; reload it and push again.", { reason: "request-moved" });
-  await tx.reviewRevision.create({ data: { requestId: request.id, number: revision, versionId: input.versionId, versionNumber: input.versionNumber, baseVersion: input.baseVersion, message: input.message, authorId: actor.id } });
+  await tx.reviewRevision.create({
+    data: {
+      requestId: request.id,
+      number: revision,
+      versionId: input.versionId,
+      versionNumber: input.versionNumber,
+      baseVersion: input.baseVersion,
+      message: input.message,
+      authorId: actor.id,
+    },
+  });
   const dismissed = await tx.reviewVerdictRow.updateMany({ where: { requestId: request.id, dismissed: false }, data: { dismissed: true } });
   await audit(tx, {
     actorId: actor.id,
@@ -106,7 +138,10 @@ export async function openMoveRequest(
 ): Promise<ProposalOutcome> {
   const existing = await tx.reviewRequest.findFirst({ where: { skillId: skill.id, kind: "move", state: "open" }, select: { id: true } });
   if (existing) {
-    throw new DataError("CONFLICT", `A move of "${skill.name}" is already waiting for approval; withdraw that request first.`, { reason: "move-requested", requestId: existing.id });
+    throw new DataError("CONFLICT", `A move of "${skill.name}" is already waiting for approval; withdraw that request first.`, {
+      reason: "move-requested",
+      requestId: existing.id,
+    });
   }
   const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
   const where = destination.scope === "PUBLIC" ? "the public space" : "the team";
@@ -124,7 +159,14 @@ export async function openMoveRequest(
       revision: 1,
       baseVersion: skill.currentVersion.number,
       revisions: {
-        create: { number: 1, versionId: skill.currentVersion.id, versionNumber: skill.currentVersion.number, baseVersion: skill.currentVersion.number, message, authorId: actor.id },
+        create: {
+          number: 1,
+          versionId: skill.currentVersion.id,
+          versionNumber: skill.currentVersion.number,
+          baseVersion: skill.currentVersion.number,
+          message,
+          authorId: actor.id,
+        },
       },
     },
     select: { id: true },
@@ -136,7 +178,13 @@ export async function openMoveRequest(
     skillName: skill.name,
     version: skill.currentVersion.number,
     teamId: teamId ?? skill.teamId,
-    detail: { requestId: request.id, kind: "move", to: { scope: destination.scope, teamId }, requiredApprovals: input.policy.requiredApprovals, approvers: input.policy.approvers },
+    detail: {
+      requestId: request.id,
+      kind: "move",
+      to: { scope: destination.scope, teamId },
+      requiredApprovals: input.policy.requiredApprovals,
+      approvers: input.policy.approvers,
+    },
   });
   return { requestId: request.id, revision: 1, url: reviewUrl(request.id) };
 }

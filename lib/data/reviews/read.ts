@@ -61,7 +61,9 @@ function toSummary(actor: Actor, row: SummaryRow, authors: Map<string, { id: str
     id: row.id,
     skill: { id: row.skill.id, name: row.skill.name, scope: row.skill.scope, team: row.skill.team },
     kind: row.kind,
-    target: row.targetScope ? { scope: row.targetScope, team: row.targetTeamId ? { id: row.targetTeamId, name: authors.get(`team:${row.targetTeamId}`)?.name ?? "a team" } : null } : null,
+    target: row.targetScope
+      ? { scope: row.targetScope, team: row.targetTeamId ? { id: row.targetTeamId, name: authors.get(`team:${row.targetTeamId}`)?.name ?? "a team" } : null }
+      : null,
     title: row.title,
     state: row.state,
     author: row.authorId ? (authors.get(row.authorId) ?? null) : null,
@@ -102,7 +104,12 @@ export { summarySelect as reviewSummarySelect };
 
 /** Open requests waiting for this reviewer's verdict on their latest revision. */
 async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = {}): Promise<SummaryRow[]> {
-  const rows = await db.reviewRequest.findMany({ where: { AND: [{ state: "open" }, reviewerWhere(actor), where] }, select: summarySelect, orderBy: { updatedAt: "desc" }, take: 500 });
+  const rows = await db.reviewRequest.findMany({
+    where: { AND: [{ state: "open" }, reviewerWhere(actor), where] },
+    select: summarySelect,
+    orderBy: { updatedAt: "desc" },
+    take: 500,
+  });
   return rows.filter((row) => {
     const facts = factsOf(row as unknown as RequestRow);
     return isEligibleReviewer(actor, facts) && !row.verdicts.some((v) => v.reviewerId === actor.id && v.revision === row.revision);
@@ -112,7 +119,10 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
 /** The header's counts: requests waiting for the viewer's decision, and the viewer's own open ones. */
 export async function countReviewInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const actor = await loadActor(db, viewer);
-  const [forMe, mine] = await Promise.all([waitingFor(actor).then((rows) => rows.length), db.reviewRequest.count({ where: { state: "open", authorId: actor.id } })]);
+  const [forMe, mine] = await Promise.all([
+    waitingFor(actor).then((rows) => rows.length),
+    db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
+  ]);
   return { forMe, mine };
 }
 

@@ -30,7 +30,8 @@ async function setPolicy(policy: Parameters<typeof reviews.setTeamReviewPolicy>[
   await reviews.setTeamReviewPolicy(ada, teamId, policy);
 }
 
-const currentNumber = async (skillId: string) => (await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: { currentVersion: { select: { number: true } } } })).currentVersion?.number;
+const currentNumber = async (skillId: string) =>
+  (await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: { currentVersion: { select: { number: true } } } })).currentVersion?.number;
 const requestState = (id: string) => db.reviewRequest.findUniqueOrThrow({ where: { id }, select: { state: true, revision: true, mergedVersion: true } });
 const snapshot = async () => ({
   requests: await db.reviewRequest.findMany({ select: { id: true, state: true, revision: true }, orderBy: { id: "asc" } }),
@@ -72,7 +73,11 @@ describe("team review policy", () => {
 describe("a proposal under a needs-approval policy", () => {
   it("stays unpublished, goes through comments, changes requested, a revision and an approval, then becomes current", async () => {
     const skill = await teamSkill();
-    const proposed = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "Line one.\nLine 2, better.\nLine three." }), message: "Better line two", baseVersion: 1 });
+    const proposed = await skills.addSkillVersion(grace, skill.id, {
+      skill: makeSkill(skill.name, { body: "Line one.\nLine 2, better.\nLine three." }),
+      message: "Better line two",
+      baseVersion: 1,
+    });
     expect(proposed).toMatchObject({ version: 2, proposal: { revision: 1 } });
     const requestId = proposed.proposal!.requestId;
     // Agents and downloads still get version 1.
@@ -87,7 +92,9 @@ describe("a proposal under a needs-approval policy", () => {
 
     // Comments: bad input is refused and writes nothing.
     await refusedUnchanged("INVALID", () => reviews.commentOnRequest(ada, requestId, { body: "   " }));
-    const missingLine = await refusedUnchanged("INVALID", () => reviews.commentOnRequest(ada, requestId, { body: "Hm", anchor: { version: 2, path: "SKILL.md", line: 999 } }));
+    const missingLine = await refusedUnchanged("INVALID", () =>
+      reviews.commentOnRequest(ada, requestId, { body: "Hm", anchor: { version: 2, path: "SKILL.md", line: 999 } }),
+    );
     expect(missingLine.message).toMatch(/Line 999 does not exist in SKILL.md of version 2/);
     await refusedUnchanged("INVALID", () => reviews.commentOnRequest(ada, requestId, { body: "Hm", anchor: { version: 7, path: "SKILL.md", line: 1 } }));
     await refusedUnchanged("NOT_FOUND", () => reviews.commentOnRequest(outsider, requestId, { body: "Hi" }));
@@ -104,14 +111,20 @@ describe("a proposal under a needs-approval policy", () => {
     expect(await reviews.getReviewDiffFiles(ada, requestId, 1, ["SKILL.md"])).toEqual([skillMd]);
     expect(await reviews.getReviewDiffFiles(outsider, requestId, 1, ["SKILL.md"])).toBeNull();
     expect(await reviews.getReviewDiffFiles(ada, requestId, 9, ["SKILL.md"])).toBeNull();
-    const { threadId } = await reviews.commentOnRequest(ada, requestId, { body: "Say why it is better.", anchor: { version: 2, path: "SKILL.md", line: lineNumber } });
+    const { threadId } = await reviews.commentOnRequest(ada, requestId, {
+      body: "Say why it is better.",
+      anchor: { version: 2, path: "SKILL.md", line: lineNumber },
+    });
     await reviews.commentOnRequest(grace, requestId, { body: "Clearer wording.", parentId: threadId });
 
     // Decisions: the author cannot approve; a plain member cannot either; changes need a note.
     await refusedUnchanged("FORBIDDEN", () => reviews.decideRequest(grace, requestId, { verdict: "approve", revision: 1 }));
     await refusedUnchanged("FORBIDDEN", () => reviews.decideRequest(linus, requestId, { verdict: "approve", revision: 1 }));
     await refusedUnchanged("INVALID", () => reviews.decideRequest(ada, requestId, { verdict: "changes", revision: 1, note: " " }));
-    expect(await reviews.decideRequest(ada, requestId, { verdict: "changes", revision: 1, note: "Explain the change in the body." })).toMatchObject({ merged: null, approvals: 0 });
+    expect(await reviews.decideRequest(ada, requestId, { verdict: "changes", revision: 1, note: "Explain the change in the body." })).toMatchObject({
+      merged: null,
+      approvals: 0,
+    });
 
     // The author pushes revision 2 from the editor; the earlier verdict is dismissed.
     const revised = await skills.addSkillVersion(grace, skill.id, {
@@ -123,12 +136,24 @@ describe("a proposal under a needs-approval policy", () => {
     expect(revised).toMatchObject({ version: 3, proposal: { requestId, revision: 2 } });
     expect(await db.reviewVerdictRow.count({ where: { requestId, dismissed: false } })).toBe(0);
     const afterRevision = await reviews.getReviewRequest(ada, requestId);
-    expect(afterRevision).toMatchObject({ revision: 2, shown: { from: 1, to: 3, scan: { complete: true, reviewStatus: "none" }, validation: { errorCount: 0 } }, changesRequested: false });
+    expect(afterRevision).toMatchObject({
+      revision: 2,
+      shown: { from: 1, to: 3, scan: { complete: true, reviewStatus: "none" }, validation: { errorCount: 0 } },
+      changesRequested: false,
+    });
     expect(afterRevision!.shown.tokens.before).toMatchObject({ catalog: expect.any(Number), body: expect.any(Number) });
-    expect(afterRevision!.threads[0]).toMatchObject({ anchor: { version: 2, line: lineNumber }, outdated: true, comments: [{ body: "Say why it is better." }, { body: "Clearer wording." }] });
+    expect(afterRevision!.threads[0]).toMatchObject({
+      anchor: { version: 2, line: lineNumber },
+      outdated: true,
+      comments: [{ body: "Say why it is better." }, { body: "Clearer wording." }],
+    });
     // Approving what was on screen before the revision is refused.
     await refusedUnchanged("CONFLICT", () => reviews.decideRequest(ada, requestId, { verdict: "approve", revision: 1 }));
-    expect(await reviews.decideRequest(ada, requestId, { verdict: "approve", revision: 2 })).toMatchObject({ merged: { version: 3 }, approvals: 1, required: 1 });
+    expect(await reviews.decideRequest(ada, requestId, { verdict: "approve", revision: 2 })).toMatchObject({
+      merged: { version: 3 },
+      approvals: 1,
+      required: 1,
+    });
     expect(await currentNumber(skill.id)).toBe(3);
     expect((await readSkillVersionFiles(linus, skill.id))?.version).toBe(3);
     expect(await requestState(requestId)).toMatchObject({ state: "merged", mergedVersion: 3 });
@@ -136,7 +161,9 @@ describe("a proposal under a needs-approval policy", () => {
     await refusedUnchanged("CONFLICT", () => reviews.decideRequest(hopper, requestId, { verdict: "approve", revision: 2 }));
     await refusedUnchanged("CONFLICT", () => reviews.commentOnRequest(ada, requestId, { body: "Late" }));
     await refusedUnchanged("CONFLICT", () => reviews.withdrawRequest(grace, requestId));
-    const actions = (await db.auditEvent.findMany({ where: { skillId: skill.id, action: { startsWith: "review." } }, orderBy: { createdAt: "asc" } })).map((e) => e.action);
+    const actions = (await db.auditEvent.findMany({ where: { skillId: skill.id, action: { startsWith: "review." } }, orderBy: { createdAt: "asc" } })).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(["review.propose", "review.comment", "review.comment", "review.changes", "review.revise", "review.approve", "review.merge"]);
   });
 
@@ -164,8 +191,16 @@ describe("races", () => {
   it("a merge racing a direct save loses neither: the proposal goes out of date and merges after a rebase", async () => {
     await setPolicy({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: true });
     const skill = await teamSkill();
-    const { proposal } = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "grace's change" }), message: "Grace", baseVersion: 1 });
-    const direct = await skills.addSkillVersion(ada, skill.id, { skill: makeSkill(skill.name, { body: "ada's direct change" }), message: "Ada", baseVersion: 1 });
+    const { proposal } = await skills.addSkillVersion(grace, skill.id, {
+      skill: makeSkill(skill.name, { body: "grace's change" }),
+      message: "Grace",
+      baseVersion: 1,
+    });
+    const direct = await skills.addSkillVersion(ada, skill.id, {
+      skill: makeSkill(skill.name, { body: "ada's direct change" }),
+      message: "Ada",
+      baseVersion: 1,
+    });
     expect(direct).toMatchObject({ version: 3 });
     expect(direct.proposal).toBeUndefined();
     const outcome = await reviews.decideRequest(hopper, proposal!.requestId, { verdict: "approve", revision: 1 });
@@ -173,9 +208,16 @@ describe("races", () => {
     expect(await currentNumber(skill.id)).toBe(3);
     expect((await reviews.getReviewRequest(grace, proposal!.requestId))?.outOfDate).toBe(true);
     // A revision based on an older version is refused like any conflict.
-    const stale = await refusal(skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "x" }), message: "R", baseVersion: 1, requestId: proposal!.requestId }));
+    const stale = await refusal(
+      skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "x" }), message: "R", baseVersion: 1, requestId: proposal!.requestId }),
+    );
     expect(stale).toMatchObject({ code: "CONFLICT", details: { reason: "version-moved", currentVersion: 3 } });
-    await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "ada's direct change\n\ngrace's change" }), message: "Rebased", baseVersion: 3, requestId: proposal!.requestId });
+    await skills.addSkillVersion(grace, skill.id, {
+      skill: makeSkill(skill.name, { body: "ada's direct change\n\ngrace's change" }),
+      message: "Rebased",
+      baseVersion: 3,
+      requestId: proposal!.requestId,
+    });
     const merged = await reviews.decideRequest(hopper, proposal!.requestId, { verdict: "approve", revision: 2 });
     // Version 4: the refused revision took no number (its transaction rolled back).
     expect(merged.merged).toEqual({ version: 4 });
@@ -225,7 +267,8 @@ describe("reviewed spaces", () => {
 
   it("prune keeps an open request's proposals and the version they are based on", async () => {
     const skill = await teamSkill();
-    for (let i = 0; i < 3; i++) await skills.addSkillVersion(ada, skill.id, { skill: makeSkill(skill.name, { body: `ada ${i}` }), message: `A${i}` }).catch(() => null);
+    for (let i = 0; i < 3; i++)
+      await skills.addSkillVersion(ada, skill.id, { skill: makeSkill(skill.name, { body: `ada ${i}` }), message: `A${i}` }).catch(() => null);
     await setPolicy({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: true });
     for (let i = 0; i < 3; i++) await skills.addSkillVersion(ada, skill.id, { skill: makeSkill(skill.name, { body: `direct ${i}` }), message: `D${i}` });
     const { proposal, version } = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "kept" }), message: "Keep me" });

@@ -29,7 +29,11 @@ export async function listSkillAudit(viewer: ViewerRef, skillId: string, limit =
   const actor = await loadActor(db, viewer);
   const skill = await findVisibleSkill(db, actor, skillId, accessFields);
   if (!skill) return null;
-  const events = await db.auditEvent.findMany({ where: { skillId, ...(canManageSkill(actor, accessOf(skill)) ? {} : { actorId: actor.id }) }, orderBy: { createdAt: "desc" }, take: limit });
+  const events = await db.auditEvent.findMany({
+    where: { skillId, ...(canManageSkill(actor, accessOf(skill)) ? {} : { actorId: actor.id }) },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+  });
   const actors = await db.user.findMany({ where: { id: { in: events.flatMap((e) => (e.actorId ? [e.actorId] : [])) } }, select: { id: true, name: true } });
   const names = new Map(actors.map((a) => [a.id, a.name]));
   return events.map((e) => ({ ...e, actorName: e.actorId ? (names.get(e.actorId) ?? "deleted user") : "system", detail: readAuditDetail(e.detail) }));
@@ -43,4 +47,3 @@ export async function recordDownload(viewer: ViewerRef, skillId: string, version
     await audit(tx, { actorId: actor.id, action: "skill.download", skillId, skillName: skill.name, version, teamId: skill.teamId });
   });
 }
-

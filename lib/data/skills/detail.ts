@@ -18,7 +18,19 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
     currentVersion: { select: { ...summarySelect.currentVersion.select, ...versionSelect } },
     versions: {
       orderBy: { number: "desc" },
-      select: { number: true, message: true, createdAt: true, totalBytes: true, catalogTokens: true, bodyTokens: true, resourceTokens: true, warningCount: true, errorCount: true, publishedAt: true, author: userRef },
+      select: {
+        number: true,
+        message: true,
+        createdAt: true,
+        totalBytes: true,
+        catalogTokens: true,
+        bodyTokens: true,
+        resourceTokens: true,
+        warningCount: true,
+        errorCount: true,
+        publishedAt: true,
+        author: userRef,
+      },
     },
   });
   if (!row || !row.currentVersion) return null;
@@ -28,7 +40,11 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
     ...toSummary(row, shadows.get(row.id) ?? null),
     current: await toVersionDetail(row.currentVersion),
     versions: row.versions.map(({ publishedAt, ...v }) => ({ ...v, proposed: publishedAt === null })),
-    can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access), review: canReviewVersion(actor, access, row.currentVersion.scanHighest) },
+    can: {
+      addVersion: canAddVersion(actor, access),
+      manage: canManageSkill(actor, access),
+      review: canReviewVersion(actor, access, row.currentVersion.scanHighest),
+    },
     archive: row.archived ? await archiveNote(row.id) : null,
   };
 }
@@ -70,8 +86,12 @@ export async function resolveVisibleSkills(viewer: ViewerRef): Promise<{ visible
       .filter((row) => shadowedBy.has(row.id))
       .map((row) => {
         const winner = shadowedBy.get(row.id)!;
-        return toSummary(row, { id: winner.id, name: winner.name, scope: winner.scope, reason: explainShadowing({ scope: row.scope }, winner, winner.team?.name) });
+        return toSummary(row, {
+          id: winner.id,
+          name: winner.name,
+          scope: winner.scope,
+          reason: explainShadowing({ scope: row.scope }, winner, winner.team?.name),
+        });
       }),
   };
 }
-

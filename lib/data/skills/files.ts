@@ -20,7 +20,12 @@ export interface SkillFileBytes {
 }
 
 /** The bytes of one file of a version (current when `number` is omitted), or null. */
-export async function readSkillFile(viewer: ViewerRef, skillId: string, path: string, number?: number): Promise<(Omit<SkillFileBytes, "path"> & { version: number }) | null> {
+export async function readSkillFile(
+  viewer: ViewerRef,
+  skillId: string,
+  path: string,
+  number?: number,
+): Promise<(Omit<SkillFileBytes, "path"> & { version: number }) | null> {
   const actor = await loadActor(db, viewer);
   const skill = await findVisibleSkill(db, actor, skillId, { currentVersion: { select: { number: true } } });
   const versionNumber = number ?? skill?.currentVersion?.number;
@@ -36,7 +41,12 @@ export async function readSkillFile(viewer: ViewerRef, skillId: string, path: st
  * resolve links), or null when the skill or version is not visible. Paths not in the version are
  * left out of the map.
  */
-export async function readSkillFiles(viewer: ViewerRef, skillId: string, number: number, paths: readonly string[]): Promise<Map<string, Omit<SkillFileBytes, "path">> | null> {
+export async function readSkillFiles(
+  viewer: ViewerRef,
+  skillId: string,
+  number: number,
+  paths: readonly string[],
+): Promise<Map<string, Omit<SkillFileBytes, "path">> | null> {
   const actor = await loadActor(db, viewer);
   const version = await findVisibleVersion(db, actor, skillId, number, { id: true });
   if (!version) return null;

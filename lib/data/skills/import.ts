@@ -44,7 +44,9 @@ export interface ImportResult {
 
 function invalidSkill(skill: BundleSkill): DataError {
   const errors = skill.findings.filter((finding) => finding.severity === "error");
-  return new DataError("INVALID", `${skill.name ?? (skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`, { findings: errors });
+  return new DataError("INVALID", `${skill.name ?? (skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`, {
+    findings: errors,
+  });
 }
 
 export async function assertNameFree(tx: Tx, space: string, name: string, exceptId?: string) {
@@ -109,9 +111,20 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
         const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
         const space = spaceOf(destination.scope, { ownerId, teamId });
         await assertNameFree(tx, space, version.name);
-        const skill = await tx.skill.create({ data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1 }, select: { id: true } });
+        const skill = await tx.skill.create({
+          data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1 },
+          select: { id: true },
+        });
         await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: item.message?.trim() || "Initial version", version, teamId });
-        await audit(tx, { actorId: actor.id, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, teamId, detail: { scope: destination.scope } });
+        await audit(tx, {
+          actorId: actor.id,
+          action: "skill.create",
+          skillId: skill.id,
+          skillName: version.name,
+          version: 1,
+          teamId,
+          detail: { scope: destination.scope },
+        });
         results.push({ skillId: skill.id, name: version.name, version: 1, created: true });
       }
     }
@@ -124,7 +137,13 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
  * non-admin): it is created in the author's personal space, where only they see it, with a
  * request to move it there once approved.
  */
-async function createByRequest(tx: Tx, actor: Actor, destination: Destination, version: PreparedVersion, input: { message?: string; policy: RequestPolicy }): Promise<ImportResult> {
+async function createByRequest(
+  tx: Tx,
+  actor: Actor,
+  destination: Destination,
+  version: PreparedVersion,
+  input: { message?: string; policy: RequestPolicy },
+): Promise<ImportResult> {
   const space = spaceOf("PERSONAL", { ownerId: actor.id, teamId: null });
   const clash = await tx.skill.findUnique({ where: { space_name: { space, name: version.name } }, select: { id: true } });
   if (clash) {
@@ -134,10 +153,26 @@ async function createByRequest(tx: Tx, actor: Actor, destination: Destination, v
       { reason: "name-taken", existingSkillId: clash.id, name: version.name },
     );
   }
-  const skill = await tx.skill.create({ data: { name: version.name, scope: "PERSONAL", ownerId: actor.id, teamId: null, space, versionCount: 1 }, select: { id: true } });
+  const skill = await tx.skill.create({
+    data: { name: version.name, scope: "PERSONAL", ownerId: actor.id, teamId: null, space, versionCount: 1 },
+    select: { id: true },
+  });
   const written = await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: input.message?.trim() || "Initial version", version });
-  await audit(tx, { actorId: actor.id, action: "skill.create", skillId: skill.id, skillName: version.name, version: 1, detail: { scope: "PERSONAL", requestedScope: destination.scope } });
-  const proposal = await openMoveRequest(tx, actor, { id: skill.id, name: version.name, teamId: null, currentVersion: { id: written.id, number: 1 } }, destination, { policy: input.policy });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "skill.create",
+    skillId: skill.id,
+    skillName: version.name,
+    version: 1,
+    detail: { scope: "PERSONAL", requestedScope: destination.scope },
+  });
+  const proposal = await openMoveRequest(
+    tx,
+    actor,
+    { id: skill.id, name: version.name, teamId: null, currentVersion: { id: written.id, number: 1 } },
+    destination,
+    { policy: input.policy },
+  );
   return { skillId: skill.id, name: version.name, version: 1, created: true, proposal };
 }
 
@@ -188,11 +223,21 @@ export async function addVersionInTx(
     // The skill keeps its name and current version until the request merges.
     const ref = { id: skillId, name: skill.name, teamId: skill.teamId };
     const revision = { versionId: written.id, versionNumber: versionCount, baseVersion: current, message };
-    const proposal = request ? await pushRevision(tx, actor, ref, request, revision) : await openVersionRequest(tx, actor, ref, { ...revision, policy: policy!, via: options.action });
+    const proposal = request
+      ? await pushRevision(tx, actor, ref, request, revision)
+      : await openVersionRequest(tx, actor, ref, { ...revision, policy: policy!, via: options.action });
     return { skillId, name: skill.name, version: versionCount, created: false, proposal };
   }
   if (version.name !== skill.name) await tx.skill.update({ where: { id: skillId }, data: { name: version.name } });
-  await audit(tx, { actorId: actor.id, action: options.action, skillId, skillName: version.name, version: versionCount, teamId: skill.teamId, detail: options.detail });
+  await audit(tx, {
+    actorId: actor.id,
+    action: options.action,
+    skillId,
+    skillName: version.name,
+    version: versionCount,
+    teamId: skill.teamId,
+    detail: options.detail,
+  });
   return { skillId, name: version.name, version: versionCount, created: false };
 }
 
@@ -201,8 +246,14 @@ export async function createSkill(viewer: ViewerRef, input: { skill: BundleSkill
   return result;
 }
 
-export async function addSkillVersion(viewer: ViewerRef, skillId: string, input: { skill: BundleSkill; message: string; baseVersion?: number; requestId?: string }): Promise<ImportResult> {
-  const [result] = await importSkills(viewer, [{ skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion, requestId: input.requestId } }]);
+export async function addSkillVersion(
+  viewer: ViewerRef,
+  skillId: string,
+  input: { skill: BundleSkill; message: string; baseVersion?: number; requestId?: string },
+): Promise<ImportResult> {
+  const [result] = await importSkills(viewer, [
+    { skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion, requestId: input.requestId } },
+  ]);
   return result;
 }
 
@@ -246,4 +297,3 @@ export async function findSkillsInDestination(
       ]),
   );
 }
-

@@ -1,6 +1,16 @@
 // The skills data layer, by use case. Callers outside lib/data import from here; modules inside
 // import the one they need.
-export type { SkillAuthor, SkillDetail, SkillFileInfo, SkillListItem, SkillListPage, SkillSearchMatch, SkillSummary, SkillVersionDetail, VersionListItem } from "@/lib/types/skills";
+export type {
+  SkillAuthor,
+  SkillDetail,
+  SkillFileInfo,
+  SkillListItem,
+  SkillListPage,
+  SkillSearchMatch,
+  SkillSummary,
+  SkillVersionDetail,
+  VersionListItem,
+} from "@/lib/types/skills";
 export type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
 export { countSkillsByScope, listSkillAuthors, listSkills, type ScopeCounts } from "./list";
 export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";

@@ -39,15 +39,25 @@ export async function changeSkillScope(
     const skill = await requireSkill(tx, actor, skillId, "view", { select: { currentVersion: { select: { id: true, number: true } } } });
     const policy = proposalPolicyForDestination(actor, destination, await teamPolicy(tx, destination.teamId));
     if (policy && options.request === false && canMoveSkill(actor, skill.access, destination)) {
-      throw new DataError("FORBIDDEN", `"${skill.name}" cannot move there at once: that team reviews changes (${describeRequestPolicy(policy)}). Choose another place, or request the move from the skill's page.`);
+      throw new DataError(
+        "FORBIDDEN",
+        `"${skill.name}" cannot move there at once: that team reviews changes (${describeRequestPolicy(policy)}). Choose another place, or request the move from the skill's page.`,
+      );
     }
     if (policy && options.request !== false && canRequestMove(actor, skill.access, destination, canManageSkill(actor, skill.access)) && skill.currentVersion) {
       const ownerId = destination.scope === "PUBLIC" ? (skill.ownerId ?? actor.id) : null;
       await assertNameFree(tx, spaceOf(destination.scope, { ownerId, teamId: destination.teamId ?? null }), skill.name, skill.id);
-      return openMoveRequest(tx, actor, { id: skill.id, name: skill.name, teamId: skill.teamId, currentVersion: skill.currentVersion }, destination, { policy });
+      return openMoveRequest(tx, actor, { id: skill.id, name: skill.name, teamId: skill.teamId, currentVersion: skill.currentVersion }, destination, {
+        policy,
+      });
     }
     if (!canMoveSkill(actor, skill.access, destination)) {
-      throw new DataError("FORBIDDEN", destination.scope === "PUBLIC" && actor.role !== "ADMIN" ? "Only instance admins can publish skills to the public space." : "You cannot move this skill there.");
+      throw new DataError(
+        "FORBIDDEN",
+        destination.scope === "PUBLIC" && actor.role !== "ADMIN"
+          ? "Only instance admins can publish skills to the public space."
+          : "You cannot move this skill there.",
+      );
     }
     await moveSkillInTx(tx, actor.id, skill, destination, destination.scope === "PERSONAL" ? actor.id : (skill.ownerId ?? actor.id));
     return undefined;
@@ -81,7 +91,12 @@ export async function moveSkillInTx(
     skillId: skill.id,
     skillName: skill.name,
     teamId: teamId ?? skill.teamId,
-    detail: { from: { scope: skill.scope, teamId: skill.teamId }, to: { scope: destination.scope, teamId }, ...(reopenedReviews.length ? { reopenedReviews } : {}), ...detail },
+    detail: {
+      from: { scope: skill.scope, teamId: skill.teamId },
+      to: { scope: destination.scope, teamId },
+      ...(reopenedReviews.length ? { reopenedReviews } : {}),
+      ...detail,
+    },
   });
 }
 
@@ -93,7 +108,10 @@ export async function moveSkillInTx(
  * version numbers reopened.
  */
 async function reopenReviewsAfterMove(tx: Tx, skillId: string, to: SkillAccess): Promise<number[]> {
-  const reviewed = await tx.skillVersion.findMany({ where: { skillId, reviewStatus: "reviewed" }, select: { id: true, number: true, reviewedById: true, scanHighest: true } });
+  const reviewed = await tx.skillVersion.findMany({
+    where: { skillId, reviewStatus: "reviewed" },
+    select: { id: true, number: true, reviewedById: true, scanHighest: true },
+  });
   const reviewers = new Map<string, Actor | null>();
   const reopen: { id: string; number: number }[] = [];
   for (const version of reviewed) {
@@ -131,7 +149,14 @@ export async function deleteSkill(viewer: ViewerRef, skillId: string, options: {
     await tx.skill.delete({ where: { id: skillId } });
     await collectOrphanBlobs(tx);
     const removedReferences = references.map(({ profileId, ownerId }) => ({ profileId, ownerId }));
-    await audit(tx, { actorId: actor.id, action: "skill.delete", skillId, skillName: skill.name, teamId: skill.teamId, detail: { scope: skill.scope, versions: skill.versionCount, removedReferences } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "skill.delete",
+      skillId,
+      skillName: skill.name,
+      teamId: skill.teamId,
+      detail: { scope: skill.scope, versions: skill.versionCount, removedReferences },
+    });
     return { deleted: true as const };
   });
 }
@@ -152,9 +177,22 @@ export async function setSkillArchived(viewer: ViewerRef, skillId: string, archi
  * when the rules are the ones it was decided under (same content, same findings); otherwise the
  * import gate applies as to any new version (critical blocks without an admin's override).
  */
-export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, number: number, options: { baseVersion?: number; overrideReason?: string } = {}): Promise<ImportResult> {
+export async function restoreSkillVersion(
+  viewer: ViewerRef,
+  skillId: string,
+  number: number,
+  options: { baseVersion?: number; overrideReason?: string } = {},
+): Promise<ImportResult> {
   const reader = await loadActor(db, viewer);
-  const source = await findVisibleVersion(db, reader, skillId, number, { id: true, name: true, scanRuleset: true, reviewStatus: true, reviewedById: true, reviewedAt: true, reviewNote: true });
+  const source = await findVisibleVersion(db, reader, skillId, number, {
+    id: true,
+    name: true,
+    scanRuleset: true,
+    reviewStatus: true,
+    reviewedById: true,
+    reviewedAt: true,
+    reviewNote: true,
+  });
   if (!source) throw (await findVisibleSkill(db, reader, skillId, { id: true })) ? notFound(`Version ${number}`) : notFound();
   // Refuse before scanning: a viewer who may only read the skill must not be able to make the
   // server rescan its versions. The transaction below checks again on the rows it writes.
@@ -177,7 +215,12 @@ export async function restoreSkillVersion(viewer: ViewerRef, skillId: string, nu
       scan,
       review,
     };
-    return addVersionInTx(tx, actor, skillId, version, { message: `Restore v${number}`, baseVersion: options.baseVersion, action: "skill.restore", detail: { restored: number } });
+    return addVersionInTx(tx, actor, skillId, version, {
+      message: `Restore v${number}`,
+      baseVersion: options.baseVersion,
+      action: "skill.restore",
+      detail: { restored: number },
+    });
   });
 }
 
@@ -190,21 +233,38 @@ export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, kee
   if (!Number.isInteger(keep) || keep < 1) throw new DataError("INVALID", "Keep at least one version.");
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const skill = await requireSkill(tx, actor, skillId, "manage", { select: { currentVersionId: true }, forbidden: "Only the skill's owners and admins can prune versions." });
+    const skill = await requireSkill(tx, actor, skillId, "manage", {
+      select: { currentVersionId: true },
+      forbidden: "Only the skill's owners and admins can prune versions.",
+    });
     const versions = await tx.skillVersion.findMany({ where: { skillId }, select: { id: true, number: true }, orderBy: { number: "desc" } });
     const pinned = new Set((await skillReferences(tx, skillId, skill.access)).flatMap((r) => (r.holds && r.pinnedVersion !== null ? [r.pinnedVersion] : [])));
     // An open review request needs its proposals and the versions they were based on (its diff).
-    const underReview = await tx.reviewRevision.findMany({ where: { request: { skillId, state: "open" } }, select: { versionNumber: true, baseVersion: true } });
+    const underReview = await tx.reviewRevision.findMany({
+      where: { request: { skillId, state: "open" } },
+      select: { versionNumber: true, baseVersion: true },
+    });
     for (const r of underReview) for (const n of [r.versionNumber, r.baseVersion]) if (n !== null) pinned.add(n);
-    const deleted = new Set(planPrune(versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })), keep).deleted);
+    const deleted = new Set(
+      planPrune(
+        versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })),
+        keep,
+      ).deleted,
+    );
     const doomed = versions.filter((v) => deleted.has(v.number));
     if (!doomed.length) return [];
     const numbers = doomed.map((v) => v.number).sort((a, b) => a - b);
     const unpinned = await tx.agentProfileSkill.updateMany({ where: { skillId, pinnedVersion: { in: numbers } }, data: { pinnedVersion: null } });
     await tx.skillVersion.deleteMany({ where: { id: { in: doomed.map((v) => v.id) } } });
     await collectOrphanBlobs(tx);
-    await audit(tx, { actorId: actor.id, action: "skill.prune", skillId, skillName: skill.name, teamId: skill.teamId, detail: { keep, deleted: numbers, unpinned: unpinned.count } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "skill.prune",
+      skillId,
+      skillName: skill.name,
+      teamId: skill.teamId,
+      detail: { keep, deleted: numbers, unpinned: unpinned.count },
+    });
     return numbers;
   });
 }
-

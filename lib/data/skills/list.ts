@@ -85,7 +85,10 @@ export type ScopeCounts = { all: number; personal: number; public: number; built
  * match them, so each tab says what it would show for the current search. With onlyArchived, of
  * the archived ones: the same tabs under the Archived filter.
  */
-export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings" | "onlyArchived"> = {}): Promise<ScopeCounts> {
+export async function countSkillsByScope(
+  viewer: ViewerRef,
+  filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings" | "onlyArchived"> = {},
+): Promise<ScopeCounts> {
   const actor = await loadActor(db, viewer);
   const q = filters.q?.trim();
   let groups: { scope: string; teamId: string | null; n: number }[];
@@ -101,7 +104,11 @@ export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSk
       : [];
   } else {
     const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), archivedWhere(filters), ...filterWhere(filters)] };
-    groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({ scope: group.scope, teamId: group.teamId, n: group._count._all }));
+    groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({
+      scope: group.scope,
+      teamId: group.teamId,
+      n: group._count._all,
+    }));
   }
   const counts: ScopeCounts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} };
   for (const { scope, teamId, n } of groups) {
@@ -113,4 +120,3 @@ export async function countSkillsByScope(viewer: ViewerRef, filters: Pick<ListSk
   }
   return counts;
 }
-

@@ -44,7 +44,13 @@ describe("renameSkill", () => {
     expect(skillMd).toBe(fancySkillMd("release-notes").replace("name: release-notes ", "name: changelog-writer "));
     const [v1, v2] = await db.skillVersion.findMany({ where: { skillId }, orderBy: { number: "asc" }, include: { files: { orderBy: { path: "asc" } } } });
     expect(v2.files.find((f) => f.path === "references/style.md")?.sha256).toBe(v1.files.find((f) => f.path === "references/style.md")?.sha256);
-    expect(v2).toMatchObject({ name: "changelog-writer", description: v1.description, body: v1.body, authorId: "grace", message: "Rename “release-notes” to “changelog-writer”" });
+    expect(v2).toMatchObject({
+      name: "changelog-writer",
+      description: v1.description,
+      body: v1.body,
+      authorId: "grace",
+      message: "Rename “release-notes” to “changelog-writer”",
+    });
 
     // The old URL is the id: it still shows the skill, now under its new name, in history as v2.
     const skill = await skills.getSkill(ada, skillId);
@@ -70,7 +76,9 @@ describe("renameSkill", () => {
     // Another space is no clash: grace's personal skill may take the team skill's name.
     const mine = await skills.createSkill(grace, { skill: makeSkill("my-deploy"), destination: { scope: "PERSONAL" } });
     await skills.renameSkill(grace, mine.skillId, "deploy-guide");
-    const personal = await refusal(skills.renameSkill(grace, (await skills.createSkill(grace, { skill: makeSkill("other"), destination: { scope: "PERSONAL" } })).skillId, "deploy-guide"));
+    const personal = await refusal(
+      skills.renameSkill(grace, (await skills.createSkill(grace, { skill: makeSkill("other"), destination: { scope: "PERSONAL" } })).skillId, "deploy-guide"),
+    );
     expect(personal.message).toContain("already exists in your personal skills");
   });
 
@@ -102,7 +110,13 @@ describe("renameSkill", () => {
     const before = await state(skillId);
     const error = await refusal(skills.renameSkill(linus, skillId, "public-handbook"));
     expect(error).toMatchObject({ code: "FORBIDDEN", message: "You cannot add versions to this skill." });
-    expect((await refusal(skills.renameSkill(linus, (await skills.createSkill(grace, { skill: makeSkill("private-one"), destination: { scope: "PERSONAL" } })).skillId, "x-y"))).code).toBe("NOT_FOUND");
+    expect(
+      (
+        await refusal(
+          skills.renameSkill(linus, (await skills.createSkill(grace, { skill: makeSkill("private-one"), destination: { scope: "PERSONAL" } })).skillId, "x-y"),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
     expect(await state(skillId)).toEqual(before);
     await skills.renameSkill(ada, skillId, "public-handbook");
     expect((await state(skillId)).name).toBe("public-handbook");
@@ -113,7 +127,10 @@ describe("renameSkill", () => {
     const skill = makeSkill("tagged-helper", { body: `# Helper\n\nSummarise.${hidden}\n` });
     const [created] = await skills.importSkills(ada, [{ skill, destination: toTeam, overrideReason: "Reviewed by security, a known test fixture." }]);
     await skills.renameSkill(grace, created.skillId, "tagged-assistant");
-    const current = await db.skill.findUniqueOrThrow({ where: { id: created.skillId }, select: { currentVersion: { select: { number: true, reviewStatus: true, reviewedById: true } } } });
+    const current = await db.skill.findUniqueOrThrow({
+      where: { id: created.skillId },
+      select: { currentVersion: { select: { number: true, reviewStatus: true, reviewedById: true } } },
+    });
     expect(current.currentVersion).toEqual({ number: 2, reviewStatus: "override", reviewedById: "ada" });
   });
 });

@@ -44,7 +44,22 @@ export async function renameSkill(viewer: ViewerRef, skillId: string, newName: s
   const reader = await loadActor(db, viewer);
   // Refused before anything is read or scanned: someone who may only read the skill learns nothing more.
   const skill = await requireSkill(db, reader, skillId, "addVersion", {
-    select: { space: true, team: { select: { name: true } }, currentVersion: { select: { number: true, scanRuleset: true, scanFindings: true, scanComplete: true, reviewStatus: true, reviewedById: true, reviewedAt: true, reviewNote: true } } },
+    select: {
+      space: true,
+      team: { select: { name: true } },
+      currentVersion: {
+        select: {
+          number: true,
+          scanRuleset: true,
+          scanFindings: true,
+          scanComplete: true,
+          reviewStatus: true,
+          reviewedById: true,
+          reviewedAt: true,
+          reviewNote: true,
+        },
+      },
+    },
     forbidden: addVersionForbidden,
   });
   const current = skill.currentVersion;
@@ -58,11 +73,18 @@ export async function renameSkill(viewer: ViewerRef, skillId: string, newName: s
   const skillMd = stored.files.find((file) => file.path === "SKILL.md");
   const renamed = skillMd ? renameSkillMd(new TextDecoder().decode(skillMd.bytes), name) : null;
   if (renamed === null) throw new DataError("INVALID", "This skill's SKILL.md has no frontmatter to put the new name in; edit it in the editor instead.");
-  const files = stored.files.map((file) => ({ path: file.path, bytes: file.path === "SKILL.md" ? new TextEncoder().encode(renamed) : file.bytes, executable: file.executable }));
+  const files = stored.files.map((file) => ({
+    path: file.path,
+    bytes: file.path === "SKILL.md" ? new TextEncoder().encode(renamed) : file.bytes,
+    executable: file.executable,
+  }));
   const [built] = readBundle({ kind: "files", files }, { limits: getEnv().limits }).skills;
   const errors = built?.findings.filter((f) => f.severity === "error") ?? [];
   if (!built?.ok || errors.length) {
-    throw new DataError("INVALID", `“${name}” cannot be used: ${errors.map((e) => e.message).join("; ") || "the renamed SKILL.md is not valid"}.`, { field: "name", findings: errors });
+    throw new DataError("INVALID", `“${name}” cannot be used: ${errors.map((e) => e.message).join("; ") || "the renamed SKILL.md is not valid"}.`, {
+      field: "name",
+      findings: errors,
+    });
   }
 
   const scan = scanSkill(built);

@@ -69,7 +69,6 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
   };
 }
 
-
 /** Which of these skills are hidden, for this actor, by a same-named skill of a higher-priority scope. */
 export async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]): Promise<Map<string, NonNullable<SkillSummary["shadowedBy"]>>> {
   const result = new Map<string, NonNullable<SkillSummary["shadowedBy"]>>();
@@ -94,7 +93,6 @@ export async function shadowingFor(actor: Actor, rows: { id: string; name: strin
   }
   return result;
 }
-
 
 export const versionSelect = {
   id: true,
@@ -156,4 +154,3 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
     },
   };
 }
-

@@ -63,9 +63,14 @@ export async function searchSkills(actor: Actor, q: string, options: ListSkillsO
   if (!match) return { items: [], total: 0, page, pageSize };
   const where = searchWhere(actor, match, options);
   // A query that is a skill's exact name puts that skill first, whatever bm25 thinks.
-  const order = !options.sort || options.sort === "relevance" ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${RANK}, e."name", e."skillId"` : searchOrder[options.sort];
+  const order =
+    !options.sort || options.sort === "relevance"
+      ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${RANK}, e."name", e."skillId"`
+      : searchOrder[options.sort];
   const [hits, [{ total }]] = await Promise.all([
-    db.$queryRaw<{ id: string; rowid: number | bigint }[]>`SELECT e."skillId" AS "id", e."id" AS "rowid" FROM ${searchFrom} WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    db.$queryRaw<
+      { id: string; rowid: number | bigint }[]
+    >`SELECT e."skillId" AS "id", e."id" AS "rowid" FROM ${searchFrom} WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     db.$queryRaw<{ total: number | bigint }[]>`SELECT count(*) AS "total" FROM ${searchFrom} WHERE ${where}`,
   ]);
   if (!hits.length) return { items: [], total: Number(total), page, pageSize };
@@ -89,7 +94,11 @@ export async function searchSkills(actor: Actor, q: string, options: ListSkillsO
   const idByRowid = new Map(hits.map((hit) => [String(hit.rowid), hit.id]));
   for (const row of marked) {
     const body = splitMarked(cleanSnippet(row.body));
-    matches.set(idByRowid.get(String(row.rowid))!, { name: splitMarked(row.name), description: splitMarked(row.description), body: hasMatch(body) ? body : null });
+    matches.set(idByRowid.get(String(row.rowid))!, {
+      name: splitMarked(row.name),
+      description: splitMarked(row.description),
+      body: hasMatch(body) ? body : null,
+    });
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = hits.flatMap((hit) => byId.get(hit.id) ?? []);
@@ -101,4 +110,3 @@ export async function searchSkills(actor: Actor, q: string, options: ListSkillsO
     pageSize,
   };
 }
-
