@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
+import { ask, messageInput } from "./playground-helpers";
 import { importSkills } from "./skill-helpers";
 import { SHOTS } from "./upload-helpers";
 
@@ -10,19 +10,6 @@ import { SHOTS } from "./upload-helpers";
 // calls the tool, and the call waits for the user. Approved once, the sandboxed script's result
 // reaches the chat and the ledger; denied, the model is told. An explicit-only skill
 // (disable-model-invocation) is not in the catalog the model sees, yet loads by $mention.
-
-const input = (page: Page) => page.getByRole("combobox", { name: "Message" });
-
-/** Send a message and wait for its answer's ledger (a turn that pauses for approval has one too). */
-async function ask(page: Page, text: string): Promise<Locator> {
-  const answers = page.getByTestId("assistant-message");
-  const before = await answers.count();
-  await input(page).fill(text);
-  await input(page).press("Enter");
-  const answer = answers.nth(before);
-  await expect(answer.getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 20_000 });
-  return answer;
-}
 
 const EXPLICIT = "e2e/.tmp/explicit-only";
 
@@ -43,7 +30,7 @@ test("a bound tool is offered once its skill is loaded; its call waits for appro
   await expect(approve).toBeVisible();
   await expect(first.getByRole("button", { name: "Approve for this conversation" })).toBeVisible();
   await expect(first.getByRole("button", { name: "Deny" })).toBeVisible();
-  await expect(input(page)).toBeDisabled();
+  await expect(messageInput(page)).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/bound-tool-approval.png` });
 
   await approve.click();
@@ -52,7 +39,7 @@ test("a bound tool is offered once its skill is loaded; its call waits for appro
   await expect(card.getByTestId("approval-state")).toContainText(/approved once/i);
   await expect(first.getByTestId("ledger").getByTestId("ledger-call")).toContainText("convert_units");
   await expect(first).toContainText("I called `convert_units`".replace(/`/g, ""));
-  await expect(input(page)).toBeEnabled();
+  await expect(messageInput(page)).toBeEnabled();
   await first.screenshot({ path: `${SHOTS}/bound-tool-result.png` });
 
   // It survives a reload: the stored turn is the continued one.

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
+import { ask } from "./playground-helpers";
 import { SHOTS } from "./upload-helpers";
 
 // skill_run end to end with the offline router: the built-in csv-insights skill's profiler runs in
@@ -8,19 +9,6 @@ import { SHOTS } from "./upload-helpers";
 // bubblewrap: where the sandbox cannot run, the setup panel says why and this test fails with it.
 
 const SALES = "region,month,units,revenue\nnorth,2026-01,12,1200\nsouth,2026-01,9,900\nNorth,2026-02,15,1500\neast,2026-02,,700\nsouth,2026-03,11,1100\n";
-
-const input = (page: Page) => page.getByRole("combobox", { name: "Message" });
-
-/** Send a message and wait for its answer's ledger; the answer comes back. */
-async function ask(page: Page, text: string): Promise<Locator> {
-  const answers = page.getByTestId("assistant-message");
-  const before = await answers.count();
-  await input(page).fill(text);
-  await input(page).press("Enter");
-  const answer = answers.nth(before);
-  await expect(answer.getByRole("region", { name: /^Disclosure ledger · turn \d+$/ })).toBeVisible({ timeout: 20_000 });
-  return answer;
-}
 
 async function expectProfile(page: Page, answer: Locator) {
   const card = answer.getByTestId("run-card");

@@ -2,18 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, loadShippedBuiltin, makeSkill } from "@/lib/test/database";
 import type { BoundTool, PlaygroundSkill } from "@/lib/playground/types";
 import { readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
-import { createBubblewrapExecutor } from "@/lib/sandbox/bubblewrap";
+import { installTestSandbox } from "@/lib/test/chat-stream";
 import { setSkillExecutor } from "@/lib/sandbox/registry";
 
 // Bound tools over the store and the real bubblewrap sandbox: the built-in unit-converter's
 // convert_units runs with its arguments on stdin; arguments are checked against the schema first;
 // a failing script, a withheld tool and a version that needs review are told to the model.
 
-const executor = createBubblewrapExecutor();
-const availability = await executor.availability();
-if (!availability.available && process.env.CI) throw new Error(`bubblewrap must work in CI: ${availability.reason}`);
-if (!availability.available) console.warn(`bound tool tests skipped: ${availability.reason}`);
-setSkillExecutor(executor);
+const availability = await installTestSandbox("bound tool tests");
 
 const { db, cleanup } = await createTestDatabase();
 const { openRunSession } = await import("./skill-runs");

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
-import { createBubblewrapExecutor } from "@/lib/sandbox/bubblewrap";
 import { setSkillExecutor } from "@/lib/sandbox/registry";
+import { installTestSandbox, readChatTurn } from "@/lib/test/chat-stream";
 import { HttpError } from "./errors";
 
 // Tool approval through the chat route's handler, with the offline router and the real sandbox: a
@@ -11,11 +11,7 @@ import { HttpError } from "./errors";
 // continues the same assistant message, a denial reaches the model, an answer cannot be replayed,
 // and "for this conversation" stops asking.
 
-const executor = createBubblewrapExecutor();
-const availability = await executor.availability();
-if (!availability.available && process.env.CI) throw new Error(`bubblewrap must work in CI: ${availability.reason}`);
-if (!availability.available) console.warn(`approval chat tests skipped: ${availability.reason}`);
-setSkillExecutor(executor);
+const availability = await installTestSandbox("approval chat tests");
 
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
@@ -40,22 +36,10 @@ await createSkill(ada, {
 const setup: PlaygroundSetup = { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" };
 const ASK = "Count the rows in my CSV file: `python3 scripts/count.py`";
 
-type Chunk = { type: string; [key: string]: unknown };
-
 async function send(body: object) {
-  const text = await (await playgroundChat(ada, { conversationId: null, setup, ...body })).text();
-  const chunks = text
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
-    .map((line) => JSON.parse(line.slice(6)) as Chunk);
-  const ledger = chunks.find((c) => c.type === "data-ledger")?.data as TurnLedger;
-  const conversation = chunks.find((c) => c.type === "data-conversation")?.data as { id: string } | undefined;
-  const answer = chunks
-    .filter((c) => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  const approval = chunks.find((c) => c.type === "tool-approval-request") as { approvalId: string; toolCallId: string } | undefined;
-  return { chunks, ledger, conversation, answer, approval, start: chunks.find((c) => c.type === "start") as unknown as { messageId: string } };
+  const turn = await readChatTurn(await playgroundChat(ada, { conversationId: null, setup, ...body }));
+  const approval = turn.chunks.find((c) => c.type === "tool-approval-request") as { approvalId: string; toolCallId: string } | undefined;
+  return { ...turn, approval, start: turn.chunks.find((c) => c.type === "start") as unknown as { messageId: string } };
 }
 
 async function refusal(body: object): Promise<HttpError> {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { parseChatStream, type StreamChunk } from "@/lib/test/chat-stream";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
@@ -106,12 +107,8 @@ await createSkill(ada, { skill: makeSkill("meeting-notes"), destination: { scope
 const setup: PlaygroundSetup = { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "openai:scripted" };
 
 /** The UI message stream's chunks, as the browser's useChat reads them. */
-async function chunks(response: Response): Promise<{ type: string; [key: string]: unknown }[]> {
-  const text = await response.text();
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
-    .map((line) => JSON.parse(line.slice(6)));
+async function chunks(response: Response): Promise<StreamChunk[]> {
+  return parseChatStream(await response.text());
 }
 
 beforeEach(() => {
@@ -232,10 +229,7 @@ describe("a playground turn through an OpenAI-compatible provider", () => {
     const raw = await response.text();
     expect(raw).not.toContain("TOP SECRET");
     expect(raw).not.toContain("Bob's plan");
-    const stream = raw
-      .split("\n")
-      .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
-      .map((line) => JSON.parse(line.slice(6)) as { type: string; data?: unknown });
+    const stream = parseChatStream(raw);
     const ledger = stream.find((c) => c.type === "data-ledger")?.data as TurnLedger;
     expect(ledger.events.filter((e) => e.kind === "load" || e.kind === "read")).toEqual([]);
     expect(ledger.events.find((e) => e.kind === "catalog")).toMatchObject({ skills: [] });

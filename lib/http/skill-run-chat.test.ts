@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/types";
 import type { PlaygroundMessage, PlaygroundSetup, StoredPlaygroundFile } from "@/lib/types/playground";
 import { parseRunResult } from "@/lib/playground/run-tool";
-import { createBubblewrapExecutor } from "@/lib/sandbox/bubblewrap";
 import { setSkillExecutor } from "@/lib/sandbox/registry";
+import { installTestSandbox, readChatTurn } from "@/lib/test/chat-stream";
 
 // skill_run end to end through the chat route's handler with the offline router and the real
 // bubblewrap sandbox: a skill with scripts is loaded, a backticked command runs against an
@@ -14,11 +14,7 @@ import { setSkillExecutor } from "@/lib/sandbox/registry";
 let signedIn: { id: string } | null = null;
 vi.mock("@/lib/data/session", () => ({ getViewer: async () => signedIn }));
 
-const executor = createBubblewrapExecutor();
-const availability = await executor.availability();
-if (!availability.available && process.env.CI) throw new Error(`bubblewrap must work in CI: ${availability.reason}`);
-if (!availability.available) console.warn(`skill_run chat tests skipped: ${availability.reason}`);
-setSkillExecutor(executor);
+const availability = await installTestSandbox("skill_run chat tests");
 
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
@@ -65,18 +61,7 @@ const setup: PlaygroundSetup = { source: { kind: "all" }, mode: "full", exposeMe
 const csv = (text: string) => Buffer.from(text).toString("base64");
 
 async function turn(viewer: { id: string }, body: object) {
-  const text = await (await playgroundChat(viewer, { conversationId: null, setup, ...body })).text();
-  const chunks = text
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
-    .map((line) => JSON.parse(line.slice(6)) as { type: string; [key: string]: unknown });
-  const ledger = chunks.find((c) => c.type === "data-ledger")?.data as TurnLedger;
-  const conversation = chunks.find((c) => c.type === "data-conversation")?.data as { id: string } | undefined;
-  const answer = chunks
-    .filter((c) => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  return { chunks, ledger, conversation, answer };
+  return readChatTurn(await playgroundChat(viewer, { conversationId: null, setup, ...body }));
 }
 
 describe.skipIf(!availability.available)("skill_run in a playground turn", () => {
