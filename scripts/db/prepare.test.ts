@@ -18,7 +18,7 @@ describe("prepareDatabase", () => {
     const log: string[] = [];
     await prepareDatabase((line) => log.push(line));
     expect(log.some((line) => /^Applied \d+ migration/.test(line))).toBe(true);
-    expect(log).toContain("Built-in skills: 3 added, 0 updated, 0 retired");
+    expect(log).toContain("Built-in skills: 4 added, 0 updated, 0 retired");
     expect(log.some((line) => line.startsWith("Seeded demo accounts"))).toBe(true);
 
     const db = createPrismaClient(databasePath);
@@ -27,7 +27,7 @@ describe("prepareDatabase", () => {
       expect(users.map((user) => [user.email, user.role])).toEqual(demoUsers.map((user) => [user.email, user.role]));
       for (const user of users) expect(await verifyPassword({ hash: user.accounts[0].password!, password: DEMO_PASSWORD })).toBe(true);
       const skills = await db.skill.groupBy({ by: ["scope"], _count: { _all: true }, orderBy: { scope: "asc" } });
-      expect(Object.fromEntries(skills.map((g) => [g.scope, g._count._all]))).toEqual({ BUILTIN: 3, PERSONAL: 4, PUBLIC: 4, TEAM: 4 });
+      expect(Object.fromEntries(skills.map((g) => [g.scope, g._count._all]))).toEqual({ BUILTIN: 4, PERSONAL: 4, PUBLIC: 4, TEAM: 4 });
       const team = await db.team.findUniqueOrThrow({ where: { name: "Platform" }, include: { memberships: { include: { user: true } } } });
       expect(Object.fromEntries(team.memberships.map((m) => [m.user.email, m.role]))).toEqual({ "ada@example.com": "OWNER", "grace@example.com": "MEMBER" });
       const deploy = await db.skill.findFirstOrThrow({ where: { name: "deploy-checklist" }, include: { versions: true } });
