@@ -62,7 +62,3 @@ export function standingApproval(input: {
 export function grantedBy(answer: ApprovalAnswer): "approved-once" | "approved-conversation" | null {
   return answer === "once" ? "approved-once" : answer === "conversation" ? "approved-conversation" : null;
 }
-
-export function approvalLabel(approval: GrantedApproval): string {
-  return approval === "allowed-tools" ? "allowed by allowed-tools" : approval === "approved-once" ? "approved once" : "approved for this conversation";
-}
