@@ -69,6 +69,11 @@ describe("tool declarations: accepted", () => {
     expect(readToolDeclarations(validateSkillMd(skill(tools)).frontmatter).map((t) => t.name)).toEqual(["a", "b", "c"]);
   });
 
+  it("never reads a declaration whose script climbs out of scripts/ (a version stored before the validator refused it)", () => {
+    const frontmatter = { metadata: { tools: [{ name: "escape", description: "E.", script: "scripts/../../etc/passwd" }] } };
+    expect(readToolDeclarations(frontmatter)).toEqual([]);
+  });
+
   it("reads Wegent's top-level tools list the same way, with a warning that suggests metadata", () => {
     const text = [
       "---",

@@ -64,7 +64,7 @@ export function readToolDeclarations(frontmatter: Record<string, unknown> | null
     const schema = entry.input_schema ?? entry.inputSchema ?? entry["input-schema"] ?? { type: "object", properties: {} };
     if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name) || RESERVED_TOOL_NAMES.includes(name) || seen.has(name)) continue;
     if (typeof description !== "string" || description.trim() === "") continue;
-    if (typeof script !== "string" || !script.replace(/^\.\//, "").startsWith("scripts/")) continue;
+    if (typeof script !== "string" || !script.replace(/^\.\//, "").startsWith("scripts/") || script.split("/").includes("..")) continue;
     if (!isMap(schema) || (schema.type !== undefined && schema.type !== "object")) continue;
     seen.add(name);
     out.push({ name, description: description.trim(), inputSchema: { type: "object", ...schema }, script: script.replace(/^\.\//, "") });
