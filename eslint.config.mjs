@@ -75,6 +75,12 @@ const zones = [
     message: "The sandbox runs commands: it knows nothing of skills, the database or the app (lib/format.ts words its sizes).",
   },
   {
+    target: "./lib/sources",
+    deny: ["./lib", ...UI, ...TOOLS],
+    except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./format.ts"],
+    message: "Sources fetch Git repositories and folders: they know nothing of the database or the app (the bundle reader's file shape and digests only).",
+  },
+  {
     target: "./lib/db",
     deny: [
       "./lib/data",
