@@ -128,3 +128,125 @@ describe("a repository over file:// and HTTP", () => {
     }
   });
 });
+
+describe("where skills are looked for", () => {
+  let repo: TestGitRepo;
+  beforeAll(async () => {
+    repo = await createGitRepo();
+    await repo.commit(
+      {
+        "README.md": "# Skills\n",
+        "skills/pdf/SKILL.md": skillMd("pdf"),
+        "skills/team/outer/SKILL.md": skillMd("outer"),
+        "skills/team/outer/examples/inner/SKILL.md": skillMd("inner"),
+        "skills/team/outer/examples/inner/notes.md": "An example skill, part of outer.\n",
+        "other/loose/SKILL.md": skillMd("loose"),
+      },
+      "Skills",
+    );
+  });
+  afterAll(() => repo.remove());
+
+  test("a SKILL.md inside a skill folder is that skill's file, not a skill of its own", async () => {
+    const fetched = await fetchSource(git(repo.fileUrl));
+    expect(fetched.folders.map((f) => f.path)).toEqual(["other/loose", "skills/pdf", "skills/team/outer"]);
+    expect(fetched.folders[2].files.map((f) => f.path)).toEqual(["SKILL.md", "examples/inner/SKILL.md", "examples/inner/notes.md"]);
+  });
+
+  test("a sub-folder limits the search; paths stay relative to the repository root", async () => {
+    for (const subdir of ["skills", "/skills/", "skills/"]) {
+      const fetched = await fetchSource(git(repo.fileUrl, null, subdir));
+      expect(fetched.folders.map((f) => f.path)).toEqual(["skills/pdf", "skills/team/outer"]);
+    }
+    const itself = await fetchSource(git(repo.fileUrl, null, "skills/pdf"));
+    expect(contents(itself)).toEqual({ "skills/pdf": { "SKILL.md": skillMd("pdf") } });
+  });
+
+  test("a missing sub-folder, a file given as one, or a path climbing out is subdir-not-found", async () => {
+    const missing = await fetchError(git(repo.fileUrl, "main", "nope"));
+    expect([missing.code, missing.message]).toEqual([
+      "subdir-not-found",
+      expect.stringMatching(/^The repository has no folder "nope" at commit [0-9a-f]{12}$/),
+    ]);
+    expect((await fetchError(git(repo.fileUrl, "main", "README.md"))).code).toBe("subdir-not-found");
+    const climbing = await fetchError(git(repo.fileUrl, "main", "skills/../.."));
+    expect([climbing.code, climbing.message]).toEqual(["subdir-not-found", expect.stringContaining('no "..", "." or empty parts')]);
+  });
+
+  test("a SKILL.md at the root makes the whole repository one skill", async () => {
+    const single = await createGitRepo();
+    try {
+      await single.commit({ "SKILL.md": skillMd("whole"), "scripts/run.sh": "echo\n", "nested/SKILL.md": skillMd("nested") }, "One skill", {
+        executable: ["scripts/run.sh"],
+      });
+      const fetched = await fetchSource(git(single.fileUrl));
+      expect(contents(fetched)).toEqual({ "": { "SKILL.md": skillMd("whole"), "nested/SKILL.md": skillMd("nested"), "scripts/run.sh +x": "echo\n" } });
+    } finally {
+      await single.remove();
+    }
+  });
+
+  test("an empty repository has no default branch to fetch", async () => {
+    const empty = await createGitRepo();
+    try {
+      const error = await fetchError(git(empty.fileUrl));
+      expect([error.code, error.message]).toEqual(["ref-not-found", expect.stringContaining("has no default branch (is the repository empty?)")]);
+    } finally {
+      await empty.remove();
+    }
+  });
+});
+
+describe("a private repository over HTTP", () => {
+  const token = "glpat-Secret_Token-123";
+  let repo: TestGitRepo;
+  let http: TestHttpServer;
+  let sha: string;
+  beforeAll(async () => {
+    repo = await createGitRepo();
+    sha = await repo.commit({ "skills/pdf/SKILL.md": skillMd("pdf") }, "pdf");
+    http = await serveGitHttp(repo.bareDir, { token });
+  });
+  afterAll(async () => {
+    await http.close();
+    await repo.remove();
+  });
+
+  test("the right token fetches", async () => {
+    const fetched = await fetchSource(git(http.url, "main", null, token));
+    expect(fetched.revision).toBe(sha);
+    expect(fetched.folders.map((f) => f.path)).toEqual(["skills/pdf"]);
+  });
+
+  test("a wrong token or none is auth, and no message holds the token or the URL's user", async () => {
+    const wrong = `${token}-revoked`;
+    const refused = await fetchError(git(http.url, "main", null, wrong));
+    expect(refused.code).toBe("auth");
+    expect(refused.message).toContain("The server refused the token");
+    for (const secret of [wrong, token, Buffer.from(`x-access-token:${wrong}`).toString("base64")]) expect(refused.message).not.toContain(secret);
+
+    const withUser = http.url.replace("http://", "http://deploy-bot@");
+    const anonymous = await fetchError(git(withUser, "main"));
+    expect(anonymous.code).toBe("auth");
+    expect(anonymous.message).toContain("needs credentials: add a deploy token");
+    expect(anonymous.message).not.toContain("deploy-bot");
+  });
+});
+
+test("a server that only speaks protocol v0 refuses a sha no ref points at, and the message says so", async () => {
+  const repo = await createGitRepo();
+  const old = await repo.commit({ "skills/pdf/SKILL.md": skillMd("pdf") }, "one");
+  const tip = await repo.commit({ "skills/pdf/SKILL.md": skillMd("pdf", "Two.") }, "two");
+  const http = await serveGitHttp(repo.bareDir, { protocolV2: false });
+  try {
+    expect((await fetchSource(git(http.url, tip))).revision).toBe(tip); // a ref points at the tip: advertised, so allowed
+    const error = await fetchError(git(http.url, old));
+    expect(error.code).toBe("ref-not-found");
+    expect(error.message).toContain(`Commit ${old} was not found`);
+    expect(error.message).toContain("or the server does not allow fetching a commit by its sha");
+    expect(error.message).toContain("Server does not allow request for unadvertised object");
+  } finally {
+    await http.close();
+    await repo.remove();
+  }
+});

@@ -162,7 +162,7 @@ function watchSize(dir: string, maxBytes: number, stop: AbortController) {
   const over = (bytes: number) =>
     new SourceFetchError(
       "too-large",
-      `The repository is over ${formatBytes(maxBytes, "prose")} to download (${formatBytes(bytes, "prose")} so far); the limit is ${formatBytes(maxBytes, "prose")}`,
+      `The download was stopped at ${formatBytes(bytes, "prose")}: the repository is over the ${formatBytes(maxBytes, "prose")} fetch limit`,
     );
   let running: Promise<void> | null = null;
   const measure = async () => {

@@ -157,9 +157,10 @@ export const basicTokenHeader = (token: string) => `Basic ${Buffer.from(`x-acces
  * Serves the bare repository `bareDir` over smart HTTP on 127.0.0.1 by running `git http-backend`
  * as a CGI per request (protocol v2 included). With `token`, every request must carry
  * `Authorization: Basic base64("x-access-token:" + token)`, else it gets 401 with
- * `WWW-Authenticate: Basic`, as a Git host behind Basic auth answers.
+ * `WWW-Authenticate: Basic`, as a Git host behind Basic auth answers. `protocolV2: false` serves
+ * only protocol v0, like older servers (which refuse to fetch a commit by a sha no ref points at).
  */
-export async function serveGitHttp(bareDir: string, options: { token?: string } = {}): Promise<TestHttpServer> {
+export async function serveGitHttp(bareDir: string, options: { token?: string; protocolV2?: boolean } = {}): Promise<TestHttpServer> {
   const projectRoot = path.dirname(bareDir);
   const expected = options.token === undefined ? null : basicTokenHeader(options.token);
   const server = createServer((req, res) => {
@@ -168,13 +169,13 @@ export async function serveGitHttp(bareDir: string, options: { token?: string } 
       res.writeHead(401, { "WWW-Authenticate": 'Basic realm="git"', "Content-Type": "text/plain" });
       return void res.end("Authentication required\n");
     }
-    runHttpBackend(projectRoot, req, res, expected !== null ? "x-access-token" : "");
+    runHttpBackend(projectRoot, req, res, { remoteUser: expected !== null ? "x-access-token" : "", protocolV2: options.protocolV2 ?? true });
   });
   const origin = await listen(server);
   return { origin, url: `${origin}/${path.basename(bareDir)}`, close: closer(server) };
 }
 
-function runHttpBackend(projectRoot: string, req: IncomingMessage, res: ServerResponse, remoteUser: string): void {
+function runHttpBackend(projectRoot: string, req: IncomingMessage, res: ServerResponse, options: { remoteUser: string; protocolV2: boolean }): void {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const header = (name: string) => {
     const value = req.headers[name];
@@ -190,11 +191,11 @@ function runHttpBackend(projectRoot: string, req: IncomingMessage, res: ServerRe
       REQUEST_METHOD: req.method ?? "GET",
       QUERY_STRING: url.search.slice(1),
       CONTENT_TYPE: header("content-type"),
-      REMOTE_USER: remoteUser,
+      REMOTE_USER: options.remoteUser,
       REMOTE_ADDR: "127.0.0.1",
       // git gzips large request bodies and asks for protocol v2 in a header; http-backend reads both from CGI variables.
       HTTP_CONTENT_ENCODING: header("content-encoding"),
-      HTTP_GIT_PROTOCOL: header("git-protocol"),
+      HTTP_GIT_PROTOCOL: options.protocolV2 ? header("git-protocol") : "",
       ...(req.headers["content-length"] ? { CONTENT_LENGTH: header("content-length") } : {}),
     }),
   });
