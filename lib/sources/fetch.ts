@@ -59,7 +59,7 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
   const failed = (result: GitResult, message: string) =>
     new SourceFetchError("git-failed", scrubSecrets(`${message} (git: ${result.stderr.trim().split("\n").slice(-2).join(" ")})`, spec.token));
   try {
-    const init = await git(["init", "--quiet", "--bare", repo], { cwd: home });
+    const init = await git(["init", "--quiet", "--bare", "--template=", repo], { cwd: home });
     if (init.code !== 0) throw failed(init, "Could not create a temporary repository");
 
     const watchdog = watchSize(home, limits.maxFetchBytes, stop);

@@ -67,7 +67,8 @@ export function fetchFailure(stderr: string, context: FetchContext): SourceFetch
       );
     }
     if (context.ref === null) return make("ref-not-found", `${url} has no default branch (is the repository empty?)`);
-    return make("ref-not-found", `No branch or tag named "${context.ref}" in ${url}`);
+    const shortSha = /^[0-9a-f]{4,39}$/i.test(context.ref) ? "; a commit must be given by its full 40-character sha" : "";
+    return make("ref-not-found", `No branch or tag named "${context.ref}" in ${url}${shortSha}`);
   }
   if (/Repository not found|does not appear to be a git repository|returned error: 404|not found|No such file or directory/i.test(stderr)) {
     return make("unreachable", `No repository at ${url}, or it is private: check the URL, or add a deploy token that can read it`);
