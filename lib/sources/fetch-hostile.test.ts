@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { access, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { createServer } from "node:http";
@@ -237,6 +238,16 @@ test("a redirect is not followed and a closed port is unreachable, both named", 
     code: "unreachable",
     message: expect.stringContaining(`Could not reach ${origin}/moved.git`),
   });
+});
+
+test.skipIf(!existsSync("/usr/bin/ssh"))("an ssh URL whose connection is refused is unreachable, with ssh's reason", async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const error = await fetchError(git(`ssh://git@127.0.0.1:${port}/skills.git`));
+  expect(error).toMatchObject({ code: "unreachable", message: expect.stringContaining(`ssh: connect to host 127.0.0.1 port ${port}: Connection refused`) });
+  expect((error as Error).message).toMatch(/^Could not reach ssh:\/\/127\.0\.0\.1:\d+\/skills\.git /);
 });
 
 test("every fetch of this file removed its temp dir, including the failed, stopped and killed ones", async () => {

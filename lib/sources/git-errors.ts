@@ -11,15 +11,15 @@ export function scrubSecrets(text: string, token: string | null): string {
   return scrubbed.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]*@/gi, "$1");
 }
 
-/** git's own words, for a message: the `fatal:`/`error:` lines, else the last lines, trimmed. */
+/** git's own words, for a message: its last error lines (fatal:, error:, remote:, ssh:), else its last lines, trimmed. */
 function gitSays(stderr: string): string {
   const lines = stderr
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-  const fatal = lines.filter((line) => /^fatal:/i.test(line));
-  const errors = lines.filter((line) => /^(error|remote):/i.test(line));
-  const picked = (fatal.length ? fatal : errors.length ? errors : lines).slice(-3).join(" ");
+  // ssh's own line says why it failed (refused, timed out, publickey); the askpass one is our doing.
+  const errors = lines.filter((line) => /^(fatal|error|remote|ssh):/i.test(line) && !line.includes("askpass"));
+  const picked = (errors.length ? errors : lines).slice(-3).join(" ");
   return picked.length > 500 ? `${picked.slice(0, 500)}…` : picked;
 }
 
