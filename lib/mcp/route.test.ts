@@ -140,6 +140,19 @@ describe("connecting", () => {
     expect(stale.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });
 
+  it("answers a POST with JSON that no cache keeps, and no session", async () => {
+    const response = await fetch(endpoint(), {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.ada}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    expect((await response.json()).result.tools).toHaveLength(3);
+  });
+
   it("refuses GET and DELETE (stateless: no stream, no session) with 405", async () => {
     for (const method of ["GET", "DELETE"]) {
       const response = await fetch(endpoint(), { method, headers: { authorization: `Bearer ${tokens.ada}`, accept: "text/event-stream" } });

@@ -185,7 +185,10 @@ export async function serveMcpRequest(server: McpServer, request: Request): Prom
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    const response = await transport.handleRequest(request);
+    // Per caller, like every API answer (lib/http/errors.ts json): never kept by a shared cache.
+    response.headers.set("Cache-Control", "no-store");
+    return response;
   } finally {
     await server.close();
   }
