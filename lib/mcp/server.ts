@@ -85,7 +85,10 @@ export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMc
         const skills =
           query === undefined
             ? offered.map((s) => listedSkill(s, placeOf(s.skillId)))
-            : searchCatalog(createCatalogRanker(offered), query).map((r) => listedSkill(byName.get(r.name)!, placeOf(byName.get(r.name)!.skillId), r.score));
+            : searchCatalog(createCatalogRanker(offered), query).map((r) => {
+                const skill = byName.get(r.name)!;
+                return listedSkill(skill, placeOf(skill.skillId), r.score);
+              });
         return {
           content: [{ type: "text", text: renderSkillList(skills, query ?? null, notices) }],
           structuredContent: { skills, notices },
