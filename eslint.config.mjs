@@ -3,7 +3,7 @@ import nextTs from "eslint-config-next/typescript";
 
 // Imports point one way (STYLE.md §1):
 //   app -> components -> lib/actions -> lib/data -> lib/auth -> lib/db -> lib/env.ts
-//   app (route handlers) -> lib/http -> lib/data;  lib/actions, lib/http -> lib/ai
+//   app (route handlers) -> lib/http -> lib/data;  app (route handlers) -> lib/mcp -> lib/data;  lib/actions, lib/http -> lib/ai
 //   lib/data, lib/http, lib/actions, lib/ai, components -> lib/types -> lib/playground -> lib/skills
 // and inside lib/skills: upload -> review -> scan -> archive -> format; diff, draft -> format;
 // review -> permissions. Each zone below names what its folder must not import. Tests (TESTS) may
@@ -22,7 +22,18 @@ const TESTS = [
   "lib/skills/scan/fixtures/**",
   "lib/sandbox/test-kit.ts",
 ];
-const SERVER = ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/ai", "./lib/generated", "./lib/env.ts"];
+const SERVER = [
+  "./lib/data",
+  "./lib/actions",
+  "./lib/http",
+  "./lib/auth",
+  "./lib/storage",
+  "./lib/db",
+  "./lib/ai",
+  "./lib/generated",
+  "./lib/env.ts",
+  "./lib/mcp",
+];
 
 // lib/skills subdomains and the ones each may import (a subdomain is ./lib/skills/<name>).
 const SKILLS = {
@@ -135,6 +146,13 @@ const zones = [
     message: "Route-handler helpers must not depend on actions or UI.",
   },
   { target: "./lib/actions", deny: ["./lib/http", ...UI, ...TOOLS], message: "Actions must not depend on route helpers or UI." },
+  {
+    target: "./lib/mcp",
+    deny: ["./lib/actions", "./lib/http", ...UI, ...TOOLS],
+    testsMay: ["./app", "./lib/test"],
+    message:
+      "The MCP server sits on the data layer like the route helpers: no actions, route helpers or UI (the route authenticates and hands it the request).",
+  },
   { target: "./lib/test", deny: ["./lib/actions", "./lib/http", ...UI], message: "Test support builds databases and bundles, not requests." },
   {
     target: "./components",

@@ -107,6 +107,8 @@ export interface LoadedSource {
   profileName: string | null;
   /** What the source asked for but the viewer can no longer see, as sentences for the chat. */
   notices: string[];
+  /** Where each offered skill lives ("Personal", "Team Platform"), by skill id. */
+  places: ReadonlyMap<string, string>;
 }
 
 /**
@@ -155,18 +157,22 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
       if (lost > 0) notices.push(`${lost} picked skill(s) are no longer visible to you and were left out.`);
     }
     const skills = chosen.map((row) => row.skill).sort((a, b) => a.name.localeCompare(b.name));
-    return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices };
+    const places = new Map(chosen.map((row) => [row.id, placeOf(row)]));
+    return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
   }
 
   const rows = await versionRows(picks);
   const byId = new Map(rows.map((row) => [row.skillId, row]));
   const skills: PlaygroundSkill[] = [];
+  const places = new Map<string, string>();
   for (const pick of picks) {
     const row = byId.get(pick.skillId);
-    if (row) skills.push(toPlaygroundSkill(row, pick.scope));
+    if (!row) continue;
+    skills.push(toPlaygroundSkill(row, pick.scope));
+    places.set(row.skillId, placeOf({ scope: pick.scope, team: row.skill.team }));
   }
   skills.sort((a, b) => a.name.localeCompare(b.name));
-  return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices };
+  return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
 }
 
 interface CatalogRow {

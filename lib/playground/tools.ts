@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
-import { createCatalogRanker, type Ranker } from "./ranker";
+import { createCatalogRanker, type Ranked, type Ranker } from "./ranker";
 import type { DisclosureRecorder } from "./recorder";
 import type { BoundTool, CatalogMode, PlaygroundSkill, SkillSource } from "./types";
 
@@ -130,6 +130,21 @@ export function resourcePathProblem(path: string): string | null {
   return null;
 }
 
+// ---- The catalog the model sees ----
+
+/** The skills a model is offered by name: all but the explicit-only ones (disable-model-invocation), which only a $mention brings in. */
+export function modelCatalog(skills: readonly PlaygroundSkill[]): PlaygroundSkill[] {
+  return skills.filter((s) => s.modelInvocable !== false);
+}
+
+/** What search_skills finds: the catalog ranked against the query, matches only, the best SEARCH_LIMIT. */
+export function searchCatalog(ranker: Ranker, query: string): Ranked[] {
+  return ranker
+    .rank(query)
+    .filter((r) => r.score > 0)
+    .slice(0, SEARCH_LIMIT);
+}
+
 // ---- The tools ----
 
 export function createSkillTools(options: SkillToolsOptions): ToolSet {
@@ -139,7 +154,7 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
   const byName = new Map(source.skills.map((s) => [s.name, s]));
   // The catalog the model sees leaves out explicit-only skills (disable-model-invocation); the
   // ones the user mentioned this turn are in the conversation all the same.
-  const catalog = source.skills.filter((s) => s.modelInvocable !== false);
+  const catalog = modelCatalog(source.skills);
   const names = [...catalog.map((s) => s.name), ...source.skills.filter((s) => s.modelInvocable === false && mentioned.has(s.name)).map((s) => s.name)];
   let ranker: Ranker | null = null;
 
@@ -256,10 +271,7 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
       inputSchema: z.object({ query: z.string().min(1).describe("A short description of the task, in plain words") }),
       execute: async ({ query }, { toolCallId }) => {
         ranker ??= createCatalogRanker(catalog);
-        const results = ranker
-          .rank(query)
-          .filter((r) => r.score > 0)
-          .slice(0, SEARCH_LIMIT);
+        const results = searchCatalog(ranker, query);
         const output = renderSearchOutput(
           query,
           results.map((r) => ({ ...r, description: byName.get(r.name)?.description ?? "" })),

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { signOutAction } from "@/lib/actions/auth";
 import { AccessTokens } from "@/components/account/access-tokens";
+import { ConnectMcp } from "@/components/account/connect-mcp";
+import { listProfiles } from "@/lib/data/profiles";
 import { requireViewer } from "@/lib/data/session";
 import { listTokens } from "@/lib/data/tokens";
 import { SecurityReview } from "@/components/account/security-review";
@@ -33,6 +35,7 @@ export default async function AccountPage() {
     signInMethods(viewer),
     currentSessionId().then((current) => listOwnSessions(viewer, current)),
   ]);
+  const profiles = await listProfiles(viewer);
   // No password to change: an account made through single sign-on, or passwords off (SSO_ONLY).
   const passwordless = !methods.password || sso?.only;
   return (
@@ -81,6 +84,7 @@ export default async function AccountPage() {
       </Card>
       <Sessions sessions={sessions} />
       <AccessTokens tokens={tokens} />
+      <ConnectMcp profiles={profiles.map(({ id, name }) => ({ id, name }))} />
       <SecurityReview awaiting={awaiting} admin={admin ? { ruleset: RULESET_VERSION, stale } : null} />
       {reports ? <ScanReports reports={reports} /> : null}
     </div>

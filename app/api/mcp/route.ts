@@ -1,0 +1,29 @@
+import { authenticate } from "@/lib/http/auth";
+import { handle } from "@/lib/http/errors";
+import { createSkillsMcpServer, serveMcpRequest } from "@/lib/mcp/server";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /api/mcp: the Model Context Protocol over Streamable HTTP, with a personal access token
+ * (read scope). `?profile=<id>` offers one of the token owner's agent profiles instead of every
+ * skill they can see.
+ */
+export async function POST(request: Request) {
+  return handle(async () => {
+    const { viewer } = await authenticate(request, { scope: "read", session: false });
+    const server = await createSkillsMcpServer(viewer, { profileId: new URL(request.url).searchParams.get("profile") });
+    return serveMcpRequest(server, request);
+  });
+}
+
+// Stateless: no stream for server-initiated messages (GET) and no session to end (DELETE).
+function methodNotAllowed(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server is stateless; send JSON-RPC requests with POST." }, id: null },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
+
+export const GET = methodNotAllowed;
+export const DELETE = methodNotAllowed;
