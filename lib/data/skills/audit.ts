@@ -39,11 +39,11 @@ export async function listSkillAudit(viewer: ViewerRef, skillId: string, limit =
   return events.map((e) => ({ ...e, actorName: e.actorId ? (names.get(e.actorId) ?? "deleted user") : "system", detail: readAuditDetail(e.detail) }));
 }
 
-/** Record that someone downloaded a version (for the audit trail). */
-export async function recordDownload(viewer: ViewerRef, skillId: string, version: number): Promise<void> {
+/** Record that someone downloaded a version (for the audit trail); `detail` says how (`{ via: "discovery" }`). */
+export async function recordDownload(viewer: ViewerRef, skillId: string, version: number, detail?: Record<string, unknown>): Promise<void> {
   await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     const skill = await requireSkill(tx, actor, skillId, "view");
-    await audit(tx, { actorId: actor.id, action: "skill.download", skillId, skillName: skill.name, version, teamId: skill.teamId });
+    await audit(tx, { actorId: actor.id, action: "skill.download", skillId, skillName: skill.name, version, teamId: skill.teamId, detail });
   });
 }
