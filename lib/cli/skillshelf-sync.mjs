@@ -30,7 +30,7 @@ const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 
 export const syncUsage =
-  "sync (<dir> | --claude | --agents | --codex) --url <origin> [--profile <id>] [--force] [--dry-run] [--json]   (token: SKILLSHELF_TOKEN)";
+  "sync (<dir> | --claude | --agents | --codex) --url <origin> [--profile <name|id>] [--force] [--dry-run] [--json]   (token: SKILLSHELF_TOKEN)";
 
 const HELP = `usage: skillshelf-sync ${syncUsage}
 
@@ -40,7 +40,7 @@ Mirrors the skills a Skillshelf server gives you into an agent's skills folder:
   --codex        ~/.codex/skills (or $CODEX_HOME/skills)
   <dir>          any folder
   --url <origin> the server (or SKILLSHELF_URL); the token is read from SKILLSHELF_TOKEN
-  --profile <id> only the skills of one of your agent profiles, at their pinned versions
+  --profile <p>   only the skills of one of your agent profiles (its name or id), at their pinned versions
   --force        overwrite local edits and folders this tool did not write
   --dry-run      say what would change, change nothing
   --json         print one JSON report instead of lines

@@ -248,14 +248,18 @@ describe("skills sync", () => {
   it("syncs one agent profile at its pinned version", async () => {
     const profile = await profiles.createProfile(grace, { name: "Review bot", instructions: "", skills: [{ skillId: pdf.skillId, pinnedVersion: 1 }] });
     const dir = path.join(project, "agents-dir");
-    const result = await sync(dir, "--profile", profile.id);
+    const result = await sync(dir, "--profile", "Review bot");
     expect(result.code, result.text).toBe(0);
     expect(result.out[0]).toBe("added     pdf-tools v1 (4 files)");
     expect(readFileSync(path.join(dir, "pdf-tools/references/forms.md"), "utf8")).toBe("# Forms\n");
     const lock = JSON.parse(readFileSync(path.join(dir, LOCKFILE), "utf8"));
-    expect(lock.profile).toBe(profile.id);
+    expect(lock.profile).toBe("Review bot");
     expect(Object.keys(lock.skills)).toEqual(["pdf-tools"]);
-    expect(seen.filter((r) => r.url.includes("/pdf-tools/")).every((r) => r.url.endsWith(`?profile=${profile.id}`))).toBe(true);
+    const fetched = seen.filter((r) => r.url.includes("/pdf-tools/"));
+    expect(fetched).toHaveLength(4);
+    expect(fetched.every((r) => r.url.endsWith("?profile=Review+bot"))).toBe(true);
+    // By id as well, into the same folder: the same skills, nothing to do.
+    expect((await sync(dir, "--profile", profile.id)).out.at(-1)).toContain("1 unchanged");
   });
 
   it("changes nothing on a dry run, and says what it would do", async () => {

@@ -36,8 +36,8 @@ export interface DeliveredSkill {
 }
 
 export interface DeliveryOptions {
-  /** One of the viewer's agent profiles instead of everything they see. */
-  profileId?: string | null;
+  /** One of the viewer's agent profiles instead of everything they see, by id or by name (names are unique per owner). */
+  profile?: string | null;
 }
 
 const versionSelect = {
@@ -59,19 +59,19 @@ interface Pick {
 }
 
 /**
- * Every skill the viewer's agents get, sorted by name. With a profile id that is not one of the
+ * Every skill the viewer's agents get, sorted by name. With a profile that is not one of the
  * viewer's profiles, NOT_FOUND (someone else's profile is as missing as a deleted one).
  */
 export async function listDeliveredSkills(viewer: ViewerRef, options: DeliveryOptions = {}): Promise<DeliveredSkill[]> {
   const actor = await loadActor(db, viewer);
-  const picks = options.profileId ? await profilePicks(actor, options.profileId) : await catalogPicks(actor);
+  const picks = options.profile ? await profilePicks(actor, options.profile) : await catalogPicks(actor);
   return withVersions(picks);
 }
 
 /** The one skill of that name the viewer's agents get (as listDeliveredSkills has it), or null. */
 export async function findDeliveredSkill(viewer: ViewerRef, name: string, options: DeliveryOptions = {}): Promise<DeliveredSkill | null> {
   const actor = await loadActor(db, viewer);
-  const picks = options.profileId ? await profilePicks(actor, options.profileId, name) : await catalogPicks(actor, name);
+  const picks = options.profile ? await profilePicks(actor, options.profile, name) : await catalogPicks(actor, name);
   return (await withVersions(picks))[0] ?? null;
 }
 
@@ -85,13 +85,14 @@ async function catalogPicks(actor: Actor, name?: string): Promise<Pick[]> {
   return visible.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: null }));
 }
 
-async function profilePicks(actor: Actor, profileId: string, name?: string): Promise<Pick[]> {
-  const profile = await db.agentProfile.findFirst({
-    where: { id: profileId, ownerId: actor.id },
-    select: { skills: { select: { skillId: true, pinnedVersion: true } } },
-  });
-  if (!profile) throw notFound("Agent profile");
-  const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
+async function profilePicks(actor: Actor, profile: string, name?: string): Promise<Pick[]> {
+  const select = { skills: { select: { skillId: true, pinnedVersion: true } } } as const;
+  // By id first, then by name (unique per owner): people know their profiles by name, scripts by id.
+  const found =
+    (await db.agentProfile.findFirst({ where: { id: profile, ownerId: actor.id }, select })) ??
+    (await db.agentProfile.findFirst({ where: { name: profile, ownerId: actor.id }, select }));
+  if (!found) throw notFound("Agent profile");
+  const pinned = new Map(found.skills.map((s) => [s.skillId, s.pinnedVersion]));
   // Like the playground: a skill the owner can no longer see, or one that was archived, is left out.
   const rows = await db.skill.findMany({
     where: { AND: [{ id: { in: [...pinned.keys()] } }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },

@@ -154,7 +154,13 @@ describe("the discovery index", () => {
     const foreign = await get(`${INDEX}?profile=${profile.id}`, bearer(linusToken));
     expect(foreign.status).toBe(404);
     expect((await get(`/.well-known/agent-skills/pdf-tools/SKILL.md?profile=${profile.id}`, bearer(linusToken))).status).toBe(404);
-    expect((await get(`${INDEX}?profile=../x`)).status).toBe(400);
+    expect((await get(`${INDEX}?profile=../x`)).status).toBe(404);
+    expect((await get(`${INDEX}?profile=a%00b`)).status).toBe(400);
+
+    // By name too, as people know their profiles; the artifact URLs carry it on.
+    const byName = await readIndex("?profile=PDF%20bot");
+    expect(byName.skills.map((s) => [s.name, s.version, s.url])).toEqual([["pdf-tools", 1, "/.well-known/agent-skills/pdf-tools.zip?profile=PDF%20bot"]]);
+    expect((await get(byName.skills[0].url)).status).toBe(200);
   });
 
   it("gives the same archive digest after the cache is forgotten, and a new one when the content changes", async () => {

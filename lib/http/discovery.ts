@@ -13,7 +13,7 @@ import { untrustedFileHeaders } from "./untrusted-file";
 //   GET /.well-known/agent-skills/index.json            the skills this viewer's agents get
 //   GET /.well-known/agent-skills/<name>/SKILL.md       a skill-md artifact (and every other file by path)
 //   GET /.well-known/agent-skills/<name>.zip            an archive artifact: the files at the root
-// `?profile=<id>` narrows everything to one of the viewer's agent profiles. next.config.ts rewrites
+// `?profile=<id or name>` narrows everything to one of the viewer's agent profiles. next.config.ts rewrites
 // these paths to app/api/agent-skills/[...path] (App Router does not route a dot folder).
 //
 // Each entry carries the RFC's fields and some of ours, which RFC clients ignore: `version`,
@@ -82,12 +82,12 @@ export async function discoveryViewer(request: Request): Promise<ViewerRef> {
   }
 }
 
-/** `?profile=<id>`, or null. */
+/** `?profile=<id or name>`, or null. */
 export function profileParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("profile");
   if (value === null || value === "") return null;
-  if (value.length > 100 || !/^[A-Za-z0-9_-]+$/.test(value))
-    throw new HttpError(400, "bad_request", "profile must be an agent profile id (see the playground).");
+  if (value.length > 100 || /[\u0000-\u001f\u007f]/.test(value))
+    throw new HttpError(400, "bad_request", "profile must name one of your agent profiles (its name as the playground shows it, or its id).");
   return value;
 }
 
@@ -101,7 +101,7 @@ const commonHeaders = (etag: string) =>
   });
 
 export async function buildDiscoveryIndex(viewer: ViewerRef, profileId: string | null): Promise<DiscoveryIndex> {
-  const skills = (await listDeliveredSkills(viewer, { profileId })).filter((s) => RFC_NAME.test(s.name));
+  const skills = (await listDeliveredSkills(viewer, { profile: profileId })).filter((s) => RFC_NAME.test(s.name));
   const archives = await archiveDigests(
     skills.filter((s) => !skillMdOnly(s)),
     async (s) => (await readSkillVersionFiles(viewer, s.skillId, s.version))?.files ?? null,
@@ -150,7 +150,7 @@ export async function discoveryArtifactResponse(request: Request, viewer: Viewer
 
 async function deliveredSkill(viewer: ViewerRef, name: string, profileId: string | null): Promise<DeliveredSkill | null> {
   if (!RFC_NAME.test(name)) return null;
-  return findDeliveredSkill(viewer, name, { profileId });
+  return findDeliveredSkill(viewer, name, { profile: profileId });
 }
 
 async function archiveResponse(request: Request, viewer: ViewerRef, name: string, profileId: string | null): Promise<Response> {
