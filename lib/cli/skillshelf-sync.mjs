@@ -189,8 +189,10 @@ async function sync(o) {
   }
 
   const next = { lockfileVersion: LOCK_VERSION, server: o.indexUrl.origin, index: indexKey(o.indexUrl), profile: o.profile, skills: {} };
-  if (lock.index && lock.index !== next.index)
-    report.warnings.push(`the lockfile was written for ${lock.index}; skills of it that ${next.index} does not list are removed`);
+  // Another server or profile into the same folder is allowed (switching profiles is a use), but said.
+  const source = (l) => `${l.index}${l.profile ? ` (profile ${l.profile})` : ""}`;
+  if (lock.index && (lock.index !== next.index || (lock.profile ?? null) !== (next.profile ?? null)))
+    report.warnings.push(`the lockfile was written for ${source(lock)}; its skills that ${source(next)} does not list are removed`);
   const listed = new Set();
   for (const entry of entries) {
     listed.add(entry.name);

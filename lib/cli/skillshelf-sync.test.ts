@@ -258,8 +258,10 @@ describe("skills sync", () => {
     const fetched = seen.filter((r) => r.url.includes("/pdf-tools/"));
     expect(fetched).toHaveLength(4);
     expect(fetched.every((r) => r.url.endsWith("?profile=Review+bot"))).toBe(true);
-    // By id as well, into the same folder: the same skills, nothing to do.
-    expect((await sync(dir, "--profile", profile.id)).out.at(-1)).toContain("1 unchanged");
+    // By id as well, into the same folder: the same skills, nothing to do (but the switch is said).
+    const byId = await sync(dir, "--profile", profile.id);
+    expect(byId.out.at(-1)).toContain("1 unchanged");
+    expect(byId.err.join("\n")).toContain(`the lockfile was written for ${server.origin}/.well-known/agent-skills/index.json (profile Review bot)`);
   });
 
   it("changes nothing on a dry run, and says what it would do", async () => {

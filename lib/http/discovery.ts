@@ -13,8 +13,8 @@ import { untrustedFileHeaders } from "./untrusted-file";
 //   GET /.well-known/agent-skills/index.json            the skills this viewer's agents get
 //   GET /.well-known/agent-skills/<name>/SKILL.md       a skill-md artifact (and every other file by path)
 //   GET /.well-known/agent-skills/<name>.zip            an archive artifact: the files at the root
-// `?profile=<id or name>` narrows everything to one of the viewer's agent profiles. next.config.ts rewrites
-// these paths to app/api/agent-skills/[...path] (App Router does not route a dot folder).
+// `?profile=<id or name>` narrows everything to one of the viewer's agent profiles. next.config.ts
+// rewrites these paths to app/api/agent-skills/[...path] (lib/http/rewrites.ts says why).
 //
 // Each entry carries the RFC's fields and some of ours, which RFC clients ignore: `version`,
 // `skillId`, `place`, `reviewStatus`, `bundleDigest` and `files` (per-file digests, which the

@@ -6,8 +6,10 @@ export interface Rewrite {
 }
 
 /**
- * The Agent Skills Discovery RFC's well-known paths, served by app/api/agent-skills: the App
- * Router does not route a folder whose name starts with a dot (app/.well-known).
+ * The Agent Skills Discovery RFC's well-known paths, served by app/api/agent-skills. Next 16.4
+ * would route app/.well-known too (a probe route answered in a production build), and some Next
+ * versions did not; the rewrite does not depend on it, keeps the handler beside the other API
+ * routes, and is what the real-server check of this feature exercised.
  */
 export const DISCOVERY_REWRITE: Rewrite = { source: "/.well-known/agent-skills/:path*", destination: "/api/agent-skills/:path*" };
 
