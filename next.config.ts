@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { rewrites } from "./lib/http/rewrites";
 import { securityHeaderRules } from "./lib/http/security-headers";
 import { ACTION_BODY_MAX_BYTES } from "./lib/skills/format/limits";
 
@@ -20,6 +21,9 @@ const nextConfig: NextConfig = {
   // Every response, pages and API routes: no framing, no sniffing, no full URLs to other sites.
   async headers() {
     return securityHeaderRules(process.env.NODE_ENV !== "production");
+  },
+  async rewrites() {
+    return rewrites;
   },
 };
 

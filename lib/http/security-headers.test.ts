@@ -36,6 +36,21 @@ describe("security headers in next.config.ts", () => {
     expect(names.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("leave the discovery index's files their own policies too, before and after the rewrite; pages keep theirs", async () => {
+    for (const pathname of ["/.well-known/agent-skills/pdf-tools/assets/logo.svg", "/api/agent-skills/pdf-tools/SKILL.md"]) {
+      const names = await headersFor(pathname);
+      expect(names.get("content-security-policy"), pathname).toBeUndefined();
+      expect(names.get("x-content-type-options"), pathname).toBe("nosniff");
+    }
+    expect((await headersFor("/.well-known-agent-skills")).get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect((await headersFor("/skills/well-known/agent-skills/")).get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("rewrite the discovery RFC's well-known paths to the route that serves them", async () => {
+    const rules = await nextConfig.rewrites?.();
+    expect(rules).toContainEqual({ source: "/.well-known/agent-skills/:path*", destination: "/api/agent-skills/:path*" });
+  });
+
   it("allow eval only outside production (React's dev tooling)", () => {
     expect(contentSecurityPolicy(false)).not.toContain("'unsafe-eval'");
     expect(contentSecurityPolicy(true)).toContain("'unsafe-eval'");

@@ -5,6 +5,7 @@ import { rescanCommand, rescanUsage } from "./rescan";
 import { scanCommand, scanUsage } from "./scan";
 import { routeCommand, routeUsage } from "./route";
 import { validateCommand, validateUsage } from "./validate";
+import { syncCommand, syncUsage } from "../../lib/cli/skillshelf-sync.mjs";
 
 export interface Command {
   usage: string;
@@ -31,6 +32,11 @@ export const commands: Record<string, Command> = {
     usage: importUsage,
     summary: "import every skill folder under a directory into a scope, as a user (new skills or new versions)",
     run: importCommand,
+  },
+  sync: {
+    usage: syncUsage,
+    summary: "mirror the skills a Skillshelf server gives you (token in SKILLSHELF_TOKEN) into an agent's skills folder; exit 1 when a skill was refused",
+    run: (argv, io) => syncCommand(argv, { ...io, env: process.env }),
   },
 };
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { INSTALL_TARGETS, installCommand, type InstallTarget } from "@/lib/skills/archive/install";
+import { INSTALL_TARGETS, installCommand, syncAllCommand, type InstallTarget } from "@/lib/skills/archive/install";
 import type { SkillManageInfo } from "@/lib/types/manage";
 
 const noSubscription = () => () => {};
@@ -24,6 +24,7 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
   const pin = version === info.version ? "" : `?v=${version}`;
   // A proposal is downloadable for review, but no install command hands it to an agent before it is approved.
   const proposed = info.versions.some((v) => v.number === version && v.proposed);
+  const syncCommand = origin ? syncAllCommand(origin) : "";
   const command = origin && !proposed ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
 
   return (
@@ -109,6 +110,24 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
           </>
         )}
       </section>
+
+      {syncCommand ? (
+        <section aria-labelledby={`${ids}-sync`} className="grid gap-2">
+          <h3 id={`${ids}-sync`} className="text-sm font-semibold">
+            Sync all your skills
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Every skill your agents see, into this project&apos;s <code className="font-mono">.claude/skills</code>, kept up to date each time you run it (same
+            token):
+          </p>
+          <div className="flex items-center gap-2">
+            <code className="min-w-0 flex-1 truncate rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs" title={syncCommand}>
+              {syncCommand}
+            </code>
+            <CopyTextButton text={syncCommand} label="Copy sync command" />
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

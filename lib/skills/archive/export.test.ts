@@ -138,6 +138,25 @@ describe("exportSkillZip", () => {
     }
   });
 
+  it("with root, puts the files at the archive root (the discovery RFC's layout) and still reads back as the same skill", () => {
+    const zip = exportSkillZip(sample, { root: true });
+    const listing = listZip(zip, DEFAULT_LIMITS);
+    expect(listing.findings).toEqual([]);
+    const names = listing.entries.map((e) => e.name);
+    expect(names).toContain("SKILL.md");
+    expect(names.some((n) => n.startsWith("pdf-processing/"))).toBe(false);
+    expect(names.filter((n) => n.endsWith("/"))).toEqual(["assets/", "references/", "références/", "scripts/"]);
+    expect(Buffer.from(zip).equals(Buffer.from(exportSkillZip({ ...sample, files: [...sample.files].reverse() }, { root: true })))).toBe(true);
+    expect(Buffer.from(zip).equals(Buffer.from(exportSkillZip(sample)))).toBe(false);
+    const entries = unzipSync(zip);
+    for (const f of sample.files) expect(entries[f.path]).toEqual(f.bytes);
+    const skill = readBundle({ kind: "zip", bytes: zip }).skills[0];
+    expect(new Map(skill.files.map((f) => [f.path, f.bytes]))).toEqual(new Map(sample.files.map((f) => [f.path, f.bytes])));
+    expect(() => exportSkillZip({ name: "ok", files: [...sample.files, { path: "Scripts/fill.py", bytes: new Uint8Array(0) }] }, { root: true })).toThrow(
+      /collide/,
+    );
+  });
+
   it("refuses what the importer would refuse or leave out", () => {
     const base = sample.files;
     expect(() => exportSkillZip({ name: "../evil", files: base })).toThrow(/cannot export/);

@@ -5,7 +5,7 @@ import { checkEntryPath, collisionKey, skipReason } from "../format/paths";
 import { DEFAULT_LIMITS } from "../format/limits";
 
 export interface ExportSkill {
-  /** The skill name: the single top folder of the archive. */
+  /** The skill name: the single top folder of the archive (unless `root` is set). */
   name: string;
   /** Paths relative to the skill folder; SKILL.md among them. `executable` files are written 755, the rest 644. */
   files: { path: string; bytes: Uint8Array; executable?: boolean }[];
@@ -19,6 +19,11 @@ export interface ExportOptions {
    * ten times faster.
    */
   compress?: boolean;
+  /**
+   * Files at the archive root, no `name/` folder around them: the layout the agent skills
+   * discovery RFC requires of its archives (SKILL.md at the root). Default false.
+   */
+  root?: boolean;
 }
 
 // 1980-01-01 00:00:00, the earliest MS-DOS timestamp: no clock, time zone or umask leaks into
@@ -47,8 +52,8 @@ interface Entry {
 
 /**
  * A deterministic ZIP of one skill: `name/` as the only top folder (the layout claude.ai and the
- * Claude API accept), folders and files sorted, fixed timestamps and permissions, UTF-8 names,
- * files stored unless `compress` is set. The only permission kept is the execute bit (755 or 644).
+ * Claude API accept), or the files at the root with `root`; folders and files sorted, fixed
+ * timestamps and permissions, UTF-8 names, files stored unless `compress` is set. The only permission kept is the execute bit (755 or 644).
  * Throws on names that readBundle would reject, so an export always imports back unchanged.
  */
 export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}): Uint8Array {
@@ -57,8 +62,10 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
 
   if (!skill.files.some((f) => f.path === "SKILL.md" || f.path === "skill.md")) throw new Error("a skill needs a SKILL.md at its top");
 
+  // Every entry name is `prefix + path`; the checks below see the same names the archive holds.
+  const prefix = options.root ? "" : `${skill.name}/`;
   const seen = new Map<string, string>();
-  const folders = new Set<string>([`${skill.name}/`]);
+  const folders = new Set<string>(options.root ? [] : [prefix]);
   for (const file of skill.files) {
     assertSafeName(`${skill.name}/${file.path}`, "file path");
     // the importer leaves these out, so exporting them would break import(export(x)) === x
@@ -68,10 +75,10 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
     if (twin !== undefined) throw new Error(`file paths ${JSON.stringify(twin)} and ${JSON.stringify(file.path)} collide`);
     seen.set(key, file.path);
     const parts = file.path.split("/");
-    for (let i = 1; i < parts.length; i++) folders.add(`${skill.name}/${parts.slice(0, i).join("/")}/`);
+    for (let i = 1; i < parts.length; i++) folders.add(`${prefix}${parts.slice(0, i).join("/")}/`);
   }
   for (const folder of folders) {
-    if (seen.has(collisionKey(folder.slice(skill.name.length + 1, -1)))) throw new Error(`${JSON.stringify(folder)} is both a file and a folder`);
+    if (seen.has(collisionKey(folder.slice(prefix.length, -1)))) throw new Error(`${JSON.stringify(folder)} is both a file and a folder`);
   }
 
   const encoder = new TextEncoder();
@@ -93,7 +100,7 @@ export function exportSkillZip(skill: ExportSkill, options: ExportOptions = {}):
       }
     }
     entries.push({
-      name: encoder.encode(`${skill.name}/${file.path}`),
+      name: encoder.encode(`${prefix}${file.path}`),
       data: stored,
       method,
       crc,

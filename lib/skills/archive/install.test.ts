@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSkillZip } from "./export";
-import { installCommand, shellQuote } from "./install";
+import { installCommand, shellQuote, syncAllCommand } from "./install";
 
 const encoder = new TextEncoder();
 const TOKEN = "sks_installTestToken123";
@@ -170,5 +170,15 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
     expect(await readdir(path.join(cwd, ".agents/skills"))).toEqual([name]);
     expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
     expect(existsSync(path.join(cwd, "pwned2"))).toBe(false);
+  });
+});
+
+describe("syncAllCommand", () => {
+  it("runs the served sync CLI through npx against the app's origin, with the token left to the environment", () => {
+    expect(syncAllCommand("https://shelf.example/skills?x=1")).toBe(
+      "npx -y 'https://shelf.example/api/v1/cli/skillshelf-sync.tgz' sync --claude --url 'https://shelf.example'",
+    );
+    expect(() => syncAllCommand("/relative")).toThrow(/absolute/);
+    expect(() => syncAllCommand("javascript:alert(1)")).toThrow(/http/);
   });
 });

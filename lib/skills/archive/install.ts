@@ -78,3 +78,19 @@ export function installCommand(input: InstallCommandInput): string {
   ];
   return `(${steps.join("; ")})`;
 }
+
+/**
+ * The "sync all your skills" command: the sync CLI the app serves, run through npx, mirroring
+ * every skill the viewer's agents get into `.claude/skills` of the folder it runs in. The token
+ * comes from $SKILLSHELF_TOKEN, as for the install command.
+ */
+export function syncAllCommand(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`origin ${JSON.stringify(origin)} is not an absolute URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`origin must be http(s), got ${url.protocol}`);
+  return `npx -y ${shellQuote(`${url.origin}/api/v1/cli/skillshelf-sync.tgz`)} sync --claude --url ${shellQuote(url.origin)}`;
+}

@@ -1,0 +1,21 @@
+import { discoveryArtifactResponse, discoveryIndexResponse, discoveryViewer } from "@/lib/http/discovery";
+import { handle } from "@/lib/http/errors";
+
+// /.well-known/agent-skills/* (next.config.ts rewrites it here): the discovery index and its
+// artifacts, per viewer. See lib/http/discovery.ts.
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ path: string[] }> };
+
+async function serve(request: Request, { params }: Context): Promise<Response> {
+  return handle(async () => {
+    const viewer = await discoveryViewer(request);
+    const { path } = await params;
+    if (path.length === 1 && path[0] === "index.json") return discoveryIndexResponse(request, viewer);
+    return discoveryArtifactResponse(request, viewer, path);
+  });
+}
+
+export const GET = serve;
+export const HEAD = serve;

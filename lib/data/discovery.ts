@@ -1,0 +1,134 @@
+import "server-only";
+import { resolveShadowing, type Actor } from "@/lib/skills/permissions/permissions";
+import type { ReviewStatus } from "@/lib/types/skills";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { placeLabel } from "@/lib/labels";
+import { db } from "@/lib/db/server";
+import { loadActor, type ViewerRef } from "./actor";
+import { notFound } from "./errors";
+import { visibleTo } from "./skill-access";
+
+// The skills delivered to a viewer's agents outside the app (the discovery index and the sync CLI
+// that reads it): exactly the playground's catalog, one skill per name with shadowing resolved and
+// archived skills left out, or one of the viewer's agent profiles with its pinned versions
+// (lib/data/playground.ts loadSkillSource). File bytes are read through ./skills/files.ts.
+
+export interface DeliveredFile {
+  path: string;
+  size: number;
+  /** Lowercase hex sha256 of the file's bytes. */
+  sha256: string;
+  executable: boolean;
+  mediaType: string;
+}
+
+export interface DeliveredSkill {
+  skillId: string;
+  name: string;
+  description: string;
+  version: number;
+  place: string;
+  reviewStatus: ReviewStatus;
+  /** The version's bundle digest as stored: sha256 over the sorted "path NUL sha256 LF" lines. */
+  bundleDigest: string;
+  /** Sorted by path. */
+  files: DeliveredFile[];
+}
+
+export interface DeliveryOptions {
+  /** One of the viewer's agent profiles instead of everything they see, by id or by name (names are unique per owner). */
+  profile?: string | null;
+}
+
+const versionSelect = {
+  skillId: true,
+  number: true,
+  description: true,
+  digest: true,
+  reviewStatus: true,
+  files: { select: { path: true, size: true, sha256: true, executable: true, mediaType: true }, orderBy: { path: "asc" } },
+} satisfies Prisma.SkillVersionSelect;
+type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
+
+interface Pick {
+  id: string;
+  name: string;
+  place: string;
+  /** Null: the current version. */
+  pinned: number | null;
+}
+
+/**
+ * Every skill the viewer's agents get, sorted by name. With a profile that is not one of the
+ * viewer's profiles, NOT_FOUND (someone else's profile is as missing as a deleted one).
+ */
+export async function listDeliveredSkills(viewer: ViewerRef, options: DeliveryOptions = {}): Promise<DeliveredSkill[]> {
+  const actor = await loadActor(db, viewer);
+  const picks = options.profile ? await profilePicks(actor, options.profile) : await catalogPicks(actor);
+  return withVersions(picks);
+}
+
+/** The one skill of that name the viewer's agents get (as listDeliveredSkills has it), or null. */
+export async function findDeliveredSkill(viewer: ViewerRef, name: string, options: DeliveryOptions = {}): Promise<DeliveredSkill | null> {
+  const actor = await loadActor(db, viewer);
+  const picks = options.profile ? await profilePicks(actor, options.profile, name) : await catalogPicks(actor, name);
+  return (await withVersions(picks))[0] ?? null;
+}
+
+/** Shadowing is decided among same-named skills only, so resolving one name's candidates gives the same winner as the whole catalog. */
+async function catalogPicks(actor: Actor, name?: string): Promise<Pick[]> {
+  const rows = await db.skill.findMany({
+    where: { AND: [visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
+    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+  });
+  const { visible } = resolveShadowing(rows.map((row) => ({ ...row, rank: row.team?.name })));
+  return visible.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: null }));
+}
+
+async function profilePicks(actor: Actor, profile: string, name?: string): Promise<Pick[]> {
+  const select = { skills: { select: { skillId: true, pinnedVersion: true } } } as const;
+  // By id first, then by name (unique per owner): people know their profiles by name, scripts by id.
+  const found =
+    (await db.agentProfile.findFirst({ where: { id: profile, ownerId: actor.id }, select })) ??
+    (await db.agentProfile.findFirst({ where: { name: profile, ownerId: actor.id }, select }));
+  if (!found) throw notFound("Agent profile");
+  const pinned = new Map(found.skills.map((s) => [s.skillId, s.pinnedVersion]));
+  // Like the playground: a skill the owner can no longer see, or one that was archived, is left out.
+  const rows = await db.skill.findMany({
+    where: { AND: [{ id: { in: [...pinned.keys()] } }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
+    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: pinned.get(row.id) ?? null }));
+}
+
+async function withVersions(picks: Pick[]): Promise<DeliveredSkill[]> {
+  const current = picks.filter((p) => p.pinned === null).map((p) => p.id);
+  const pinned = picks.filter((p) => p.pinned !== null);
+  const [a, b] = await Promise.all([
+    current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
+    // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal from agents even if one were.
+    pinned.length
+      ? db.skillVersion.findMany({
+          where: { OR: pinned.map((p) => ({ skillId: p.id, number: p.pinned! })), publishedAt: { not: null } },
+          select: versionSelect,
+        })
+      : [],
+  ]);
+  const bySkill = new Map<string, VersionRow>([...a, ...b].map((row) => [row.skillId, row]));
+  const skills: DeliveredSkill[] = [];
+  for (const pick of picks) {
+    const row = bySkill.get(pick.id);
+    if (!row) continue;
+    skills.push({
+      skillId: pick.id,
+      name: pick.name,
+      description: row.description,
+      version: row.number,
+      place: pick.place,
+      reviewStatus: row.reviewStatus,
+      bundleDigest: row.digest,
+      files: row.files,
+    });
+  }
+  return skills.sort((x, y) => x.name.localeCompare(y.name));
+}

@@ -1,0 +1,16 @@
+// URL rewrites of next.config.ts, kept here (no Next imports) so tests route requests the same way.
+
+export interface Rewrite {
+  source: string;
+  destination: string;
+}
+
+/**
+ * The Agent Skills Discovery RFC's well-known paths, served by app/api/agent-skills. Next 16.4
+ * would route app/.well-known too (a probe route answered in a production build), and some Next
+ * versions did not; the rewrite does not depend on it, keeps the handler beside the other API
+ * routes, and is what the real-server check of this feature exercised.
+ */
+export const DISCOVERY_REWRITE: Rewrite = { source: "/.well-known/agent-skills/:path*", destination: "/api/agent-skills/:path*" };
+
+export const rewrites: Rewrite[] = [DISCOVERY_REWRITE];
