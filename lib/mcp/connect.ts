@@ -1,4 +1,4 @@
-import { shellQuote, TOKEN_ENV } from "@/lib/skills/archive/install";
+import { httpOrigin, shellQuote, TOKEN_ENV } from "@/lib/skills/archive/install";
 
 // How a person points an MCP client at this server: the endpoint and the Claude Code line that
 // adds it. Pure string building, so the account page (browser) and the tests share it.
@@ -17,13 +17,7 @@ export interface McpConnection {
  * ignored). With a profile, the endpoint offers only that agent profile's skills.
  */
 export function mcpConnection(origin: string, profile?: { id: string; name: string }): McpConnection {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    throw new Error(`origin ${JSON.stringify(origin)} is not an absolute URL`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`origin must be http(s), got ${url.protocol}`);
+  const url = httpOrigin(origin);
   const endpoint = `${url.origin}${MCP_PATH}${profile ? `?profile=${encodeURIComponent(profile.id)}` : ""}`;
   // A "?" in an unquoted word is a glob to the shell; a profile's server gets its own name, so both can be added.
   const [name, target] = profile ? [shellQuote(`skillshelf-${slug(profile.name)}`), shellQuote(endpoint)] : ["skillshelf", endpoint];

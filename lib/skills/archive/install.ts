@@ -79,12 +79,8 @@ export function installCommand(input: InstallCommandInput): string {
   return `(${steps.join("; ")})`;
 }
 
-/**
- * The "sync all your skills" command: the sync CLI the app serves, run through npx, mirroring
- * every skill the viewer's agents get into `.claude/skills` of the folder it runs in. The token
- * comes from $SKILLSHELF_TOKEN, as for the install command.
- */
-export function syncAllCommand(origin: string): string {
+/** `origin` as a URL, refused unless it is an absolute http(s) address. */
+export function httpOrigin(origin: string): URL {
   let url: URL;
   try {
     url = new URL(origin);
@@ -92,5 +88,15 @@ export function syncAllCommand(origin: string): string {
     throw new Error(`origin ${JSON.stringify(origin)} is not an absolute URL`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`origin must be http(s), got ${url.protocol}`);
+  return url;
+}
+
+/**
+ * The "sync all your skills" command: the sync CLI the app serves, run through npx, mirroring
+ * every skill the viewer's agents get into `.claude/skills` of the folder it runs in. The token
+ * comes from $SKILLSHELF_TOKEN, as for the install command.
+ */
+export function syncAllCommand(origin: string): string {
+  const url = httpOrigin(origin);
   return `npx -y ${shellQuote(`${url.origin}/api/v1/cli/skillshelf-sync.tgz`)} sync --claude --url ${shellQuote(url.origin)}`;
 }
