@@ -1,0 +1,494 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import { readBundleSteps, type BundleSkill } from "@/lib/skills/archive/bundle";
+import { sameVersionContent } from "@/lib/skills/archive/digest";
+import { runStepsYielding } from "@/lib/skills/archive/steps";
+import { basename } from "@/lib/skills/format/paths";
+import { canManageSource, type Actor } from "@/lib/skills/permissions/permissions";
+import { describeCritical } from "@/lib/skills/review/policy";
+import { placeLabel } from "@/lib/labels";
+import { SourceFetchError, type FetchedSkillFolder, type SourceSpec } from "@/lib/sources/types";
+import type { SyncRefusal, SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
+import { loadActor, type ViewerRef } from "./actor";
+import { db } from "@/lib/db/server";
+import { DataError } from "./errors";
+import { importEach, type ImportOutcome } from "./imports";
+import { decryptSecret, UnreadableSecretError } from "./source-secrets";
+import { fetchLimits, fetchSkillSource } from "./source-fetch";
+import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
+import { audit, type Provenance } from "./version-writer";
+
+// One sync of a source: fetch it, read every skill folder as an upload would be read, and import
+// each through the same gate and review rules (importEach), one skill at a time so a bad one costs
+// only itself. A source runs one sync at a time: the claim is a marker on the source with a lease
+// that the run renews as it goes, so a process that dies mid-sync blocks the next one for at most
+// LEASE_MS. The run itself is in the background; callers get the running SourceSync row at once.
+
+/** How long a claim holds without being renewed; the run renews it after the fetch and each skill. */
+const LEASE_MS = 5 * 60_000;
+/** Syncs kept per source (the newest). */
+const KEEP_SYNCS = 50;
+const ERROR_MAX_CHARS = 2000;
+
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once no sync runs in this process (tests, benchmarks, a clean shutdown). */
+export async function waitForSyncs(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+type Claim = { sync: SyncRow; started: boolean };
+
+/**
+ * Take the source for a new sync, or, while one runs (its lease not lapsed), return that one; a
+ * webhook then asks for another run after it, since its push may be newer than what is being read.
+ */
+async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, leaseUntil: true, intervalMinutes: true } });
+    if (!source) throw sourceNotFound();
+    if (source.runningSyncId && source.leaseUntil && source.leaseUntil > now) {
+      const running = await tx.sourceSync.findUnique({ where: { id: source.runningSyncId }, select: syncSelect });
+      if (running) {
+        if (trigger === "webhook") await tx.skillSource.update({ where: { id: sourceId }, data: { syncAgain: true } });
+        return { sync: running, started: false };
+      }
+    }
+    if (source.runningSyncId) {
+      await tx.sourceSync.updateMany({
+        where: { id: source.runningSyncId, status: "running" },
+        data: { status: "failed", finishedAt: now, error: "Interrupted: the server stopped while this sync ran." },
+      });
+    }
+    const sync = await tx.sourceSync.create({ data: { sourceId, trigger, actorId }, select: syncSelect });
+    // Guarded on the marker read above, so two claims can never both win.
+    const claimed = await tx.skillSource.updateMany({
+      where: { id: sourceId, runningSyncId: source.runningSyncId },
+      data: {
+        runningSyncId: sync.id,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        syncAgain: false,
+        nextSyncAt: source.intervalMinutes ? new Date(now.getTime() + source.intervalMinutes * 60_000) : null,
+      },
+    });
+    if (claimed.count !== 1) throw new DataError("CONFLICT", "Another sync of this source started at the same moment; try again.");
+    return { sync, started: true };
+  });
+}
+
+function track(work: Promise<void>): Promise<void> {
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+  return work;
+}
+
+/** Claim and run in the background; the SourceSync row (new, or the one already running) at once. */
+export async function startSyncAs(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
+  const claimed = await claim(sourceId, trigger, actorId);
+  if (claimed.started) void track(run(sourceId, claimed.sync.id, trigger, actorId));
+  return claimed;
+}
+
+async function authorize(viewer: ViewerRef, sourceId: string): Promise<Actor> {
+  const actor = await loadActor(db, viewer);
+  await requireSource(db, actor, sourceId, { id: true });
+  return actor;
+}
+
+/** Sync now as the viewer: the running row comes back at once (the one already running, if any). */
+export async function startSync(viewer: ViewerRef, sourceId: string, trigger: "manual" = "manual"): Promise<SyncSummary> {
+  const actor = await authorize(viewer, sourceId);
+  return toSyncSummary((await startSyncAs(sourceId, trigger, actor.id)).sync);
+}
+
+/** startSync, awaited: the finished row (or, when one was already running, that one once it ends). */
+export async function syncSource(viewer: ViewerRef, sourceId: string, trigger: SyncTrigger = "manual"): Promise<SyncSummary> {
+  const actor = await authorize(viewer, sourceId);
+  const claimed = await claim(sourceId, trigger, actor.id);
+  if (claimed.started) await track(run(sourceId, claimed.sync.id, trigger, actor.id));
+  else await waitForSyncs();
+  return toSyncSummary(await db.sourceSync.findUniqueOrThrow({ where: { id: claimed.sync.id }, select: syncSelect }));
+}
+
+/** The scheduler's tick: every source whose next sync is due, one after another, as its creator. Returns how many ran. */
+export async function runDueSyncs(now: Date = new Date()): Promise<number> {
+  const due = await db.skillSource.findMany({
+    where: { intervalMinutes: { not: null }, nextSyncAt: { lte: now }, OR: [{ runningSyncId: null }, { leaseUntil: { lt: now } }] },
+    select: { id: true, createdById: true },
+    orderBy: { nextSyncAt: "asc" },
+  });
+  let ran = 0;
+  for (const source of due) {
+    const claimed = await claim(source.id, "schedule", source.createdById).catch((error: unknown) =>
+      error instanceof DataError ? null : Promise.reject(error),
+    );
+    if (!claimed?.started) continue;
+    await track(run(source.id, claimed.sync.id, "schedule", source.createdById));
+    ran++;
+  }
+  return ran;
+}
+
+// ---- The run ----
+
+interface Report {
+  revision: string | null;
+  created: number;
+  updated: number;
+  unchanged: number;
+  archived: number;
+  proposed: number;
+  refused: SyncRefusal[];
+  skipped: { path: string; reason: string }[];
+  error: string | null;
+}
+
+/** A run that cannot go on, with the message the sync row shows. */
+class SyncFailure extends Error {
+  name = "SyncFailure";
+}
+
+/** The claim moved on (the lease lapsed and another run took it, or the source was deleted). */
+class LostClaim extends Error {
+  name = "LostClaim";
+}
+
+const shortRevision = (revision: string) => revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]{5,}$/, "$1$2");
+
+type SourceRow = NonNullable<Awaited<ReturnType<typeof loadSource>>>;
+
+function loadSource(sourceId: string) {
+  return db.skillSource.findUnique({
+    where: { id: sourceId },
+    select: {
+      id: true,
+      kind: true,
+      url: true,
+      ref: true,
+      subdir: true,
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      space: true,
+      credential: true,
+      team: { select: { name: true } },
+      createdBy: { select: { name: true } },
+    },
+  });
+}
+
+async function run(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null): Promise<void> {
+  const report: Report = { revision: null, created: 0, updated: 0, unchanged: 0, archived: 0, proposed: 0, refused: [], skipped: [], error: null };
+  let token: string | null = null;
+  let actor: Actor | null = null;
+  try {
+    const source = await loadSource(sourceId);
+    if (!source) return;
+    actor = await actorFor(source, trigger, actorId);
+    token = readToken(source.credential);
+    await syncInto(source, syncId, actor, token, report);
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    if (error instanceof SyncFailure || error instanceof SourceFetchError) report.error = error.message;
+    else {
+      console.error(`Source ${sourceId}: sync ${syncId} failed:`, scrub(error instanceof Error ? (error.stack ?? error.message) : String(error), token));
+      report.error = "The sync failed unexpectedly; the server's log has the details.";
+    }
+  }
+  const again = await finish(sourceId, syncId, trigger, actor?.id ?? actorId, report, token);
+  if (again)
+    await startSyncAs(sourceId, "webhook", (await db.skillSource.findUnique({ where: { id: sourceId }, select: { createdById: true } }))?.createdById ?? null);
+}
+
+/** A manual sync runs as the viewer; schedule and webhook as the source's creator, whose rights are checked now. */
+async function actorFor(source: SourceRow, trigger: SyncTrigger, actorId: string | null): Promise<Actor> {
+  const place = placeLabel(source.scope, source.team?.name);
+  const who = trigger === "manual" || trigger === "create" ? "You" : `This source syncs as ${source.createdBy?.name ?? "its creator"}, who`;
+  if (!actorId)
+    throw new SyncFailure(`The account that created this source was deleted; someone who can add skills to ${place} can sync it by hand or re-create it.`);
+  let actor: Actor;
+  try {
+    actor = await loadActor(db, { id: actorId });
+  } catch (error) {
+    if (error instanceof DataError) throw new SyncFailure(`${who === "You" ? error.message : `${who} cannot sign in any more: ${error.message}`}`);
+    throw error;
+  }
+  if (!canManageSource(actor, source)) {
+    throw new SyncFailure(
+      `${who} can no longer add skills to ${place}${source.scope === "TEAM" ? " (not a member of the team any more)" : ""}; a member can sync it by hand or re-create it.`,
+    );
+  }
+  if (source.kind === "folder" || /^file:/i.test(source.url)) {
+    if (actor.role !== "ADMIN")
+      throw new SyncFailure(`${who} ${who === "You" ? "are" : "is"} not an instance admin any more, and only they may sync from the server's own files.`);
+  }
+  return actor;
+}
+
+function readToken(credential: string | null): string | null {
+  if (!credential) return null;
+  try {
+    return decryptSecret(credential, "credential");
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) {
+      throw new SyncFailure(
+        "The stored token cannot be decrypted (the server's key changed since it was entered); enter the token again in the source's settings.",
+      );
+    }
+    throw error;
+  }
+}
+
+/** Never let a credential out in a message or a log line. */
+function scrub(text: string, token: string | null): string {
+  const cut = text.length > ERROR_MAX_CHARS ? `${text.slice(0, ERROR_MAX_CHARS)}…` : text;
+  return token ? cut.split(token).join("[token]") : cut;
+}
+
+async function renew(sourceId: string, syncId: string): Promise<void> {
+  const renewed = await db.skillSource.updateMany({ where: { id: sourceId, runningSyncId: syncId }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } });
+  if (renewed.count !== 1) throw new LostClaim();
+}
+
+interface Existing {
+  id: string;
+  name: string;
+  archived: boolean;
+  sourcePath: string | null;
+}
+
+async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: string | null, report: Report): Promise<void> {
+  const spec: SourceSpec =
+    source.kind === "folder"
+      ? { kind: "folder", path: source.url, subdir: source.subdir }
+      : { kind: "git", url: source.url, ref: source.ref, subdir: source.subdir, token };
+  const fetched = await fetchSkillSource(spec, fetchLimits());
+  report.revision = fetched.revision;
+  report.skipped.push(...fetched.skipped);
+  await renew(source.id, syncId);
+
+  const existing: Existing[] = await db.skill.findMany({ where: { sourceId: source.id }, select: { id: true, name: true, archived: true, sourcePath: true } });
+  const byPath = new Map(existing.flatMap((skill) => (skill.sourcePath !== null ? [[skill.sourcePath, skill] as const] : [])));
+  const seen = new Set(fetched.folders.map((folder) => folder.path));
+  // A skill whose folder is gone but whose name reappears in a new folder moved upstream: same skill.
+  const vacated = new Map(existing.filter((skill) => skill.sourcePath === null || !seen.has(skill.sourcePath)).map((skill) => [skill.name, skill]));
+  const kept = new Set<string>();
+  const limits = getEnv().limits;
+
+  for (const folder of fetched.folders) {
+    const read = await readFolder(folder, limits);
+    report.skipped.push(...read.skipped);
+    if ("refusal" in read) {
+      report.refused.push(read.refusal);
+      const stays = byPath.get(folder.path);
+      if (stays) kept.add(stays.id);
+    } else {
+      const match = byPath.get(folder.path) ?? (read.skill.name ? vacated.get(read.skill.name) : undefined);
+      if (match) {
+        kept.add(match.id);
+        vacated.delete(match.name);
+      }
+      await importFolder(source, actor, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision }, report);
+    }
+    await renew(source.id, syncId);
+  }
+
+  const gone = existing.filter((skill) => !kept.has(skill.id) && !skill.archived);
+  for (const skill of gone) {
+    await db.$transaction(async (tx) => {
+      await tx.skill.update({ where: { id: skill.id }, data: { archived: true } });
+      await audit(tx, {
+        actorId: actor.id,
+        action: "skill.archive",
+        skillId: skill.id,
+        skillName: skill.name,
+        teamId: source.teamId,
+        detail: {
+          reason: `Removed from ${source.url} at ${shortRevision(fetched.revision)}.`,
+          source: { id: source.id, revision: fetched.revision, path: skill.sourcePath },
+        },
+      });
+    });
+    report.archived++;
+  }
+}
+
+type FolderRead = { skill: BundleSkill; skipped: Report["skipped"] } | { refusal: SyncRefusal; skipped: Report["skipped"] };
+
+/** A fetched folder read exactly as an upload of that folder would be (under its own name, so the name check applies). */
+async function readFolder(folder: FetchedSkillFolder, limits: ReturnType<typeof getEnv>["limits"]): Promise<FolderRead> {
+  const root = folder.path === "" ? "" : basename(folder.path);
+  const files = folder.files.map((file) => ({ ...file, path: root ? `${root}/${file.path}` : file.path }));
+  const bundle = await runStepsYielding(readBundleSteps({ kind: "files", files }, { limits }));
+  const skipped = bundle.skipped.map((entry) => ({
+    path: folder.path ? `${folder.path}/${entry.path.slice(root.length + 1)}` : entry.path,
+    reason: entry.reason,
+  }));
+  const skill = bundle.skills.find((candidate) => candidate.root === root) ?? null;
+  const errors = [...bundle.findings, ...(skill?.findings ?? [])].filter((finding) => finding.severity === "error");
+  if (!skill || errors.length || !skill.name) {
+    const shown = errors.slice(0, 3).map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message));
+    const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : "";
+    return { refusal: { path: folder.path, name: skill?.name ?? null, message: `Invalid: ${shown.join("; ") || "no valid SKILL.md"}${more}.` }, skipped };
+  }
+  return { skill, skipped };
+}
+
+/** What the skill's content is compared with: an open proposal this source made (when one waits), else its current version. */
+async function baseOf(skillId: string, sourceId: string, actorId: string) {
+  const open = await db.reviewRequest.findFirst({
+    where: { skillId, state: "open", kind: "version" },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      authorId: true,
+      revisions: {
+        orderBy: { number: "desc" },
+        take: 1,
+        select: { version: { select: { digest: true, sourceId: true, files: { where: { executable: true }, select: { path: true } } } } },
+      },
+    },
+  });
+  const proposed = open?.revisions[0]?.version;
+  if (open && proposed?.sourceId === sourceId) {
+    return { digest: proposed.digest, executables: proposed.files.map((f) => f.path), requestId: open.authorId === actorId ? open.id : undefined };
+  }
+  const skill = await db.skill.findUniqueOrThrow({
+    where: { id: skillId },
+    select: { currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } } },
+  });
+  return { digest: skill.currentVersion?.digest ?? null, executables: skill.currentVersion?.files.map((f) => f.path) ?? [], requestId: undefined };
+}
+
+async function importFolder(
+  source: SourceRow,
+  actor: Actor,
+  input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string },
+  report: Report,
+): Promise<void> {
+  const { folder, skill, match, revision } = input;
+  const name = skill.name!;
+  const provenance: Provenance = { sourceId: source.id, url: source.url, revision, path: folder.path };
+  const message = `Synced from ${source.url} at ${shortRevision(revision)}`;
+  const refuse = (text: string) => report.refused.push({ path: folder.path, name, message: text });
+
+  if (match) {
+    const base = await baseOf(match.id, source.id, actor.id);
+    const same = sameVersionContent(base, skill.files);
+    await db.$transaction(async (tx) => {
+      if (match.sourcePath !== folder.path) await tx.skill.update({ where: { id: match.id }, data: { sourcePath: folder.path } });
+      if (match.archived) {
+        await tx.skill.update({ where: { id: match.id }, data: { archived: false } });
+        await audit(tx, {
+          actorId: actor.id,
+          action: "skill.unarchive",
+          skillId: match.id,
+          skillName: match.name,
+          teamId: source.teamId,
+          detail: { reason: `Back in ${source.url} at ${shortRevision(revision)}.`, source: { id: source.id, revision, path: folder.path } },
+        });
+      }
+    });
+    if (same) {
+      report.unchanged++;
+      return;
+    }
+    record(
+      await importEach(actor, [{ key: folder.path, skill, message, provenance, target: { skillId: match.id, requestId: base.requestId } }]),
+      report,
+      refuse,
+      "updated",
+    );
+    return;
+  }
+
+  const taken = await db.skill.findUnique({ where: { space_name: { space: source.space, name } }, select: { sourceId: true, sourcePath: true } });
+  if (taken?.sourceId === source.id) {
+    refuse(
+      `Another folder of this source (${taken.sourcePath || "the top folder"}) already holds a skill named "${name}"; a destination keeps one skill per name.`,
+    );
+    return;
+  }
+  if (taken) {
+    refuse(
+      `${placeLabel(source.scope, source.team?.name)} already has a skill named "${name}" that does not come from this source; rename one of them, or delete that skill.`,
+    );
+    return;
+  }
+  record(
+    await importEach(actor, [{ key: folder.path, skill, message, provenance, destination: { scope: source.scope, teamId: source.teamId } }]),
+    report,
+    refuse,
+    "created",
+  );
+}
+
+function record(outcomes: ImportOutcome[], report: Report, refuse: (message: string) => void, stored: "created" | "updated"): void {
+  for (const outcome of outcomes) {
+    switch (outcome.outcome) {
+      case "created":
+      case "new-version":
+        if (outcome.proposal) report.proposed++;
+        else report[stored]++;
+        break;
+      case "blocked":
+        refuse(`${describeCritical(outcome.name, outcome.findings)} Not imported: fix it in the repository.`);
+        break;
+      default:
+        refuse(outcome.message);
+    }
+  }
+}
+
+/** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */
+async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null, report: Report, token: string | null): Promise<boolean> {
+  const imported = report.created + report.updated + report.unchanged + report.proposed;
+  // Every folder refused is a failed sync, not a partial one: nothing of the source arrived.
+  const status: SyncStatus = report.error !== null ? "failed" : !report.refused.length ? "ok" : imported ? "partial" : "failed";
+  const refused = report.refused.map((r) => ({ ...r, message: scrub(r.message, token) }));
+  const error = report.error === null ? null : scrub(report.error, token);
+  return db.$transaction(async (tx) => {
+    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, syncAgain: true, teamId: true, url: true } });
+    if (!source) return false;
+    await tx.sourceSync.update({
+      where: { id: syncId },
+      data: {
+        status,
+        revision: report.revision,
+        created: report.created,
+        updated: report.updated,
+        unchanged: report.unchanged,
+        archived: report.archived,
+        proposed: report.proposed,
+        refused: JSON.stringify(refused),
+        skipped: JSON.stringify(report.skipped),
+        error,
+        finishedAt: new Date(),
+      },
+    });
+    await audit(tx, {
+      actorId,
+      action: "source.sync",
+      teamId: source.teamId,
+      detail: {
+        sourceId,
+        url: source.url,
+        trigger,
+        status,
+        revision: report.revision,
+        created: report.created,
+        updated: report.updated,
+        unchanged: report.unchanged,
+        archived: report.archived,
+        proposed: report.proposed,
+        refused: refused.length,
+      },
+    });
+    const mine = source.runningSyncId === syncId;
+    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, syncAgain: false } });
+    const old = await tx.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: KEEP_SYNCS, select: { id: true } });
+    if (old.length) await tx.sourceSync.deleteMany({ where: { id: { in: old.map((row) => row.id) } } });
+    return mine && source.syncAgain;
+  });
+}
