@@ -1,4 +1,7 @@
 import { createHmac } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, createUser } from "@/lib/test/database";
 import { createGitRepo, serveGitHttp, type TestGitRepo } from "@/lib/test/git-repos";
@@ -174,6 +177,26 @@ describe("a file:// repository (instance admin)", () => {
     const missing = await sources.syncSource(ada, source.id);
     expect(missing).toMatchObject({ status: "failed", revision: null });
     expect(missing.error).toMatch(/no-such-branch/);
+  });
+});
+
+describe("a folder on the server (instance admin)", () => {
+  it("syncs its skill folders with a tree digest as the revision, which changes exactly when the files do", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "skillshelf-folder-source-"));
+    closers.push(() => rm(root, { recursive: true, force: true }));
+    await mkdir(path.join(root, "skills", "from-disk"), { recursive: true });
+    await writeFile(path.join(root, "skills", "from-disk", "SKILL.md"), skillMd("from-disk"));
+    const { source } = await sources.createSource(ada, { kind: "folder", url: root, subdir: "skills", destination: { scope: "PERSONAL" } });
+    await sources.waitForSyncs();
+    const first = (await sources.getSource(ada, source.id)).lastSync!;
+    expect(first).toMatchObject({ status: "ok", created: 1, revision: expect.stringMatching(/^tree:[0-9a-f]{64}$/) });
+    const [skill] = await skillsOf(source.id);
+    expect((await getSkillVersion(ada, skill.id, 1))?.message).toBe(`Synced from ${root} at tree:${first.revision!.slice(5, 12)}`);
+    expect(await sources.syncSource(ada, source.id)).toMatchObject({ unchanged: 1, revision: first.revision });
+    await writeFile(path.join(root, "skills", "from-disk", "SKILL.md"), skillMd("from-disk", "# from-disk\n\nEdited on disk.\n"));
+    const second = await sources.syncSource(ada, source.id);
+    expect(second).toMatchObject({ updated: 1 });
+    expect(second.revision).not.toBe(first.revision);
   });
 });
 
