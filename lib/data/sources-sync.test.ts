@@ -248,6 +248,24 @@ describe("triggers", () => {
     await sources.waitForSyncs();
     expect(await db.sourceSync.count({ where: { sourceId: source.id } })).toBe(before + 1);
     expect(await db.skillSource.findUniqueOrThrow({ where: { id: source.id } })).toMatchObject({ runningSyncId: null, leaseUntil: null });
+
+    // Only the newest 50 runs are kept.
+    const past = Date.now() - 3600_000;
+    await db.sourceSync.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        sourceId: source.id,
+        trigger: "schedule" as const,
+        status: "ok" as const,
+        startedAt: new Date(past + i * 1000),
+      })),
+    });
+    const total = (await db.sourceSync.count({ where: { sourceId: source.id } })) + 1;
+    const latest = await sources.syncSource(ada, source.id);
+    const kept = await db.sourceSync.findMany({ where: { sourceId: source.id }, select: { id: true, startedAt: true } });
+    expect(kept).toHaveLength(50);
+    expect(kept.some((row) => row.id === latest.id)).toBe(true);
+    // The oldest ones went: of the 60 old rows, those beyond the newest 50 of all.
+    expect(Math.min(...kept.map((row) => row.startedAt.getTime()))).toBe(past + (total - 50) * 1000);
   });
 
   it("takes over a sync whose process died (its lease lapsed), marking it interrupted", async () => {
