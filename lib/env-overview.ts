@@ -71,6 +71,18 @@ export function describeEnvSettings(env: Env, setKeys: ReadonlySet<string>): Env
         row("OPENAI_MODELS", "OpenAI-compatible model list", env.OPENAI_MODELS ?? "the built-in list"),
         row("ANTHROPIC_API_KEY", "Anthropic models", env.ANTHROPIC_API_KEY ? "configured (key set)" : "not configured"),
         row(
+          "SOURCES_ALLOW_LOCAL",
+          "Skill sources on local addresses",
+          env.SOURCES_ALLOW_LOCAL ? "allowed" : "refused",
+          env.SOURCES_ALLOW_LOCAL ? "Source URLs may reach this server's loopback, link-local and cloud metadata addresses." : undefined,
+        ),
+        row(
+          "SOURCE_CREDENTIALS_KEY",
+          "Source token encryption key",
+          env.SOURCE_CREDENTIALS_KEY ? "set" : "derived from BETTER_AUTH_SECRET",
+          env.SOURCE_CREDENTIALS_KEY ? undefined : "Changing BETTER_AUTH_SECRET then makes stored source tokens unreadable; they must be entered again.",
+        ),
+        row(
           "UPLOADTHING_TOKEN",
           "File storage",
           env.UPLOADTHING_TOKEN ? "UploadThing (token set)" : "the database",

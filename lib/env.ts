@@ -89,6 +89,16 @@ const flag = optionalText.pipe(
     .transform((value) => value === "true" || value === "1"),
 );
 
+// 32 bytes, base64 (openssl rand -base64 32): the AES-256-GCM key for source credentials.
+const aesKey = optionalText.pipe(
+  z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32, {
+      message: "must be 32 random bytes in base64 (generate one with: openssl rand -base64 32)",
+    })
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -129,6 +139,12 @@ const envSchema = z.object({
   SKILL_MAX_FILE_BYTES: byteSize(DEFAULT_LIMITS.maxFileBytes),
   ARCHIVE_MAX_ENTRIES: count(DEFAULT_LIMITS.maxEntries),
   ARCHIVE_MAX_BYTES: byteSize(DEFAULT_LIMITS.maxTotalBytes),
+  // Skill sources: let Git URLs reach loopback, link-local and metadata addresses (a Git server on
+  // the same machine). Off by default, so a source URL cannot reach the server itself.
+  SOURCES_ALLOW_LOCAL: flag,
+  // Encrypts the deploy tokens of skill sources. Unset: derived from BETTER_AUTH_SECRET (changing
+  // that secret then makes stored tokens unreadable: they must be entered again).
+  SOURCE_CREDENTIALS_KEY: aesKey,
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -98,7 +98,14 @@ function administrationSummary(action: string, detail: Record<string, unknown>):
       return typeof detail.note === "string" && detail.note ? `${where}: “${detail.note}”` : where;
     }
     case "skill.archive":
+    case "skill.unarchive":
       return typeof detail.reason === "string" ? detail.reason : null;
+    case "source.create":
+    case "source.delete":
+    case "skill.detach":
+      return text(detail.url);
+    case "source.sync":
+      return syncSummary(detail);
     default:
       return null;
   }
@@ -118,4 +125,13 @@ export function auditDetailPairs(action: string, detail: Record<string, unknown>
     .filter(([key, value]) => !shown.has(key) && value !== null && value !== undefined && value !== "")
     .map(([key, value]) => `${key}: ${text(value) ?? JSON.stringify(value)}`)
     .join(" · ");
+}
+
+/** A source sync's audit detail in a line: "ok at 1a2b3c4: 2 created, 1 updated, 1 refused". */
+function syncSummary(detail: Record<string, unknown>): string {
+  const counts = (["created", "updated", "unchanged", "archived", "proposed", "refused"] as const)
+    .filter((key) => typeof detail[key] === "number" && detail[key] > 0)
+    .map((key) => `${detail[key]} ${key}`);
+  const revision = text(detail.revision);
+  return `${text(detail.status) ?? "?"}${revision ? ` at ${revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]+$/, "$1$2")}` : ""}${counts.length ? `: ${counts.join(", ")}` : ""}`;
 }

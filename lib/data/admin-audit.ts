@@ -30,6 +30,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "skill.tool",
   "skill.review",
   "skill.scan-override",
+  "skill.detach",
   "scan.report",
   "scan.report-resolved",
   "scan.rescan",
@@ -45,6 +46,10 @@ export const KNOWN_AUDIT_ACTIONS = [
   "user.disable",
   "user.enable",
   "instance.setting",
+  "source.create",
+  "source.update",
+  "source.delete",
+  "source.sync",
 ] as const;
 
 const TERM_MAX = 200;

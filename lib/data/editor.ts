@@ -7,7 +7,7 @@ import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { addVersionRefusal, canAddVersion } from "@/lib/skills/permissions/permissions";
 import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForVersion } from "@/lib/skills/review-requests/policy";
 import { decodeUtf8 } from "@/lib/skills/format/text";
-import type { EditorSkill, EditorVersion } from "@/lib/types/editor";
+import type { EditorSkill, EditorSource, EditorVersion, EditRefusal } from "@/lib/types/editor";
 import { loadActor, type ViewerRef } from "./actor";
 import { accessFields, accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "@/lib/db/server";
@@ -22,18 +22,36 @@ import { readSkillFiles, readSkillVersionFiles } from "./skills/files";
 /** Text files above this open as binaries (replace only): a browser editor is no place for them. */
 export const EDITABLE_TEXT_MAX_BYTES = 1024 * 1024;
 
-async function editableSkill(viewer: ViewerRef, skillId: string) {
+/** Why a skill synced from a source is not edited here: its source says what it holds. */
+export function syncedSkillMessage(source: EditorSource): string {
+  return `This skill is synced from ${source.url}${source.path ? ` (${source.path})` : ""}: edit it there and sync, or detach it from its source to edit it here.`;
+}
+
+const sourceFields = { sourceId: true, sourcePath: true, source: { select: { url: true } } } as const;
+
+function sourceOf(skill: { sourceId: string | null; sourcePath: string | null; source: { url: string } | null }): EditorSource | null {
+  return skill.sourceId && skill.source ? { sourceId: skill.sourceId, url: skill.source.url, path: skill.sourcePath ?? "" } : null;
+}
+
+async function editableSkill(viewer: ViewerRef, skillId: string, options: { synced?: "refuse" } = {}) {
   const actor = await loadActor(db, viewer);
   const skill = await findVisibleSkill(db, actor, skillId, {
     id: true,
     name: true,
     ...accessFields,
+    ...sourceFields,
     versionCount: true,
     team: { select: { name: true, reviewPolicy: true } },
     currentVersion: { select: { number: true } },
   });
   if (!skill || !skill.currentVersion) return null;
   if (!canAddVersion(actor, accessOf(skill))) return null;
+  // Synced skills are edited upstream; a save here would be overwritten (or refused) by the next sync.
+  const source = sourceOf(skill);
+  if (source) {
+    if (options.synced === "refuse") throw new DataError("FORBIDDEN", syncedSkillMessage(source), { reason: "synced", source });
+    return null;
+  }
   const proposal = proposalPolicyForVersion(actor, accessOf(skill), parseReviewPolicy(skill.team?.reviewPolicy));
   return { ...skill, current: skill.currentVersion.number, proposes: proposal ? describeRequestPolicy(proposal) : null };
 }
@@ -41,13 +59,17 @@ async function editableSkill(viewer: ViewerRef, skillId: string) {
 /**
  * For a skill the viewer can read but not edit: its name and why, so the editor's URL can say so
  * instead of answering as if the skill did not exist. Null when it is not visible (or editable).
+ * A skill synced from a source is edited upstream: `source` says where, and whoever may add
+ * versions to it may detach it (lib/data/sources.ts detachSkill).
  */
-export async function getEditRefusal(viewer: ViewerRef, skillId: string): Promise<{ id: string; name: string; reason: string } | null> {
+export async function getEditRefusal(viewer: ViewerRef, skillId: string): Promise<EditRefusal | null> {
   const actor = await loadActor(db, viewer);
-  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true, ...accessFields });
+  const skill = await findVisibleSkill(db, actor, skillId, { id: true, name: true, ...accessFields, ...sourceFields });
   if (!skill) return null;
   const reason = addVersionRefusal(actor, accessOf(skill));
-  return reason ? { id: skill.id, name: skill.name, reason } : null;
+  if (reason) return { id: skill.id, name: skill.name, reason };
+  const source = sourceOf(skill);
+  return source ? { id: skill.id, name: skill.name, reason: syncedSkillMessage(source), source, canDetach: true } : null;
 }
 
 /**
@@ -173,7 +195,7 @@ export class InvalidDraftError extends DataError {
  * base version (CONFLICT when someone saved meanwhile) and, on a rename, name clashes.
  */
 export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: DraftSave): Promise<ImportResult> {
-  const skill = await editableSkill(viewer, skillId);
+  const skill = await editableSkill(viewer, skillId, { synced: "refuse" });
   if (!skill) throw notFound();
 
   const wanted = new Map<number, Set<string>>();

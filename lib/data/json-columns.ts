@@ -2,6 +2,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
 import type { TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
+import type { SyncRefusal } from "@/lib/types/sources";
 
 // The TEXT columns that hold JSON, and the one place each is read back. Only this app writes them
 // (JSON.stringify of the same types), so a value that is not JSON of the right kind is a corrupt
@@ -39,3 +40,7 @@ export const readConversationSetup = (text: string) => read<PlaygroundSetup>("Co
 export const readMessageParts = <P>(text: string) => read<P[]>("ConversationMessage.parts", text, "array");
 /** ConversationMessage.ledger: what an assistant turn disclosed and cost. */
 export const readLedger = (text: string) => read<TurnLedger>("ConversationMessage.ledger", text, "object");
+/** SourceSync.refused: the skill folders a sync did not import, with why. */
+export const readSyncRefused = (text: string) => read<SyncRefusal[]>("SourceSync.refused", text, "array");
+/** SourceSync.skipped: what a source's fetch left out, with why. */
+export const readSyncSkipped = (text: string) => read<{ path: string; reason: string }[]>("SourceSync.skipped", text, "array");

@@ -94,6 +94,15 @@ export async function prepareVersion(
   };
 }
 
+/** Where a version synced from a skill source came from (lib/data/sources-sync.ts). */
+export interface Provenance {
+  sourceId: string;
+  url: string;
+  revision: string;
+  /** The skill's folder in the repository. */
+  path: string;
+}
+
 /**
  * Writes version `number` of a skill with its files (blobs stored once), its scan and review
  * state, and makes it current, unless `proposed`: then it stays unpublished for a review request
@@ -102,7 +111,16 @@ export async function prepareVersion(
  */
 export async function writeVersion(
   tx: Tx,
-  input: { skillId: string; number: number; authorId: string | null; message: string; version: PreparedVersion; teamId?: string | null; proposed?: boolean },
+  input: {
+    skillId: string;
+    number: number;
+    authorId: string | null;
+    message: string;
+    version: PreparedVersion;
+    teamId?: string | null;
+    proposed?: boolean;
+    provenance?: Provenance;
+  },
 ): Promise<{ id: string; number: number }> {
   const { version } = input;
   for (const [sha256, blob] of version.blobs) {
@@ -137,6 +155,14 @@ export async function writeVersion(
       reviewedAt: version.review.at,
       reviewNote: version.review.note,
       publishedAt: input.proposed ? null : new Date(),
+      ...(input.provenance
+        ? {
+            sourceId: input.provenance.sourceId,
+            sourceUrl: input.provenance.url,
+            sourceRevision: input.provenance.revision,
+            sourcePath: input.provenance.path,
+          }
+        : {}),
       files: { create: version.files },
     },
     select: { id: true, number: true },

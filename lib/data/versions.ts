@@ -8,6 +8,7 @@ import { accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "@/lib/db/server";
 import { readDiffInputs } from "./diff-inputs";
 import { skillReferences } from "./profile-references";
+import { provenanceSelect, toProvenance } from "./skills/rows";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -40,6 +41,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
         scanHighest: true,
         reviewStatus: true,
         publishedAt: true,
+        ...provenanceSelect,
         revisions: {
           where: { request: { kind: "version" } },
           select: { request: { select: { id: true, state: true } } },
@@ -82,6 +84,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
       current: v.number === current,
       published: v.publishedAt !== null,
       proposal: v.revisions[0] ? { requestId: v.revisions[0].request.id, state: v.revisions[0].request.state } : null,
+      provenance: toProvenance(v),
     };
     versions.push(item);
     previous = item;

@@ -43,6 +43,8 @@ function versionJson(skillId: string, version: SkillVersionDetail) {
     tokens: { catalog: version.catalogTokens, body: version.bodyTokens, resources: version.resourceTokens },
     totalBytes: version.totalBytes,
     findings: version.findings,
+    // Where a synced version came from (source URL, commit, folder); null for uploads and edits.
+    provenance: version.provenance,
     files: version.files.map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, sha256: f.sha256, tokens: f.tokens, executable: f.executable })),
     links: skillLinks(skillId, version.number),
   };

@@ -46,3 +46,21 @@ export interface EditorSkill {
 export type PreviewResult =
   | { ok: true; node: React.ReactNode; brokenLinks: { from: string; path: string; suggestion: string | null; image: boolean }[] }
   | { ok: false; message: string };
+
+/** The source a synced skill comes from: it is edited there, not in the editor. */
+export interface EditorSource {
+  sourceId: string;
+  url: string;
+  /** The skill's folder in the repository ("" for the top folder). */
+  path: string;
+}
+
+/** Why the viewer cannot edit a skill they can read (lib/data/editor.ts getEditRefusal). */
+export interface EditRefusal {
+  id: string;
+  name: string;
+  reason: string;
+  /** Set for a skill synced from a source: edit it upstream, or detach it (`canDetach`) to edit it here. */
+  source?: EditorSource;
+  canDetach?: boolean;
+}

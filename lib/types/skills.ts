@@ -5,6 +5,7 @@ import type { Scope } from "@/lib/skills/permissions/permissions";
 import type { TextSegment } from "@/lib/skills/list/search";
 import type { ReviewStatus } from "@/lib/skills/review/policy";
 import type { FindingContext, ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
+import type { VersionProvenance } from "./sources";
 
 export type { ReviewStatus, ScanFinding, ScanSeverity, ScanSkipped, TextSegment };
 
@@ -97,6 +98,8 @@ export interface SkillVersionDetail {
   createdAt: Date;
   files: SkillFileInfo[];
   scan: VersionScan;
+  /** Where a version synced from a source came from; null for an upload, edit or restore. */
+  provenance: VersionProvenance | null;
 }
 
 export interface BoundToolInfo extends ToolDeclaration {

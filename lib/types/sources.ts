@@ -4,6 +4,28 @@ import type { Scope } from "@/lib/skills/permissions/permissions";
 // source's credential and webhook secret never appear here: only whether one is set.
 
 export type SourceKind = "git" | "folder";
+
+/** A new source (lib/sources/inputs.ts checks it: sourceInput). */
+export interface SourceInput {
+  kind: SourceKind;
+  /** The Git URL (no user or password in it: the token is `token`), or for a folder source the server folder's absolute path. */
+  url: string;
+  ref?: string | null;
+  subdir?: string | null;
+  destination: { scope: "PERSONAL" | "TEAM" | "PUBLIC"; teamId?: string | null };
+  /** 15, 60, 360 or 1440; null or absent: on demand and by webhook only. */
+  intervalMinutes?: number | null;
+  /** A deploy token for https; stored encrypted, never shown again. */
+  token?: string | null;
+}
+
+/** A change to a source's settings: undefined keeps a setting, null clears it. */
+export interface SourcePatch {
+  ref?: string | null;
+  subdir?: string | null;
+  intervalMinutes?: number | null;
+  token?: string | null;
+}
 export type SyncTrigger = "create" | "manual" | "schedule" | "webhook";
 export type SyncStatus = "running" | "ok" | "partial" | "failed";
 
@@ -30,6 +52,8 @@ export interface SyncSummary {
   /** Versions that went to review instead of being published (the team's policy). */
   proposed: number;
   refused: SyncRefusal[];
+  /** What the fetch left out (a submodule, a link, a file over a limit), with why. */
+  skipped: { path: string; reason: string }[];
   /** The fetch's or the sync's error, for a failed run. */
   error: string | null;
 }

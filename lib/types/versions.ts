@@ -1,5 +1,6 @@
 import type { SkillDiff } from "@/lib/skills/diff/diff";
 import type { Scope } from "@/lib/skills/permissions/permissions";
+import type { VersionProvenance } from "./sources";
 
 /** One row of a skill's history (lib/data/versions.ts listSkillVersions). */
 export interface VersionHistoryItem {
@@ -28,6 +29,8 @@ export interface VersionHistoryItem {
   published: boolean;
   /** The review request this version was proposed in, if any. */
   proposal: { requestId: string; state: "open" | "merged" | "withdrawn" } | null;
+  /** Where a version synced from a source came from (its URL, commit and folder); null otherwise. */
+  provenance: VersionProvenance | null;
 }
 
 export interface SkillHistory {

@@ -14,7 +14,7 @@ import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";
 import { teamPolicy } from "../reviews/facts";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
-import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type ReviewDecision } from "../version-writer";
+import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
 
 // Skills coming in: new skills and new versions, all or nothing, behind the security gate.
 
@@ -28,6 +28,8 @@ export interface ImportItem {
   target?: { skillId: string; baseVersion?: number; requestId?: string };
   /** An instance admin's written reason to store it despite a critical security finding (audited). */
   overrideReason?: string;
+  /** A source sync's import: the version records where it came from, and a new skill is tied to the source. */
+  provenance?: Provenance;
 }
 
 export interface ImportResult {
@@ -98,12 +100,21 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
       const version = prepared[index];
       if (item.target) {
         const { skillId, baseVersion, requestId } = item.target;
-        results.push(await addVersionInTx(tx, actor, skillId, version, { message: item.message, baseVersion, requestId, action: "skill.version" }));
+        results.push(
+          await addVersionInTx(tx, actor, skillId, version, {
+            message: item.message,
+            baseVersion,
+            requestId,
+            action: "skill.version",
+            provenance: item.provenance,
+            ...(item.provenance ? { detail: sourceDetail(item.provenance) } : {}),
+          }),
+        );
       } else {
         const destination = item.destination ?? { scope: "PERSONAL" };
         const movePolicy = proposalPolicyForDestination(actor, destination, await teamPolicy(tx, destination.teamId));
         if (movePolicy && canRequestCreateIn(actor, destination)) {
-          results.push(await createByRequest(tx, actor, destination, version, { message: item.message, policy: movePolicy }));
+          results.push(await createByRequest(tx, actor, destination, version, { message: item.message, policy: movePolicy, provenance: item.provenance }));
           continue;
         }
         if (!canCreateIn(actor, destination)) throw new DataError("FORBIDDEN", forbiddenCreateMessage(destination));
@@ -112,10 +123,18 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
         const space = spaceOf(destination.scope, { ownerId, teamId });
         await assertNameFree(tx, space, version.name);
         const skill = await tx.skill.create({
-          data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1 },
+          data: { name: version.name, scope: destination.scope, ownerId, teamId, space, versionCount: 1, ...sourceColumns(item.provenance) },
           select: { id: true },
         });
-        await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: item.message?.trim() || "Initial version", version, teamId });
+        await writeVersion(tx, {
+          skillId: skill.id,
+          number: 1,
+          authorId: actor.id,
+          message: item.message?.trim() || "Initial version",
+          version,
+          teamId,
+          provenance: item.provenance,
+        });
         await audit(tx, {
           actorId: actor.id,
           action: "skill.create",
@@ -123,7 +142,7 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
           skillName: version.name,
           version: 1,
           teamId,
-          detail: { scope: destination.scope },
+          detail: { scope: destination.scope, ...(item.provenance ? sourceDetail(item.provenance) : {}) },
         });
         results.push({ skillId: skill.id, name: version.name, version: 1, created: true });
       }
@@ -131,6 +150,12 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
     return results;
   });
 }
+
+const sourceColumns = (provenance: Provenance | undefined) => (provenance ? { sourceId: provenance.sourceId, sourcePath: provenance.path } : {});
+// The audit trail names the source and commit, never a credential (sources keep those to themselves).
+const sourceDetail = (provenance: Provenance) => ({
+  source: { id: provenance.sourceId, url: provenance.url, revision: provenance.revision, path: provenance.path },
+});
 
 /**
  * A new skill for a reviewed space (a team that asks for approval, or the public space for a
@@ -142,7 +167,7 @@ async function createByRequest(
   actor: Actor,
   destination: Destination,
   version: PreparedVersion,
-  input: { message?: string; policy: RequestPolicy },
+  input: { message?: string; policy: RequestPolicy; provenance?: Provenance },
 ): Promise<ImportResult> {
   const space = spaceOf("PERSONAL", { ownerId: actor.id, teamId: null });
   const clash = await tx.skill.findUnique({ where: { space_name: { space, name: version.name } }, select: { id: true } });
@@ -154,17 +179,24 @@ async function createByRequest(
     );
   }
   const skill = await tx.skill.create({
-    data: { name: version.name, scope: "PERSONAL", ownerId: actor.id, teamId: null, space, versionCount: 1 },
+    data: { name: version.name, scope: "PERSONAL", ownerId: actor.id, teamId: null, space, versionCount: 1, ...sourceColumns(input.provenance) },
     select: { id: true },
   });
-  const written = await writeVersion(tx, { skillId: skill.id, number: 1, authorId: actor.id, message: input.message?.trim() || "Initial version", version });
+  const written = await writeVersion(tx, {
+    skillId: skill.id,
+    number: 1,
+    authorId: actor.id,
+    message: input.message?.trim() || "Initial version",
+    version,
+    provenance: input.provenance,
+  });
   await audit(tx, {
     actorId: actor.id,
     action: "skill.create",
     skillId: skill.id,
     skillName: version.name,
     version: 1,
-    detail: { scope: "PERSONAL", requestedScope: destination.scope },
+    detail: { scope: "PERSONAL", requestedScope: destination.scope, ...(input.provenance ? sourceDetail(input.provenance) : {}) },
   });
   const proposal = await openMoveRequest(
     tx,
@@ -194,7 +226,7 @@ export async function addVersionInTx(
   actor: Actor,
   skillId: string,
   version: PreparedVersion,
-  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string },
+  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string; provenance?: Provenance },
 ): Promise<ImportResult> {
   const skill = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true, updatedAt: true }, forbidden: addVersionForbidden });
   const request = options.requestId ? await requireRevisableRequest(tx, actor, options.requestId, skillId) : null;
@@ -218,7 +250,16 @@ export async function addVersionInTx(
   }
   if (version.name !== skill.name) await assertNameFree(tx, skill.space, version.name, skill.id);
   const message = options.message?.trim() || "New version";
-  const written = await writeVersion(tx, { skillId, number: versionCount, authorId: actor.id, message, version, teamId: skill.teamId, proposed });
+  const written = await writeVersion(tx, {
+    skillId,
+    number: versionCount,
+    authorId: actor.id,
+    message,
+    version,
+    teamId: skill.teamId,
+    proposed,
+    provenance: options.provenance,
+  });
   if (proposed) {
     // The skill keeps its name and current version until the request merges.
     const ref = { id: skillId, name: skill.name, teamId: skill.teamId };

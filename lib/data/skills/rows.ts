@@ -4,6 +4,7 @@ import { RULESET_VERSION } from "@/lib/skills/scan";
 import { invocationFlags, normalizeAllowedTools, readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
+import type { VersionProvenance } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
 import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../json-columns";
 import { visibleTo } from "../skill-access";
@@ -94,6 +95,19 @@ export async function shadowingFor(actor: Actor, rows: { id: string; name: strin
   return result;
 }
 
+/** The provenance columns of a version (set when a source sync wrote it). */
+export const provenanceSelect = { sourceId: true, sourceUrl: true, sourceRevision: true, sourcePath: true } as const satisfies Prisma.SkillVersionSelect;
+
+export function toProvenance(row: {
+  sourceId: string | null;
+  sourceUrl: string | null;
+  sourceRevision: string | null;
+  sourcePath: string | null;
+}): VersionProvenance | null {
+  if (row.sourceUrl === null || row.sourceRevision === null) return null;
+  return { sourceId: row.sourceId, url: row.sourceUrl, revision: row.sourceRevision, path: row.sourcePath ?? "" };
+}
+
 export const versionSelect = {
   id: true,
   number: true,
@@ -121,12 +135,28 @@ export const versionSelect = {
   reviewedById: true,
   reviewedAt: true,
   reviewNote: true,
+  ...provenanceSelect,
 } satisfies Prisma.SkillVersionSelect;
 
 export type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
 
 export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDetail> {
-  const { scanFindings, scanHighest, scanRuleset, scanComplete, scanSkipped, reviewStatus, reviewedById, reviewedAt, reviewNote, ...rest } = row;
+  const {
+    scanFindings,
+    scanHighest,
+    scanRuleset,
+    scanComplete,
+    scanSkipped,
+    reviewStatus,
+    reviewedById,
+    reviewedAt,
+    reviewNote,
+    sourceId,
+    sourceUrl,
+    sourceRevision,
+    sourcePath,
+    ...rest
+  } = row;
   // The reviewer is kept without a foreign key (the decision outlives the account).
   const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
   const frontmatter = readFrontmatter(row.frontmatter);
@@ -137,6 +167,7 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
     tools: readToolDeclarations(frontmatter).map((tool) => ({ ...tool, tokens: toolDefinitionTokens(tool) })),
     allowedTools: normalizeAllowedTools(frontmatter["allowed-tools"]),
     invocation: invocationFlags(frontmatter),
+    provenance: toProvenance({ sourceId, sourceUrl, sourceRevision, sourcePath }),
     scan: {
       ruleset: scanRuleset,
       stale: scanRuleset !== RULESET_VERSION,

@@ -139,6 +139,15 @@ export function canCreateIn(actor: Actor, destination: Destination): boolean {
   }
 }
 
+/**
+ * See, change, sync and delete a skill source: whoever may create skills where it syncs to (its
+ * owner for a personal source, the team's members, instance admins for the public space).
+ */
+export function canManageSource(actor: Actor, source: SkillAccess): boolean {
+  if (source.scope === "PERSONAL") return source.ownerId === actor.id;
+  return canCreateIn(actor, { scope: source.scope, teamId: source.teamId });
+}
+
 /** Move or share: the actor manages the skill where it is and may create where it goes. */
 export function canMoveSkill(actor: Actor, skill: SkillAccess, destination: Destination): boolean {
   if (destination.scope === skill.scope && (destination.teamId ?? null) === skill.teamId) return false;

@@ -1,0 +1,29 @@
+import { receiveWebhook } from "@/lib/data/sources";
+import { DataError } from "@/lib/data/errors";
+import { readBodyLimited } from "@/lib/http/body";
+import { handle, jsonError, json } from "@/lib/http/errors";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ sourceId: string }> };
+
+// Push payloads are a few KB (GitHub caps them at 25 MB, but a push's refs and commit list stay small).
+const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
+// An unknown source and a wrong secret answer alike, so the endpoint does not tell which sources exist.
+const REFUSED = "Unknown source, or the signature (X-Hub-Signature-256) or token (X-Gitlab-Token) does not match its webhook secret.";
+
+/** POST /api/sources/{id}/webhook: a GitHub or GitLab push. 202 with the sync started, 200 when ignored, 401/404 refused. */
+export async function POST(request: Request, { params }: Context) {
+  return handle(async () => {
+    const { sourceId } = await params;
+    const body = await readBodyLimited(request, WEBHOOK_BODY_MAX_BYTES);
+    try {
+      const result = await receiveWebhook(sourceId, { headers: request.headers, body });
+      return json(result, { status: result.status === "started" ? 202 : 200 });
+    } catch (error) {
+      if (error instanceof DataError && error.code === "FORBIDDEN") return jsonError(401, "unauthorized", REFUSED);
+      if (error instanceof DataError && error.code === "NOT_FOUND") return jsonError(404, "not_found", REFUSED);
+      throw error;
+    }
+  });
+}

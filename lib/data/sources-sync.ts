@@ -1,0 +1,302 @@
+import "server-only";
+import { canManageSource, type Actor } from "@/lib/skills/permissions/permissions";
+import { placeLabel } from "@/lib/labels";
+import { SourceFetchError, type SourceSpec } from "@/lib/sources/types";
+import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
+import { loadActor, type ViewerRef } from "./actor";
+import { db } from "@/lib/db/server";
+import { DataError } from "./errors";
+import { decryptSecret, UnreadableSecretError } from "./source-secrets";
+import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
+import { importFolders, type Report } from "./sources-import";
+import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
+import { audit } from "./version-writer";
+
+// One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
+// A source runs one sync at a time: the claim is a marker on the source with a lease that the run
+// renews as it goes, so a process that dies mid-sync blocks the next one for at most LEASE_MS. The
+// run itself is in the background; callers get the running SourceSync row at once.
+
+/** How long a claim holds without being renewed; the run renews it after the fetch and each skill. */
+const LEASE_MS = 5 * 60_000;
+/** Syncs kept per source (the newest). */
+const KEEP_SYNCS = 50;
+const ERROR_MAX_CHARS = 2000;
+
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once no sync runs in this process (tests, benchmarks, a clean shutdown). */
+export async function waitForSyncs(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+type Claim = { sync: SyncRow; started: boolean };
+
+/**
+ * Take the source for a new sync, or, while one runs (its lease not lapsed), return that one; a
+ * webhook then asks for another run after it, since its push may be newer than what is being read.
+ */
+async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, leaseUntil: true, intervalMinutes: true } });
+    if (!source) throw sourceNotFound();
+    if (source.runningSyncId && source.leaseUntil && source.leaseUntil > now) {
+      const running = await tx.sourceSync.findUnique({ where: { id: source.runningSyncId }, select: syncSelect });
+      if (running) {
+        if (trigger === "webhook") await tx.skillSource.update({ where: { id: sourceId }, data: { syncAgain: true } });
+        return { sync: running, started: false };
+      }
+    }
+    if (source.runningSyncId) {
+      await tx.sourceSync.updateMany({
+        where: { id: source.runningSyncId, status: "running" },
+        data: { status: "failed", finishedAt: now, error: "Interrupted: the server stopped while this sync ran." },
+      });
+    }
+    const sync = await tx.sourceSync.create({ data: { sourceId, trigger, actorId }, select: syncSelect });
+    // Guarded on the marker read above, so two claims can never both win.
+    const claimed = await tx.skillSource.updateMany({
+      where: { id: sourceId, runningSyncId: source.runningSyncId },
+      data: {
+        runningSyncId: sync.id,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        syncAgain: false,
+        nextSyncAt: source.intervalMinutes ? new Date(now.getTime() + source.intervalMinutes * 60_000) : null,
+      },
+    });
+    if (claimed.count !== 1) throw new DataError("CONFLICT", "Another sync of this source started at the same moment; try again.");
+    return { sync, started: true };
+  });
+}
+
+/** Counts a run as in flight until it ends; a run that throws (a bug, storage gone) is logged, never left unhandled. */
+function track(work: Promise<void>): Promise<void> {
+  const tracked = work.catch((error: unknown) => console.error("A source sync failed:", error instanceof Error ? error.message : error));
+  inFlight.add(tracked);
+  void tracked.finally(() => inFlight.delete(tracked));
+  return tracked;
+}
+
+/** Claim and run in the background; the SourceSync row (new, or the one already running) at once. */
+export async function startSyncAs(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
+  const claimed = await claim(sourceId, trigger, actorId);
+  if (claimed.started) void track(run(sourceId, claimed.sync.id, trigger, actorId));
+  return claimed;
+}
+
+async function authorize(viewer: ViewerRef, sourceId: string): Promise<Actor> {
+  const actor = await loadActor(db, viewer);
+  await requireSource(db, actor, sourceId, { id: true });
+  return actor;
+}
+
+/** Sync now as the viewer: the running row comes back at once (the one already running, if any). */
+export async function startSync(viewer: ViewerRef, sourceId: string, trigger: "manual" = "manual"): Promise<SyncSummary> {
+  const actor = await authorize(viewer, sourceId);
+  return toSyncSummary((await startSyncAs(sourceId, trigger, actor.id)).sync);
+}
+
+/** startSync, awaited: the finished row (or, when one was already running, that one once it ends). */
+export async function syncSource(viewer: ViewerRef, sourceId: string, trigger: SyncTrigger = "manual"): Promise<SyncSummary> {
+  const actor = await authorize(viewer, sourceId);
+  const claimed = await claim(sourceId, trigger, actor.id);
+  if (claimed.started) await track(run(sourceId, claimed.sync.id, trigger, actor.id));
+  else await waitForSyncs();
+  return toSyncSummary(await db.sourceSync.findUniqueOrThrow({ where: { id: claimed.sync.id }, select: syncSelect }));
+}
+
+/** The scheduler's tick: every source whose next sync is due, one after another, as its creator. Returns how many ran. */
+export async function runDueSyncs(now: Date = new Date()): Promise<number> {
+  const due = await db.skillSource.findMany({
+    where: { intervalMinutes: { not: null }, nextSyncAt: { lte: now }, OR: [{ runningSyncId: null }, { leaseUntil: { lt: now } }] },
+    select: { id: true, createdById: true },
+    orderBy: { nextSyncAt: "asc" },
+  });
+  let ran = 0;
+  for (const source of due) {
+    const claimed = await claim(source.id, "schedule", source.createdById).catch((error: unknown) =>
+      error instanceof DataError ? null : Promise.reject(error),
+    );
+    if (!claimed?.started) continue;
+    await track(run(source.id, claimed.sync.id, "schedule", source.createdById));
+    ran++;
+  }
+  return ran;
+}
+
+// ---- The run ----
+
+/** A run that cannot go on, with the message the sync row shows. */
+class SyncFailure extends Error {
+  name = "SyncFailure";
+}
+
+/** The claim moved on (the lease lapsed and another run took it, or the source was deleted). */
+class LostClaim extends Error {
+  name = "LostClaim";
+}
+
+type SourceRow = NonNullable<Awaited<ReturnType<typeof loadSource>>>;
+
+function loadSource(sourceId: string) {
+  return db.skillSource.findUnique({
+    where: { id: sourceId },
+    select: {
+      id: true,
+      kind: true,
+      url: true,
+      ref: true,
+      subdir: true,
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      space: true,
+      credential: true,
+      team: { select: { name: true } },
+      createdBy: { select: { name: true } },
+    },
+  });
+}
+
+async function run(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null): Promise<void> {
+  const report: Report = { revision: null, created: 0, updated: 0, unchanged: 0, archived: 0, proposed: 0, refused: [], skipped: [], error: null };
+  let token: string | null = null;
+  let actor: Actor | null = null;
+  try {
+    const source = await loadSource(sourceId);
+    if (!source) return;
+    actor = await actorFor(source, trigger, actorId);
+    token = readToken(source.credential);
+    await syncInto(source, syncId, actor, token, report);
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    if (error instanceof SyncFailure || error instanceof SourceFetchError) report.error = error.message;
+    else {
+      console.error(`Source ${sourceId}: sync ${syncId} failed:`, scrub(error instanceof Error ? (error.stack ?? error.message) : String(error), token));
+      report.error = "The sync failed unexpectedly; the server's log has the details.";
+    }
+  }
+  const again = await finish(sourceId, syncId, trigger, actor?.id ?? actorId, report, token);
+  if (again)
+    await startSyncAs(sourceId, "webhook", (await db.skillSource.findUnique({ where: { id: sourceId }, select: { createdById: true } }))?.createdById ?? null);
+}
+
+/** A manual sync runs as the viewer; schedule and webhook as the source's creator, whose rights are checked now. */
+async function actorFor(source: SourceRow, trigger: SyncTrigger, actorId: string | null): Promise<Actor> {
+  const place = placeLabel(source.scope, source.team?.name);
+  const who = trigger === "manual" || trigger === "create" ? "You" : `This source syncs as ${source.createdBy?.name ?? "its creator"}, who`;
+  if (!actorId)
+    throw new SyncFailure(`The account that created this source was deleted; someone who can add skills to ${place} can sync it by hand or re-create it.`);
+  let actor: Actor;
+  try {
+    actor = await loadActor(db, { id: actorId });
+  } catch (error) {
+    if (error instanceof DataError) throw new SyncFailure(`${who === "You" ? error.message : `${who} cannot sign in any more: ${error.message}`}`);
+    throw error;
+  }
+  if (!canManageSource(actor, source)) {
+    throw new SyncFailure(
+      `${who} can no longer add skills to ${place}${source.scope === "TEAM" ? " (not a member of the team any more)" : ""}; a member can sync it by hand or re-create it.`,
+    );
+  }
+  if (source.kind === "folder" || /^file:/i.test(source.url)) {
+    if (actor.role !== "ADMIN")
+      throw new SyncFailure(`${who} ${who === "You" ? "are" : "is"} not an instance admin any more, and only they may sync from the server's own files.`);
+  }
+  return actor;
+}
+
+function readToken(credential: string | null): string | null {
+  if (!credential) return null;
+  try {
+    return decryptSecret(credential, "credential");
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) {
+      throw new SyncFailure(
+        "The stored token cannot be decrypted (the server's key changed since it was entered); enter the token again in the source's settings.",
+      );
+    }
+    throw error;
+  }
+}
+
+/** Never let a credential out in a message or a log line. */
+function scrub(text: string, token: string | null): string {
+  const cut = text.length > ERROR_MAX_CHARS ? `${text.slice(0, ERROR_MAX_CHARS)}…` : text;
+  return token ? cut.split(token).join("[token]") : cut;
+}
+
+async function renew(sourceId: string, syncId: string): Promise<void> {
+  const renewed = await db.skillSource.updateMany({ where: { id: sourceId, runningSyncId: syncId }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } });
+  if (renewed.count !== 1) throw new LostClaim();
+}
+
+async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: string | null, report: Report): Promise<void> {
+  const spec: SourceSpec =
+    source.kind === "folder"
+      ? { kind: "folder", path: source.url, subdir: source.subdir }
+      : { kind: "git", url: source.url, ref: source.ref, subdir: source.subdir, token };
+  if (spec.kind === "git") {
+    // Again before each fetch: a host name may resolve elsewhere now than when the source was saved.
+    const checked = await checkGitUrl(spec.url, { allowFile: actor.role === "ADMIN" });
+    if (!checked.ok) throw new SyncFailure(`${checked.message}.`);
+  }
+  const fetched = await fetchSkillSource(spec, fetchLimits());
+  report.revision = fetched.revision;
+  report.skipped.push(...fetched.skipped);
+  await renew(source.id, syncId);
+  await importFolders(source, actor, fetched, report, () => renew(source.id, syncId));
+}
+
+/** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */
+async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null, report: Report, token: string | null): Promise<boolean> {
+  const imported = report.created + report.updated + report.unchanged + report.proposed;
+  // Every folder refused is a failed sync, not a partial one: nothing of the source arrived.
+  const status: SyncStatus = report.error !== null ? "failed" : !report.refused.length ? "ok" : imported ? "partial" : "failed";
+  const refused = report.refused.map((r) => ({ ...r, message: scrub(r.message, token) }));
+  const error = report.error === null ? null : scrub(report.error, token);
+  return db.$transaction(async (tx) => {
+    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, syncAgain: true, teamId: true, url: true } });
+    if (!source) return false;
+    await tx.sourceSync.update({
+      where: { id: syncId },
+      data: {
+        status,
+        revision: report.revision,
+        created: report.created,
+        updated: report.updated,
+        unchanged: report.unchanged,
+        archived: report.archived,
+        proposed: report.proposed,
+        refused: JSON.stringify(refused),
+        skipped: JSON.stringify(report.skipped),
+        error,
+        finishedAt: new Date(),
+      },
+    });
+    await audit(tx, {
+      actorId,
+      action: "source.sync",
+      teamId: source.teamId,
+      detail: {
+        sourceId,
+        url: source.url,
+        trigger,
+        status,
+        revision: report.revision,
+        created: report.created,
+        updated: report.updated,
+        unchanged: report.unchanged,
+        archived: report.archived,
+        proposed: report.proposed,
+        refused: refused.length,
+      },
+    });
+    const mine = source.runningSyncId === syncId;
+    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, syncAgain: false } });
+    const old = await tx.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: KEEP_SYNCS, select: { id: true } });
+    if (old.length) await tx.sourceSync.deleteMany({ where: { id: { in: old.map((row) => row.id) } } });
+    return mine && source.syncAgain;
+  });
+}
