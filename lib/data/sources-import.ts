@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { readBundleSteps, type BundleSkill } from "@/lib/skills/archive/bundle";
-import { sameVersionContent } from "@/lib/skills/archive/digest";
+import { sameVersionContent, sha256Hex } from "@/lib/skills/archive/digest";
 import { runStepsYielding } from "@/lib/skills/archive/steps";
 import { basename } from "@/lib/skills/format/paths";
 import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
@@ -65,6 +65,15 @@ export async function importFolders(source: SyncedSource, actor: Actor, fetched:
   const limits = getEnv().limits;
 
   for (const folder of fetched.folders) {
+    const known = byPath.get(folder.path);
+    if (known && !known.archived && (await sameAsBase(known.id, source.id, actor.id, folder))) {
+      // Most folders of most syncs: the bytes are those of the version already stored, so there is
+      // nothing to read, validate or scan (what the stored version holds passed all of that).
+      kept.add(known.id);
+      report.unchanged++;
+      await renew();
+      continue;
+    }
     const read = await readFolder(folder, limits);
     report.skipped.push(...read.skipped);
     if ("refusal" in read) {
@@ -147,6 +156,15 @@ async function baseOf(skillId: string, sourceId: string, actorId: string) {
     select: { currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } } },
   });
   return { digest: skill.currentVersion?.digest ?? null, executables: skill.currentVersion?.files.map((f) => f.path) ?? [], requestId: undefined };
+}
+
+/** Whether a folder's files, as fetched, are exactly the skill's base version (same paths, bytes and execute bits). */
+async function sameAsBase(skillId: string, sourceId: string, actorId: string, folder: FetchedSkillFolder): Promise<boolean> {
+  // A file left unread (over a limit) or a non-file entry needs the full read, which reports it.
+  if (folder.files.some((file) => (file.type !== undefined && file.type !== "file") || (file.size !== undefined && file.size !== file.bytes.length)))
+    return false;
+  const files = folder.files.map((file) => ({ path: file.path, sha256: sha256Hex(file.bytes), executable: file.executable }));
+  return sameVersionContent(await baseOf(skillId, sourceId, actorId), files);
 }
 
 async function importFolder(

@@ -19,6 +19,7 @@ import { audit } from "./version-writer";
 
 /** How long a claim holds without being renewed; the run renews it after the fetch and each skill. */
 const LEASE_MS = 5 * 60_000;
+const RENEW_EVERY_MS = 15_000;
 /** Syncs kept per source (the newest). */
 const KEEP_SYNCS = 50;
 const ERROR_MAX_CHARS = 2000;
@@ -246,7 +247,14 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
   report.revision = fetched.revision;
   report.skipped.push(...fetched.skipped);
   await renew(source.id, syncId);
-  await importFolders(source, actor, fetched, report, () => renew(source.id, syncId));
+  // The claim is renewed as skills are imported, at most every few seconds rather than per skill.
+  let renewed = Date.now();
+  const keepClaim = async () => {
+    if (Date.now() - renewed < RENEW_EVERY_MS) return;
+    renewed = Date.now();
+    await renew(source.id, syncId);
+  };
+  await importFolders(source, actor, fetched, report, keepClaim);
 }
 
 /** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */
