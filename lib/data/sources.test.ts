@@ -264,6 +264,20 @@ describe("receiveWebhook", () => {
 });
 
 describe("synced skills: detach, the editor, delete", () => {
+  it("says whether the viewer may open the source of a skill they can read (a public skill's reader may not)", async () => {
+    const { source } = await sources.createSource(ada, { kind: "git", url: url(), destination: { scope: "PUBLIC" } });
+    await sources.waitForSyncs();
+    const [published] = await importSkills(ada, [
+      {
+        skill: makeSkill("public-synced"),
+        destination: { scope: "PUBLIC" },
+        provenance: { sourceId: source.id, url: source.url, revision: "b".repeat(40), path: "public-synced" },
+      },
+    ]);
+    expect(await sources.getSkillSource(ada, published.skillId)).toMatchObject({ sourceId: source.id, canManage: true });
+    expect(await sources.getSkillSource(grace, published.skillId)).toMatchObject({ sourceId: source.id, url: source.url, canManage: false });
+  });
+
   it("refuses the editor with the source's URL and path until the skill is detached; deleting the source detaches the rest, keeping provenance", async () => {
     const { source } = await sources.createSource(grace, { kind: "git", url: url(), destination: platform });
     await sources.waitForSyncs();
@@ -277,6 +291,7 @@ describe("synced skills: detach, the editor, delete", () => {
       url: source.url,
       path: "skills/synced-one",
       revision: "a".repeat(40),
+      canManage: true,
     });
     expect(await sources.getSkillSource(alan, synced.skillId)).toBeNull();
 

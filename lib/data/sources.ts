@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { stat } from "node:fs/promises";
 import type { z } from "zod";
-import { canCreateIn, canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
+import { canCreateIn, canManageSource, canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import { placeLabel } from "@/lib/labels";
 import { sourceInput, sourceUpdateInput } from "@/lib/sources/inputs";
@@ -246,15 +246,25 @@ export async function detachSkill(viewer: ViewerRef, skillId: string): Promise<v
   });
 }
 
-/** The source a visible skill is synced from (for the editor's banner and the skill page), or null. */
+/**
+ * The source a visible skill is synced from (for the editor's banner and the skill page), or null.
+ * `canManage`: the viewer may open the source's page (a reader of a public skill may not).
+ */
 export async function getSkillSource(
   viewer: ViewerRef,
   skillId: string,
-): Promise<{ sourceId: string; url: string; path: string; revision: string | null } | null> {
+): Promise<{ sourceId: string; url: string; path: string; revision: string | null; canManage: boolean } | null> {
   const actor = await loadActor(db, viewer);
   const skill = await db.skill.findUnique({
     where: { id: skillId },
-    select: { scope: true, ownerId: true, teamId: true, sourceId: true, sourcePath: true, source: { select: { url: true } } },
+    select: {
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      sourceId: true,
+      sourcePath: true,
+      source: { select: { url: true, scope: true, ownerId: true, teamId: true } },
+    },
   });
   if (!skill || !canViewSkill(actor, accessOf(skill)) || !skill.sourceId || !skill.source) return null;
   const latest = await db.skillVersion.findFirst({
@@ -262,5 +272,11 @@ export async function getSkillSource(
     orderBy: { number: "desc" },
     select: { sourceRevision: true },
   });
-  return { sourceId: skill.sourceId, url: skill.source.url, path: skill.sourcePath ?? "", revision: latest?.sourceRevision ?? null };
+  return {
+    sourceId: skill.sourceId,
+    url: skill.source.url,
+    path: skill.sourcePath ?? "",
+    revision: latest?.sourceRevision ?? null,
+    canManage: canManageSource(actor, skill.source),
+  };
 }
