@@ -26,7 +26,7 @@ export interface CreateSourceDialogProps {
 }
 
 const radioCard =
-  "flex cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50";
+  "flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50";
 
 /**
  * "Connect a Git repository": where the skills are read from and where they go. Once created, the
@@ -102,7 +102,10 @@ function CreateSourceForm({ teams, isAdmin, onCreated }: CreateSourceDialogProps
           Every folder with a SKILL.md becomes a skill, checked and scanned like an upload. Syncs update them; they are edited in the repository.
         </DialogDescription>
       </DialogHeader>
-      <FormFailure failure={failure} />
+      <FormFailure
+        failure={failure}
+        fields={git ? ["url", "ref", "subdir", "destination", "intervalMinutes", "token"] : ["url", "subdir", "destination", "intervalMinutes"]}
+      />
       {twin ? (
         <Link href={`/sources/${encodeURIComponent(twin)}`} className="-mt-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
           Open the existing source

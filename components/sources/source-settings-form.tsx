@@ -36,7 +36,10 @@ export function SourceSettingsForm({ source }: { source: Pick<SourceSummary, "id
   return (
     <form action={formAction} noValidate className="grid gap-4">
       <input type="hidden" name="sourceId" value={source.id} />
-      <FormFailure failure={failure} />
+      <FormFailure
+        failure={failure}
+        fields={git ? ["ref", "subdir", "intervalMinutes", ...(tokenChange === "replace" ? ["token"] : [])] : ["subdir", "intervalMinutes"]}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         {git ? (
           <div className="grid content-start gap-2">

@@ -12,12 +12,15 @@ export function SyncHistory({ syncs }: { syncs: SyncSummary[] }) {
         <li key={sync.id} className="grid min-w-0 gap-2 rounded-lg border px-4 py-3" data-testid="sync" data-status={sync.status}>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <SyncStatusBadge status={sync.status} />
-            <span className="font-medium">{SYNC_TRIGGER[sync.trigger]}</span>
-            {sync.revision ? (
-              <span className="text-muted-foreground">
-                at <Revision revision={sync.revision} />
-              </span>
-            ) : null}
+            <span>
+              <span className="font-medium">{SYNC_TRIGGER[sync.trigger]}</span>
+              {sync.revision ? (
+                <span className="text-muted-foreground">
+                  {" at "}
+                  <Revision revision={sync.revision} />
+                </span>
+              ) : null}
+            </span>
             <span aria-hidden className="text-muted-foreground">
               ·
             </span>

@@ -61,8 +61,9 @@ export const createSourceAction = withoutToken(
     sourceInput,
     async (input, viewer) => {
       const { source, webhookSecret } = await onDestinationField(() => createSource(viewer, input));
-      revalidateSources(source.id);
-      revalidatePath("/skills");
+      // No revalidation: it would re-render the page under the dialog, and the first source turns
+      // the empty state (which holds this dialog) into the list, unmounting the secret shown once.
+      // The pages are dynamic, and closing the dialog opens the source's page.
       return success<CreatedSource>({ source, webhookUrl: webhookUrl(source.webhookPath), webhookSecret });
     },
     {
