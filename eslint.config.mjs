@@ -77,7 +77,8 @@ const zones = [
   {
     target: "./lib/sources",
     deny: ["./lib", ...UI, ...TOOLS],
-    except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./format.ts"],
+    // test/git-repos.ts: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
+    except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./format.ts", "./test/git-repos.ts"],
     message: "Sources fetch Git repositories and folders: they know nothing of the database or the app (the bundle reader's file shape and digests only).",
   },
   {

@@ -74,7 +74,7 @@ export function describeEnvSettings(env: Env, setKeys: ReadonlySet<string>): Env
           "SOURCES_ALLOW_LOCAL",
           "Skill sources on local addresses",
           env.SOURCES_ALLOW_LOCAL ? "allowed" : "refused",
-          env.SOURCES_ALLOW_LOCAL ? "Source URLs may reach loopback and private network addresses of this server's network." : undefined,
+          env.SOURCES_ALLOW_LOCAL ? "Source URLs may reach this server's loopback, link-local and cloud metadata addresses." : undefined,
         ),
         row(
           "SOURCE_CREDENTIALS_KEY",

@@ -139,8 +139,8 @@ const envSchema = z.object({
   SKILL_MAX_FILE_BYTES: byteSize(DEFAULT_LIMITS.maxFileBytes),
   ARCHIVE_MAX_ENTRIES: count(DEFAULT_LIMITS.maxEntries),
   ARCHIVE_MAX_BYTES: byteSize(DEFAULT_LIMITS.maxTotalBytes),
-  // Skill sources: let Git URLs reach loopback and private addresses (a Git server on the same
-  // machine or network). Off by default, so a source URL cannot probe the server's own network.
+  // Skill sources: let Git URLs reach loopback, link-local and metadata addresses (a Git server on
+  // the same machine). Off by default, so a source URL cannot reach the server itself.
   SOURCES_ALLOW_LOCAL: flag,
   // Encrypts the deploy tokens of skill sources. Unset: derived from BETTER_AUTH_SECRET (changing
   // that secret then makes stored tokens unreadable: they must be entered again).

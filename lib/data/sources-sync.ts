@@ -14,7 +14,7 @@ import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { importEach, type ImportOutcome } from "./imports";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
-import { fetchLimits, fetchSkillSource } from "./source-fetch";
+import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
 import { audit, type Provenance } from "./version-writer";
 
@@ -263,6 +263,11 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
     source.kind === "folder"
       ? { kind: "folder", path: source.url, subdir: source.subdir }
       : { kind: "git", url: source.url, ref: source.ref, subdir: source.subdir, token };
+  if (spec.kind === "git") {
+    // Again before each fetch: a host name may resolve elsewhere now than when the source was saved.
+    const checked = await checkGitUrl(spec.url, { allowFile: actor.role === "ADMIN" });
+    if (!checked.ok) throw new SyncFailure(`${checked.message}.`);
+  }
   const fetched = await fetchSkillSource(spec, fetchLimits());
   report.revision = fetched.revision;
   report.skipped.push(...fetched.skipped);

@@ -78,7 +78,7 @@ async function checkLocation(actor: Actor, kind: "git" | "folder", url: string):
     throw new DataError("INVALID", "Leave the user name and password out of the URL; put a deploy token in the token field instead.", { field: "url" });
   }
   const checked = await checkGitUrl(url, { allowFile: admin });
-  if (!checked.ok) throw new DataError("INVALID", checked.message, { field: "url" });
+  if (!checked.ok) throw new DataError("INVALID", `${checked.message}.`, { field: "url" });
   return checked.url;
 }
 

@@ -1,0 +1,134 @@
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+// Which repository URLs a source may have, checked when a source is saved (and before each fetch by
+// the caller): the transports git is allowed, no password in the URL, and no host that is this
+// server or its cloud metadata service (a source must not become a way to read them). Private
+// ranges stay allowed: company Git servers live there.
+
+export type CheckedSourceUrl = { ok: true; url: string; host: string | null } | { ok: false; message: string };
+
+export interface SourceUrlOptions {
+  /** file:// URLs (server-side repositories): instance admins only. */
+  allowFile: boolean;
+  /** Hosts that resolve to loopback, link-local or metadata addresses (tests, a Git server on the same machine). */
+  allowLocal: boolean;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const blocked = new BlockList();
+blocked.addSubnet("127.0.0.0", 8, "ipv4"); // loopback
+blocked.addSubnet("0.0.0.0", 8, "ipv4"); // "this host", 0.0.0.0 reaches the server itself
+blocked.addSubnet("169.254.0.0", 16, "ipv4"); // link-local, 169.254.169.254 is the cloud metadata service
+blocked.addAddress("100.100.100.200", "ipv4"); // Alibaba Cloud's metadata service
+blocked.addAddress("::1", "ipv6");
+blocked.addAddress("::", "ipv6");
+blocked.addSubnet("fe80::", 10, "ipv6"); // link-local
+blocked.addAddress("fd00:ec2::254", "ipv6"); // AWS metadata over IPv6
+
+/** Why an address may not be fetched from, or null. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address. */
+export function blockedAddressReason(address: string): string | null {
+  const ip = mappedIPv4(address) ?? address;
+  const family = isIP(ip);
+  if (family === 0) return null;
+  if (!blocked.check(ip, family === 4 ? "ipv4" : "ipv6")) return null;
+  if (ip === "169.254.169.254" || ip === "100.100.100.200" || ip.toLowerCase() === "fd00:ec2::254") return "the cloud metadata address";
+  if (/^127\./.test(ip) || ip === "::1") return "a loopback address (this server)";
+  if (/^0\./.test(ip) || ip === "::") return "an unspecified address (this server)";
+  return "a link-local address";
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 one, written either way (::ffff:127.0.0.1 or ::ffff:7f00:1). */
+function mappedIPv4(address: string): string | null {
+  const tail = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(.+)$/i.exec(address)?.[1];
+  if (tail === undefined || isIP(address) !== 6) return null;
+  if (isIP(tail) === 4) return tail;
+  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
+  if (!groups) return null;
+  const [high, low] = [Number.parseInt(groups[1], 16), Number.parseInt(groups[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+const refuse = (message: string): CheckedSourceUrl => ({ ok: false, message });
+
+/**
+ * Accepts https://, http://, ssh:// (also git+ssh://), the scp form git@host:path, and file://
+ * with `allowFile`; refuses a password in the URL, any other scheme, git's "transport::address"
+ * form (ext:: runs commands), control characters, and (without `allowLocal`) hosts resolving to a
+ * loopback, link-local, unspecified or metadata address (every address the name resolves to).
+ */
+export async function checkSourceUrl(input: string, options: SourceUrlOptions): Promise<CheckedSourceUrl> {
+  const url = input.trim();
+  if (url === "") return refuse("Enter the repository's URL");
+  if (CONTROL.test(url)) return refuse("The URL contains a control character");
+  if (/^[a-z0-9+.-]+::/i.test(url))
+    return refuse('The URL names a git transport ("transport::address"); only https://, http://, ssh:// and git@host:path URLs are allowed');
+  if (/\s/.test(url)) return refuse("The URL contains a space; encode it as %20");
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1].toLowerCase();
+
+  if (scheme === undefined) {
+    const scp = /^(?:([^@/:]+)@)?([^@/:]+):(.*)$/.exec(url);
+    if (!scp) {
+      return refuse(
+        url.startsWith("/")
+          ? "A path on the server must be written as a file:// URL"
+          : "The URL must start with https://, http://, ssh:// or file://, or be git@host:path",
+      );
+    }
+    const [, user, host, repoPath] = scp;
+    if (host.startsWith("-") || user?.startsWith("-")) return refuse('The host or user name may not start with "-"');
+    if (repoPath === "") return refuse(`The URL names no repository after "${host}:"`);
+    return checkHost(url, host, options);
+  }
+
+  if (scheme === "file") {
+    if (!options.allowFile) return refuse("file:// URLs (repositories on the server's disk) are for instance admins only");
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return refuse("The file:// URL is not valid");
+    }
+    if (parsed.hostname !== "" && parsed.hostname !== "localhost") return refuse("A file:// URL cannot name a host; write file:///path/to/repository");
+    if (parsed.pathname === "/" || parsed.pathname === "") return refuse("The file:// URL names no repository");
+    return { ok: true, url, host: null };
+  }
+
+  if (!["https", "http", "ssh", "git+ssh", "ssh+git"].includes(scheme)) {
+    return refuse(
+      scheme === "git"
+        ? "git:// is unauthenticated and unencrypted; use https:// or ssh://"
+        : `The URL scheme "${scheme}" is not allowed; use https://, http://, ssh:// or git@host:path`,
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refuse("The URL is not valid");
+  }
+  if (parsed.password !== "") return refuse("The URL contains a password; put the token in the token field instead");
+  if (parsed.hostname === "") return refuse("The URL names no host");
+  if (parsed.username.startsWith("-") || parsed.hostname.startsWith("-")) return refuse('The host or user name may not start with "-"');
+  return checkHost(url, parsed.hostname.replace(/^\[|\]$/g, ""), options);
+}
+
+async function checkHost(url: string, host: string, options: SourceUrlOptions): Promise<CheckedSourceUrl> {
+  if (options.allowLocal) return { ok: true, url, host };
+  let addresses: string[];
+  if (isIP(host) !== 0) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return refuse(`The host ${host} could not be resolved${code ? ` (${code})` : ""}`);
+    }
+  }
+  for (const address of addresses) {
+    const reason = blockedAddressReason(address);
+    if (reason) return refuse(`The host ${host} resolves to ${address}, ${reason}, which sources may not fetch from`);
+  }
+  return { ok: true, url, host };
+}
