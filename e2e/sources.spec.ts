@@ -2,19 +2,19 @@ import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
 import { skillMd } from "./upload-helpers";
-import { createRepo, type TestRepo } from "./git-repo";
+import { createGitRepo, type TestGitRepo } from "../lib/test/git-repos";
 
 // Skills from Git, end to end (issue 18's proof): ada connects a repository made in the test, the
 // first sync imports its skills with their commit; a push and a webhook signed with the secret
 // shown once bring v2; a skill deleted upstream is archived by the next sync; the editor of a
 // synced skill says it is edited upstream until it is detached.
 
-let repo: TestRepo;
+let repo: TestGitRepo;
 test.beforeAll(async () => {
-  repo = await createRepo();
+  repo = await createGitRepo();
 });
 test.afterAll(async () => {
-  await repo?.dispose();
+  await repo?.remove();
 });
 
 const ALPHA = "e2e-src-alpha";
@@ -35,18 +35,21 @@ function githubPush(secret: string) {
 
 test("a Git source: connect, sync, push and webhook to v2, delete upstream to archived, detach to edit", async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
-  const first = await repo.commit("Two skills", {
-    [`skills/${ALPHA}/SKILL.md`]: skillMd(ALPHA, "Version one of the steps."),
-    [`skills/${BETA}/SKILL.md`]: skillMd(BETA),
-    "README.md": "Not a skill.\n",
-  });
+  const first = await repo.commit(
+    {
+      [`skills/${ALPHA}/SKILL.md`]: skillMd(ALPHA, "Version one of the steps."),
+      [`skills/${BETA}/SKILL.md`]: skillMd(BETA),
+      "README.md": "Not a skill.\n",
+    },
+    "Two skills",
+  );
   await signInAs(page, "ada@example.com", { home: false });
 
   // Connect: the dialog's fields, then the webhook secret, shown once.
   await page.goto("/sources");
   await page.getByRole("button", { name: /^(Connect a Git repository|New source)$/ }).click();
   const dialog = page.getByRole("dialog", { name: "Connect a Git repository" });
-  await dialog.getByLabel("Repository URL").fill(repo.url);
+  await dialog.getByLabel("Repository URL").fill(repo.fileUrl);
   await dialog.getByLabel(/^Branch, tag or commit/).fill("main");
   await dialog.getByLabel(/^Subfolder/).fill("skills");
   await expect(dialog.getByLabel("Destination")).toHaveValue("personal");
@@ -73,12 +76,12 @@ test("a Git source: connect, sync, push and webhook to v2, delete upstream to ar
 
   // The skill page says where the skill comes from, at which commit.
   await skills.getByRole("link", { name: ALPHA }).click();
-  await expect(page.getByRole("heading", { level: 1, name: ALPHA })).toBeVisible();
-  await expect(page.getByTestId("synced-from")).toHaveText(`Synced from ${repo.url} · skills/${ALPHA} @ ${first.slice(0, 7)}`);
+  await expect(page.getByRole("heading", { level: 1, name: ALPHA, exact: true })).toBeVisible();
+  await expect(page.getByTestId("synced-from")).toHaveText(`Synced from ${repo.fileUrl} · skills/${ALPHA} @ ${first.slice(0, 7)}`);
   const alphaUrl = page.url();
 
   // A push, and GitHub's webhook signed with the secret shown once: v2, recorded with the new commit.
-  const second = await repo.commit("Better steps", { [`skills/${ALPHA}/SKILL.md`]: skillMd(ALPHA, "Version two of the steps.") });
+  const second = await repo.commit({ [`skills/${ALPHA}/SKILL.md`]: skillMd(ALPHA, "Version two of the steps.") }, "Better steps");
   const unsigned = await page.request.post(webhookUrl, { data: githubPush("whsec_wrong").body, headers: githubPush("whsec_wrong").headers });
   expect(unsigned.status()).toBe(401);
   const push = githubPush(secret);
@@ -94,14 +97,14 @@ test("a Git source: connect, sync, push and webhook to v2, delete upstream to ar
   await expect(page.getByTestId("synced-from")).toContainText(`@ ${second.slice(0, 7)}`);
   await page.goto(`${alphaUrl}/versions`);
   await expect(page.locator('[data-testid="version-row"][data-version="2"]').getByTestId("version-provenance")).toHaveText(
-    `from ${repo.url} @ ${second.slice(0, 7)}`,
+    `from ${repo.fileUrl} @ ${second.slice(0, 7)}`,
   );
   await expect(page.locator('[data-testid="version-row"][data-version="1"]').getByTestId("version-provenance")).toHaveText(
-    `from ${repo.url} @ ${first.slice(0, 7)}`,
+    `from ${repo.fileUrl} @ ${first.slice(0, 7)}`,
   );
 
   // Deleted upstream, then "Sync now": the skill is archived, not deleted.
-  const third = await repo.commit("Drop beta", { [`skills/${BETA}/SKILL.md`]: null });
+  const third = await repo.commit({ [`skills/${BETA}/SKILL.md`]: null }, "Drop beta");
   await page.goto(`/sources/${sourceId}`);
   await page.getByRole("button", { name: "Sync now" }).click();
   await expect(page.getByTestId("sync").first()).toContainText(`Sync now at ${third.slice(0, 7)}`, { timeout: 30_000 });
@@ -112,7 +115,7 @@ test("a Git source: connect, sync, push and webhook to v2, delete upstream to ar
   // The editor of a synced skill: edited upstream, until detached.
   await page.goto(`${alphaUrl}/edit`);
   const upstream = page.getByRole("region", { name: "Edited upstream" });
-  await expect(upstream).toContainText(`Edited upstream in ${repo.url} (skills/${ALPHA}). Changes here would be overwritten by the next sync.`);
+  await expect(upstream).toContainText(`Edited upstream in ${repo.fileUrl} (skills/${ALPHA}). Changes here would be overwritten by the next sync.`);
   await upstream.getByRole("button", { name: "Detach" }).click();
   const confirm = page.getByRole("dialog", { name: `Detach ${ALPHA} from its source?` });
   await confirm.getByRole("button", { name: "Detach and edit" }).click();
@@ -127,15 +130,27 @@ test("a Git source: connect, sync, push and webhook to v2, delete upstream to ar
   await page.getByRole("dialog", { name: "Delete this source?" }).getByRole("button", { name: "Delete source" }).click();
   await page.waitForURL(/\/sources$/);
   await page.goto(alphaUrl);
-  await expect(page.getByRole("heading", { level: 1, name: ALPHA })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: ALPHA, exact: true })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
 test("the create dialog names the field a refusal is about", async ({ page }) => {
   await signInAs(page, "grace@example.com", { home: false });
   await page.goto("/sources");
-  await page.getByRole("button", { name: /^(Connect a Git repository|New source)$/ }).click();
+  // By keyboard: the dialog opens on the URL field, Tab stays inside it, Escape hands focus back.
+  const open = page.getByRole("button", { name: /^(Connect a Git repository|New source)$/ });
+  await open.focus();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Connect a Git repository" });
+  await expect(dialog.getByLabel("Repository URL")).toBeFocused();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  await page.keyboard.press("Enter");
   // Not an instance admin: no server folder, no public destination.
   await expect(dialog.getByRole("radio", { name: /Server folder/ })).toHaveCount(0);
   await expect(dialog.getByLabel("Destination").locator("option")).not.toContainText(["Public"]);

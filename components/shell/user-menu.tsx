@@ -24,8 +24,8 @@ export function UserMenu({ name, email, admin = false }: { name: string; email: 
         <MenuLinkItem href="/account">
           <UserIcon /> Your account
         </MenuLinkItem>
-        {/* The bar shows Sources from sm up; on a phone it is here. */}
-        <MenuLinkItem href="/sources" className="sm:hidden">
+        {/* The bar shows Sources from md up; below, it is here. */}
+        <MenuLinkItem href="/sources" className="md:hidden">
           <GitBranchIcon /> Sources
         </MenuLinkItem>
         {admin ? (
