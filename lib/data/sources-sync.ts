@@ -1,28 +1,21 @@
 import "server-only";
-import { getEnv } from "@/lib/env";
-import { readBundleSteps, type BundleSkill } from "@/lib/skills/archive/bundle";
-import { sameVersionContent } from "@/lib/skills/archive/digest";
-import { runStepsYielding } from "@/lib/skills/archive/steps";
-import { basename } from "@/lib/skills/format/paths";
 import { canManageSource, type Actor } from "@/lib/skills/permissions/permissions";
-import { describeCritical } from "@/lib/skills/review/policy";
 import { placeLabel } from "@/lib/labels";
-import { SourceFetchError, type FetchedSkillFolder, type SourceSpec } from "@/lib/sources/types";
-import type { SyncRefusal, SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
+import { SourceFetchError, type SourceSpec } from "@/lib/sources/types";
+import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
-import { importEach, type ImportOutcome } from "./imports";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
 import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
+import { importFolders, type Report } from "./sources-import";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
-import { audit, type Provenance } from "./version-writer";
+import { audit } from "./version-writer";
 
-// One sync of a source: fetch it, read every skill folder as an upload would be read, and import
-// each through the same gate and review rules (importEach), one skill at a time so a bad one costs
-// only itself. A source runs one sync at a time: the claim is a marker on the source with a lease
-// that the run renews as it goes, so a process that dies mid-sync blocks the next one for at most
-// LEASE_MS. The run itself is in the background; callers get the running SourceSync row at once.
+// One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
+// A source runs one sync at a time: the claim is a marker on the source with a lease that the run
+// renews as it goes, so a process that dies mid-sync blocks the next one for at most LEASE_MS. The
+// run itself is in the background; callers get the running SourceSync row at once.
 
 /** How long a claim holds without being renewed; the run renews it after the fetch and each skill. */
 const LEASE_MS = 5 * 60_000;
@@ -77,10 +70,12 @@ async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | n
   });
 }
 
+/** Counts a run as in flight until it ends; a run that throws (a bug, storage gone) is logged, never left unhandled. */
 function track(work: Promise<void>): Promise<void> {
-  inFlight.add(work);
-  void work.finally(() => inFlight.delete(work));
-  return work;
+  const tracked = work.catch((error: unknown) => console.error("A source sync failed:", error instanceof Error ? error.message : error));
+  inFlight.add(tracked);
+  void tracked.finally(() => inFlight.delete(tracked));
+  return tracked;
 }
 
 /** Claim and run in the background; the SourceSync row (new, or the one already running) at once. */
@@ -132,18 +127,6 @@ export async function runDueSyncs(now: Date = new Date()): Promise<number> {
 
 // ---- The run ----
 
-interface Report {
-  revision: string | null;
-  created: number;
-  updated: number;
-  unchanged: number;
-  archived: number;
-  proposed: number;
-  refused: SyncRefusal[];
-  skipped: { path: string; reason: string }[];
-  error: string | null;
-}
-
 /** A run that cannot go on, with the message the sync row shows. */
 class SyncFailure extends Error {
   name = "SyncFailure";
@@ -153,8 +136,6 @@ class SyncFailure extends Error {
 class LostClaim extends Error {
   name = "LostClaim";
 }
-
-const shortRevision = (revision: string) => revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]{5,}$/, "$1$2");
 
 type SourceRow = NonNullable<Awaited<ReturnType<typeof loadSource>>>;
 
@@ -251,13 +232,6 @@ async function renew(sourceId: string, syncId: string): Promise<void> {
   if (renewed.count !== 1) throw new LostClaim();
 }
 
-interface Existing {
-  id: string;
-  name: string;
-  archived: boolean;
-  sourcePath: string | null;
-}
-
 async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: string | null, report: Report): Promise<void> {
   const spec: SourceSpec =
     source.kind === "folder"
@@ -272,178 +246,7 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
   report.revision = fetched.revision;
   report.skipped.push(...fetched.skipped);
   await renew(source.id, syncId);
-
-  const existing: Existing[] = await db.skill.findMany({ where: { sourceId: source.id }, select: { id: true, name: true, archived: true, sourcePath: true } });
-  const byPath = new Map(existing.flatMap((skill) => (skill.sourcePath !== null ? [[skill.sourcePath, skill] as const] : [])));
-  const seen = new Set(fetched.folders.map((folder) => folder.path));
-  // A skill whose folder is gone but whose name reappears in a new folder moved upstream: same skill.
-  const vacated = new Map(existing.filter((skill) => skill.sourcePath === null || !seen.has(skill.sourcePath)).map((skill) => [skill.name, skill]));
-  const kept = new Set<string>();
-  const limits = getEnv().limits;
-
-  for (const folder of fetched.folders) {
-    const read = await readFolder(folder, limits);
-    report.skipped.push(...read.skipped);
-    if ("refusal" in read) {
-      report.refused.push(read.refusal);
-      const stays = byPath.get(folder.path);
-      if (stays) kept.add(stays.id);
-    } else {
-      const match = byPath.get(folder.path) ?? (read.skill.name ? vacated.get(read.skill.name) : undefined);
-      if (match) {
-        kept.add(match.id);
-        vacated.delete(match.name);
-      }
-      await importFolder(source, actor, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision }, report);
-    }
-    await renew(source.id, syncId);
-  }
-
-  const gone = existing.filter((skill) => !kept.has(skill.id) && !skill.archived);
-  for (const skill of gone) {
-    await db.$transaction(async (tx) => {
-      await tx.skill.update({ where: { id: skill.id }, data: { archived: true } });
-      await audit(tx, {
-        actorId: actor.id,
-        action: "skill.archive",
-        skillId: skill.id,
-        skillName: skill.name,
-        teamId: source.teamId,
-        detail: {
-          reason: `Removed from ${source.url} at ${shortRevision(fetched.revision)}.`,
-          source: { id: source.id, revision: fetched.revision, path: skill.sourcePath },
-        },
-      });
-    });
-    report.archived++;
-  }
-}
-
-type FolderRead = { skill: BundleSkill; skipped: Report["skipped"] } | { refusal: SyncRefusal; skipped: Report["skipped"] };
-
-/** A fetched folder read exactly as an upload of that folder would be (under its own name, so the name check applies). */
-async function readFolder(folder: FetchedSkillFolder, limits: ReturnType<typeof getEnv>["limits"]): Promise<FolderRead> {
-  const root = folder.path === "" ? "" : basename(folder.path);
-  const files = folder.files.map((file) => ({ ...file, path: root ? `${root}/${file.path}` : file.path }));
-  const bundle = await runStepsYielding(readBundleSteps({ kind: "files", files }, { limits }));
-  const skipped = bundle.skipped.map((entry) => ({
-    path: folder.path ? `${folder.path}/${entry.path.slice(root.length + 1)}` : entry.path,
-    reason: entry.reason,
-  }));
-  const skill = bundle.skills.find((candidate) => candidate.root === root) ?? null;
-  const errors = [...bundle.findings, ...(skill?.findings ?? [])].filter((finding) => finding.severity === "error");
-  if (!skill || errors.length || !skill.name) {
-    const shown = errors.slice(0, 3).map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message));
-    const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : "";
-    return { refusal: { path: folder.path, name: skill?.name ?? null, message: `Invalid: ${shown.join("; ") || "no valid SKILL.md"}${more}.` }, skipped };
-  }
-  return { skill, skipped };
-}
-
-/** What the skill's content is compared with: an open proposal this source made (when one waits), else its current version. */
-async function baseOf(skillId: string, sourceId: string, actorId: string) {
-  const open = await db.reviewRequest.findFirst({
-    where: { skillId, state: "open", kind: "version" },
-    orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      authorId: true,
-      revisions: {
-        orderBy: { number: "desc" },
-        take: 1,
-        select: { version: { select: { digest: true, sourceId: true, files: { where: { executable: true }, select: { path: true } } } } },
-      },
-    },
-  });
-  const proposed = open?.revisions[0]?.version;
-  if (open && proposed?.sourceId === sourceId) {
-    return { digest: proposed.digest, executables: proposed.files.map((f) => f.path), requestId: open.authorId === actorId ? open.id : undefined };
-  }
-  const skill = await db.skill.findUniqueOrThrow({
-    where: { id: skillId },
-    select: { currentVersion: { select: { digest: true, files: { where: { executable: true }, select: { path: true } } } } },
-  });
-  return { digest: skill.currentVersion?.digest ?? null, executables: skill.currentVersion?.files.map((f) => f.path) ?? [], requestId: undefined };
-}
-
-async function importFolder(
-  source: SourceRow,
-  actor: Actor,
-  input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string },
-  report: Report,
-): Promise<void> {
-  const { folder, skill, match, revision } = input;
-  const name = skill.name!;
-  const provenance: Provenance = { sourceId: source.id, url: source.url, revision, path: folder.path };
-  const message = `Synced from ${source.url} at ${shortRevision(revision)}`;
-  const refuse = (text: string) => report.refused.push({ path: folder.path, name, message: text });
-
-  if (match) {
-    const base = await baseOf(match.id, source.id, actor.id);
-    const same = sameVersionContent(base, skill.files);
-    await db.$transaction(async (tx) => {
-      if (match.sourcePath !== folder.path) await tx.skill.update({ where: { id: match.id }, data: { sourcePath: folder.path } });
-      if (match.archived) {
-        await tx.skill.update({ where: { id: match.id }, data: { archived: false } });
-        await audit(tx, {
-          actorId: actor.id,
-          action: "skill.unarchive",
-          skillId: match.id,
-          skillName: match.name,
-          teamId: source.teamId,
-          detail: { reason: `Back in ${source.url} at ${shortRevision(revision)}.`, source: { id: source.id, revision, path: folder.path } },
-        });
-      }
-    });
-    if (same) {
-      report.unchanged++;
-      return;
-    }
-    record(
-      await importEach(actor, [{ key: folder.path, skill, message, provenance, target: { skillId: match.id, requestId: base.requestId } }]),
-      report,
-      refuse,
-      "updated",
-    );
-    return;
-  }
-
-  const taken = await db.skill.findUnique({ where: { space_name: { space: source.space, name } }, select: { sourceId: true, sourcePath: true } });
-  if (taken?.sourceId === source.id) {
-    refuse(
-      `Another folder of this source (${taken.sourcePath || "the top folder"}) already holds a skill named "${name}"; a destination keeps one skill per name.`,
-    );
-    return;
-  }
-  if (taken) {
-    refuse(
-      `${placeLabel(source.scope, source.team?.name)} already has a skill named "${name}" that does not come from this source; rename one of them, or delete that skill.`,
-    );
-    return;
-  }
-  record(
-    await importEach(actor, [{ key: folder.path, skill, message, provenance, destination: { scope: source.scope, teamId: source.teamId } }]),
-    report,
-    refuse,
-    "created",
-  );
-}
-
-function record(outcomes: ImportOutcome[], report: Report, refuse: (message: string) => void, stored: "created" | "updated"): void {
-  for (const outcome of outcomes) {
-    switch (outcome.outcome) {
-      case "created":
-      case "new-version":
-        if (outcome.proposal) report.proposed++;
-        else report[stored]++;
-        break;
-      case "blocked":
-        refuse(`${describeCritical(outcome.name, outcome.findings)} Not imported: fix it in the repository.`);
-        break;
-      default:
-        refuse(outcome.message);
-    }
-  }
+  await importFolders(source, actor, fetched, report, () => renew(source.id, syncId));
 }
 
 /** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { access, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createGitRepo, runTestGit, serveHangingHttp, type TestGitRepo } from "@/lib/test/git-repos";
@@ -35,6 +38,18 @@ async function processesMentioning(text: string): Promise<string[]> {
   }
   return found;
 }
+
+// Every temp dir of this file lands here (os.tmpdir() reads TMPDIR on each call), so the last test
+// can check that fetches, failed and killed ones included, removed theirs.
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "skillshelf-sources-test-"));
+  process.env.TMPDIR = scratch;
+});
+afterAll(async () => {
+  delete process.env.TMPDIR;
+  await rm(scratch, { recursive: true, force: true });
+});
 
 describe("a hostile repository", () => {
   let repo: TestGitRepo;
@@ -205,4 +220,37 @@ describe("transports", () => {
       await hanging.close();
     }
   });
+});
+
+test("a redirect is not followed and a closed port is unreachable, both named", async () => {
+  const redirecting = createServer((_, res) => res.writeHead(301, { Location: "http://169.254.169.254/latest/meta-data" }).end());
+  await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+  try {
+    expect(await fetchError(git(`${origin}/moved.git`))).toMatchObject({
+      code: "unreachable",
+      message: expect.stringContaining(`${origin}/moved.git redirects to another address; use the address it moved to`),
+    });
+  } finally {
+    await new Promise((resolve) => redirecting.close(resolve));
+  }
+  expect(await fetchError(git(`${origin}/moved.git`))).toMatchObject({
+    code: "unreachable",
+    message: expect.stringContaining(`Could not reach ${origin}/moved.git`),
+  });
+});
+
+test.skipIf(!existsSync("/usr/bin/ssh"))("an ssh URL whose connection is refused is unreachable, with ssh's reason", async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const error = await fetchError(git(`ssh://git@127.0.0.1:${port}/skills.git`));
+  expect(error).toMatchObject({ code: "unreachable", message: expect.stringContaining(`ssh: connect to host 127.0.0.1 port ${port}: Connection refused`) });
+  expect((error as Error).message).toMatch(/^Could not reach ssh:\/\/127\.0\.0\.1:\d+\/skills\.git /);
+});
+
+test("every fetch of this file removed its temp dir, including the failed, stopped and killed ones", async () => {
+  const left = (await readdir(scratch)).filter((name) => name.startsWith("skillshelf-source-"));
+  expect(left).toEqual([]);
 });

@@ -122,9 +122,14 @@ describe("a repository over file:// and HTTP", () => {
     const sha = await fetchError(git(http.url, "0123456789abcdef0123456789abcdef01234567"));
     expect(sha.code).toBe("ref-not-found");
     expect(sha.message).toContain("the server does not allow fetching a commit by its sha");
-    for (const bad of ["-upload-pack=touch x", "+main", "main:refs/heads/x", "a..b", "abc123"]) {
-      const error = await fetchError(git(repo.fileUrl, bad));
-      expect({ bad, code: error.code }).toEqual({ bad, code: "ref-not-found" });
+    const short = await fetchError(git(http.url, "abc1234"));
+    expect(short.message).toContain('No branch or tag named "abc1234" in http://127.0.0.1:');
+    expect(short.message).toContain("a commit must be given by its full 40-character sha");
+    // Refs that would be read as options or refspecs never reach git.
+    for (const bad of ["-upload-pack=touch x", "+main", "main:refs/heads/x", "a..b", "@{-1}", "main.lock"]) {
+      expect(await fetchError(git(repo.fileUrl, bad))).toEqual(
+        new SourceFetchError("ref-not-found", `"${bad}" is not a branch, tag or full 40-character commit sha`),
+      );
     }
   });
 });

@@ -59,7 +59,7 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
   const failed = (result: GitResult, message: string) =>
     new SourceFetchError("git-failed", scrubSecrets(`${message} (git: ${result.stderr.trim().split("\n").slice(-2).join(" ")})`, spec.token));
   try {
-    const init = await git(["init", "--quiet", "--bare", repo], { cwd: home });
+    const init = await git(["init", "--quiet", "--bare", "--template=", repo], { cwd: home });
     if (init.code !== 0) throw failed(init, "Could not create a temporary repository");
 
     const watchdog = watchSize(home, limits.maxFetchBytes, stop);
@@ -74,8 +74,9 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
 
     const resolved = await git(["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
     const commit = resolved.stdout.toString().trim();
-    if (resolved.code !== 0 || !/^[0-9a-f]{40}$/.test(commit))
-      throw new SourceFetchError("ref-not-found", `"${ref ?? "HEAD"}" does not name a commit in ${context.url}`);
+    if (resolved.code !== 0 || !/^[0-9a-f]{40}$/.test(commit)) {
+      throw new SourceFetchError("ref-not-found", scrubSecrets(`"${ref ?? "HEAD"}" does not name a commit in ${spec.url}`, spec.token));
+    }
 
     const treeish = subdir === null ? commit : `${commit}:${subdir}`;
     if (subdir !== null) {
@@ -85,11 +86,10 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
       }
     }
     const listing = await git(["ls-tree", "-r", "-l", "-z", treeish], { maxStdoutBytes: MAX_LISTING_BYTES });
-    if (listing.overflow)
-      throw new SourceFetchError(
-        "too-large",
-        `The repository lists too many files (over ${formatBytes(MAX_LISTING_BYTES, "prose")} of names); choose a sub-folder`,
-      );
+    if (listing.overflow) {
+      const over = formatBytes(MAX_LISTING_BYTES, "prose");
+      throw new SourceFetchError("too-large", `The repository lists too many files (over ${over} of names); choose a sub-folder`);
+    }
     if (listing.code !== 0) throw failed(listing, "Could not list the repository's files");
 
     const selection = selectSkillFolders(parseLsTree(listing.stdout), limits);

@@ -11,15 +11,15 @@ export function scrubSecrets(text: string, token: string | null): string {
   return scrubbed.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]*@/gi, "$1");
 }
 
-/** git's own words, for a message: the `fatal:`/`error:` lines, else the last lines, trimmed. */
+/** git's own words, for a message: its last error lines (fatal:, error:, remote:, ssh:), else its last lines, trimmed. */
 function gitSays(stderr: string): string {
   const lines = stderr
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-  const fatal = lines.filter((line) => /^fatal:/i.test(line));
-  const errors = lines.filter((line) => /^(error|remote):/i.test(line));
-  const picked = (fatal.length ? fatal : errors.length ? errors : lines).slice(-3).join(" ");
+  // ssh's own line says why it failed (refused, timed out, publickey); the askpass one is our doing.
+  const errors = lines.filter((line) => /^(fatal|error|remote|ssh):/i.test(line) && !line.includes("askpass"));
+  const picked = (errors.length ? errors : lines).slice(-3).join(" ");
   return picked.length > 500 ? `${picked.slice(0, 500)}…` : picked;
 }
 
@@ -67,7 +67,8 @@ export function fetchFailure(stderr: string, context: FetchContext): SourceFetch
       );
     }
     if (context.ref === null) return make("ref-not-found", `${url} has no default branch (is the repository empty?)`);
-    return make("ref-not-found", `No branch or tag named "${context.ref}" in ${url}`);
+    const shortSha = /^[0-9a-f]{4,39}$/i.test(context.ref) ? "; a commit must be given by its full 40-character sha" : "";
+    return make("ref-not-found", `No branch or tag named "${context.ref}" in ${url}${shortSha}`);
   }
   if (/Repository not found|does not appear to be a git repository|returned error: 404|not found|No such file or directory/i.test(stderr)) {
     return make("unreachable", `No repository at ${url}, or it is private: check the URL, or add a deploy token that can read it`);

@@ -26,6 +26,13 @@ describe("selectSkillFolders", () => {
     ).toEqual({ a: ["SKILL.md", "deep/er/SKILL.md", "deep/notes.md"], b: ["skill.md"], "c/d": ["SKILL.md"] });
   });
 
+  test("every spelling of .git that some file system reads as .git is reported, never imported", () => {
+    const spellings = [".git/config", ".GIT/config", ".git. /config", ".g\u200cit/config", "\ufeff.git/config", "GIT~1/config", "git~1/config"];
+    const selection = selectSkillFolders([file("a/SKILL.md"), ...spellings.map((p) => file(`a/${p}`)), file("a/.github/x.yml")], DEFAULT_FETCH_LIMITS);
+    expect(selection.folders[0].files.map((f) => f.path)).toEqual([".github/x.yml", "SKILL.md"]);
+    expect(selection.skipped.map((s) => s.path).sort()).toEqual(spellings.map((p) => `a/${p}`).sort());
+  });
+
   test("a symbolic link named SKILL.md makes no skill", () => {
     const selection = selectSkillFolders([{ ...file("a/SKILL.md"), kind: "symlink" }, file("a/notes.md")], DEFAULT_FETCH_LIMITS);
     expect(selection.folders).toEqual([]);

@@ -35,15 +35,23 @@ const SKILL_MD = new Set(["SKILL.md", "skill.md"]);
 const parentOf = (path: string): string => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "");
 const nameOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 
+/** Code points macOS ignores in names (so ".g\u200cit" is ".git" there), as git's own is_hfs_dotgit lists them. */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
 /**
  * A segment no skill file may have: empty, ".", ".." (a hand-made git tree can hold them) or ".git"
- * (a nested repository; git itself refuses to check one out, compared the way Windows and macOS
- * would: case-insensitive, trailing dots and spaces ignored).
+ * (a nested repository, whose hooks run when someone uses git inside the installed skill), compared
+ * the way Windows and macOS would, as git does before a checkout: case-insensitive, trailing dots
+ * and spaces and ignorable code points dropped, and the short name GIT~1.
  */
 function unsafeSegment(path: string): string | null {
   for (const segment of path.split("/")) {
     if (segment === "" || segment === "." || segment === "..") return `the path has an empty, "." or ".." segment`;
-    if (segment.replace(/[. ]+$/, "").toLowerCase() === ".git") return `the path has a ".git" segment (a nested repository is never imported)`;
+    const folded = segment
+      .replace(HFS_IGNORED, "")
+      .replace(/[. ]+$/, "")
+      .toLowerCase();
+    if (folded === ".git" || folded === "git~1") return `the path has a ".git" segment (a nested repository is never imported)`;
   }
   return null;
 }
