@@ -52,7 +52,7 @@ test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs
   // ... whose own relative links resolve against its folder
   await expect(article.getByRole("link", { name: "feature flags" }).first()).toHaveAttribute("href", `/skills/${id}?file=references/feature-flags.md`);
 
-  await page.getByRole("link", { name: "Source" }).click();
+  await page.getByRole("link", { name: "Source", exact: true }).click();
   await expect(page).toHaveURL(/file=references\/rollback\.md&view=source$/);
   await expect(page.locator("#L1")).toHaveText("# Rollback steps");
 

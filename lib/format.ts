@@ -53,3 +53,11 @@ export function formatExpiry(expiresAt: Date | null, now = new Date()): string {
   const days = Math.ceil(ms / 86_400_000);
   return `expires in ${days} ${days === 1 ? "day" : "days"}`;
 }
+
+/**
+ * A revision as people quote it: a commit sha's first 7 characters ("1a2b3c4"), a folder source's
+ * "tree:" digest likewise ("tree:1a2b3c4"); anything else (a short sha already, a tag) as it is.
+ */
+export function shortRevision(revision: string): string {
+  return revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]{5,}$/i, "$1$2");
+}

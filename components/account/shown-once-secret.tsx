@@ -10,12 +10,15 @@ export function ShownOnceSecret({
   label,
   value,
   warning,
+  copyLabel = "Copy",
   children,
 }: {
   id: string;
   label: string;
   value: string;
   warning: ReactNode;
+  /** The copy button's label, where a dialog has more than one. */
+  copyLabel?: string;
   children?: ReactNode;
 }) {
   return (
@@ -28,7 +31,7 @@ export function ShownOnceSecret({
         <Label htmlFor={id}>{label}</Label>
         <div className="flex gap-2">
           <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-          <CopyTextButton text={value} label="Copy" />
+          <CopyTextButton text={value} label={copyLabel} />
         </div>
         {children}
       </div>

@@ -8,9 +8,10 @@ const links: { href: string; label: string; className?: string }[] = [
   { href: "/skills", label: "Skills" },
   { href: "/playground", label: "Playground" },
   { href: "/teams", label: "Teams" },
+  // From md up: below, the bar has no room for it beside Admin (the user menu carries it there).
+  { href: "/sources", label: "Sources", className: "hidden md:inline-flex" },
 ];
-// Instance admins only; from sm up, since a phone's bar has no room for a fourth link (the user
-// menu carries it there).
+// Instance admins only; from sm up (the user menu carries it on a phone).
 const adminLink = { href: "/admin", label: "Admin", className: "hidden sm:inline-flex" };
 
 const linkClass =

@@ -1,5 +1,5 @@
 "use client";
-import { LogOutIcon, ShieldIcon, UserIcon } from "lucide-react";
+import { GitBranchIcon, LogOutIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { signOutAction } from "@/lib/actions/auth";
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 
@@ -23,6 +23,10 @@ export function UserMenu({ name, email, admin = false }: { name: string; email: 
         <MenuSeparator />
         <MenuLinkItem href="/account">
           <UserIcon /> Your account
+        </MenuLinkItem>
+        {/* The bar shows Sources from md up; below, it is here. */}
+        <MenuLinkItem href="/sources" className="md:hidden">
+          <GitBranchIcon /> Sources
         </MenuLinkItem>
         {admin ? (
           <MenuLinkItem href="/admin">

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon } from "lucide-react";
 import { CopyButton } from "@/components/skills/copy-button";
+import { VersionProvenanceText } from "@/components/sources/synced-from";
 import { ScopeBadge } from "@/components/skills/scope-badge";
 import { InvocationMarkers } from "@/components/skills/skill-markers";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
@@ -8,17 +9,22 @@ import { Button } from "@/components/ui/button";
 import { formatBytes, formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
-/** `actions` is the slot for what the viewer may do with the skill (manage, download, edit). */
+/**
+ * `actions` is the slot for what the viewer may do with the skill (manage, download, edit);
+ * `origin`, the line saying which source keeps the skill in sync (components/sources/synced-from.tsx).
+ */
 export function SkillHeader({
   skill,
   version,
   versions,
   actions,
+  origin,
 }: {
   skill: SkillDetail;
   version: SkillVersionDetail;
   versions: VersionOption[];
   actions?: React.ReactNode;
+  origin?: React.ReactNode;
 }) {
   const mention = `$${skill.name}`;
   return (
@@ -59,7 +65,15 @@ export function SkillHeader({
             <span>
               {version.fileCount} {version.fileCount === 1 ? "file" : "files"}, {formatBytes(version.totalBytes)}
             </span>
+            {/* The current version of a synced skill says it in the origin line below. */}
+            {version.provenance && !(origin && version.number === skill.version) ? (
+              <>
+                <span aria-hidden>·</span>
+                <VersionProvenanceText provenance={version.provenance} />
+              </>
+            ) : null}
           </p>
+          {origin}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* A long name wraps rather than widening the page on a phone. */}

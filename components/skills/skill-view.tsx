@@ -45,6 +45,8 @@ export interface SkillViewProps {
   flaggedSources?: FlaggedSource[] | null;
   /** The skill's open review requests ("2 proposals open"), under the header. */
   proposals?: React.ReactNode;
+  /** For a skill a source keeps in sync: the header's line saying which. */
+  origin?: React.ReactNode;
 }
 
 export async function SkillView({
@@ -58,6 +60,7 @@ export async function SkillView({
   tab = "files",
   flaggedSources = null,
   proposals = null,
+  origin = null,
 }: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
@@ -94,7 +97,7 @@ export async function SkillView({
   return (
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} />
+      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} origin={origin} />
 
       {proposals}
 

@@ -10,9 +10,13 @@ export const ROLE_HINT: Record<TeamRole, string> = {
   MEMBER: "Sees the team's skills and adds versions.",
 };
 
-/** A refusal that is not about one field, said above the form. */
-export function FormFailure({ failure }: { failure: ActionFailure | null }) {
+/**
+ * A refusal that is not about one field, said above the form. `fields`: the form's fields that
+ * show their own refusal (FieldError), so one naming them is not said twice.
+ */
+export function FormFailure({ failure, fields = [] }: { failure: ActionFailure | null; fields?: string[] }) {
   if (!failure || (failure.code === "INVALID_INPUT" && failure.fieldErrors && Object.keys(failure.fieldErrors).length)) return null;
+  if (typeof failure.details?.field === "string" && fields.includes(failure.details.field)) return null;
   return (
     <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
       {failure.message}

@@ -29,7 +29,9 @@ function useMenu(): MenuContextValue {
 }
 
 const ITEM = '[role="menuitem"],[role="menuitemradio"],[role="menuitemcheckbox"]';
-const itemsOf = (menu: HTMLElement) => [...menu.querySelectorAll<HTMLElement>(ITEM)].filter((item) => item.getAttribute("aria-disabled") !== "true");
+// An item hidden at this width (display: none, such as a link the bar shows instead) takes no focus: skip it.
+const itemsOf = (menu: HTMLElement) =>
+  [...menu.querySelectorAll<HTMLElement>(ITEM)].filter((item) => item.getAttribute("aria-disabled") !== "true" && item.getClientRects().length > 0);
 const focusItem = (item: HTMLElement | undefined) => item?.focus({ preventScroll: true });
 
 const subscribe = () => () => {};

@@ -8,6 +8,7 @@ import {
   PinIcon,
   ShieldAlertIcon,
 } from "lucide-react";
+import { VersionProvenanceText } from "@/components/sources/synced-from";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
@@ -227,6 +228,11 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                     <span className="mt-1 block max-w-md text-[13px] break-words text-foreground/90">
                       {v.message || <span className="text-muted-foreground italic">No message</span>}
                     </span>
+                    {v.provenance ? (
+                      <span className="mt-0.5 block max-w-md text-xs text-muted-foreground" data-testid="version-provenance">
+                        <VersionProvenanceText provenance={v.provenance} />
+                      </span>
+                    ) : null}
                   </th>
                   <td className="px-3 py-2.5 whitespace-nowrap">
                     <span className="block">{v.author?.name ?? <span className="text-muted-foreground">deleted user</span>}</span>

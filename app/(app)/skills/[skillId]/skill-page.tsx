@@ -4,12 +4,14 @@ import { notFound } from "next/navigation";
 import { documentLinks, documentsToParse } from "@/components/skills/markdown/link-index";
 import { SkillProposals } from "@/components/reviews/inbox-skill-proposals";
 import { SkillView } from "@/components/skills/skill-view";
+import { SyncedFrom } from "@/components/sources/synced-from";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
 import { parseSkillTab, type DocumentView } from "@/components/skills/skill-routes";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
 import { requireViewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
+import { getSkillSource } from "@/lib/data/sources";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { makeVisible } from "@/lib/skills/scan";
 
@@ -83,7 +85,11 @@ export async function SkillPage({
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
-  const [files, proposals] = await Promise.all([readSkillFiles(viewer, skillId, version.number, toRead), listSkillReviewRequests(viewer, skillId)]);
+  const [files, proposals, source] = await Promise.all([
+    readSkillFiles(viewer, skillId, version.number, toRead),
+    listSkillReviewRequests(viewer, skillId),
+    getSkillSource(viewer, skillId),
+  ]);
   if (!files) notFound();
 
   const decoder = new TextDecoder();
@@ -101,6 +107,7 @@ export async function SkillPage({
       tab={tab}
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
       proposals={<SkillProposals skillId={skill.id} open={proposals} />}
+      origin={source ? <SyncedFrom source={source} /> : null}
     />
   );
 }

@@ -4,9 +4,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LockIcon } from "lucide-react";
 import { LazySkillEditor } from "@/components/editor/lazy-editor";
+import { EditedUpstream } from "@/components/sources/edited-upstream";
 import { getEditorSkill, getEditRefusal } from "@/lib/data/editor";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
+import { getSkillSource } from "@/lib/data/sources";
 import { renderDraftPreviewAction } from "./preview-action";
 
 const loadSkill = cache(async (skillId: string, requestId: string | undefined) => getEditorSkill(await requireViewer(), skillId, { requestId }));
@@ -62,6 +64,10 @@ export default async function EditSkillPage({ params, searchParams }: Props) {
     // viewer cannot see gets the same answer as one that does not exist.
     const refusal = await loadRefusal(skillId);
     if (!refusal) notFound();
+    if (refusal.source) {
+      const origin = await getSkillSource(await requireViewer(), skillId);
+      return <EditedUpstream skill={refusal} source={refusal.source} canDetach={refusal.canDetach === true} canOpenSource={origin?.canManage === true} />;
+    }
     return (
       <main className="mx-auto grid max-w-xl justify-items-start gap-4 px-4 py-16">
         <LockIcon aria-hidden className="size-6 text-muted-foreground" />

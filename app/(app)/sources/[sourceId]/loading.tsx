@@ -1,0 +1,24 @@
+import { Skeleton } from "@/components/ui/skeleton";
+
+// A source's page: the back link, the URL and its settings, then the skills and syncs cards.
+export default function Loading() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="grid gap-6">
+      <Skeleton className="h-4 w-24" />
+      <div className="grid gap-2">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-7 w-full max-w-xl" />
+        <Skeleton className="h-4 w-64 max-w-full" />
+        <Skeleton className="h-4 w-56 max-w-full" />
+      </div>
+      {Array.from({ length: 2 }, (_, index) => (
+        <div key={index} className="grid gap-3 rounded-xl border p-6">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-4 w-full max-w-md" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
