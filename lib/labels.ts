@@ -1,4 +1,5 @@
 import type { Destination, Scope } from "@/lib/skills/permissions/permissions";
+import { shortRevision } from "./format";
 
 // How the app names places and changes, in one module shared by server and client code, so a list,
 // a dialog and a message never say the same thing three ways.
@@ -133,5 +134,5 @@ function syncSummary(detail: Record<string, unknown>): string {
     .filter((key) => typeof detail[key] === "number" && detail[key] > 0)
     .map((key) => `${detail[key]} ${key}`);
   const revision = text(detail.revision);
-  return `${text(detail.status) ?? "?"}${revision ? ` at ${revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]+$/, "$1$2")}` : ""}${counts.length ? `: ${counts.join(", ")}` : ""}`;
+  return `${text(detail.status) ?? "?"}${revision ? ` at ${shortRevision(revision)}` : ""}${counts.length ? `: ${counts.join(", ")}` : ""}`;
 }

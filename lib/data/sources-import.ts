@@ -7,6 +7,7 @@ import { basename } from "@/lib/skills/format/paths";
 import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
 import { describeCritical } from "@/lib/skills/review/policy";
 import { placeLabel } from "@/lib/labels";
+import { shortRevision } from "@/lib/format";
 import type { FetchedSkillFolder, FetchedSource } from "@/lib/sources/types";
 import type { SyncRefusal } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
@@ -30,8 +31,6 @@ export interface Report {
   skipped: { path: string; reason: string }[];
   error: string | null;
 }
-
-export const shortRevision = (revision: string) => revision.replace(/^(tree:)?([0-9a-f]{7})[0-9a-f]{5,}$/, "$1$2");
 
 /** The facts of a source the import needs. */
 export interface SyncedSource {
