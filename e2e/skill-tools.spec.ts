@@ -179,6 +179,9 @@ test("the editor underlines a nested tool declaration on its own line", async ({
   await expect(active).toHaveText("              city: { type: town }");
   await expect(active.locator(".cm-lintRange-error")).toHaveText("city: { type: town }");
   await problems.getByRole("button", { name: /is not in the skill/ }).click();
+  // The click moves the cursor asynchronously: hover only once the script line is the active one
+  // again, or the hover lands on the schema line's underline.
+  await expect(active).toHaveText("      script: scripts/refund_order_v2.py");
 
   await bad.locator(".cm-lintRange-error").hover();
   await expect(page.locator(".cm-tooltip-lint")).toContainText("is not in the skill");
