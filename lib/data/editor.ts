@@ -7,12 +7,13 @@ import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { addVersionRefusal, canAddVersion } from "@/lib/skills/permissions/permissions";
 import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForVersion } from "@/lib/skills/review-requests/policy";
 import { decodeUtf8 } from "@/lib/skills/format/text";
-import type { EditorSkill, EditorSource, EditorVersion, EditRefusal } from "@/lib/types/editor";
+import type { EditorSkill, EditorVersion, EditRefusal } from "@/lib/types/editor";
 import { loadActor, type ViewerRef } from "./actor";
 import { accessFields, accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { addSkillVersion, type ImportResult } from "./skills/import";
+import { sourceFields, sourceOf, syncedSkillMessage } from "./synced-skills";
 import { readSkillFiles, readSkillVersionFiles } from "./skills/files";
 
 // The browser editor: what it starts from and how a draft becomes a new version. Reading and
@@ -21,17 +22,6 @@ import { readSkillFiles, readSkillVersionFiles } from "./skills/files";
 
 /** Text files above this open as binaries (replace only): a browser editor is no place for them. */
 export const EDITABLE_TEXT_MAX_BYTES = 1024 * 1024;
-
-/** Why a skill synced from a source is not edited here: its source says what it holds. */
-export function syncedSkillMessage(source: EditorSource): string {
-  return `This skill is synced from ${source.url}${source.path ? ` (${source.path})` : ""}: edit it there and sync, or detach it from its source to edit it here.`;
-}
-
-const sourceFields = { sourceId: true, sourcePath: true, source: { select: { url: true } } } as const;
-
-function sourceOf(skill: { sourceId: string | null; sourcePath: string | null; source: { url: string } | null }): EditorSource | null {
-  return skill.sourceId && skill.source ? { sourceId: skill.sourceId, url: skill.source.url, path: skill.sourcePath ?? "" } : null;
-}
 
 async function editableSkill(viewer: ViewerRef, skillId: string, options: { synced?: "refuse" } = {}) {
   const actor = await loadActor(db, viewer);

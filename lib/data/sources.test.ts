@@ -15,6 +15,7 @@ const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
 const { importSkills } = await import("./skills/import");
 const editor = await import("./editor");
+const { restoreSkillVersion } = await import("./skills/lifecycle");
 const { DataError } = await import("./errors");
 const folder = await mkdtemp(path.join(os.tmpdir(), "skillshelf-source-folder-"));
 afterAll(async () => {
@@ -305,11 +306,20 @@ describe("synced skills: detach, the editor, delete", () => {
     );
     expect(save.code).toBe("FORBIDDEN");
     expect(save.message).toBe(refusalNote?.reason);
+    // An upload over it or a restore would be undone by the next sync: refused with the same words.
+    const upload = await refusal(importSkills(grace, [{ skill: makeSkill("synced-one", { body: "# Local\n" }), target: { skillId: synced.skillId } }]));
+    expect([upload.code, upload.message]).toEqual(["CONFLICT", refusalNote?.reason]);
+    const restore = await refusal(restoreSkillVersion(grace, synced.skillId, 1));
+    expect([restore.code, restore.message]).toEqual(["CONFLICT", refusalNote?.reason]);
+    expect((await db.skill.findUniqueOrThrow({ where: { id: synced.skillId } })).versionCount).toBe(1);
 
     expect((await refusal(sources.detachSkill(alan, synced.skillId))).code).toBe("NOT_FOUND");
     await sources.detachSkill(grace, synced.skillId);
     expect(await sources.getSkillSource(grace, synced.skillId)).toBeNull();
     expect(await editor.getEditorSkill(grace, synced.skillId)).not.toBeNull();
+    expect(await importSkills(grace, [{ skill: makeSkill("synced-one", { body: "# Local\n" }), target: { skillId: synced.skillId } }])).toMatchObject([
+      { version: 2 },
+    ]);
     expect((await refusal(sources.detachSkill(grace, synced.skillId))).code).toBe("INVALID");
     const detach = await db.auditEvent.findFirstOrThrow({ where: { action: "skill.detach", skillId: synced.skillId } });
     expect(JSON.parse(detach.detail)).toEqual({ sourceId: source.id, url: source.url, path: "skills/synced-one" });

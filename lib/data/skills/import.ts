@@ -10,6 +10,7 @@ import type { ProposalOutcome } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
+import { sourceFields, sourceOf, syncedSkillMessage } from "../synced-skills";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";
 import { teamPolicy } from "../reviews/facts";
@@ -228,7 +229,14 @@ export async function addVersionInTx(
   version: PreparedVersion,
   options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string; provenance?: Provenance },
 ): Promise<ImportResult> {
-  const skill = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true, updatedAt: true }, forbidden: addVersionForbidden });
+  const skill = await requireSkill(tx, actor, skillId, "addVersion", {
+    select: { space: true, updatedAt: true, ...sourceFields },
+    forbidden: addVersionForbidden,
+  });
+  const source = sourceOf(skill);
+  if (source && options.provenance?.sourceId !== source.sourceId) {
+    throw new DataError("CONFLICT", syncedSkillMessage(source), { reason: "synced", source });
+  }
   const request = options.requestId ? await requireRevisableRequest(tx, actor, options.requestId, skillId) : null;
   const policy = request ? null : proposalPolicyForVersion(actor, skill.access, await teamPolicy(tx, skill.teamId));
   // Taking the number first makes concurrent writers queue on the row instead of racing.
