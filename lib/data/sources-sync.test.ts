@@ -131,6 +131,20 @@ describe("a file:// repository (instance admin)", () => {
     expect(await db.auditEvent.count({ where: { action: "skill.unarchive", skillId: beta.id } })).toBe(1);
   });
 
+  it("sees a change of execute bit alone (the bytes are the stored version's, the modes are not)", async () => {
+    const files = { "tool/SKILL.md": skillMd("tool"), "tool/scripts/run.sh": "#!/bin/sh\necho run\n" };
+    const { repo } = await repoWith(files);
+    const { source } = await sources.createSource(ada, { kind: "git", url: repo.fileUrl, destination: { scope: "PERSONAL" } });
+    await sources.waitForSyncs();
+    expect(await sources.syncSource(ada, source.id)).toMatchObject({ status: "ok", updated: 0, unchanged: 1 });
+
+    await repo.commit(files, "Make the script executable", { executable: ["tool/scripts/run.sh"] });
+    expect(await sources.syncSource(ada, source.id)).toMatchObject({ status: "ok", updated: 1, unchanged: 0 });
+    const [tool] = await skillsOf(source.id);
+    const version = await getSkillVersion(ada, tool.id, 2);
+    expect(version?.files.find((f) => f.path === "scripts/run.sh")?.executable).toBe(true);
+  });
+
   it("refuses a hostile skill, an invalid one and a taken name, importing the others; a moved folder keeps its skill", async () => {
     await sources.createSource(ada, { kind: "git", url: (await repoWith({ "taken/SKILL.md": skillMd("taken") })).repo.fileUrl, destination: platform });
     await sources.waitForSyncs();
