@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DownloadIcon, FileQuestionIcon, FileTextIcon, HistoryIcon } from "lucide-react";
+import { HistoryIcon } from "lucide-react";
 import { ArchivedBanner } from "@/components/skills/archived-banner";
 import { CodeLines } from "@/components/skills/code-lines";
 import { DisclosureBar } from "@/components/skills/disclosure-bar";
@@ -16,7 +16,8 @@ import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SeverityBadge } from "@/components/skills/scan-findings";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
 import { skillRoutes, type DocumentView, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
-import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
+import { DocumentToolbar, MissingFile, MissingFileToolbar } from "@/components/skills/document-pane";
+import { formatRelative } from "@/lib/format";
 import { findUnreferenced, resolveLink, type MarkdownLink } from "@/lib/skills/format/links";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { SkillDetail, SkillFileInfo, SkillVersionDetail } from "@/lib/types/skills";
@@ -244,83 +245,6 @@ function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: Sk
         {scan.review.status === "needs_review" ? <span className="text-[11px] font-medium text-orange-700 dark:text-orange-300">needs review</span> : null}
       </Link>
     </nav>
-  );
-}
-
-function DocumentToolbar({ file, view, hasSource, routes }: { file: SkillFileInfo; view: DocumentView; hasSource: boolean; routes: SkillRoutes }) {
-  const tab = "rounded-md px-2.5 py-1 text-[13px] font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50";
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b pb-3">
-      <div className="flex min-w-0 items-center gap-2">
-        <FileTextIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        <h2 id="document-title" className="truncate font-mono text-sm font-semibold">
-          {file.path}
-        </h2>
-        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-          {formatBytes(file.size)}
-          {file.tokens !== null ? ` · ${formatNumber(file.tokens)} tokens` : ""}
-        </span>
-      </div>
-      <div className="ml-auto flex items-center gap-2">
-        {hasSource ? (
-          <nav aria-label="View" className="flex rounded-lg border bg-muted/50 p-0.5">
-            <Link
-              href={routes.page({ file: file.path })}
-              aria-current={view === "preview" ? "page" : undefined}
-              className={cn(tab, view === "preview" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}
-            >
-              Preview
-            </Link>
-            <Link
-              href={routes.page({ file: file.path, view: "source" })}
-              aria-current={view === "source" ? "page" : undefined}
-              className={cn(tab, view === "source" ? "bg-background shadow-xs" : "text-muted-foreground hover:text-foreground")}
-            >
-              Source
-            </Link>
-          </nav>
-        ) : null}
-        <a
-          href={routes.raw(file.path)}
-          download
-          aria-label={`Download ${file.path}`}
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border px-2.5 text-[13px] font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50"
-        >
-          <DownloadIcon aria-hidden className="size-3.5" /> Download
-        </a>
-      </div>
-    </div>
-  );
-}
-
-function MissingFileToolbar({ path }: { path: string }) {
-  return (
-    <div className="flex min-w-0 items-center gap-2 border-b pb-3">
-      <FileQuestionIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-      <h2 id="document-title" className="min-w-0 font-mono text-sm font-semibold [overflow-wrap:anywhere] text-muted-foreground">
-        {path}
-      </h2>
-    </div>
-  );
-}
-
-/** The file pane when ?file= names a path the version shown does not have. */
-function MissingFile({ path, version, routes }: { path: string; version: number; routes: SkillRoutes }) {
-  return (
-    <div role="status" className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center text-sm">
-      <p className="font-medium">
-        No file <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]">{path}</code> in version {version}.
-      </p>
-      <p className="max-w-md text-muted-foreground">
-        The link may come from another version of this skill, or the path may be misspelt. The files this version has are listed under Files.
-      </p>
-      <Link
-        href={routes.page()}
-        className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:underline"
-      >
-        <FileTextIcon aria-hidden className="size-4" /> Open SKILL.md
-      </Link>
-    </div>
   );
 }
 
