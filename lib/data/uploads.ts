@@ -1,8 +1,7 @@
 import "server-only";
 import type { Finding } from "@/lib/skills/format/findings";
 import { getEnv } from "@/lib/env";
-import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
-import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
+import { parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type UploadChoice, type UploadPlan } from "@/lib/skills/upload/plan";
 import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
@@ -23,81 +22,12 @@ import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
 import { scanSkill } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
-import { destinationKey, placeLabel } from "@/lib/labels";
+import { listDestinations, pickDestination, resolveTarget, resolveUploadDestination, type DestinationInput } from "./upload-destinations";
 
 // Upload preview and commit: the format core reads the upload (lib/skills/upload/upload.ts) and
 // plans its commit (plan.ts), this module adds what only the store knows (where the viewer may
 // put skills, which names are taken there) and writes through importSkills: each skill on its
 // own, or all or nothing when asked (`atomic`).
-
-export interface DestinationInput {
-  scope: "personal" | "team" | "public";
-  /** With scope "team": the team's id or name (any case). */
-  team?: string | null;
-}
-
-interface ResolvedDestination {
-  destination: UploadDestination;
-  target: Destination;
-}
-
-async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
-  const actor = await loadActor(db, viewer);
-  const teams = await db.team.findMany({
-    where: { id: { in: Object.keys(actor.teamRoles) } },
-    select: { id: true, name: true, reviewPolicy: true },
-    orderBy: { name: "asc" },
-  });
-  const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
-  return [
-    {
-      destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null },
-      target: { scope: "PERSONAL" },
-    },
-    ...teams.map((team): ResolvedDestination => {
-      const target: Destination = { scope: "TEAM", teamId: team.id };
-      const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
-      return {
-        destination: {
-          key: destinationKey(target),
-          scope: "team",
-          team: { id: team.id, name: team.name },
-          label: placeLabel("TEAM", team.name),
-          canCreate: canCreateIn(actor, target),
-          reason: null,
-          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.` : null,
-        },
-        target,
-      };
-    }),
-    {
-      destination: {
-        key: destinationKey({ scope: "PUBLIC" }),
-        scope: "public",
-        team: null,
-        label: placeLabel("PUBLIC"),
-        canCreate: true,
-        reason: null,
-        review: isAdmin ? null : "An instance admin approves it before it is public; meanwhile it waits in your personal space.",
-      },
-      target: { scope: "PUBLIC" },
-    },
-  ];
-}
-
-/** A destination the viewer can name; a team they are not in is "not found", like a hidden skill. */
-export async function resolveUploadDestination(viewer: ViewerRef, input: DestinationInput): Promise<ResolvedDestination> {
-  return pickDestination(await listDestinations(viewer), input);
-}
-
-function pickDestination(all: ResolvedDestination[], input: DestinationInput): ResolvedDestination {
-  if (input.scope !== "team") return all.find((d) => d.destination.key === input.scope)!;
-  const wanted = input.team?.trim();
-  if (!wanted) throw new DataError("INVALID", "Choose the team to upload to.", { field: "team" });
-  const found = all.find((d) => d.destination.team && (d.destination.team.id === wanted || d.destination.team.name.toLowerCase() === wanted.toLowerCase()));
-  if (!found) throw new DataError("NOT_FOUND", "Team not found.", { field: "team" });
-  return found;
-}
 
 /**
  * What the upload holds, for the modal and dry runs: every skill with its files, token costs and
@@ -443,9 +373,4 @@ export async function commitUpload(
   const order = new Map(upload.skills.map((s, i) => [s.key, i]));
   refused.sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
   return { destination: planned.destination, skills, refused };
-}
-
-function resolveTarget(destination: UploadDestination): Destination {
-  if (destination.scope === "team") return { scope: "TEAM", teamId: destination.team!.id };
-  return { scope: destination.scope === "public" ? "PUBLIC" : "PERSONAL" };
 }

@@ -1,0 +1,87 @@
+import "server-only";
+import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
+import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
+import type { UploadDestination } from "@/lib/types/uploads";
+import { destinationKey, placeLabel } from "@/lib/labels";
+import { db } from "@/lib/db/server";
+import { loadActor, type ViewerRef } from "./actor";
+import { DataError } from "./errors";
+
+// Where an upload may go, for the viewer: the destinations the upload dialog offers and the one a
+// request names (uploads.ts previews and commits into it).
+
+export interface DestinationInput {
+  scope: "personal" | "team" | "public";
+  /** With scope "team": the team's id or name (any case). */
+  team?: string | null;
+}
+
+export interface ResolvedDestination {
+  destination: UploadDestination;
+  target: Destination;
+}
+
+/** Every place the viewer may name for an upload: personal, each of their teams, public (with what review each implies). */
+export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
+  const actor = await loadActor(db, viewer);
+  const teams = await db.team.findMany({
+    where: { id: { in: Object.keys(actor.teamRoles) } },
+    select: { id: true, name: true, reviewPolicy: true },
+    orderBy: { name: "asc" },
+  });
+  const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
+  return [
+    {
+      destination: { key: destinationKey({ scope: "PERSONAL" }), scope: "personal", team: null, label: placeLabel("PERSONAL"), canCreate: true, reason: null },
+      target: { scope: "PERSONAL" },
+    },
+    ...teams.map((team): ResolvedDestination => {
+      const target: Destination = { scope: "TEAM", teamId: team.id };
+      const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
+      return {
+        destination: {
+          key: destinationKey(target),
+          scope: "team",
+          team: { id: team.id, name: team.name },
+          label: placeLabel("TEAM", team.name),
+          canCreate: canCreateIn(actor, target),
+          reason: null,
+          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.` : null,
+        },
+        target,
+      };
+    }),
+    {
+      destination: {
+        key: destinationKey({ scope: "PUBLIC" }),
+        scope: "public",
+        team: null,
+        label: placeLabel("PUBLIC"),
+        canCreate: true,
+        reason: null,
+        review: isAdmin ? null : "An instance admin approves it before it is public; meanwhile it waits in your personal space.",
+      },
+      target: { scope: "PUBLIC" },
+    },
+  ];
+}
+
+/** A destination the viewer can name; a team they are not in is "not found", like a hidden skill. */
+export async function resolveUploadDestination(viewer: ViewerRef, input: DestinationInput): Promise<ResolvedDestination> {
+  return pickDestination(await listDestinations(viewer), input);
+}
+
+export function pickDestination(all: ResolvedDestination[], input: DestinationInput): ResolvedDestination {
+  if (input.scope !== "team") return all.find((d) => d.destination.key === input.scope)!;
+  const wanted = input.team?.trim();
+  if (!wanted) throw new DataError("INVALID", "Choose the team to upload to.", { field: "team" });
+  const found = all.find((d) => d.destination.team && (d.destination.team.id === wanted || d.destination.team.name.toLowerCase() === wanted.toLowerCase()));
+  if (!found) throw new DataError("NOT_FOUND", "Team not found.", { field: "team" });
+  return found;
+}
+
+/** The rules' Destination for a destination the upload named. */
+export function resolveTarget(destination: UploadDestination): Destination {
+  if (destination.scope === "team") return { scope: "TEAM", teamId: destination.team!.id };
+  return { scope: destination.scope === "public" ? "PUBLIC" : "PERSONAL" };
+}
