@@ -27,6 +27,8 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
   const syncCommand = origin ? syncAllCommand(origin) : "";
   const command = origin && !proposed ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
 
+  // contain: inline-size below keeps a long version message or command from sizing the dialog's
+  // panel by its own width (it widened a 390 px dialog to 1,008 px); they shrink to fit instead.
   return (
     <div className="grid gap-6">
       <section aria-labelledby={`${ids}-zip`} className="grid gap-3">
@@ -38,9 +40,9 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
           version always gives the same bytes.
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
             <Label htmlFor={`${ids}-version`}>Version</Label>
-            <Select id={`${ids}-version`} value={version} onChange={(event) => setVersion(Number(event.target.value))}>
+            <Select id={`${ids}-version`} className="w-full [contain:inline-size]" value={version} onChange={(event) => setVersion(Number(event.target.value))}>
               {info.versions.map((v) => (
                 <option key={v.number} value={v.number}>
                   v{v.number}
@@ -64,9 +66,9 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
         <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           <legend className="sr-only">Install into</legend>
           {(Object.keys(INSTALL_TARGETS) as InstallTarget[]).map((key) => (
-            <label key={key} className="flex items-center gap-2">
+            <label key={key} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
               <input type="radio" name={`${ids}-target`} checked={target === key} onChange={() => setTarget(key)} className="accent-primary" />
-              <code className="font-mono text-[13px]">
+              <code className="font-mono text-[13px] break-all">
                 {INSTALL_TARGETS[key].label}/{info.name}/
               </code>
               <span className="text-muted-foreground">{key === "claude" ? "(you, every project)" : "(this project)"}</span>
@@ -121,7 +123,7 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
             token):
           </p>
           <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs" title={syncCommand}>
+            <code className="min-w-0 flex-1 truncate rounded-md border [contain:inline-size] bg-muted/40 px-2 py-1.5 font-mono text-xs" title={syncCommand}>
               {syncCommand}
             </code>
             <CopyTextButton text={syncCommand} label="Copy sync command" />
