@@ -22,8 +22,18 @@ describe("parseEnv", () => {
     }
   });
 
+  it("takes a PostgreSQL URL as the database, and a file: URL as SQLite", () => {
+    const postgres = parseEnv({ DATABASE_URL: "postgres://app:secret@db.internal:5432/skillshelf" });
+    expect(postgres.database).toEqual({ provider: "postgres", url: "postgres://app:secret@db.internal:5432/skillshelf" });
+    expect(postgres.databasePath).toBeNull();
+    expect(parseEnv({ DATABASE_URL: "postgresql://db/skillshelf" }).database.provider).toBe("postgres");
+    const sqlite = parseEnv({ DATABASE_URL: "file:/var/lib/app.db" });
+    expect(sqlite.database).toEqual({ provider: "sqlite", path: path.resolve("/var/lib/app.db") });
+    expect(sqlite.databasePath).toBe(path.resolve("/var/lib/app.db"));
+  });
+
   it("rejects a malformed DATABASE_URL with a message that names the key and the fix", () => {
-    for (const bad of ["postgres://localhost/db", "./data/app.db", "file:", "  "]) {
+    for (const bad of ["mysql://localhost/db", "postgres://", "./data/app.db", "file:", "  "]) {
       let error: unknown;
       try {
         parseEnv({ DATABASE_URL: bad });

@@ -9,11 +9,13 @@ import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/f
  * tests), so a bad setting fails at start with a message that names it, not deep inside a request.
  */
 
-const sqliteUrl = z
+// Where the data lives: a SQLite file (the embedded default) or a PostgreSQL server.
+const databaseUrl = z
   .string()
   .trim()
-  .refine((url) => /^file:.+/.test(url) && !/^file:\/\/[^/]/.test(url), {
-    message: 'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db"',
+  .refine((url) => /^postgres(?:ql)?:\/\/./.test(url) || (/^file:.+/.test(url) && !/^file:\/\/[^/]/.test(url)), {
+    message:
+      'must be a SQLite file URL such as "file:./data/skillshelf.db" or "file:/var/lib/skillshelf/app.db", or a PostgreSQL URL such as "postgres://user:password@db.example.com:5432/skillshelf"',
   });
 
 const hostName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -112,7 +114,9 @@ const envSchema = z.object({
       })
       .default("127.0.0.1"),
   ),
-  DATABASE_URL: sqliteUrl.default("file:./data/skillshelf.db"),
+  DATABASE_URL: databaseUrl.default("file:./data/skillshelf.db"),
+  // Connections each instance keeps to PostgreSQL (ignored for SQLite).
+  DATABASE_POOL_SIZE: count(10),
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -base64 32)").optional()),
   BETTER_AUTH_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:3000").optional()),
   UPLOADTHING_TOKEN: optionalText,
@@ -145,11 +149,33 @@ const envSchema = z.object({
   // Encrypts the deploy tokens of skill sources. Unset: derived from BETTER_AUTH_SECRET (changing
   // that secret then makes stored tokens unreadable: they must be entered again).
   SOURCE_CREDENTIALS_KEY: aesKey,
+  // File bytes in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO …) instead of the database:
+  // set S3_BUCKET; the others as the service needs (an endpoint for anything but AWS).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url("must be the S3 service's URL, such as https://s3.eu-west-1.amazonaws.com or http://minio:9000").optional()),
+  S3_REGION: optionalText.pipe(z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  // Path-style addressing (http://host/bucket/key): MinIO and most self-hosted services need it.
+  S3_FORCE_PATH_STYLE: flag,
+  // Send downloads to a short-lived presigned URL of the bucket instead of streaming them through the app.
+  S3_PRESIGNED_DOWNLOADS: flag,
+  // How long an unreferenced blob is kept before it is deleted (an upload in progress refers to its blobs only at commit).
+  BLOB_GRACE_HOURS: count(24),
+  // Shared rate-limit counters in Redis (redis://host:6379) instead of the database.
+  REDIS_URL: optionalText.pipe(z.url("must be a Redis URL such as redis://localhost:6379").optional()),
+  // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one token or address.
+  API_RATE_LIMIT_PER_MINUTE: count(600),
 });
 
+/** The database DATABASE_URL names. */
+export type DatabaseTarget = { provider: "sqlite"; path: string } | { provider: "postgres"; url: string };
+
 export type Env = z.infer<typeof envSchema> & {
-  /** Absolute path of the SQLite database file that DATABASE_URL names. */
-  databasePath: string;
+  /** The database DATABASE_URL names. */
+  database: DatabaseTarget;
+  /** Absolute path of the SQLite database file that DATABASE_URL names; null on PostgreSQL. */
+  databasePath: string | null;
   /** The public origin better-auth signs cookies and redirects for. */
   authUrl: string;
   /** What uploads, imports and editor saves may hold, from the SKILL_* and ARCHIVE_* keys. */
@@ -169,6 +195,11 @@ export function sqlitePathFromUrl(url: string, cwd: string): string {
   return path.resolve(cwd, raw);
 }
 
+/** The database a DATABASE_URL names (relative SQLite paths resolve against `cwd`). */
+export function databaseTarget(url: string, cwd = process.cwd()): DatabaseTarget {
+  return /^postgres(?:ql)?:/.test(url) ? { provider: "postgres", url } : { provider: "sqlite", path: sqlitePathFromUrl(url, cwd) };
+}
+
 export function parseEnv(source: Record<string, string | undefined>, cwd = process.cwd()): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -182,10 +213,14 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
   if (oidc.some(Boolean) && !oidc.every(Boolean))
     problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (single sign-on needs all three)");
   if (data.SSO_ONLY && !data.OIDC_ISSUER) problems.push("SSO_ONLY needs single sign-on configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)");
+  if ((data.S3_ACCESS_KEY_ID === undefined) !== (data.S3_SECRET_ACCESS_KEY === undefined))
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
   if (problems.length) throw new EnvError(problems);
+  const database = databaseTarget(data.DATABASE_URL, cwd);
   return {
     ...data,
-    databasePath: sqlitePathFromUrl(data.DATABASE_URL, cwd),
+    database,
+    databasePath: database.provider === "sqlite" ? database.path : null,
     authUrl: data.BETTER_AUTH_URL ?? `http://localhost:${data.PORT}`,
     limits: resolveLimits({
       maxSkillFiles: data.SKILL_MAX_FILES,

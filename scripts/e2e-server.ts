@@ -13,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 await runScript(async () => {
   const env = getEnv();
-  await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(env.databasePath + suffix, { force: true })));
+  const file = env.databasePath;
+  if (file) await Promise.all(["", "-wal", "-shm", "-journal"].map((suffix) => rm(file + suffix, { force: true })));
   await prepareDatabase();
   // Loopback only: a test server with a seeded demo password must not be reachable from the network.
   const server = spawn(
@@ -25,7 +26,7 @@ await runScript(async () => {
       "--hostname",
       process.env.E2E_HOST ?? "127.0.0.1",
       "--database",
-      env.databasePath,
+      env.databasePath ?? "",
     ],
     {
       cwd: root,

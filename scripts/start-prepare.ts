@@ -39,5 +39,5 @@ await runScript(async () => {
   }
 
   const planFile = process.env.SKILLSHELF_START_PLAN;
-  if (planFile) await writeFile(planFile, startPlan({ port: env.PORT, hostname: env.HOSTNAME, database: env.databasePath }));
+  if (planFile) await writeFile(planFile, startPlan({ port: env.PORT, hostname: env.HOSTNAME, database: env.databasePath ?? "" }));
 });

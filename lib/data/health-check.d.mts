@@ -6,4 +6,4 @@ export type Health = {
   error?: string;
 };
 export declare function checkStorageFor(databasePath: string): Promise<void>;
-export declare function checkHealthWith(query: () => unknown, databasePath: string): Promise<Health>;
+export declare function checkHealthWith(query: () => unknown, databasePath: string | null): Promise<Health>;

@@ -54,10 +54,11 @@ export async function checkStorageFor(databasePath) {
  * Whether the database answers (`query` runs `SELECT 1` on the caller's connection) and its files
  * can be written.
  * @param {() => unknown} query
- * @param {string} databasePath
+ * @param {string | null} databasePath
  */
 export async function checkHealthWith(query, databasePath) {
-  const [read, write] = await Promise.allSettled([Promise.resolve().then(query), checkStorageFor(databasePath)]);
+  // PostgreSQL (no file): the query itself is the whole check.
+  const [read, write] = await Promise.allSettled([Promise.resolve().then(query), databasePath ? checkStorageFor(databasePath) : undefined]);
   /** @type {import("./health-check.d.mts").Health} */
   const health = {
     ok: read.status === "fulfilled" && write.status === "fulfilled",

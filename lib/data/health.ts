@@ -8,5 +8,5 @@ export { checkStorageFor } from "./health-check.mjs";
 
 /** The app's own health check (the route; `npm start`'s server answers it before the app, the same way). */
 export function checkHealth(): Promise<Health> {
-  return checkHealthWith(() => db.$queryRawUnsafe("SELECT 1"), getEnv().databasePath);
+  return checkHealthWith(() => db.$queryRawUnsafe("SELECT 1"), getEnv().databasePath ?? null);
 }

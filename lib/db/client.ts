@@ -1,6 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
+import type { DatabaseTarget } from "@/lib/env";
+import { createPgAdapterFactory } from "./postgres";
+
+export type Dialect = "sqlite" | "postgres";
 
 /**
  * SQLite through two better-sqlite3 connections: a writer and a reader.
@@ -96,13 +101,31 @@ export function createPrismaClient(databasePath: string) {
     $disconnect: async () => {
       await Promise.all([writer.$disconnect(), reader.$disconnect()]);
     },
+    $dialect: "sqlite" as Dialect,
   });
 }
 
 export type Db = ReturnType<typeof createPrismaClient>;
+
+/**
+ * PostgreSQL through a pool of connections: the server runs concurrent transactions itself, so
+ * there is no gate. Its generated client (lib/generated/prisma-pg) has the same models and the
+ * same runtime as the SQLite one (lib/db/schemas.test.ts holds the two schemas equal), so it is
+ * typed as the one `Db` the data layer is written against; raw SQL asks `db.$dialect`.
+ */
+export function createPostgresClient(url: string, options: { poolSize?: number } = {}): Db {
+  const client = new PostgresPrismaClient({ adapter: createPgAdapterFactory(url, { max: options.poolSize }) });
+  return Object.assign(client, { $dialect: "postgres" as Dialect }) as unknown as Db;
+}
+
+/** The client for DATABASE_URL's database. */
+export function createDatabaseClient(target: DatabaseTarget, options: { poolSize?: number } = {}): Db {
+  return target.provider === "sqlite" ? createPrismaClient(target.path) : createPostgresClient(target.url, options);
+}
 export type Tx = Parameters<Extract<Parameters<Db["$transaction"]>[0], (...args: never[]) => unknown>>[0];
 
 export async function configureSqlite(db: Db): Promise<void> {
+  if (db.$dialect !== "sqlite") return;
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$executeRawUnsafe("PRAGMA foreign_keys = ON");
 }

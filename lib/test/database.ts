@@ -2,14 +2,49 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
-import { createPrismaClient, type Db } from "@/lib/db/client";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createPostgresClient, createPrismaClient, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/scripts/db/migrator";
+import { TEMPLATE_DATABASE } from "./postgres-setup";
+
+/** Which database the data layer's tests run on this time (SKILLSHELF_TEST_DATABASE, set by `npm test`'s second pass). */
+export const testDialect: "sqlite" | "postgres" = process.env.SKILLSHELF_TEST_POSTGRES_URL ? "postgres" : "sqlite";
+
+/** A fresh copy of the migrated template database in the run's PostgreSQL cluster (lib/test/postgres-setup.ts). */
+async function createPostgresTestDatabase(baseUrl: string): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client(baseUrl);
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = baseUrl.replace(/\/[^/]*$/, `/${name}`);
+  process.env.DATABASE_URL = url;
+  const db = createPostgresClient(url, { poolSize: 5 });
+  return {
+    databasePath: url,
+    db,
+    cleanup: async () => {
+      await db.$disconnect();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
 
 /**
- * A migrated throwaway SQLite database for one test file. It points DATABASE_URL at it, so the
- * data layer must be imported (dynamically) after this has run.
+ * A migrated throwaway database for one test file: SQLite by default, PostgreSQL when the run has
+ * a cluster. It points DATABASE_URL at it, so the data layer must be imported (dynamically) after
+ * this has run. `databasePath` is the SQLite file, or the PostgreSQL URL.
  */
 export async function createTestDatabase(): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
+  const postgres = process.env.SKILLSHELF_TEST_POSTGRES_URL;
+  if (postgres) return createPostgresTestDatabase(postgres);
   const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-test-"));
   const databasePath = path.join(dir, "test.db");
   await applyMigrations(databasePath);

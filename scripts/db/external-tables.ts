@@ -12,3 +12,9 @@ export const externalTables = [
   "SkillSearch_docsize",
   "SkillSearch_idx",
 ];
+
+/**
+ * The PostgreSQL search index's tables (tsvector + GIN, kept by triggers: see the postgres
+ * migrations). Schema-qualified: the engine refuses unqualified external tables on PostgreSQL.
+ */
+export const postgresExternalTables = ["public.SkillSearchEntry", "public.SkillSearchText"];

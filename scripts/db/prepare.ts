@@ -11,10 +11,10 @@ import { applyMigrations } from "./migrator";
  * database, so this does too.
  */
 export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
-  const { databasePath } = getEnv();
-  await ensureDataDirectory(databasePath);
-  const applied = await applyMigrations(databasePath);
-  if (applied.length) log(`Applied ${applied.length} migration(s) to ${databasePath}`);
+  const { database, databasePath } = getEnv();
+  if (databasePath) await ensureDataDirectory(databasePath);
+  const applied = await applyMigrations(database);
+  if (applied.length) log(`Applied ${applied.length} migration(s) to ${databasePath ?? "the PostgreSQL database"}`);
   // Imported only now: the data layer opens DATABASE_URL's database when it loads.
   const { db } = await import("@/lib/db/server");
   try {
