@@ -2,7 +2,7 @@ import "server-only";
 import { buildTsQuery, MARK_CLOSE, MARK_OPEN, singleSearchWord } from "@/lib/skills/list/search";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/server";
-import { searchBackendOf } from "./search-backend";
+import { searchBackendOf, type SearchDialect } from "./search-backend";
 
 // PostgreSQL: "SkillSearchText"."document", a tsvector weighted name A, description B, body C,
 // under a GIN index, and a trigram index on the entries' names
@@ -21,15 +21,17 @@ const tsQuery = (query: string) => Prisma.sql`to_tsquery(${CONFIG}, ${query})`;
 // Normalization 1 divides by 1 + log(length), bm25's leaning against long documents.
 const rankOf = (query: string) => Prisma.sql`ts_rank('{0, 0.1, 0.4, 1}'::float4[], t."document", ${tsQuery(query)}, 1) DESC`;
 
-// FTS5's snippet() with 14 tokens, as the SQLite search asks for.
 const NAME_OPTIONS = `HighlightAll=true, StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}`;
-const BODY_OPTIONS = `MaxFragments=1, MaxWords=14, MinWords=6, ShortWord=0, StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}`;
+// SQLite asks snippet() for 14 tokens, a window FTS5 slides to where the matches are (near the end
+// of a text it shows more before them); ts_headline splits its words evenly around the match, so
+// it is given more of them to show about as much context.
+const BODY_OPTIONS = `MaxFragments=1, MaxWords=20, MinWords=10, ShortWord=0, StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}`;
 
 /** ts_headline of text fenced at its punctuation (see the migration), with the fences removed. */
 const headline = (column: Prisma.Sql, query: string, options: string) =>
   Prisma.sql`replace(ts_headline(${CONFIG}, public.skillshelf_search_fenced(${column}), ${tsQuery(query)}, ${options}), chr(1), '')`;
 
-export const postgresSearch = searchBackendOf({
+export const postgresDialect: SearchDialect = {
   // The GIN index finds the matching texts; each then costs one primary-key lookup in the entries.
   from: Prisma.sql`"SkillSearchText" t JOIN "SkillSearchEntry" e ON e."id" = t."id"`,
 
@@ -62,4 +64,6 @@ export const postgresSearch = searchBackendOf({
         CROSS JOIN LATERAL (SELECT strpos(t."body", p."plain") AS "at") a
       WHERE t."id" IN (${Prisma.join(keys)})`;
   },
-});
+};
+
+export const postgresSearch = searchBackendOf(postgresDialect);
