@@ -98,8 +98,7 @@ async function backendWithCorpus(dialect: "sqlite" | "postgres", skills: { colle
 }
 
 const key = (item: SkillListItem) => `${item.scope}:${item.name}`;
-const markedIn = (item: SkillListItem) =>
-  [item.match?.name, item.match?.description].map((segments) => (segments ?? []).some((segment) => segment.match));
+const markedIn = (item: SkillListItem) => [item.match?.name, item.match?.description].map((segments) => (segments ?? []).some((segment) => segment.match));
 
 describe.runIf(hasCorpus && hasPostgres)("search on the corpus: SQLite and PostgreSQL", () => {
   let backends: { sqlite: Awaited<ReturnType<typeof backendWithCorpus>>; postgres: Awaited<ReturnType<typeof backendWithCorpus>> };

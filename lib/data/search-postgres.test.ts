@@ -84,7 +84,9 @@ describe.runIf(findPostgresBin())("the PostgreSQL search", async () => {
     await client.connect();
     try {
       for (const folder of folders.slice(0, searchIndex)) await client.query(await readFile(path.join(dir, folder, "migration.sql"), "utf8"));
-      await client.query(`INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', now()), ('s2', 'no-version', 'BUILTIN', 'builtin', now())`);
+      await client.query(
+        `INSERT INTO "Skill" ("id", "name", "scope", "space", "updatedAt") VALUES ('s1', 'legacy-skill', 'BUILTIN', 'builtin', now()), ('s2', 'no-version', 'BUILTIN', 'builtin', now())`,
+      );
       await client.query(
         `INSERT INTO "SkillVersion" ("id", "skillId", "number", "name", "description", "frontmatter", "body", "catalogTokens", "bodyTokens", "resourceTokens", "totalBytes", "fileCount", "digest", "findings", "message")
          VALUES ('v1', 's1', 1, 'legacy-skill', 'An old description.', '{}', $1, 1, 1, 0, 1, 1, 'x', '[]', 'm')`,
@@ -103,7 +105,9 @@ describe.runIf(findPostgresBin())("the PostgreSQL search", async () => {
       expect(await find("tapir")).toEqual(["s1"]);
       // Past SEARCH_BODY_CHARS, as on SQLite.
       expect(await find("capybara")).toEqual([]);
-      expect((await client.query(`SELECT "scope", "name", "bodyTokens" FROM "SkillSearchEntry"`)).rows).toEqual([{ scope: "BUILTIN", name: "legacy-skill", bodyTokens: 1 }]);
+      expect((await client.query(`SELECT "scope", "name", "bodyTokens" FROM "SkillSearchEntry"`)).rows).toEqual([
+        { scope: "BUILTIN", name: "legacy-skill", bodyTokens: 1 },
+      ]);
       expect((await client.query(`SELECT length("body") AS n FROM "SkillSearchText"`)).rows).toEqual([{ n: SEARCH_BODY_CHARS }]);
 
       // A repair made by hand in SQL reindexes; archiving, a rename and a delete follow.
@@ -115,7 +119,9 @@ describe.runIf(findPostgresBin())("the PostgreSQL search", async () => {
       ]);
       expect(await find("renamed")).toEqual(["s1"]);
       await client.query(`DELETE FROM "Skill" WHERE "id" = 's1'`);
-      expect((await client.query(`SELECT (SELECT count(*) FROM "SkillSearchEntry") + (SELECT count(*) FROM "SkillSearchText") AS n`)).rows).toEqual([{ n: "0" }]);
+      expect((await client.query(`SELECT (SELECT count(*) FROM "SkillSearchEntry") + (SELECT count(*) FROM "SkillSearchText") AS n`)).rows).toEqual([
+        { n: "0" },
+      ]);
     } finally {
       await client.end();
       const admin = new pg.Client(serverUrl);

@@ -61,7 +61,9 @@ async function createOwnPostgresTestDatabase(): Promise<{ databasePath: string; 
  * a cluster (or when asked for by `dialect`). It points DATABASE_URL at it, so the data layer must
  * be imported (dynamically) after this has run. `databasePath` is the SQLite file, or the PostgreSQL URL.
  */
-export async function createTestDatabase(dialect: "sqlite" | "postgres" = testDialect): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
+export async function createTestDatabase(
+  dialect: "sqlite" | "postgres" = testDialect,
+): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
   const postgres = process.env.SKILLSHELF_TEST_POSTGRES_URL;
   if (dialect === "postgres") return postgres ? createPostgresTestDatabase(postgres) : createOwnPostgresTestDatabase();
   const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-test-"));

@@ -113,7 +113,9 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
     const where = entryWhere(actor, match.condition, options);
     // A query that is a skill's exact name puts that skill first, whatever the rank says.
     const order =
-      !options.sort || options.sort === "relevance" ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"` : sortOrder[options.sort];
+      !options.sort || options.sort === "relevance"
+        ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"`
+        : sortOrder[options.sort];
     const [rows, total] = await Promise.all([
       db.$queryRaw<{ id: string; key: number | bigint }[]>`
         SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where}
@@ -153,7 +155,10 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
       const matches = new Map<string, SkillSearchMatch>();
       if (!hits.length) return matches;
       const idByKey = new Map(hits.map((hit) => [hit.key, hit.id]));
-      for (const row of await dialect.marked(q, hits.map((hit) => hit.key))) {
+      for (const row of await dialect.marked(
+        q,
+        hits.map((hit) => hit.key),
+      )) {
         const body = splitMarked(cleanSnippet(row.body));
         const id = idByKey.get(Number(row.key));
         if (id) matches.set(id, { name: splitMarked(row.name), description: splitMarked(row.description), body: hasMatch(body) ? body : null });
