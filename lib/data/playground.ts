@@ -184,6 +184,12 @@ interface CatalogRow {
   skill: PlaygroundSkill;
 }
 
+// A version's files but SKILL.md, as a JSON array of [path, size, mediaType, tokens] in path order (text on both databases).
+const filesJsonSqlite = Prisma.sql`(SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
+  FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f)`;
+const filesJsonPostgres = Prisma.sql`(SELECT coalesce(json_agg(json_build_array(f."path", f."size", f."mediaType", f."tokens") ORDER BY f."path"), '[]')::text
+  FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md')`;
+
 /**
  * Every visible, unarchived skill with its current version and file list (shadowing not yet
  * resolved), and its team's bound-tools setting (joined), which decides whether its tools are offered.
@@ -209,12 +215,11 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   >(Prisma.sql`
     SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", t."allowBoundTools" AS "teamAllowsBoundTools", v."number", v."name", v."description", v."frontmatter",
       v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
-      (SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
-         FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f) AS "files"
+      ${db.$dialect === "postgres" ? filesJsonPostgres : filesJsonSqlite} AS "files"
     FROM "Skill" s
     JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
     LEFT JOIN "Team" t ON t."id" = s."teamId"
-    WHERE s."archived" = 0 AND ${visibleToSql(actor)}`);
+    WHERE s."archived" = FALSE AND ${visibleToSql(actor)}`);
   return rows.map((row) => {
     const scope = row.scope;
     const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({
@@ -243,7 +248,7 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
       ...defaultToolFields(),
     };
     if (mayHaveToolKeys(row.frontmatter)) {
-      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint.
+      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint; PostgreSQL hands back true or false.
       const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
       Object.assign(
         skill,

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { SEARCH_BODY_CHARS } from "@/lib/skills/list/search";
-import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
+import { createTestDatabase, createUser, makeSkill, testDialect } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
@@ -36,12 +36,21 @@ function randomText(chars: number, seed = 1): string {
 async function storeHugeBody(name: string, body: string) {
   const { skillId } = await data.createSkill(ada, { skill: makeSkill(name), destination: { scope: "TEAM", teamId: team.id } });
   const skill = await db.skill.findUniqueOrThrow({ where: { id: skillId }, select: { id: true, currentVersionId: true } });
-  await db.$executeRawUnsafe(`UPDATE "SkillVersion" SET "body" = ? WHERE "id" = ?`, body, skill.currentVersionId);
+  await db.skillVersion.update({ where: { id: skill.currentVersionId! }, data: { body } });
   return skill.id;
 }
 
-/** What a search can walk for one skill: the text snippet() is given, and the token instances the index holds for its body. */
+/** What a search can walk for one skill: the text snippet() or ts_headline() is given, and the token instances the index holds for its body. */
 async function indexedWork(skillId: string) {
+  if (testDialect === "postgres") {
+    // The body's word positions are those weighted C in the tsvector.
+    const [{ chars, instances }] = await db.$queryRawUnsafe<{ chars: number; instances: bigint }[]>(
+      `SELECT length(t."body") AS "chars", (SELECT count(*) FROM unnest(t."document") u, unnest(u."weights") w WHERE w = 'C') AS "instances"
+       FROM "SkillSearchText" t JOIN "SkillSearchEntry" e ON e."id" = t."id" WHERE e."skillId" = $1`,
+      skillId,
+    );
+    return { chars: Number(chars), instances: Number(instances) };
+  }
   // In a transaction: the temp table exists only on the connection that made it.
   const [{ chars, instances }] = await db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`CREATE VIRTUAL TABLE IF NOT EXISTS temp."SearchInstances" USING fts5vocab(main, 'SkillSearch', 'instance')`);

@@ -51,7 +51,8 @@ const scopeLiteral = (scope: Scope) => {
 function clauseSql(clause: VisibilityClause, t: Prisma.Sql): Prisma.Sql {
   const parts = [Prisma.sql`${t}."scope" IN (${Prisma.join(clause.scopes.map(scopeLiteral))})`];
   if (clause.ownerId !== undefined) parts.push(Prisma.sql`${t}."ownerId" = ${clause.ownerId}`);
-  if (clause.teamIds !== undefined) parts.push(clause.teamIds.length ? Prisma.sql`${t}."teamId" IN (${Prisma.join([...clause.teamIds])})` : Prisma.sql`0`);
+  // FALSE, not 0: PostgreSQL wants a boolean where SQLite takes any number.
+  if (clause.teamIds !== undefined) parts.push(clause.teamIds.length ? Prisma.sql`${t}."teamId" IN (${Prisma.join([...clause.teamIds])})` : Prisma.sql`FALSE`);
   return Prisma.sql`(${Prisma.join(parts, " AND ")})`;
 }
 

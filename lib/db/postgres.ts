@@ -38,7 +38,30 @@ export function createPgPool(url: string, options: PoolOptions = {}): pg.Pool {
   return pool;
 }
 
+type ScriptAdapter = Awaited<ReturnType<PrismaPg["connect"]>> & { onError(error: unknown): never };
+
+/**
+ * The adapter runs a migration script by splitting it at every ";" and sending the pieces one by
+ * one, which breaks a plpgsql function body (and a ";" inside a comment or a string) and leaves a
+ * failed script half-applied. Sent whole instead, as one simple-protocol query, PostgreSQL parses
+ * it itself and runs it as one implicit transaction, as the native schema engine does.
+ */
+class WholeScriptPrismaPg extends PrismaPg {
+  async connect() {
+    const adapter = (await super.connect()) as ScriptAdapter;
+    const pool = adapter.underlyingDriver() as pg.Pool;
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (error) {
+        adapter.onError(error);
+      }
+    };
+    return adapter;
+  }
+}
+
 /** Prisma's driver adapter over such a pool (the app's client and the migrator both use it). */
 export function createPgAdapterFactory(url: string, options: PoolOptions = {}): PrismaPg {
-  return new PrismaPg(createPgPool(url, options), { disposeExternalPool: true });
+  return new WholeScriptPrismaPg(createPgPool(url, options), { disposeExternalPool: true });
 }

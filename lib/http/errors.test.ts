@@ -1,12 +1,20 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, createUser } from "@/lib/test/database";
+import { createTestDatabase, createUser, testDialect } from "@/lib/test/database";
 import { errorResponse } from "./errors";
 
 const database = await createTestDatabase();
 afterAll(() => database.cleanup());
 
-// A real refusal from SQLite through Prisma's driver adapter, as a read-only database gives it.
+// A real refusal from the database through Prisma's driver adapter, as a read-only database gives it.
 async function refusedWrite(): Promise<unknown> {
+  if (testDialect === "postgres") {
+    return database.db
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("SET TRANSACTION READ ONLY");
+        await tx.user.create({ data: { id: "refused", name: "refused", email: "refused@example.com" } });
+      })
+      .catch((error: unknown) => error);
+  }
   await database.db.$executeRawUnsafe("PRAGMA query_only = ON");
   try {
     return await createUser(database.db, "refused").catch((error: unknown) => error);
@@ -22,7 +30,7 @@ describe("errorResponse", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("30");
     expect(await response.json()).toEqual({ error: { code: "storage_unavailable", message: expect.stringMatching(/^Storage is unavailable/) } });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("SQLITE_READONLY"), expect.anything());
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(testDialect === "postgres" ? "25006" : "SQLITE_READONLY"), expect.anything());
     logged.mockRestore();
   });
 

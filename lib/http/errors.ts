@@ -48,10 +48,12 @@ export function jsonError(
 
 export const notFoundResponse = (what = "Skill") => jsonError(404, "not_found", `${what} not found.`);
 
-// SQLite's answers when the storage refuses a write (read-only file or mount, full disk, failing
-// disk) arrive wrapped by Prisma's driver adapter. They say nothing about the request: 503, so
-// clients retry and monitors see the outage, instead of a 500 that looks like a bug.
-const STORAGE_FAILURE = /^SQLITE_(READONLY|IOERR|FULL|CANTOPEN)/;
+// The database's answers when the storage refuses a write arrive wrapped by Prisma's driver
+// adapter: SQLite's (read-only file or mount, full disk, failing disk) and PostgreSQL's SQLSTATEs
+// for the same (25006 a read-only transaction, as a standby gives; 53100 disk full; 58030 I/O
+// error). They say nothing about the request: 503, so clients retry and monitors see the outage,
+// instead of a 500 that looks like a bug.
+const STORAGE_FAILURE = /^(?:SQLITE_(?:READONLY|IOERR|FULL|CANTOPEN)|25006$|53100$|58030$)/;
 
 type AdapterCause = { originalCode?: unknown };
 function storageFailureCode(error: unknown): string | null {

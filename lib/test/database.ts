@@ -38,13 +38,34 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<{ databasePa
 }
 
 /**
- * A migrated throwaway database for one test file: SQLite by default, PostgreSQL when the run has
- * a cluster. It points DATABASE_URL at it, so the data layer must be imported (dynamically) after
- * this has run. `databasePath` is the SQLite file, or the PostgreSQL URL.
+ * A PostgreSQL test database whatever the run uses: a copy of the run's template when it has a
+ * cluster, else in a cluster of its own (started and migrated here, stopped by cleanup), for a
+ * test that compares the two databases or checks what only PostgreSQL does.
  */
-export async function createTestDatabase(): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
+async function createOwnPostgresTestDatabase(): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
+  const { createDatabase, startPostgresCluster } = await import("./postgres-cluster");
+  const cluster = await startPostgresCluster();
+  try {
+    await createDatabase(cluster.url(), TEMPLATE_DATABASE);
+    await applyMigrations(cluster.url(TEMPLATE_DATABASE));
+    const database = await createPostgresTestDatabase(cluster.url());
+    return { ...database, cleanup: () => database.cleanup().finally(() => cluster.stop()) };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+/**
+ * A migrated throwaway database for one test file: SQLite by default, PostgreSQL when the run has
+ * a cluster (or when asked for by `dialect`). It points DATABASE_URL at it, so the data layer must
+ * be imported (dynamically) after this has run. `databasePath` is the SQLite file, or the PostgreSQL URL.
+ */
+export async function createTestDatabase(
+  dialect: "sqlite" | "postgres" = testDialect,
+): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
   const postgres = process.env.SKILLSHELF_TEST_POSTGRES_URL;
-  if (postgres) return createPostgresTestDatabase(postgres);
+  if (dialect === "postgres") return postgres ? createPostgresTestDatabase(postgres) : createOwnPostgresTestDatabase();
   const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-test-"));
   const databasePath = path.join(dir, "test.db");
   await applyMigrations(databasePath);

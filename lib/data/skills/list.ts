@@ -1,12 +1,12 @@
 import "server-only";
-import { buildFtsQuery } from "@/lib/skills/list/search";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillAuthor } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
-import { searchFrom, searchSkills, searchWhere } from "./search";
+import { archivedSql } from "./search-backend";
+import { searchBackend, searchSkills } from "./search";
 import type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
 
 // Lists of skills: a page of the visible ones (by full-text search when there is a query), the
@@ -63,16 +63,13 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   return { items: rows.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: null })), total, page, pageSize };
 }
 
-// bm25 weights for the indexed columns (name, description, body): a word in a skill's name says
-// far more about what it is for than the same word somewhere in its instructions.
-
 /** Everyone who wrote the current version of a visible, unarchived (or, with onlyArchived, archived) skill, with how many: the author filter's choices. */
 export async function listSkillAuthors(viewer: ViewerRef, options: Pick<ListSkillsOptions, "onlyArchived"> = {}): Promise<SkillAuthor[]> {
   const actor = await loadActor(db, viewer);
   // The search index's entries hold each skill's current author: no need to read the versions.
   const rows = await db.$queryRaw<{ id: string; name: string; skillCount: number | bigint }[]>`
     SELECT u."id" AS "id", u."name" AS "name", a."n" AS "skillCount"
-    FROM (SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${visibleToSql(actor, "e")} AND e."archived" = ${options.onlyArchived ? 1 : 0} AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
+    FROM (SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${visibleToSql(actor, "e")} AND ${archivedSql(options)} AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
     JOIN "user" u ON u."id" = a."authorId"
     ORDER BY u."name", u."id"`;
   return rows.map((row) => ({ id: row.id, name: row.name, skillCount: Number(row.skillCount) }));
@@ -93,15 +90,7 @@ export async function countSkillsByScope(
   const q = filters.q?.trim();
   let groups: { scope: string; teamId: string | null; n: number }[];
   if (q) {
-    const match = buildFtsQuery(q);
-    groups = match
-      ? (
-          await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
-            SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n"
-            FROM ${searchFrom} WHERE ${searchWhere(actor, match, { ...filters, scope: "all" })}
-            GROUP BY e."scope", e."teamId"`
-        ).map((row) => ({ ...row, n: Number(row.n) }))
-      : [];
+    groups = await searchBackend().countByScope(actor, q, filters);
   } else {
     const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), archivedWhere(filters), ...filterWhere(filters)] };
     groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({

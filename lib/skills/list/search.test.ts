@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { buildFtsQuery, cleanSnippet, focusOnMatch, hasMatch, MARK_CLOSE, MARK_OPEN, MAX_SEARCH_TERMS, parseSearchTerms, splitMarked } from "./search";
+import {
+  buildFtsQuery,
+  buildTsQuery,
+  cleanSnippet,
+  focusOnMatch,
+  hasMatch,
+  MARK_CLOSE,
+  MARK_OPEN,
+  MAX_SEARCH_TERMS,
+  parseSearchTerms,
+  singleSearchWord,
+  splitMarked,
+} from "./search";
 
 describe("buildFtsQuery", () => {
   it("quotes every term, ANDs them, and matches the last one as a prefix", () => {
@@ -55,6 +67,39 @@ describe("buildFtsQuery", () => {
 
   it("strips control characters, including the highlight markers", () => {
     expect(buildFtsQuery(`pdf${MARK_OPEN}tools${MARK_CLOSE}`)).toBe('"pdf" "tools"*');
+  });
+});
+
+describe("buildTsQuery", () => {
+  it("searches the terms buildFtsQuery searches: words ANDed, the last a prefix, phrases exact", () => {
+    expect(buildTsQuery("pdf")).toBe("'pdf':*");
+    expect(buildTsQuery("  sql   query review ")).toBe("'sql' & 'query' & 'review':*");
+    expect(buildTsQuery('"release notes" draft')).toBe("('release' <-> 'notes') & 'draft':*");
+    expect(buildTsQuery('"release notes"')).toBe("('release' <-> 'notes')");
+  });
+
+  it("splits a term into words where FTS5 does, as a phrase, the last word a prefix", () => {
+    expect(buildTsQuery("pdf-to")).toBe("('pdf' <-> 'to':*)");
+    expect(buildTsQuery("report.pdf")).toBe("('report' <-> 'pdf':*)");
+    expect(buildTsQuery("déjà vu 中文 ١٢")).toBe("'déjà' & 'vu' & '中文' & '١٢':*");
+  });
+
+  it("leaves no tsquery syntax from the input: only quoted words and its own operators", () => {
+    const hostile = ["pdf | sql", "!deploy", "a & b", "'quoted'", "x:*", "(a <-> b)", "\\'", '"; DROP TABLE "Skill"; --', "a:A", "NEAR(a b)"];
+    for (const input of hostile) {
+      const query = buildTsQuery(input);
+      if (query === null) continue;
+      expect(query).toMatch(
+        /^(?:\(?'[\p{L}\p{N}\p{Co}]+'(?::\*)?(?: <-> '[\p{L}\p{N}\p{Co}]+'(?::\*)?)*\)?)(?: & \(?'[\p{L}\p{N}\p{Co}]+'(?::\*)?(?: <-> '[\p{L}\p{N}\p{Co}]+'(?::\*)?)*\)?)*$/u,
+      );
+    }
+    for (const input of ["", '"', "*", "- : ^ ( ) { } + | & !"]) expect(buildTsQuery(input)).toBeNull();
+  });
+
+  it("names the one word of a one-word query, for near-name matching", () => {
+    expect(singleSearchWord(" debuging ")).toBe("debuging");
+    expect(singleSearchWord("-debuging")).toBe("debuging");
+    for (const input of ['"debuging"', "two words", "pdf-tools", ""]) expect(singleSearchWord(input)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-// Full-text search over skills: turning what someone typed into an SQLite FTS5 query, and the
-// marked text FTS5 returns into segments a page can render. Pure, so the escaping is tested
-// without a database.
+// Full-text search over skills: turning what someone typed into an SQLite FTS5 query or a
+// PostgreSQL tsquery, and the marked text either returns into segments a page can render. Pure, so
+// the escaping is tested without a database.
 
 /** A piece of text, and whether it is a matched term to highlight. */
 export interface TextSegment {
@@ -66,6 +66,37 @@ export function buildFtsQuery(input: string): string | null {
       return index === terms.length - 1 && !term.quoted ? `${phrase}*` : phrase;
     })
     .join(" ");
+}
+
+// Where FTS5's unicode61 splits a term into tokens: at every character that is not a token character.
+const NON_TOKEN_CHARS = /[^\p{L}\p{N}\p{Co}]+/u;
+
+/**
+ * The PostgreSQL form of buildFtsQuery, for `to_tsquery('public.skillshelf_search', …)`: the same
+ * terms, each split into tokens as FTS5 splits a quoted string, the tokens of one term a phrase
+ * (`<->`), the terms ANDed, and the last token of the last unquoted term a prefix (`:*`). Tokens
+ * hold only letters and numbers and are single-quoted, so nothing typed reaches tsquery syntax;
+ * to_tsquery still lowercases them and strips accents as the index did.
+ */
+export function buildTsQuery(input: string): string | null {
+  const terms = parseSearchTerms(input);
+  if (!terms.length) return null;
+  return terms
+    .map((term, index) => {
+      const tokens = term.text.split(NON_TOKEN_CHARS).filter(Boolean);
+      const prefix = index === terms.length - 1 && !term.quoted;
+      const phrase = tokens.map((token, i) => `'${token}'${prefix && i === tokens.length - 1 ? ":*" : ""}`).join(" <-> ");
+      return tokens.length > 1 ? `(${phrase})` : phrase;
+    })
+    .join(" & ");
+}
+
+/** The one word typed, when a query is a single unquoted word: what a name may be a near miss of. */
+export function singleSearchWord(input: string): string | null {
+  const terms = parseSearchTerms(input);
+  if (terms.length !== 1 || terms[0].quoted) return null;
+  const tokens = terms[0].text.split(NON_TOKEN_CHARS).filter(Boolean);
+  return tokens.length === 1 ? tokens[0] : null;
 }
 
 /** Splits text marked with MARK_OPEN/MARK_CLOSE (FTS5 highlight() or snippet() output) into segments. */

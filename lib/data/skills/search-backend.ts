@@ -1,0 +1,169 @@
+import "server-only";
+import { cleanSnippet, hasMatch, splitMarked } from "@/lib/skills/list/search";
+import type { Actor } from "@/lib/skills/permissions/permissions";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { SkillSearchMatch } from "@/lib/types/skills";
+import { db } from "@/lib/db/server";
+import { visibleToSql } from "../skill-access";
+import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
+
+// Full-text search behind one interface, with a backend per database: SQLite's FTS5
+// (search-sqlite.ts) and PostgreSQL's tsvector + GIN (search-postgres.ts). Both search the same
+// narrow entries table ("SkillSearchEntry", alias e, kept by triggers: see the migrations), so what
+// a search filters and sorts on is written once, here; a backend says only how text matches, how
+// matches rank and how they are marked.
+
+/** One matching skill: its id and its row in the search index, which highlight() takes back. */
+export interface SearchHit {
+  id: string;
+  key: number;
+}
+
+export type ScopeGroup = { scope: string; teamId: string | null; n: number };
+
+export type SearchFilters = Pick<ListSkillsOptions, "authorId" | "hasWarnings" | "includeArchived" | "onlyArchived">;
+
+export interface SkillSearchBackend {
+  /** One page of the visible skills matching `q` (best first, or in `options.sort`), and how many match in all. */
+  page(actor: Actor, q: string, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ hits: SearchHit[]; total: number }>;
+  /** How many visible skills match `q` under the filters, per scope and team (the scope tabs). */
+  countByScope(actor: Actor, q: string, filters: SearchFilters): Promise<ScopeGroup[]>;
+  /**
+   * Where `q` matched each hit, by skill id: name and description with the matched terms marked,
+   * and a short excerpt of the body when it matched. For one page's hits only: marking reads
+   * each hit's whole indexed text.
+   */
+  highlight(q: string, hits: SearchHit[]): Promise<Map<string, SkillSearchMatch>>;
+}
+
+/** How one database matches text: a condition on the index joined to the entries, and a rank. */
+export interface TextMatch {
+  condition: Prisma.Sql;
+  /** ORDER BY terms, best match first. */
+  rank: Prisma.Sql;
+}
+
+export interface SearchDialect {
+  /** The index joined to the entries table as `e`. */
+  from: Prisma.Sql;
+  /** The full-text match for what was typed; null when it holds nothing to search for. */
+  match(q: string): TextMatch | null;
+  /**
+   * A looser match, tried only when the full-text one finds nothing among all the visible
+   * skills the filters allow (never beside full-text results, so both databases find the same).
+   */
+  nearMatch?(q: string): TextMatch | null;
+  /** name, description and body excerpt of these index rows, marked with MARK_OPEN/MARK_CLOSE; body with "…" where cut. */
+  marked(q: string, keys: number[]): Promise<{ key: number | bigint; name: string; description: string; body: string }[]>;
+}
+
+function scopeSql(filter: ScopeFilter, teamId?: string): Prisma.Sql {
+  switch (filter) {
+    case "all":
+      return Prisma.sql`TRUE`;
+    case "personal":
+      return Prisma.sql`e."scope" = 'PERSONAL'`;
+    case "team":
+      return teamId ? Prisma.sql`e."scope" = 'TEAM' AND e."teamId" = ${teamId}` : Prisma.sql`e."scope" = 'TEAM'`;
+    case "public":
+      return Prisma.sql`e."scope" = 'PUBLIC'`;
+    case "builtin":
+      return Prisma.sql`e."scope" = 'BUILTIN'`;
+  }
+}
+
+/** The archived filter over the entries: TRUE/FALSE are literals both databases read (SQLite as 1/0). */
+export const archivedSql = (options: Pick<ListSkillsOptions, "includeArchived" | "onlyArchived">): Prisma.Sql =>
+  options.onlyArchived ? Prisma.sql`e."archived" = TRUE` : options.includeArchived ? Prisma.sql`TRUE` : Prisma.sql`e."archived" = FALSE`;
+
+function entryWhere(actor: Actor, condition: Prisma.Sql, options: ListSkillsOptions): Prisma.Sql {
+  return Prisma.join(
+    [
+      condition,
+      visibleToSql(actor, "e"),
+      scopeSql(options.scope ?? "all", options.teamId),
+      archivedSql(options),
+      options.authorId ? Prisma.sql`e."authorId" = ${options.authorId}` : Prisma.sql`TRUE`,
+      options.hasWarnings === undefined ? Prisma.sql`TRUE` : options.hasWarnings ? Prisma.sql`e."warningCount" > 0` : Prisma.sql`e."warningCount" = 0`,
+    ].map((part) => Prisma.sql`(${part})`),
+    " AND ",
+  );
+}
+
+const sortOrder: Record<Exclude<SkillSort, "relevance">, Prisma.Sql> = {
+  updated: Prisma.sql`e."updatedAt" DESC, e."skillId"`,
+  name: Prisma.sql`e."name", e."skillId"`,
+  tokens: Prisma.sql`e."bodyTokens" DESC, e."skillId"`,
+  size: Prisma.sql`e."totalBytes" DESC, e."skillId"`,
+};
+
+/** The backend over a dialect: filtering, ordering, paging and counting are the same on both databases. */
+export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
+  const count = async (where: Prisma.Sql) =>
+    Number((await db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM ${dialect.from} WHERE ${where}`)[0].n);
+
+  /** The near match, when the full-text one finds nothing in any scope under these filters (`found`: that count, when known). */
+  async function nearInstead(actor: Actor, q: string, match: TextMatch, filters: SearchFilters, found?: number): Promise<TextMatch | null> {
+    const near = dialect.nearMatch?.(q);
+    if (!near) return null;
+    return (found ?? (await count(entryWhere(actor, match.condition, { ...filters, scope: "all" })))) ? null : near;
+  }
+
+  async function pageOf(actor: Actor, match: TextMatch, q: string, options: ListSkillsOptions & { page: number; pageSize: number }) {
+    const where = entryWhere(actor, match.condition, options);
+    // A query that is a skill's exact name puts that skill first, whatever the rank says.
+    const order =
+      !options.sort || options.sort === "relevance"
+        ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"`
+        : sortOrder[options.sort];
+    const [rows, total] = await Promise.all([
+      db.$queryRaw<{ id: string; key: number | bigint }[]>`
+        SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where}
+        ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
+      count(where),
+    ]);
+    return { hits: rows.map((row) => ({ id: row.id, key: Number(row.key) })), total };
+  }
+
+  return {
+    async page(actor, q, options) {
+      const match = dialect.match(q);
+      if (!match) return { hits: [], total: 0 };
+      const result = await pageOf(actor, match, q, options);
+      if (result.total) return result;
+      const near = await nearInstead(actor, q, match, options, !options.scope || options.scope === "all" ? 0 : undefined);
+      return near ? pageOf(actor, near, q, options) : result;
+    },
+
+    async countByScope(actor, q, filters) {
+      const groupsOf = async (match: TextMatch) =>
+        (
+          await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
+            SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n"
+            FROM ${dialect.from} WHERE ${entryWhere(actor, match.condition, { ...filters, scope: "all" })}
+            GROUP BY e."scope", e."teamId"`
+        ).map((row) => ({ scope: row.scope, teamId: row.teamId, n: Number(row.n) }));
+      const match = dialect.match(q);
+      if (!match) return [];
+      const groups = await groupsOf(match);
+      if (groups.length) return groups;
+      const near = await nearInstead(actor, q, match, filters, 0);
+      return near ? groupsOf(near) : groups;
+    },
+
+    async highlight(q, hits) {
+      const matches = new Map<string, SkillSearchMatch>();
+      if (!hits.length) return matches;
+      const idByKey = new Map(hits.map((hit) => [hit.key, hit.id]));
+      for (const row of await dialect.marked(
+        q,
+        hits.map((hit) => hit.key),
+      )) {
+        const body = splitMarked(cleanSnippet(row.body));
+        const id = idByKey.get(Number(row.key));
+        if (id) matches.set(id, { name: splitMarked(row.name), description: splitMarked(row.description), body: hasMatch(body) ? body : null });
+      }
+      return matches;
+    },
+  };
+}
