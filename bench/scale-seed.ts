@@ -75,7 +75,9 @@ function sqliteSink(databasePath: string): Sink {
     let found = statements.get(table.name);
     if (!found) {
       const verb = table.name === "Blob" || table.name === "Membership" ? "INSERT OR IGNORE" : "INSERT";
-      found = raw.prepare(`${verb} INTO "${table.name}" (${table.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${table.columns.map(() => "?").join(", ")})`);
+      found = raw.prepare(
+        `${verb} INTO "${table.name}" (${table.columns.map((c) => `"${c}"`).join(", ")}) VALUES (${table.columns.map(() => "?").join(", ")})`,
+      );
       statements.set(table.name, found);
     }
     return found;
@@ -147,7 +149,10 @@ export type SeededCatalog = {
 };
 
 /** Seeds `skills` skills (three versions each) into an empty migrated database. */
-export async function seedCatalog(target: { provider: "sqlite"; path: string } | { provider: "postgres"; url: string }, skills: number): Promise<SeededCatalog> {
+export async function seedCatalog(
+  target: { provider: "sqlite"; path: string } | { provider: "postgres"; url: string },
+  skills: number,
+): Promise<SeededCatalog> {
   const sink = target.provider === "sqlite" ? sqliteSink(target.path) : await postgresSink(target.url);
   const { random, pick, between } = seededRandom(0x5ca1e);
   const YEAR = 365 * 24 * 3600 * 1000;
@@ -188,7 +193,9 @@ export async function seedCatalog(target: { provider: "sqlite"; path: string } |
       const ownerId = scope === "PERSONAL" ? (i % 500 === 7 ? "viewer" : pick(userIds)) : scope === "PUBLIC" ? pick(userIds) : null;
       const teamId = scope === "TEAM" ? pick(teamIds) : null;
       const space = spaceOf(scope, { ownerId, teamId });
-      let name = `${pick(NOUNS)}-${pick(QUALIFIERS)}`;
+      // One in ten takes a popular name (200 of them, so each is held in ~50 spaces: shadowing has
+      // work to do); the rest are as distinct as a large registry's names are.
+      let name = i % 10 === 0 ? `${pick(NOUNS)}-${pick(QUALIFIERS)}` : `${pick(NOUNS)}-${pick(QUALIFIERS)}-${(i * 7919).toString(36)}`;
       if (taken.has(`${space}/${name}`)) name = `${name}-${i.toString(36)}`;
       taken.add(`${space}/${name}`);
       const skillId = cuid();

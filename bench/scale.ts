@@ -98,7 +98,9 @@ function runChild(args: string[]): { ok: boolean; figures: Map<string, number> }
 if (values.phase === "data") {
   await dataPhase(values.dialect === "postgres" ? "postgres" : "sqlite");
 } else {
-  console.log(`scale benchmark: node ${process.version}, ${SKILLS.toLocaleString("en")} skills × 3 versions, ${RUNS} timed calls after ${WARMUP} warm-up calls each`);
+  console.log(
+    `scale benchmark: node ${process.version}, ${SKILLS.toLocaleString("en")} skills × 3 versions, ${RUNS} timed calls after ${WARMUP} warm-up calls each`,
+  );
   console.log("\n(1) the data layer, SQLite then PostgreSQL");
   const sqlite = runChild(["--phase", "data", "--dialect", "sqlite"]);
   const postgres = runChild(["--phase", "data", "--dialect", "postgres"]);

@@ -1,49 +1,15 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillAuthor } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
-import { archivedSql } from "./search-backend";
+import { archivedSql, browseEntries, countEntriesByScope } from "./search-backend";
 import { searchBackend, searchSkills } from "./search";
-import type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
+import type { ListSkillsOptions, SkillPage } from "./list-options";
 
 // Lists of skills: a page of the visible ones (by full-text search when there is a query), the
 // author filter's choices and the scope tabs' counts.
-
-function scopeWhere(filter: ScopeFilter, teamId?: string): Prisma.SkillWhereInput {
-  switch (filter) {
-    case "all":
-      return {};
-    case "personal":
-      return { scope: "PERSONAL" };
-    case "team":
-      return teamId ? { scope: "TEAM", teamId } : { scope: "TEAM" };
-    case "public":
-      return { scope: "PUBLIC" };
-    case "builtin":
-      return { scope: "BUILTIN" };
-  }
-}
-
-/** Archived skills are left out unless asked for; the Archived filter shows only them. */
-const archivedWhere = (options: Pick<ListSkillsOptions, "includeArchived" | "onlyArchived">): Prisma.SkillWhereInput =>
-  options.onlyArchived ? { archived: true } : options.includeArchived ? {} : { archived: false };
-
-function filterWhere(options: Pick<ListSkillsOptions, "authorId" | "hasWarnings">): Prisma.SkillWhereInput[] {
-  return [
-    options.authorId ? { currentVersion: { authorId: options.authorId } } : {},
-    options.hasWarnings === undefined ? {} : options.hasWarnings ? { currentVersion: { warningCount: { gt: 0 } } } : { currentVersion: { warningCount: 0 } },
-  ];
-}
-
-const sortOrder: Record<Exclude<SkillSort, "relevance">, Prisma.SkillOrderByWithRelationInput[]> = {
-  updated: [{ updatedAt: "desc" }, { id: "asc" }],
-  name: [{ name: "asc" }, { id: "asc" }],
-  tokens: [{ currentVersion: { bodyTokens: "desc" } }, { id: "asc" }],
-  size: [{ currentVersion: { totalBytes: "desc" } }, { id: "asc" }],
-};
 
 export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions = {}): Promise<SkillPage> {
   const actor = await loadActor(db, viewer);
@@ -51,16 +17,13 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 24)));
   const q = options.q?.trim();
   if (q) return searchSkills(actor, q, { ...options, page, pageSize });
-  const where: Prisma.SkillWhereInput = {
-    AND: [visibleTo(actor), scopeWhere(options.scope ?? "all", options.teamId), archivedWhere(options), ...filterWhere(options)],
-  };
-  const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
-  const [rows, total] = await Promise.all([
-    db.skill.findMany({ where, select: summarySelect, orderBy: sortOrder[sort], skip: (page - 1) * pageSize, take: pageSize }),
-    db.skill.count({ where }),
-  ]);
-  const shadows = await shadowingFor(actor, rows);
-  return { items: rows.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: null })), total, page, pageSize };
+  const { ids, total } = await browseEntries(actor, { ...options, page, pageSize });
+  if (!ids.length) return { items: [], total, page, pageSize };
+  const rows = await db.skill.findMany({ where: { AND: [{ id: { in: ids } }, visibleTo(actor)] }, select: summarySelect });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  const shadows = await shadowingFor(actor, ordered);
+  return { items: ordered.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: null })), total, page, pageSize };
 }
 
 /** Everyone who wrote the current version of a visible, unarchived (or, with onlyArchived, archived) skill, with how many: the author filter's choices. */
@@ -92,12 +55,7 @@ export async function countSkillsByScope(
   if (q) {
     groups = await searchBackend().countByScope(actor, q, filters);
   } else {
-    const where: Prisma.SkillWhereInput = { AND: [visibleTo(actor), archivedWhere(filters), ...filterWhere(filters)] };
-    groups = (await db.skill.groupBy({ by: ["scope", "teamId"], where, _count: { _all: true } })).map((group) => ({
-      scope: group.scope,
-      teamId: group.teamId,
-      n: group._count._all,
-    }));
+    groups = await countEntriesByScope(actor, filters);
   }
   const counts: ScopeCounts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} };
   for (const { scope, teamId, n } of groups) {

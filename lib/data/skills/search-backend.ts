@@ -97,6 +97,32 @@ const sortOrder: Record<Exclude<SkillSort, "relevance">, Prisma.Sql> = {
   size: Prisma.sql`e."totalBytes" DESC, e."skillId"`,
 };
 
+/**
+ * One page of the visible skills under the filters, without a text query: read from the search
+ * index's narrow entries table (one small row per skill with every column a list filters and sorts
+ * on) rather than "Skill" joined to its current version. At 100,000 skills the page and its count
+ * were 26 ms each over "Skill" on SQLite (an OR of three indexes, then a sort) and 10 ms over the
+ * entries (bench:scale).
+ */
+export async function browseEntries(actor: Actor, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ ids: string[]; total: number }> {
+  const where = entryWhere(actor, Prisma.sql`TRUE`, options);
+  const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
+  const [rows, [{ n }]] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`SELECT e."skillId" AS "id" FROM "SkillSearchEntry" e WHERE ${where}
+      ORDER BY ${sortOrder[sort]} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
+    db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${where}`,
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(n) };
+}
+
+/** browseEntries' scope tabs: how many visible skills under the filters, per scope and team. */
+export async function countEntriesByScope(actor: Actor, filters: SearchFilters): Promise<ScopeGroup[]> {
+  const rows = await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
+    SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n" FROM "SkillSearchEntry" e
+    WHERE ${entryWhere(actor, Prisma.sql`TRUE`, { ...filters, scope: "all" })} GROUP BY e."scope", e."teamId"`;
+  return rows.map((row) => ({ scope: row.scope, teamId: row.teamId, n: Number(row.n) }));
+}
+
 /** The backend over a dialect: filtering, ordering, paging and counting are the same on both databases. */
 export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
   const count = async (where: Prisma.Sql) =>
