@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "@/lib/auth/rules";
 import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
 import { refuseDisabledSession } from "@/lib/auth/disabled";
 import { signUpRefusalFor } from "@/lib/auth/signup-gate";
+import { promoteFirstAccount } from "@/lib/auth/first-admin";
 import { SSO_PROVIDER_ID, discoveryUrl, ssoDisplayName } from "@/lib/auth/sso";
 
 const env = getEnv();
@@ -77,7 +78,7 @@ export const auth = betterAuth({
     user: {
       create: {
         // The first account of an instance administers it; everyone after is a plain user.
-        before: async (user) => ({ data: { ...user, role: (await db.user.count()) === 0 ? "ADMIN" : "USER" } }),
+        after: async (user) => void (await promoteFirstAccount(user.id)),
       },
     },
     // A disabled account signs in by no path (lib/auth/disabled.ts).

@@ -4,6 +4,7 @@ import { sameVersionContent } from "@/lib/skills/archive/digest";
 import { db } from "@/lib/db/server";
 import { getBlobStore } from "./storage";
 import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
+import { lockName } from "@/lib/db/locks";
 
 export interface BuiltinSyncReport {
   created: string[];
@@ -26,6 +27,8 @@ export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<Builtin
     prepared.push(await prepareVersion(skill, store));
   }
   await db.$transaction(async (tx) => {
+    // Instances starting together each sync; the second then finds the first's skills (lib/db/locks.ts).
+    await lockName(tx, "builtin-sync");
     const existing = await tx.skill.findMany({
       where: { scope: "BUILTIN" },
       select: {

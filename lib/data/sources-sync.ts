@@ -11,6 +11,7 @@ import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
 import { importFolders, type Report } from "./sources-import";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
 import { audit } from "./version-writer";
+import { lockRow } from "@/lib/db/locks";
 
 // One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
 // A source runs one sync at a time: the claim is a marker on the source with a lease that the run
@@ -39,6 +40,8 @@ type Claim = { sync: SyncRow; started: boolean };
  */
 async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
   return db.$transaction(async (tx) => {
+    // Claims of one source queue here, so the marker read next is the one the last claim left.
+    if (!(await lockRow(tx, "SkillSource", sourceId))) throw sourceNotFound();
     const now = new Date();
     const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, leaseUntil: true, intervalMinutes: true } });
     if (!source) throw sourceNotFound();

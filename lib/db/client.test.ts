@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createUser } from "@/lib/test/database";
+import Database from "better-sqlite3";
+import { createTestDatabase, createUser, testDialect } from "@/lib/test/database";
 
-const { db, cleanup } = await createTestDatabase();
+const { db, databasePath, cleanup } = await createTestDatabase();
 afterAll(cleanup);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,7 +61,10 @@ describe("reads outside a transaction", () => {
       db.team.count({ where: { name: "uncommitted" } }),
       db.team.findMany({ where: { name: "uncommitted" } }),
       db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "Team" WHERE "name" = ${"uncommitted"}`,
-      db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT count(*) AS "n" FROM "Team" WHERE "name" = ?`, "uncommitted"),
+      db.$queryRawUnsafe<{ n: number | bigint }[]>(
+        `SELECT count(*) AS "n" FROM "Team" WHERE "name" = ${testDialect === "postgres" ? "$1" : "?"}`,
+        "uncommitted",
+      ),
     ]);
     release();
     await transaction;
@@ -77,10 +81,31 @@ describe("reads outside a transaction", () => {
     expect(await db.team.findUnique({ where: { id: team.id } })).toMatchObject({ name: "read-your-write" });
   });
 
-  it("run on a connection that refuses writes", async () => {
+  it.skipIf(testDialect === "postgres")("run on a connection that refuses writes (SQLite's reader; PostgreSQL has no reader/writer split)", async () => {
     // A write disguised as a query would reach the reader; query_only makes that loud.
     await expect(
       db.$queryRawUnsafe(`WITH x AS (SELECT 1) INSERT INTO "Team" ("id", "name", "createdAt", "updatedAt") SELECT 't', 'sneaky', 0, 0 FROM x RETURNING "id"`),
     ).rejects.toThrow(/readonly|read-only|query_only|attempt to write/i);
+  });
+});
+
+describe.skipIf(testDialect === "postgres")("SQLite transactions across processes (PostgreSQL locks rows instead)", () => {
+  it("take the write lock at BEGIN, so another process's writer waits instead of invalidating what the transaction read", async () => {
+    let outcome = "";
+    await db.$transaction(async (tx) => {
+      await tx.team.count();
+      // Another process's connection, as a second server or the CLI opens it; no busy wait, so it answers at once.
+      const other = new Database(databasePath, { timeout: 0 });
+      try {
+        other.prepare("BEGIN IMMEDIATE").run();
+        other.prepare("ROLLBACK").run();
+        outcome = "the other process got the write lock";
+      } catch (error) {
+        outcome = (error as Error).message;
+      } finally {
+        other.close();
+      }
+    });
+    expect(outcome).toBe("database is locked");
   });
 });

@@ -63,8 +63,27 @@ function isRead(model: string | undefined, operation: string, args: unknown): bo
 // (another process's write, a checkpoint) retries for this long instead of failing at once.
 const BUSY_TIMEOUT_MS = 10_000;
 
+/**
+ * Every transaction begins IMMEDIATE: it takes the database's write lock at BEGIN, waiting up to
+ * the busy timeout for another process's writer. The adapter's plain (deferred) BEGIN reads first
+ * and asks for the lock at its first write; when another process committed in between, SQLite
+ * refuses that at once (SQLITE_BUSY, no waiting), since the transaction read a stale snapshot. In
+ * one process the gate below already serializes transactions; this does the same across processes
+ * (a CLI import beside the server, two servers on one file), so a transaction's reads stay true
+ * until it commits, as on PostgreSQL with the row locks lib/db/locks.ts takes.
+ */
+class ImmediateTransactions extends PrismaBetterSqlite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
+    const prepare = client.prepare.bind(client);
+    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    return adapter;
+  }
+}
+
 export function createPrismaClient(databasePath: string) {
-  const writer = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
+  const writer = new PrismaClient({ adapter: new ImmediateTransactions({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
   const reader = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
   // Per-connection settings, applied before each connection's first statement.
   // synchronous=NORMAL: under WAL a commit no longer waits for an fsync of the log, only

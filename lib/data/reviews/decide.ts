@@ -17,6 +17,7 @@ import { DataError } from "../errors";
 import { assertNameFree } from "../skills/import";
 import { moveSkillInTx } from "../skills/lifecycle";
 import { audit } from "../version-writer";
+import { lockRow } from "@/lib/db/locks";
 import { isOutOfDate, requireRequest, targetOf, type RequestRow } from "./facts";
 
 export interface DecisionResult {
@@ -44,6 +45,10 @@ export async function decideRequest(
   if (input.verdict === "changes" && !note) throw new DataError("INVALID", "Say what should change: a request for changes needs a note.", { field: "note" });
   if (note.length > MAX_COMMENT) throw new DataError("INVALID", `Keep the note under ${MAX_COMMENT} characters.`, { field: "note" });
   return db.$transaction(async (tx) => {
+    // Decisions queue on the skill, as its new versions do (lib/data/skills/import.ts): what is read
+    // next (the request, the current version it may be out of date with) holds until the merge.
+    const target = await tx.reviewRequest.findUnique({ where: { id: requestId }, select: { skillId: true } });
+    if (target) await lockRow(tx, "Skill", target.skillId);
     const actor = await loadActor(tx, viewer);
     const { row, facts } = await requireRequest(tx, actor, requestId);
     const refusal = decideRefusal(actor, facts);
@@ -51,8 +56,7 @@ export async function decideRequest(
       throw new DataError(row.state === "open" ? "FORBIDDEN" : "CONFLICT", refusal, {
         reason: row.state === "open" ? "not-a-reviewer" : `request-${row.state}`,
       });
-    // Decisions on one request queue on its row (Postgres row lock; SQLite runs one writer anyway),
-    // so two approvals at the same moment both count and the second merges exactly once.
+    // Guarded again on the row itself, so two approvals at the same moment both count and the second merges exactly once.
     const locked = await tx.reviewRequest.update({ where: { id: requestId }, data: { updatedAt: new Date() }, select: { revision: true, state: true } });
     if (locked.state !== "open") throw new DataError("CONFLICT", `This request is already ${locked.state}.`, { reason: `request-${locked.state}` });
     if (input.revision !== locked.revision) {

@@ -13,6 +13,7 @@ import { DataError } from "../errors";
 import { sourceFields, sourceOf, syncedSkillMessage } from "../synced-skills";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";
+import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
 import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
@@ -52,7 +53,14 @@ function invalidSkill(skill: BundleSkill): DataError {
   });
 }
 
+/**
+ * Holds a skill name in one space until the transaction ends, so that of two writes taking the
+ * same name at the same moment the second sees the first's skill (lib/db/locks.ts).
+ */
+export const lockSkillName = (tx: Tx, space: string, name: string) => lockName(tx, `skill-name ${space} ${name}`);
+
 export async function assertNameFree(tx: Tx, space: string, name: string, exceptId?: string) {
+  await lockSkillName(tx, space, name);
   const existing = await tx.skill.findUnique({ where: { space_name: { space, name } }, select: { id: true } });
   if (existing && existing.id !== exceptId) {
     throw new DataError("CONFLICT", `A skill named "${name}" already exists there.`, { reason: "name-taken", existingSkillId: existing.id, name });
@@ -171,6 +179,7 @@ async function createByRequest(
   input: { message?: string; policy: RequestPolicy; provenance?: Provenance },
 ): Promise<ImportResult> {
   const space = spaceOf("PERSONAL", { ownerId: actor.id, teamId: null });
+  await lockSkillName(tx, space, version.name);
   const clash = await tx.skill.findUnique({ where: { space_name: { space, name: version.name } }, select: { id: true } });
   if (clash) {
     throw new DataError(
@@ -229,6 +238,8 @@ export async function addVersionInTx(
   version: PreparedVersion,
   options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string; provenance?: Provenance },
 ): Promise<ImportResult> {
+  // Versions of one skill queue here, so what is read below (its name, current version) holds until commit.
+  await lockRow(tx, "Skill", skillId);
   const skill = await requireSkill(tx, actor, skillId, "addVersion", {
     select: { space: true, updatedAt: true, ...sourceFields },
     forbidden: addVersionForbidden,
@@ -239,7 +250,6 @@ export async function addVersionInTx(
   }
   const request = options.requestId ? await requireRevisableRequest(tx, actor, options.requestId, skillId) : null;
   const policy = request ? null : proposalPolicyForVersion(actor, skill.access, await teamPolicy(tx, skill.teamId));
-  // Taking the number first makes concurrent writers queue on the row instead of racing.
   const proposed = request !== null || policy !== null;
   // A proposal changes nothing agents or lists see, so the skill's "updated" time stays.
   const { versionCount, currentVersion } = await tx.skill.update({

@@ -11,7 +11,7 @@ import { DataError } from "../errors";
 import { addVersionForbidden, requireSkill } from "../skill-access";
 import { getBlobStore } from "../storage";
 import { prepareVersion, scanSkill, type ReviewDecision } from "../version-writer";
-import { addVersionInTx, reviewFromScan, type ImportResult } from "./import";
+import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "./import";
 import { readSkillVersionFiles } from "./files";
 
 // Renaming a skill: the stored name and SKILL.md's `name` change together, as one new version
@@ -98,6 +98,7 @@ export async function renameSkill(viewer: ViewerRef, skillId: string, newName: s
     const actor = await loadActor(tx, viewer);
     const before = await requireSkill(tx, actor, skillId, "addVersion", { select: { space: true }, forbidden: addVersionForbidden });
     // Checked again on the rows the write holds: another rename may have taken the name meanwhile.
+    await lockSkillName(tx, before.space, name);
     const taken = await tx.skill.findUnique({ where: { space_name: { space: before.space, name } }, select: { id: true } });
     if (taken && taken.id !== skillId) throw clashError(name, spaceWords(skill), taken.id);
     return addVersionInTx(tx, actor, skillId, version, {
