@@ -5,6 +5,7 @@ import { auditSummary } from "@/lib/labels";
 import { requireInstanceAdmin } from "./admin-users";
 import type { ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
+import { containsIgnoringCase } from "@/lib/db/text-filters";
 import { DataError } from "./errors";
 import { readAuditDetail } from "./json-columns";
 
@@ -92,7 +93,7 @@ async function whereOf(filter: AuditFilter): Promise<Prisma.AuditEventWhereInput
   const actor = term(filter.actor);
   if (actor) {
     const users = await db.user.findMany({
-      where: { OR: [{ id: actor }, { email: { contains: actor.toLowerCase() } }, { name: { contains: actor } }] },
+      where: { OR: [{ id: actor }, { email: containsIgnoringCase(actor.toLowerCase()) }, { name: containsIgnoringCase(actor) }] },
       select: { id: true },
       take: MATCH_LIMIT,
     });
@@ -100,10 +101,10 @@ async function whereOf(filter: AuditFilter): Promise<Prisma.AuditEventWhereInput
     and.push({ actorId: { in: [...new Set([actor, ...users.map((u) => u.id)])] } });
   }
   const skill = term(filter.skill);
-  if (skill) and.push({ OR: [{ skillId: skill }, { skillName: { contains: skill } }] });
+  if (skill) and.push({ OR: [{ skillId: skill }, { skillName: containsIgnoringCase(skill) }] });
   const team = term(filter.team);
   if (team) {
-    const teams = await db.team.findMany({ where: { OR: [{ id: team }, { name: { contains: team } }] }, select: { id: true }, take: MATCH_LIMIT });
+    const teams = await db.team.findMany({ where: { OR: [{ id: team }, { name: containsIgnoringCase(team) }] }, select: { id: true }, take: MATCH_LIMIT });
     and.push({ teamId: { in: [...new Set([team, ...teams.map((t) => t.id)])] } });
   }
   const action = term(filter.action);

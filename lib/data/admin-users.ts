@@ -12,6 +12,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { AdminUser, AdminUserPage, InstanceRoleName, UserStatusFilter } from "@/lib/types/admin";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
+import { containsIgnoringCase } from "@/lib/db/text-filters";
 import { DataError, notFound } from "./errors";
 import { audit } from "./version-writer";
 
@@ -43,7 +44,10 @@ export async function listUsers(viewer: ViewerRef, options: { q?: string; status
   await requireInstanceAdmin(db, viewer);
   const q = (options.q ?? "").trim().slice(0, QUERY_MAX);
   const where: Prisma.UserWhereInput = {
-    AND: [STATUS_WHERE[options.status ?? "all"], q ? { OR: [{ name: { contains: q } }, { email: { contains: q.toLowerCase() } }, { id: q }] } : {}],
+    AND: [
+      STATUS_WHERE[options.status ?? "all"],
+      q ? { OR: [{ name: containsIgnoringCase(q) }, { email: containsIgnoringCase(q.toLowerCase()) }, { id: q }] } : {},
+    ],
   };
   const [total, activeAdmins] = await Promise.all([db.user.count({ where }), countActiveAdmins(db)]);
   const pages = Math.max(1, Math.ceil(total / USER_PAGE_SIZE));

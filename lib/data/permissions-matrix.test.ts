@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Scope } from "@/lib/skills/permissions/permissions";
-import { createTestDatabase, makeSkill } from "@/lib/test/database";
+import { createTestDatabase, makeSkill, testDialect } from "@/lib/test/database";
 import { F, N, P, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
@@ -225,27 +225,46 @@ await db.skill.updateMany({
 
 // ---------- Snapshots: what a refused operation must leave untouched ----------
 
+const SQLITE_SNAPSHOT = `SELECT json_object(
+   'skill', (SELECT json_object('name', name, 'scope', scope, 'ownerId', ownerId, 'teamId', teamId, 'space', space,
+                                'currentVersionId', currentVersionId, 'versionCount', versionCount, 'archived', archived,
+                                'updatedAt', updatedAt)
+             FROM "Skill" WHERE id = ?),
+   'versions', (SELECT json_group_array(json_object('id', id, 'number', number, 'digest', digest, 'authorId', authorId))
+                FROM (SELECT * FROM "SkillVersion" WHERE skillId = ? ORDER BY number)),
+   'files', (SELECT count(*) FROM "SkillFile" f JOIN "SkillVersion" v ON v.id = f.versionId WHERE v.skillId = ?),
+   'auditEvents', (SELECT count(*) FROM "AuditEvent" WHERE skillId = ?),
+   'totals', json_object(
+     'skills', (SELECT count(*) FROM "Skill"), 'versions', (SELECT count(*) FROM "SkillVersion"),
+     'files', (SELECT count(*) FROM "SkillFile"), 'blobs', (SELECT count(*) FROM "Blob"),
+     'audit', (SELECT count(*) FROM "AuditEvent"), 'refs', (SELECT count(*) FROM "AgentProfileSkill"),
+     'memberships', (SELECT count(*) FROM "Membership"))
+ ) AS snapshot`;
+
+// The same on PostgreSQL: json_build_object/json_agg, quoted column names, archived as 0/1 like SQLite's.
+const POSTGRES_SNAPSHOT = `SELECT json_build_object(
+   'skill', (SELECT json_build_object('name', "name", 'scope', "scope", 'ownerId', "ownerId", 'teamId', "teamId", 'space', "space",
+                                      'currentVersionId', "currentVersionId", 'versionCount', "versionCount", 'archived', "archived"::int,
+                                      'updatedAt', "updatedAt")
+             FROM "Skill" WHERE "id" = $1),
+   'versions', (SELECT coalesce(json_agg(json_build_object('id', "id", 'number', "number", 'digest', "digest", 'authorId', "authorId") ORDER BY "number"), '[]')
+                FROM "SkillVersion" WHERE "skillId" = $2),
+   'files', (SELECT count(*) FROM "SkillFile" f JOIN "SkillVersion" v ON v."id" = f."versionId" WHERE v."skillId" = $3),
+   'auditEvents', (SELECT count(*) FROM "AuditEvent" WHERE "skillId" = $4),
+   'totals', json_build_object(
+     'skills', (SELECT count(*) FROM "Skill"), 'versions', (SELECT count(*) FROM "SkillVersion"),
+     'files', (SELECT count(*) FROM "SkillFile"), 'blobs', (SELECT count(*) FROM "Blob"),
+     'audit', (SELECT count(*) FROM "AuditEvent"), 'refs', (SELECT count(*) FROM "AgentProfileSkill"),
+     'memberships', (SELECT count(*) FROM "Membership"))
+ )::text AS snapshot`;
+
 /**
  * The skill's row, its versions, and the row counts of every table a skill operation writes, in
  * one query: the matrix takes two snapshots per case.
  */
 async function snapshot(skillId: string) {
   const [row] = await db.$queryRawUnsafe<{ snapshot: string }[]>(
-    `SELECT json_object(
-       'skill', (SELECT json_object('name', name, 'scope', scope, 'ownerId', ownerId, 'teamId', teamId, 'space', space,
-                                    'currentVersionId', currentVersionId, 'versionCount', versionCount, 'archived', archived,
-                                    'updatedAt', updatedAt)
-                 FROM "Skill" WHERE id = ?),
-       'versions', (SELECT json_group_array(json_object('id', id, 'number', number, 'digest', digest, 'authorId', authorId))
-                    FROM (SELECT * FROM "SkillVersion" WHERE skillId = ? ORDER BY number)),
-       'files', (SELECT count(*) FROM "SkillFile" f JOIN "SkillVersion" v ON v.id = f.versionId WHERE v.skillId = ?),
-       'auditEvents', (SELECT count(*) FROM "AuditEvent" WHERE skillId = ?),
-       'totals', json_object(
-         'skills', (SELECT count(*) FROM "Skill"), 'versions', (SELECT count(*) FROM "SkillVersion"),
-         'files', (SELECT count(*) FROM "SkillFile"), 'blobs', (SELECT count(*) FROM "Blob"),
-         'audit', (SELECT count(*) FROM "AuditEvent"), 'refs', (SELECT count(*) FROM "AgentProfileSkill"),
-         'memberships', (SELECT count(*) FROM "Membership"))
-     ) AS snapshot`,
+    testDialect === "postgres" ? POSTGRES_SNAPSHOT : SQLITE_SNAPSHOT,
     ...Array<string>(4).fill(skillId),
   );
   return JSON.parse(row.snapshot) as {
