@@ -13,6 +13,7 @@ import type { AdminUser, AdminUserPage, InstanceRoleName, UserStatusFilter } fro
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { containsIgnoringCase } from "@/lib/db/text-filters";
+import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
 import { audit } from "./version-writer";
 
@@ -93,8 +94,9 @@ async function loadTarget(tx: Tx, userId: string) {
 }
 
 /**
- * Written first, checked after, inside the transaction: two admins demoting each other at once
- * cannot both pass a count taken before either wrote.
+ * Written first, checked after, inside the transaction, which holds the "instance-admins" lock
+ * (lib/db/locks.ts): two admins demoting each other at once, on two instances, cannot both pass
+ * a count taken before the other committed.
  */
 async function assertAnAdminRemains(tx: Tx) {
   if ((await countActiveAdmins(tx)) === 0)
@@ -104,6 +106,7 @@ async function assertAnAdminRemains(tx: Tx) {
 /** Make a user an instance admin, or a plain user again. Changing nothing is not audited. */
 export async function setUserRole(viewer: ViewerRef, userId: string, role: InstanceRoleName): Promise<{ changed: boolean }> {
   return db.$transaction(async (tx) => {
+    await lockName(tx, "instance-admins");
     const actor = await requireInstanceAdmin(tx, viewer);
     const target = await loadTarget(tx, userId);
     refuse(userRoleRefusal(actor, target.facts, role, await countActiveAdmins(tx)));
@@ -122,6 +125,7 @@ export async function setUserRole(viewer: ViewerRef, userId: string, role: Insta
  */
 export async function disableUser(viewer: ViewerRef, userId: string): Promise<{ changed: boolean; sessionsEnded: number }> {
   return db.$transaction(async (tx) => {
+    await lockName(tx, "instance-admins");
     const actor = await requireInstanceAdmin(tx, viewer);
     const target = await loadTarget(tx, userId);
     refuse(userDisableRefusal(actor, target.facts, await countActiveAdmins(tx)));

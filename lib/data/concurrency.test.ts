@@ -138,6 +138,19 @@ describe(`${WORKERS} processes on one database`, () => {
     expect(await db.auditEvent.count({ where: { action: "skill.create", skillId: skill.id } })).toBe(1);
   });
 
+  it("keep a team's last owner and the instance's last active admin when they step down or disable each other at once", async () => {
+    const owners = ["owner-0", "owner-1", "owner-2", "owner-3"];
+    for (const id of owners) await createUser(db, id, { role: "ADMIN" });
+    const team = await createTeam(db, "Owned", Object.fromEntries(owners.map((id) => [id, "OWNER"])));
+    const left = await everyWorker("leaveTeam", (worker) => ({ userId: owners[worker], teamId: team.id }));
+    expect(left.filter((reply) => reply.ok)).toHaveLength(WORKERS - 1);
+    expect(results(left.filter((reply) => !reply.ok))).toEqual([{ code: "CONFLICT", reason: null }]);
+    expect(await db.membership.count({ where: { teamId: team.id, role: "OWNER" } })).toBe(1);
+    // Each admin disables the next, all at once: whatever order they run in, one stays active.
+    await everyWorker("disableUser", (worker) => ({ userId: owners[worker], targetId: owners[(worker + 1) % WORKERS] }));
+    expect(await db.user.count({ where: { role: "ADMIN", disabledAt: null } })).toBeGreaterThanOrEqual(1);
+  });
+
   describe("approving at the same moment", () => {
     const reviewers = ["reviewer-0", "reviewer-1", "reviewer-2", "reviewer-3"];
     const authors = ["author-0", "author-1", "author-2", "author-3"];

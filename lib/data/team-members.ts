@@ -3,12 +3,17 @@ import { canRemoveMember, canSetMemberRole, type TeamRole } from "@/lib/skills/p
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
+import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
 import { audit } from "./version-writer";
 
 // A team's members: added by email, given roles, removed, leaving. A team always keeps an owner.
 
 export const LAST_OWNER_MESSAGE = "A team always keeps an owner: make someone else owner first.";
+
+// Role changes and removals in one team queue here, so two owners stepping down at once on two
+// instances cannot both count the other as the owner who stays (lib/db/locks.ts).
+const lockTeamOwners = (tx: Tx, teamId: string) => lockName(tx, `team-owners ${teamId}`);
 
 async function ownerCount(tx: Tx, teamId: string) {
   return tx.membership.count({ where: { teamId, role: "OWNER" } });
@@ -32,6 +37,7 @@ export async function addTeamMember(viewer: ViewerRef, teamId: string, email: st
 
 export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: string, role: TeamRole): Promise<void> {
   await db.$transaction(async (tx) => {
+    await lockTeamOwners(tx, teamId);
     const actor = await loadActor(tx, viewer);
     if (!actor.teamRoles[teamId]) throw notFound("Team");
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });
@@ -50,6 +56,7 @@ export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: 
 /** Remove a member (or yourself: leaving). The last owner cannot go. */
 export async function removeTeamMember(viewer: ViewerRef, teamId: string, userId: string): Promise<void> {
   await db.$transaction(async (tx) => {
+    await lockTeamOwners(tx, teamId);
     const actor = await loadActor(tx, viewer);
     if (!actor.teamRoles[teamId]) throw notFound("Team");
     const membership = await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } });

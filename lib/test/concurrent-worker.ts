@@ -11,6 +11,8 @@ import { makeSkill } from "./database";
 const skills = await import("@/lib/data/skills");
 const reviews = await import("@/lib/data/reviews");
 const { DataError } = await import("@/lib/data/errors");
+const teams = await import("@/lib/data/teams");
+const adminUsers = await import("@/lib/data/admin-users");
 const { db } = await import("@/lib/db/server");
 const { PEER_HEADER } = await import("@/lib/auth/client-address");
 const { auth } = await import("@/lib/auth/server");
@@ -36,6 +38,12 @@ const tasks: Record<string, (args: Args) => Promise<unknown>> = {
   /** An approval of the request's latest revision. */
   async approve({ userId, requestId, revision }: Args) {
     return reviews.decideRequest({ id: String(userId) }, String(requestId), { verdict: "approve", revision: Number(revision) });
+  },
+  async leaveTeam({ userId, teamId }: Args) {
+    return teams.leaveTeam({ id: String(userId) }, String(teamId));
+  },
+  async disableUser({ userId, targetId }: Args) {
+    return adminUsers.disableUser({ id: String(userId) }, String(targetId));
   },
   /** A sign-up as the sign-up form sends it, to better-auth's handler (the route adds only rate limits). */
   async signUp({ email, peer }: Args) {
