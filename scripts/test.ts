@@ -1,13 +1,15 @@
 /**
- * `npm test`: typecheck, lint (ESLint and Prettier's check), unit tests, one production build, browser tests. Every stage runs
- * even when an earlier one fails, so one run reports everything; the last line sums the unit and
- * browser results as "N passed, N failed".
+ * `npm test`: typecheck, lint (ESLint and Prettier's check), unit tests, the database's tests once
+ * more on PostgreSQL, one production build, browser tests. Every stage runs even when an earlier
+ * one fails, so one run reports everything; the last line sums the unit, PostgreSQL and browser
+ * results as "N passed, N failed".
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NO_CHROMIUM_MESSAGE, findChromium } from "../e2e/chromium";
+import { NO_POSTGRES_MESSAGE, findPostgresBin } from "../lib/test/postgres-cluster";
 import { isBuildCurrent, recordBuild } from "./build-if-needed";
 import { ensureAuthSecret } from "./db/local-env";
 
@@ -51,6 +53,22 @@ async function runTogether(stages: { title: string; cmd: string; args: string[] 
   );
 }
 
+// The test files that get a database (lib/test/database.ts, directly or through support.ts and
+// matrix-cast.ts): the data layer, the HTTP routes, MCP, the CLI's server side. They run on SQLite
+// in the unit pass and again on PostgreSQL; the rest never touch a database.
+const DATABASE_TEST = /from "@\/lib\/test\/(database|support|matrix-cast)"/;
+
+async function databaseTestFiles(): Promise<string[]> {
+  const files: string[] = [];
+  for (const top of ["lib", "app", "scripts", "components"]) {
+    for (const entry of await readdir(path.join(root, top), { recursive: true })) {
+      const file = path.join(top, entry);
+      if (file.endsWith(".test.ts") && DATABASE_TEST.test(await readFile(path.join(root, file), "utf8"))) files.push(file);
+    }
+  }
+  return files.sort();
+}
+
 async function readJson<T>(file: string): Promise<T | null> {
   return JSON.parse(await readFile(file, "utf8").catch(() => "null")) as T | null;
 }
@@ -79,6 +97,24 @@ const vitestReport = path.join(reports, "vitest.json");
 if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]))
   failedStages.push("unit");
 
+// Each test file gets its own database copied from one migrated template in a throwaway cluster
+// (lib/test/postgres-setup.ts). Two workers on two cores: the server does half of the work.
+const postgresReport = path.join(reports, "vitest-postgres.json");
+if (!findPostgresBin()) {
+  console.log("\n▶ data-layer and HTTP tests on PostgreSQL");
+  console.error(NO_POSTGRES_MESSAGE);
+  console.log("✘ data-layer and HTTP tests on PostgreSQL");
+  failedStages.push("postgres");
+} else if (
+  !run(
+    "data-layer and HTTP tests on PostgreSQL",
+    bin("vitest"),
+    ["run", "--maxWorkers=2", "--reporter=dot", "--reporter=json", `--outputFile.json=${postgresReport}`, ...(await databaseTestFiles())],
+    { SKILLSHELF_TEST_DATABASE: "postgres" },
+  )
+)
+  failedStages.push("postgres");
+
 let built = await isBuildCurrent(root);
 if (!built) {
   built = run("production build", bin("next"), ["build"], { NODE_ENV: "production" });
@@ -95,15 +131,18 @@ if (built) {
 type VitestJson = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
 type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
 const unit = await readJson<VitestJson>(vitestReport);
+const postgres = await readJson<VitestJson>(postgresReport);
 const e2e = await readJson<PlaywrightJson>(playwrightReport);
 
-const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
-const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
-const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
+const vitestRuns = [unit, postgres].filter((report) => report !== null);
+const passed = vitestRuns.reduce((sum, r) => sum + r.numPassedTests, 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
+const failed = vitestRuns.reduce((sum, r) => sum + r.numFailedTests, 0) + (e2e?.stats.unexpected ?? 0);
+const skipped = vitestRuns.reduce((sum, r) => sum + r.numPendingTests + r.numTodoTests, 0) + (e2e?.stats.skipped ?? 0);
+const counts = (report: VitestJson | null, missing: string) => (report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : missing);
 
 console.log("");
 console.log(
-  `unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : "no report"}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`,
+  `unit: ${counts(unit, "no report")}; PostgreSQL: ${counts(postgres, "not run")}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`,
 );
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
