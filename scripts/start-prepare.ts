@@ -1,7 +1,8 @@
 // `npm start`'s first step, run by scripts/start.sh in a child process that exits before the
 // server starts: the auth secret, the database (migrations, built-ins, demo data) and a build when
-// the sources changed. It hands the validated listen address and database file back through the
-// file start.sh names, so the server that replaces start.sh never loads TypeScript, zod or tsx.
+// the sources changed. It hands the validated listen address and database file (none on
+// PostgreSQL) back through the file start.sh names, so the server that replaces start.sh never
+// loads TypeScript, zod or tsx.
 import "./load-env";
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -18,8 +19,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 await runScript(async () => {
-  if ((await ensureAuthSecret(root)) === "generated") console.log("Generated BETTER_AUTH_SECRET into .env.local");
+  const secret = await ensureAuthSecret(root);
   const env = getEnv();
+  if (secret === "generated") console.log("Generated BETTER_AUTH_SECRET into .env.local");
+  // A PostgreSQL database is usually shared by several instances, and a session signed with one
+  // machine's generated secret is refused by the others.
+  if (secret === "generated" && env.database.provider === "postgres")
+    console.warn("Several instances on one database must share one BETTER_AUTH_SECRET: set the same value on each (README, Deployment).");
   await prepareDatabase();
 
   if (!(await isBuildCurrent(root))) {

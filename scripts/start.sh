@@ -22,7 +22,7 @@ while kill -0 "$prepare" 2>/dev/null; do wait "$prepare" || status=$?; done
 trap - INT TERM
 [ "$status" -eq 0 ] || exit "$status"
 
-# port=, hostname=, database= (shell-quoted by start-prepare.ts)
+# port=, hostname=, database= (shell-quoted by start-prepare.ts; database is empty on PostgreSQL)
 . "$plan"
 rm -f "$plan"
 trap - EXIT
@@ -43,4 +43,8 @@ esac
 export NODE_OPTIONS NODE_ENV=production NEXT_TELEMETRY_DISABLED="${NEXT_TELEMETRY_DISABLED:-1}" \
   MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 cd "$root"
-exec "$node" "$root/scripts/server/serve.mjs" --port "$port" --hostname "$hostname" --database "$database"
+# SQLite: the server opens the file for its health check. PostgreSQL: it reads DATABASE_URL as the
+# app does, so the URL and its password stay out of the process list.
+set -- --port "$port" --hostname "$hostname"
+[ -z "$database" ] || set -- "$@" --database "$database"
+exec "$node" "$root/scripts/server/serve.mjs" "$@"

@@ -22,6 +22,13 @@ export interface BlobStore {
    */
   put(sha256: string, bytes: Uint8Array): Promise<StoredBlob>;
   get(blob: { sha256: string; storage: string; data: Uint8Array | null; key: string | null }): Promise<Uint8Array>;
+  /**
+   * Rejects when the store cannot take or give bytes right now (unreachable, wrong credentials, no
+   * bucket). Readiness (/api/ready) calls it so that a load balancer sends no traffic to an
+   * instance that cannot serve files. A store without one (the database store) is as ready as the
+   * database, which readiness checks anyway.
+   */
+  check?(): Promise<void>;
 }
 
 export class BlobMissingError extends Error {

@@ -1,7 +1,10 @@
 import type { BlobStore } from "./blob-store";
 import { BlobMissingError } from "./blob-store";
 
-/** The default: bytes in the Blob row, written in the same transaction as the version. */
+/**
+ * The default: bytes in the Blob row, written in the same transaction as the version. No `check`:
+ * its bytes are as reachable as the database, which readiness checks itself.
+ */
 export const databaseBlobStore: BlobStore = {
   name: "database",
   async put(_sha256, bytes) {

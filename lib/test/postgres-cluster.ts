@@ -39,7 +39,8 @@ export function findPostgresBin(): string | null {
 export const NO_POSTGRES_MESSAGE =
   "PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin, PG_BIN or PATH): install Debian's `postgresql` package to run the PostgreSQL tests.";
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -1,5 +1,6 @@
 // The production server's request listener, apart from Next.js so that it can be tested with any
-// handler: the health check first and outside the lanes, static files straight through, every
+// handler: the health and readiness checks first and outside the lanes (a load balancer's probe
+// must not wait behind the pages it is deciding about), static files straight through, every
 // other request admitted by its lane (admission.mjs), a 503 when its lane's queue (or the
 // client's share of it) is full.
 
@@ -9,19 +10,23 @@ function answerBusy(res) {
   res.end(JSON.stringify({ error: "The server is busy: too many requests are waiting. Try again in a moment." }));
 }
 
-/** @param {import("node:http").IncomingMessage} req */
-const isHealthCheck = (req) => (req.method === "GET" || req.method === "HEAD") && (req.url === "/api/health" || !!req.url?.startsWith("/api/health?"));
+/**
+ * @param {import("node:http").IncomingMessage} req
+ * @param {string} path
+ */
+const isProbe = (req, path) => (req.method === "GET" || req.method === "HEAD") && (req.url === path || !!req.url?.startsWith(`${path}?`));
 
 /**
  * @param {{
  *   handle: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>,
  *   health: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>,
+ *   ready?: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<unknown>,
  *   admission: import("./admission.d.mts").Admission,
  *   laneFor: typeof import("./admission.d.mts").laneFor,
  *   clientKey: typeof import("./admission.d.mts").clientKey,
  * }} options
  */
-export function createListener({ handle, health, admission, laneFor, clientKey }) {
+export function createListener({ handle, health, ready, admission, laneFor, clientKey }) {
   /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   async function run(req, res) {
     try {
@@ -35,12 +40,13 @@ export function createListener({ handle, health, admission, laneFor, clientKey }
 
   /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   return (req, res) => {
-    if (isHealthCheck(req)) {
-      health(req, res).catch((error) => {
-        console.error("The health check failed:", error);
+    const probe = isProbe(req, "/api/health") ? health : ready && isProbe(req, "/api/ready") ? ready : null;
+    if (probe) {
+      probe(req, res).catch((error) => {
+        console.error(`The ${probe === health ? "health" : "readiness"} check failed:`, error);
         if (res.headersSent) return void res.end();
         res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" });
-        res.end(JSON.stringify({ ok: false, error: "the health check itself failed" }));
+        res.end(JSON.stringify({ ok: false, error: `the ${probe === health ? "health" : "readiness"} check itself failed` }));
       });
       return;
     }

@@ -19,7 +19,8 @@ async function start(slots = { read: 2, write: 1 }, maxQueued = 10) {
     open.set(key, res);
   };
   const health = async (_req: unknown, res: ServerResponse) => void res.end('{"ok":true}');
-  server = createServer(createListener({ handle, health, admission, laneFor, clientKey }));
+  const ready = async (_req: unknown, res: ServerResponse) => void res.end('{"ready":true}');
+  server = createServer(createListener({ handle, health, ready, admission, laneFor, clientKey }));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const send = (method: string, path: string) => {
@@ -66,6 +67,18 @@ describe("the production server's listener", () => {
     send("GET", "/_next/static/chunks/app.js");
     await until(() => handled.includes("GET /_next/static/chunks/app.js"));
     expect(handled).not.toContain("GET /api/health");
+  });
+
+  it("answers readiness outside the lanes too, and only for GET and HEAD", async () => {
+    const { handled, admission, send, until } = await start({ read: 1, write: 1 });
+    send("GET", "/a");
+    send("GET", "/b");
+    await until(() => admission.stats().read.queued === 1);
+    expect(await send("GET", "/api/ready").response).toMatchObject({ status: 200, body: '{"ready":true}' });
+    expect(await send("HEAD", "/api/ready?probe=1").response).toMatchObject({ status: 200 });
+    send("POST", "/api/ready");
+    await until(() => handled.includes("POST /api/ready"));
+    expect(handled.filter((key) => key.includes("/api/ready"))).toEqual(["POST /api/ready"]);
   });
 
   it("never hands on a request whose client left while it waited", async () => {

@@ -1,19 +1,26 @@
 // The production server `npm start` runs (scripts/start.sh becomes it): Next.js behind Node's own
-// HTTP server, with two things `next start` cannot do.
+// HTTP server, with things `next start` cannot do.
 //   - Admission (admission.mjs): pages and writes wait for one of a few slots per lane instead of
 //     all rendering at once, so each request finishes quickly and in arrival order.
 //   - The health check is answered here, before Next.js and outside the lanes: a busy server still
 //     says at once whether it is alive and can write (the same check as the app's /api/health).
+//   - Readiness (/api/ready) skips the lanes too, and is answered here with 503 once the process
+//     is stopping, so a load balancer takes the instance out while it finishes its requests.
+//   - A graceful stop on SIGTERM or SIGINT: no new connections, the requests in flight finish
+//     (10 s at most), then the app's shutdown hooks (lib/shutdown.mjs: jobs, the database pool).
 // Plain JavaScript so it starts without a build step or TypeScript loader.
-// Usage: node scripts/server/serve.mjs --port 3000 --hostname 127.0.0.1 --database data/skillshelf.db
+// Usage: node scripts/server/serve.mjs --port 3000 --hostname 127.0.0.1 [--database data/skillshelf.db]
+// Without --database the database is DATABASE_URL's PostgreSQL server, read as the app reads it
+// (the environment, then the .env files Next loads).
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
+import nextEnv from "@next/env";
 import next from "next";
 import { checkHealthWith } from "../../lib/data/health-check.mjs";
+import { beginShutdown, isShuttingDown, runShutdownHooks } from "../../lib/shutdown.mjs";
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";
 import { createListener } from "./listener.mjs";
@@ -22,9 +29,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" }, database: { type: "string" } } });
 const port = Number(values.port);
 const hostname = values.hostname ?? "127.0.0.1";
-const databasePath = values.database;
-if (!Number.isInteger(port) || !databasePath) {
-  console.error("usage: serve.mjs --port <port> --hostname <address> --database <sqlite file>");
+const databasePath = values.database || null;
+nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
+const postgresUrl = databasePath ? null : (process.env.DATABASE_URL ?? "").trim();
+if (!Number.isInteger(port) || !(databasePath || /^postgres(?:ql)?:\/\/./.test(postgresUrl ?? ""))) {
+  console.error("usage: serve.mjs --port <port> --hostname <address> [--database <sqlite file>] (without --database, DATABASE_URL must be a postgres:// URL)");
   process.exit(2);
 }
 // The title the start tests and bench:load find the server by, as `next start` names itself.
@@ -37,20 +46,47 @@ process.title = "next-server (skillshelf)";
 // when signed out); past either the answer is 503.
 const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 1_000, maxQueuedPerClient: 100, leaseMs: 2_000 });
 
-// A read-only connection of its own for the health check's `SELECT 1`, opened on first use and
-// kept open (SQLite keeps the locks of every connection in this process consistent).
+/**
+ * The health check's own connection, opened on first use and kept open: on SQLite a read-only one
+ * (SQLite keeps the locks of every connection in this process consistent); on PostgreSQL a pool
+ * of one, apart from the app's pool so that a busy app still gets its answer, and bounded in time
+ * so that an unreachable server gives an answer, not a hung probe.
+ * @type {Promise<{ query: () => unknown, close: () => unknown }> | undefined}
+ */
 let probe;
-const selectOne = () => (probe ??= new Database(databasePath, { readonly: true, fileMustExist: true, timeout: 1_000 })).prepare("SELECT 1").get();
+async function openProbe() {
+  if (databasePath) {
+    const { default: Database } = await import("better-sqlite3");
+    const connection = new Database(databasePath, { readonly: true, fileMustExist: true, timeout: 1_000 });
+    return { query: () => connection.prepare("SELECT 1").get(), close: () => connection.close() };
+  }
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: postgresUrl, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 2_000, query_timeout: 2_000 });
+  // A dropped connection (the server restarted) must not end the process: the next check reconnects.
+  pool.on("error", () => {});
+  return { query: () => pool.query("SELECT 1"), close: () => pool.end() };
+}
+const selectOne = async () => (await (probe ??= openProbe())).query();
 
 // Where the build is: next.config.ts's distDir rule.
 const distDir = process.env.NEXT_DIST_DIR || ".next";
-// The health check answers with the headers next.config.ts gives it, like every other answer.
-const healthHeaders = configuredHeaders(JSON.parse(readFileSync(path.join(root, distDir, "routes-manifest.json"), "utf8")), "/api/health");
+// The health and readiness checks answer with the headers next.config.ts gives them, like every other answer.
+const routesManifest = JSON.parse(readFileSync(path.join(root, distDir, "routes-manifest.json"), "utf8"));
+const healthHeaders = configuredHeaders(routesManifest, "/api/health");
+const readyHeaders = configuredHeaders(routesManifest, "/api/ready");
 
 async function answerHealth(req, res) {
   const health = await checkHealthWith(selectOne, databasePath);
   res.writeHead(health.ok ? 200 : 503, { ...healthHeaders, "content-type": "application/json", "cache-control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : JSON.stringify(health));
+}
+
+// Stopping: not ready, said here (the app may already be closing its connections). Otherwise the
+// app's /api/ready checks the database and the blob store through the app's own clients.
+async function answerReady(req, res) {
+  if (!isShuttingDown()) return handle(req, res);
+  res.writeHead(503, { ...readyHeaders, "content-type": "application/json", "cache-control": "no-store", connection: "close" });
+  res.end(req.method === "HEAD" ? undefined : JSON.stringify({ ok: false, shuttingDown: true }));
 }
 
 // The configuration the build was made with, as the build recorded it, rather than next.config.ts
@@ -63,7 +99,7 @@ const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 
-server.on("request", createListener({ handle, health: answerHealth, admission, laneFor, clientKey }));
+server.on("request", createListener({ handle, health: answerHealth, ready: answerReady, admission, laneFor, clientKey }));
 
 // Next.js installs an uncaughtException handler that only logs: a port in use must end the process.
 server.on("error", (error) => {
@@ -73,18 +109,37 @@ server.on("error", (error) => {
 await app.prepare();
 server.listen(port, hostname, () => console.log(`✓ Ready on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`));
 
-// SIGTERM or SIGINT: stop taking connections, let the requests in flight finish (10 s at most).
+// SIGTERM or SIGINT: readiness turns 503 and no new connection is taken; the requests in flight
+// finish (10 s at most, then their connections are cut); then the app's shutdown hooks run (jobs
+// stop, then the database pool closes; 5 s at most) and the process exits 0. A process manager's
+// grace period must cover both: docker stop waits 10 s by default (docker-compose.yml gives 20 s).
+const DRAIN_MS = 10_000;
+const HOOKS_MS = 5_000;
 let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(0), 10_000).unref();
-    server.close(async () => {
-      await app.close?.();
-      probe?.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  });
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  beginShutdown();
+  // Whatever hangs below, the process still ends.
+  setTimeout(() => process.exit(0), DRAIN_MS + HOOKS_MS + 2_000).unref();
+  console.log(`${signal}: finishing the requests in flight, then stopping`);
+  const drained = new Promise((resolve) => server.close(() => resolve(true)));
+  // A kept-alive connection whose request finishes goes idle rather than closing: close those as
+  // they go idle, so the drain ends with the last request rather than at the bound.
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const inTime = await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_MS)))]);
+  clearTimeout(timer);
+  clearInterval(sweep);
+  if (!inTime) {
+    console.error(`Stopping: requests still in flight after ${DRAIN_MS / 1000} s were cut off`);
+    server.closeAllConnections();
+  }
+  await app.close?.();
+  await runShutdownHooks({ timeoutMs: HOOKS_MS });
+  await probe?.then((open) => open.close()).catch(() => undefined);
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

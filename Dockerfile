@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# One image for every instance (README, Deployment). Build it once and run it N times: every
+# replica then carries the same build, whose server actions any other replica accepts.
+#   docker compose build     (docker-compose.yml passes NEXT_SERVER_ACTIONS_ENCRYPTION_KEY as a build secret)
+#   docker build --secret id=actions_key,env=NEXT_SERVER_ACTIONS_ENCRYPTION_KEY -t skillshelf .
+
+FROM node:22-bookworm-slim AS build
+# better-sqlite3 compiles from source where no prebuilt binary matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# Dependencies first, so a source change reuses this layer. postinstall generates both Prisma
+# clients, which needs the schemas and prisma.config.ts (and what that imports).
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY scripts/db/external-tables.ts ./scripts/db/
+COPY scripts/schema-engine-stub.sh ./scripts/
+RUN npm ci --no-audit --no-fund
+COPY . .
+# The server actions' key is the build's (it also salts the actions' ids) and the runtime's: the
+# same value here and in every instance's environment. A build secret, so it stays out of the image.
+RUN --mount=type=secret,id=actions_key \
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(cat /run/secrets/actions_key 2>/dev/null || true)" \
+    NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 npx next build
+
+FROM node:22-bookworm-slim
+# bubblewrap runs skill scripts in the playground; Docker's default seccomp profile refuses the
+# user namespaces it needs, and the playground then says so and offers no skill_run.
+RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+# The build's fingerprint (sources' sizes and times, as copied here) tells `npm start`
+# (scripts/start.sh) that the build is current, so a replica never rebuilds at start.
+RUN npx tsx -e 'import("./scripts/build-if-needed.ts").then((m) => m.recordBuild(process.cwd()))'
+USER node
+ENV NODE_ENV=production HOSTNAME=0.0.0.0 PORT=3000 NEXT_TELEMETRY_DISABLED=1
+EXPOSE 3000
+# scripts/start.sh migrates (one instance at a time, under a PostgreSQL advisory lock), syncs the
+# built-ins, seeds the demo into an empty database, then becomes the server (exec): SIGTERM drains it.
+CMD ["sh", "scripts/start.sh"]
