@@ -95,7 +95,10 @@ function runChild(args: string[]): { ok: boolean; figures: Map<string, number> }
   return { ok: result.status === 0, figures };
 }
 
-if (values.phase === "data") {
+if (values.phase === "load") {
+  const { loadPhase } = await import("./scale-load");
+  await loadPhase();
+} else if (values.phase === "data") {
   await dataPhase(values.dialect === "postgres" ? "postgres" : "sqlite");
 } else {
   console.log(
@@ -105,6 +108,11 @@ if (values.phase === "data") {
   const sqlite = runChild(["--phase", "data", "--dialect", "sqlite"]);
   const postgres = runChild(["--phase", "data", "--dialect", "postgres"]);
   if (!sqlite.ok || !postgres.ok) process.exit(1);
+  console.log("\n(2) load through a round-robin proxy, 1 then 3 instances on one PostgreSQL database");
+  const load = runChild(["--phase", "load"]);
+  if (!load.ok) process.exit(1);
+  const errors = (load.figures.get("1 instance errors") ?? 0) + (load.figures.get("3 instances errors") ?? 0);
+  console.log(`target: zero errors under load: ${errors ? `NOT met (${errors} errors)` : "met"}`);
   const slow = [...sqlite.figures, ...postgres.figures].filter(([name, value]) => name.endsWith(" p95") && value >= TARGET_P95_MS).map(([name]) => name);
   console.log(`target: every data-layer p95 under ${TARGET_P95_MS} ms: ${slow.length ? `NOT met (${slow.join(", ")})` : "met"}`);
 }

@@ -70,7 +70,12 @@ async function waitUntilReady(url: string, exited: Promise<unknown>, log: () => 
 }
 
 /** Starts `count` instances (3 by default); `env` adds or overrides keys of every instance (and of the preparation). */
-export async function startInstances({ count = 3, env = {} }: { count?: number; env?: Record<string, string> } = {}): Promise<Instances> {
+/** `afterPrepare` runs on the prepared database before any instance starts (the load benchmark seeds its catalog there). */
+export async function startInstances({
+  count = 3,
+  env = {},
+  afterPrepare,
+}: { count?: number; env?: Record<string, string>; afterPrepare?: (databaseUrl: string) => Promise<void> } = {}): Promise<Instances> {
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
   if (!existsSync(path.join(distDir, "BUILD_ID")))
     throw new Error(`No production build in ${distDir}: run \`NODE_ENV=production npx next build\` first (npm test's browser stage builds).`);
@@ -108,6 +113,7 @@ export async function startInstances({ count = 3, env = {} }: { count?: number; 
     const prepare = run(path.join(root, "node_modules", ".bin", "tsx"), ["--conditions", "react-server", path.join(root, "scripts", "prepare-db.ts")], shared);
     const prepared = await prepare.exited;
     if (prepared.code !== 0) throw new Error(`preparing the database failed (${JSON.stringify(prepared)}):\n${prepare.output()}`);
+    await afterPrepare?.(databaseUrl);
 
     const instances = await Promise.all(
       Array.from({ length: count }, async () => {
