@@ -1,22 +1,23 @@
 import "server-only";
 import { getEnv, type Env } from "@/lib/env";
-import type { BlobStore } from "@/lib/storage/blob-store";
+import { lazyBlobStore, type BlobStore } from "@/lib/storage/blob-store";
 import { databaseBlobStore } from "@/lib/storage/database-store";
-import { createS3BlobStore } from "@/lib/storage/s3-store";
 import { createUploadthingBlobStore } from "@/lib/storage/uploadthing-store";
 
 let store: BlobStore | undefined;
 
 function configuredStore(env: Env): BlobStore {
-  if (env.S3_BUCKET)
-    return createS3BlobStore({
+  if (env.S3_BUCKET) {
+    const config = {
       bucket: env.S3_BUCKET,
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION,
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    });
+    };
+    return lazyBlobStore("s3", () => import("@/lib/storage/s3-store").then(({ createS3BlobStore }) => createS3BlobStore(config)));
+  }
   if (env.UPLOADTHING_TOKEN) return createUploadthingBlobStore(env.UPLOADTHING_TOKEN);
   return databaseBlobStore;
 }

@@ -58,3 +58,24 @@ export class BlobMissingError extends Error {
 export class BlobStoreError extends Error {
   name = "BlobStoreError";
 }
+
+/**
+ * A store whose module loads on first use: the AWS SDK costs every server start time and memory,
+ * and most installs never configure it.
+ */
+export function lazyBlobStore(name: BlobStorageKind, load: () => Promise<BlobStore>): BlobStore {
+  let loading: Promise<BlobStore> | undefined;
+  const store = () => (loading ??= load());
+  return {
+    name,
+    put: async (sha256, bytes) => (await store()).put(sha256, bytes),
+    get: async (blob) => (await store()).get(blob),
+    delete: async (blob) => (await store()).delete(blob),
+    presignedUrl: async (blob, response) => {
+      const loaded = await store();
+      if (!loaded.presignedUrl) throw new BlobStoreError(`The ${name} store cannot presign downloads.`);
+      return loaded.presignedUrl(blob, response);
+    },
+    check: async () => (await store()).check(),
+  };
+}
