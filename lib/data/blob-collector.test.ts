@@ -58,7 +58,7 @@ describe("blobs in an S3 bucket", () => {
     await expect(getBlobStore().check!()).resolves.toBeUndefined();
   });
 
-  it("still reads blobs stored in the database before S3 was configured", async () => {
+  it("still reads blobs stored in the database before S3 was configured, and moves them to the bucket when uploaded again", async () => {
     const created = await skills.createSkill(ada, {
       skill: makeSkill("older", { files: { "a.md": "kept in the row\n" } }),
       destination: { scope: "PERSONAL" },
@@ -67,6 +67,10 @@ describe("blobs in an S3 bucket", () => {
     await db.blob.update({ where: { sha256: digest }, data: { storage: "database", data: new TextEncoder().encode("kept in the row\n"), key: null } });
     const file = await skills.readSkillFile(ada, created.skillId, "a.md");
     expect(new TextDecoder().decode(file!.bytes)).toBe("kept in the row\n");
+    // Uploaded again, the bytes move to the bucket.
+    await skills.createSkill(ada, { skill: makeSkill("newer", { files: { "a.md": "kept in the row\n" } }), destination: { scope: "PERSONAL" } });
+    expect(await rowOf(digest)).toEqual({ storage: "s3", data: null, key: objectKey(digest) });
+    expect(await objectText(digest)).toBe("kept in the row\n");
   });
 });
 

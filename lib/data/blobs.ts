@@ -55,13 +55,17 @@ export async function putBlobs(files: readonly { sha256: string; bytes: Uint8Arr
   return new Map(unique.map((file, index) => [file.sha256, { size: file.bytes.byteLength, stored: stored[index] }]));
 }
 
-/** The Blob rows of blobs put before this transaction; a row that already exists is kept as it is. */
+/**
+ * The Blob rows of blobs put before this transaction. An existing row is pointed at what was just
+ * put when that is outside the database: the put object certainly exists (an uploadthing key
+ * differs per upload), while the one the row named may be gone. Bytes in a row are left alone.
+ */
 export async function writeBlobRows(tx: Tx, blobs: PutBlobs): Promise<void> {
-  for (const [sha256, blob] of blobs) {
+  for (const [sha256, { size, stored }] of blobs) {
     await tx.blob.upsert({
       where: { sha256 },
-      create: { sha256, size: blob.size, storage: blob.stored.storage, data: blob.stored.data ? new Uint8Array(blob.stored.data) : null, key: blob.stored.key },
-      update: {},
+      create: { sha256, size, storage: stored.storage, data: stored.data ? new Uint8Array(stored.data) : null, key: stored.key },
+      update: stored.storage === "database" ? {} : { storage: stored.storage, key: stored.key, data: null },
     });
   }
 }
