@@ -76,6 +76,6 @@ export function lazyBlobStore(name: BlobStorageKind, load: () => Promise<BlobSto
       if (!loaded.presignedUrl) throw new BlobStoreError(`The ${name} store cannot presign downloads.`);
       return loaded.presignedUrl(blob, response);
     },
-    check: async () => (await store()).check(),
+    check: async () => (await store()).check?.(),
   };
 }
