@@ -2,7 +2,6 @@ import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
 import { db } from "@/lib/db/server";
-import { getBlobStore } from "./storage";
 import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
 import { lockName } from "@/lib/db/locks";
 
@@ -20,11 +19,10 @@ export interface BuiltinSyncReport {
  */
 export async function syncBuiltinSkills(shipped: BundleSkill[]): Promise<BuiltinSyncReport> {
   const report: BuiltinSyncReport = { created: [], updated: [], unchanged: [], archived: [] };
-  const store = getBlobStore();
   const prepared: PreparedVersion[] = [];
   for (const skill of shipped) {
     if (!skill.ok || !skill.name) throw new Error(`Built-in skill ${skill.root} is invalid: ${skill.findings.map((f) => f.message).join("; ")}`);
-    prepared.push(await prepareVersion(skill, store));
+    prepared.push(await prepareVersion(skill));
   }
   await db.$transaction(async (tx) => {
     // Instances starting together each sync; the second then finds the first's skills (lib/db/locks.ts).

@@ -2,12 +2,10 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/server";
-import type { StoredBlob } from "@/lib/storage/blob-store";
 import type { PlaygroundDataParts, StoredPlaygroundFile } from "@/lib/types/playground";
 import { loadActor, type ViewerRef } from "./actor";
-import { blobSelect, loadFileBytes } from "./blobs";
+import { blobSelect, putBlobs, storedBytes, writeBlobRows, type PutBlobs, type StoredBytes } from "./blobs";
 import type { NewAttachment, RunOutputs } from "./skill-runs";
-import { getBlobStore } from "./storage";
 
 // A conversation's files: what the user attached and what skill_run produced. Bytes go to the blob
 // store first (content-addressed, so an abandoned put is harmless); rows are written in the same
@@ -21,7 +19,7 @@ export interface TurnFiles {
 export const playgroundFileUrl = (id: string) => `/api/playground/files/${id}`;
 
 export interface PreparedTurnFiles {
-  blobs: Map<string, { size: number; stored: StoredBlob }>;
+  blobs: PutBlobs;
   rows: {
     id: string;
     kind: "attachment" | "output";
@@ -39,40 +37,34 @@ export interface PreparedTurnFiles {
 }
 
 export async function prepareTurnFiles(files: TurnFiles, ids: { userMessageId: string; assistantMessageId: string }): Promise<PreparedTurnFiles> {
-  const store = getBlobStore();
   const prepared: PreparedTurnFiles = { blobs: new Map(), rows: [], attachmentParts: [], runFileParts: [] };
-  const add = async (kind: "attachment" | "output", messageId: string, toolCallId: string | null, path: string, mediaType: string, bytes: Uint8Array) => {
+  const contents: { sha256: string; bytes: Uint8Array }[] = [];
+  const add = (kind: "attachment" | "output", messageId: string, toolCallId: string | null, path: string, mediaType: string, bytes: Uint8Array) => {
     const sha256 = createHash("sha256").update(bytes).digest("hex");
-    if (!prepared.blobs.has(sha256)) prepared.blobs.set(sha256, { size: bytes.length, stored: await store.put(sha256, bytes) });
+    contents.push({ sha256, bytes });
     const row = { id: randomUUID(), kind, messageId, toolCallId, path, size: bytes.length, mediaType, sha256 };
     prepared.rows.push(row);
     return { id: row.id, path, size: row.size, mediaType, url: playgroundFileUrl(row.id) } satisfies StoredPlaygroundFile;
   };
   for (const file of files.attachments) {
-    const stored = await add("attachment", ids.userMessageId, null, file.name, file.mediaType, file.bytes);
+    const stored = add("attachment", ids.userMessageId, null, file.name, file.mediaType, file.bytes);
     prepared.attachmentParts.push({ type: "data-attachment", data: stored });
   }
   for (const run of files.outputs) {
-    const stored: StoredPlaygroundFile[] = [];
-    for (const file of run.files) stored.push(await add("output", ids.assistantMessageId, run.toolCallId, file.path, file.mediaType, file.bytes));
+    const stored = run.files.map((file) => add("output", ids.assistantMessageId, run.toolCallId, file.path, file.mediaType, file.bytes));
     prepared.runFileParts.push({
       type: "data-run-files",
       id: `run-files-${run.toolCallId}`,
       data: { toolCallId: run.toolCallId, files: stored, skipped: run.skipped },
     });
   }
+  prepared.blobs = await putBlobs(contents);
   return prepared;
 }
 
 /** Blob rows first: the files' rows reference them. */
 export async function writeTurnBlobs(tx: Tx, prepared: PreparedTurnFiles): Promise<void> {
-  for (const [sha256, blob] of prepared.blobs) {
-    await tx.blob.upsert({
-      where: { sha256 },
-      create: { sha256, size: blob.size, storage: blob.stored.storage, data: blob.stored.data ? new Uint8Array(blob.stored.data) : null, key: blob.stored.key },
-      update: {},
-    });
-  }
+  await writeBlobRows(tx, prepared.blobs);
 }
 
 /** One file of one of the viewer's conversations with its bytes, or null (someone else's, or gone). */
@@ -80,12 +72,23 @@ export async function readPlaygroundFile(
   viewer: ViewerRef,
   fileId: string,
 ): Promise<{ path: string; size: number; mediaType: string; bytes: Uint8Array } | null> {
+  const file = await openPlaygroundFile(viewer, fileId);
+  if (!file) return null;
+  const { content, ...rest } = file;
+  return { ...rest, bytes: await content.read() };
+}
+
+/** One file of one of the viewer's conversations with its bytes still in the store (a download), or null. */
+export async function openPlaygroundFile(
+  viewer: ViewerRef,
+  fileId: string,
+): Promise<{ path: string; size: number; mediaType: string; content: StoredBytes } | null> {
   const actor = await loadActor(db, viewer);
   const file = await db.playgroundFile.findFirst({
     where: { id: fileId, conversation: { ownerId: actor.id } },
     select: { path: true, size: true, mediaType: true, ...blobSelect },
   });
   if (!file) return null;
-  const [loaded] = await loadFileBytes([file]);
-  return loaded;
+  const { blob, ...rest } = file;
+  return { ...rest, content: storedBytes(blob) };
 }

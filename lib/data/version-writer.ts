@@ -3,10 +3,10 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import type { Finding } from "@/lib/skills/format/findings";
 import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
-import type { BlobStore, StoredBlob } from "@/lib/storage/blob-store";
 import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
+import { putBlobs, writeBlobRows, type PutBlobs } from "./blobs";
 import { safeScan, scanColumns } from "./scan-columns";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */
@@ -35,7 +35,7 @@ export interface PreparedVersion {
   errorCount: number;
   warningCount: number;
   files: { path: string; size: number; mediaType: string; sha256: string; tokens: number | null; executable: boolean }[];
-  blobs: Map<string, { size: number; stored: StoredBlob }>;
+  blobs: PutBlobs;
   /** The security scan of exactly these files. */
   scan: ScanResult;
   review: ReviewDecision;
@@ -51,11 +51,7 @@ export function scanSkill(skill: BundleSkill): ScanResult {
  * security scan (passed in when the caller already ran it for the import gate). Without a review
  * decision, a high or critical finding (or a failed scan) starts the version as "needs_review".
  */
-export async function prepareVersion(
-  skill: BundleSkill,
-  store: BlobStore,
-  options: { scan?: ScanResult; review?: ReviewDecision } = {},
-): Promise<PreparedVersion> {
+export async function prepareVersion(skill: BundleSkill, options: { scan?: ScanResult; review?: ReviewDecision } = {}): Promise<PreparedVersion> {
   if (!skill.name || skill.description === null) throw new Error("prepareVersion needs a valid skill");
   const tokensByPath = new Map(skill.tokens.resources.map((resource) => [resource.path, resource.tokens]));
   const files = skill.files
@@ -69,10 +65,7 @@ export async function prepareVersion(
     }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const scan = options.scan ?? scanSkill(skill);
-  const blobs = new Map<string, { size: number; stored: StoredBlob }>();
-  for (const file of skill.files) {
-    if (!blobs.has(file.sha256)) blobs.set(file.sha256, { size: file.size, stored: await store.put(file.sha256, file.bytes) });
-  }
+  const blobs = await putBlobs(skill.files);
   return {
     name: skill.name,
     description: skill.description,
@@ -123,13 +116,7 @@ export async function writeVersion(
   },
 ): Promise<{ id: string; number: number }> {
   const { version } = input;
-  for (const [sha256, blob] of version.blobs) {
-    await tx.blob.upsert({
-      where: { sha256 },
-      create: { sha256, size: blob.size, storage: blob.stored.storage, data: blob.stored.data ? new Uint8Array(blob.stored.data) : null, key: blob.stored.key },
-      update: {},
-    });
-  }
+  await writeBlobRows(tx, version.blobs);
   const row = await tx.skillVersion.create({
     data: {
       skillId: input.skillId,
@@ -186,9 +173,13 @@ export async function writeVersion(
   return row;
 }
 
-/** Deletes blobs no skill file or playground file references any more (after a delete, a prune, a conversation deleted). */
+/**
+ * Deletes the blobs kept in the database that no skill file or playground file references any
+ * more (after a delete, a prune, a conversation deleted). Blobs kept in a bucket are left to
+ * collectUnreferencedBlobs (blob-collector.ts), which deletes the object with the row.
+ */
 export async function collectOrphanBlobs(tx: Tx): Promise<number> {
-  return tx.blob.deleteMany({ where: { files: { none: {} }, playgroundFiles: { none: {} } } }).then((result) => result.count);
+  return tx.blob.deleteMany({ where: { storage: "database", files: { none: {} }, playgroundFiles: { none: {} } } }).then((result) => result.count);
 }
 
 export async function audit(

@@ -1,5 +1,5 @@
 import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill } from "@/lib/data/discovery";
-import { readSkillFiles, readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
+import { openSkillFile, readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
 import { sha256Hex } from "@/lib/skills/archive/digest";
 import { authenticate } from "./auth";
@@ -7,7 +7,7 @@ import { attachmentDisposition } from "./content-disposition";
 import { archiveDigests, buildAndRemember, knownArchiveDigest } from "./discovery-archive";
 import { HttpError, jsonError } from "./errors";
 import { ifNoneMatchHits } from "./etag";
-import { untrustedFileHeaders } from "./untrusted-file";
+import { presignedRedirect, untrustedFileHeaders } from "./untrusted-file";
 
 // The Agent Skills Discovery index (Cloudflare's RFC v0.2.0) and its artifacts, per viewer:
 //   GET /.well-known/agent-skills/index.json            the skills this viewer's agents get
@@ -185,9 +185,11 @@ async function fileResponse(request: Request, viewer: ViewerRef, name: string, p
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Length", String(file.size));
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  const bytes = (await readSkillFiles(viewer, skill.skillId, skill.version, [path]))?.get(path)?.bytes;
-  if (!bytes) return notFound();
+  const stored = await openSkillFile(viewer, skill.skillId, path, skill.version);
+  if (!stored) return notFound();
+  const redirect = await presignedRedirect(stored.content, headers);
+  const bytes = redirect ? null : await stored.content.read();
   // One download per skill fetched, not one per file: SKILL.md is what every fetch of a skill reads.
   if (isSkillMd) await recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" });
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return redirect ?? new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -1,4 +1,5 @@
 import { isTextMediaType } from "@/lib/skills/format/media-type";
+import type { DownloadResponse } from "@/lib/storage/blob-store";
 import { attachmentDisposition } from "./content-disposition";
 
 // Bytes nobody here wrote (skill files, files a skill_run produced) served so they can never become
@@ -24,5 +25,23 @@ export function untrustedFileHeaders(file: { mediaType: string; fileName: string
     "Content-Security-Policy": "sandbox; default-src 'none'",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Referrer-Policy": "no-referrer",
+  });
+}
+
+/**
+ * A redirect to a short-lived URL of the bucket that answers the file with the same type and
+ * disposition (S3_PRESIGNED_DOWNLOADS with S3 storage), or null to serve the bytes from here.
+ * Call it only once the viewer may read the file: the URL works for whoever holds it.
+ */
+export async function presignedRedirect(
+  content: { presignedUrl(response: DownloadResponse): Promise<string | null> },
+  headers: Headers,
+): Promise<Response | null> {
+  const url = await content.presignedUrl({ contentType: headers.get("content-type")!, contentDisposition: headers.get("content-disposition")! });
+  if (!url) return null;
+  // The URL expires within minutes and is this viewer's: no cache may keep the redirect.
+  return new Response(null, {
+    status: 302,
+    headers: { Location: url, "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
   });
 }

@@ -14,4 +14,6 @@ export const databaseBlobStore: BlobStore = {
     if (!blob.data) throw new BlobMissingError(`Blob ${blob.sha256} has no bytes in the database (storage: ${blob.storage}).`);
     return blob.data;
   },
+  // The bytes go with the row.
+  async delete() {},
 };

@@ -1,11 +1,11 @@
 import type { BlobStore } from "./blob-store";
-import { BlobMissingError } from "./blob-store";
+import { BlobMissingError, BlobStoreError } from "./blob-store";
 
 /**
  * uploadthing, used only when UPLOADTHING_TOKEN is set. Content addressing makes a put
  * idempotent: the file is named by its sha256 and uploading it twice is harmless.
- * This path cannot be exercised on machines without the service; it is kept to the two calls
- * the BlobStore contract needs.
+ * This path cannot be exercised on machines without the service; it is kept to the calls the
+ * BlobStore contract needs.
  */
 export function createUploadthingBlobStore(token: string): BlobStore {
   const api = import("uploadthing/server").then(({ UTApi }) => new UTApi({ token }));
@@ -25,6 +25,18 @@ export function createUploadthingBlobStore(token: string): BlobStore {
       const response = await fetch(ufsUrl);
       if (!response.ok) throw new BlobMissingError(`uploadthing answered ${response.status} for ${blob.sha256}.`);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async delete(blob) {
+      if (!blob.key) return;
+      const utapi = await api;
+      const result = await utapi.deleteFiles(blob.key);
+      if (!result.success) throw new BlobStoreError(`uploadthing did not delete ${blob.sha256} (key ${blob.key}).`);
+    },
+    async check() {
+      const utapi = await api;
+      await utapi.getUsageInfo().catch((error: unknown) => {
+        throw new BlobStoreError(`uploadthing did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
     },
   };
 }

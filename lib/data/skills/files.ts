@@ -1,6 +1,6 @@
 import "server-only";
 import { loadActor, type ViewerRef } from "../actor";
-import { blobSelect, loadFileBytes } from "../blobs";
+import { blobSelect, loadFileBytes, storedBytes, type StoredBytes } from "../blobs";
 import { db } from "@/lib/db/server";
 import { findVisibleSkill, findVisibleVersion } from "../skill-access";
 
@@ -26,14 +26,30 @@ export async function readSkillFile(
   path: string,
   number?: number,
 ): Promise<(Omit<SkillFileBytes, "path"> & { version: number }) | null> {
+  const file = await openSkillFile(viewer, skillId, path, number);
+  if (!file) return null;
+  const { content, ...rest } = file;
+  return { ...rest, bytes: await content.read() };
+}
+
+/**
+ * One file of a version (current when `number` is omitted) with its bytes still in the store, for
+ * a download that may send the client to the store itself; null when not visible.
+ */
+export async function openSkillFile(
+  viewer: ViewerRef,
+  skillId: string,
+  path: string,
+  number?: number,
+): Promise<(Omit<SkillFileBytes, "path" | "bytes"> & { version: number; content: StoredBytes }) | null> {
   const actor = await loadActor(db, viewer);
   const skill = await findVisibleSkill(db, actor, skillId, { currentVersion: { select: { number: true } } });
   const versionNumber = number ?? skill?.currentVersion?.number;
   if (!skill || !versionNumber) return null;
   const file = await db.skillFile.findFirst({ where: { path, version: { skillId, number: versionNumber } }, select: fileSelect });
   if (!file) return null;
-  const [{ path: _path, ...loaded }] = await loadFileBytes([file]);
-  return { ...loaded, version: versionNumber };
+  const { path: _path, blob, ...meta } = file;
+  return { ...meta, version: versionNumber, content: storedBytes(blob) };
 }
 
 /**

@@ -12,7 +12,6 @@ import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { sourceFields, sourceOf, syncedSkillMessage } from "../synced-skills";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
-import { getBlobStore } from "../storage";
 import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
@@ -98,9 +97,8 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
     const scan = scanSkill(item.skill);
     return { scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) };
   });
-  const store = getBlobStore();
   const prepared: PreparedVersion[] = [];
-  for (const [index, item] of items.entries()) prepared.push(await prepareVersion(item.skill, store, gated[index]));
+  for (const [index, item] of items.entries()) prepared.push(await prepareVersion(item.skill, gated[index]));
 
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);

@@ -14,7 +14,7 @@ export type {
 export type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
 export { countSkillsByScope, listSkillAuthors, listSkills, type ScopeCounts } from "./list";
 export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";
-export { readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
+export { openSkillFile, readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
 export { readVersionBundle, type VersionBundleFile } from "./bundle";
 export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "./import";
 export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";

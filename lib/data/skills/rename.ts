@@ -9,7 +9,6 @@ import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { addVersionForbidden, requireSkill } from "../skill-access";
-import { getBlobStore } from "../storage";
 import { prepareVersion, scanSkill, type ReviewDecision } from "../version-writer";
 import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "./import";
 import { readSkillVersionFiles } from "./files";
@@ -92,7 +91,7 @@ export async function renameSkill(viewer: ViewerRef, skillId: string, newName: s
   const review: ReviewDecision = carried
     ? { status: current.reviewStatus, by: current.reviewedById, at: current.reviewedAt, note: current.reviewNote }
     : reviewFromScan(reader, name, scan, undefined);
-  const version = await prepareVersion(built, getBlobStore(), { scan, review });
+  const version = await prepareVersion(built, { scan, review });
 
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);

@@ -1,6 +1,6 @@
 import { getViewer } from "@/lib/data/session";
-import { readPlaygroundFile } from "@/lib/data/playground-files";
-import { untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
+import { openPlaygroundFile } from "@/lib/data/playground-files";
+import { presignedRedirect, untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
 
 // A playground file (an attachment, or a file a skill_run produced) for its conversation's owner.
 // Script output is as untrusted as skill files (see lib/http/untrusted-file.ts). ?inline=1 serves a
@@ -15,7 +15,7 @@ export async function GET(request: Request, { params }: Context) {
   if (!viewer) return untrustedNotFound();
   const { fileId } = await params;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(fileId)) return untrustedNotFound();
-  const file = await readPlaygroundFile(viewer, fileId);
+  const file = await openPlaygroundFile(viewer, fileId);
   if (!file) return untrustedNotFound();
   const headers = untrustedFileHeaders({
     mediaType: file.mediaType,
@@ -24,6 +24,9 @@ export async function GET(request: Request, { params }: Context) {
   });
   // A stored file never changes (a new run stores a new file with a new id).
   headers.set("Cache-Control", "private, max-age=31536000, immutable");
-  headers.set("Content-Length", String(file.bytes.byteLength));
-  return new Response(file.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  const redirect = await presignedRedirect(file.content, headers);
+  if (redirect) return redirect;
+  const bytes = await file.content.read();
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -1,6 +1,6 @@
 import { getViewer } from "@/lib/data/session";
-import { readSkillFile } from "@/lib/data/skills";
-import { untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
+import { openSkillFile } from "@/lib/data/skills";
+import { presignedRedirect, untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
 
 // The bytes of one file of a skill, for <img> and downloads. Skill files are untrusted: see
 // lib/http/untrusted-file.ts for what that means for the response.
@@ -20,7 +20,7 @@ export async function GET(request: Request, { params }: Context) {
     if (!/^[1-9]\d{0,8}$/.test(v)) return untrustedNotFound();
     version = Number(v);
   }
-  const file = await readSkillFile(viewer, skillId, path.join("/"), version);
+  const file = await openSkillFile(viewer, skillId, path.join("/"), version);
   if (!file) return untrustedNotFound();
 
   const etag = `"${file.sha256}"`;
@@ -29,6 +29,9 @@ export async function GET(request: Request, { params }: Context) {
   headers.set("Cache-Control", version ? "private, max-age=31536000, immutable" : "private, no-cache");
   headers.set("ETag", etag);
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(file.bytes.byteLength));
-  return new Response(file.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  const redirect = await presignedRedirect(file.content, headers);
+  if (redirect) return redirect;
+  const bytes = await file.content.read();
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "BlobStorage" ADD VALUE 's3';
