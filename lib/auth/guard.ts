@@ -1,7 +1,7 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { getEnv } from "@/lib/env";
-import { PEER_HEADER, clientAddress } from "./client-address";
+import { requestAddress } from "./client-address";
 import { passwordProblem } from "./password-policy";
 import { signUpRefusalFor } from "./signup-gate";
 import { ssoDisplayName } from "./sso";
@@ -60,11 +60,7 @@ const bodyText = (ctx: Ctx, key: string): string | undefined => {
 };
 
 async function limiterKeys(ctx: Ctx): Promise<Array<[Limit, string]>> {
-  const headers = ctx.headers ?? ctx.request?.headers;
-  const address = clientAddress(
-    { peer: headers?.get(PEER_HEADER) ?? undefined, forwardedFor: headers?.get("x-forwarded-for") ?? null, realIp: headers?.get("x-real-ip") ?? null },
-    getEnv().TRUSTED_PROXIES,
-  );
+  const address = requestAddress(ctx.headers ?? ctx.request?.headers, getEnv().TRUSTED_PROXIES);
   const keys: Array<[Limit, string]> = [["address", `${ctx.path} ${address}`]];
   if (BY_EMAIL.has(ctx.path ?? "")) {
     const email = bodyText(ctx, "email")?.trim().toLowerCase();
