@@ -105,3 +105,14 @@ describe("the HTTP API's rate limit", () => {
     expect(answers.map((a) => a.headers.get("ratelimit"))).toEqual([598, 597, 596, 595].map((r) => `"api";r=${r};t=30`));
   });
 });
+
+describe("where the counters live", () => {
+  it("Redis when REDIS_URL is set, else the database on PostgreSQL, else memory", () => {
+    const sqlite = { provider: "sqlite", path: "/tmp/x.db" } as const;
+    const postgres = { provider: "postgres", url: "postgres://db/skillshelf" } as const;
+    expect(rateLimitBackend({ REDIS_URL: "redis://127.0.0.1:6379", database: sqlite })).toBe("redis");
+    expect(rateLimitBackend({ REDIS_URL: "redis://127.0.0.1:6379", database: postgres })).toBe("redis");
+    expect(rateLimitBackend({ database: postgres })).toBe("database");
+    expect(rateLimitBackend({ database: sqlite })).toBe("memory");
+  });
+});
