@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import { createMemoryRateLimitStore } from "@/lib/auth/rate-limit";
 import { createDatabaseRateLimitStore } from "@/lib/auth/rate-limit-database";
@@ -7,6 +7,9 @@ import { manualClock } from "@/lib/test/rate-limit-contract";
 
 // The API's limit through real route handlers, on the store this database would get in production
 // (rate-limit-store.ts: memory on SQLite, the database on PostgreSQL), with a clock the test moves.
+
+// 600 real requests, each with a token lookup (and on PostgreSQL a counting transaction): slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const { db, cleanup } = await createTestDatabase();
 const { createToken } = await import("@/lib/data/tokens");
