@@ -62,3 +62,11 @@ export function clientAddress(input: { peer: string | undefined; forwardedFor: s
   while (isTrustedProxy(current, proxies) && hops.length > 0) current = normalizeAddress(hops.pop() as string);
   return current;
 }
+
+/** The client address of a request, from the peer stamp and forwarding headers (see clientAddress). */
+export function requestAddress(headers: Pick<Headers, "get"> | undefined, proxies: TrustedProxies): string {
+  return clientAddress(
+    { peer: headers?.get(PEER_HEADER) ?? undefined, forwardedFor: headers?.get("x-forwarded-for") ?? null, realIp: headers?.get("x-real-ip") ?? null },
+    proxies,
+  );
+}

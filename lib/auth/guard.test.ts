@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/lib/test/database";
+import { createPostgresClient, createPrismaClient } from "@/lib/db/client";
+import { testDialect } from "@/lib/test/database";
 import { PEER_HEADER } from "./client-address";
+import { createDatabaseRateLimitStore } from "./rate-limit-database";
 
 // Every attempt hashes or verifies a password (scrypt): slow on a shared machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -64,8 +67,9 @@ afterAll(async () => {
 // The production numbers (10 per account, 30 per address) are proven by rate-limit.test.ts; here
 // smaller ones keep the number of password hashes down.
 const WINDOW = 15 * 60_000;
+const RULES = { account: { limit: 3, windowMs: WINDOW }, address: { limit: 6, windowMs: WINDOW } };
 beforeEach(() => {
-  resetAuthLimiters({ account: { limit: 3, windowMs: WINDOW }, address: { limit: 6, windowMs: WINDOW } });
+  resetAuthLimiters({ rules: RULES });
   request.headers = new Headers({ [PEER_HEADER]: "203.0.113.1" });
 });
 
@@ -125,6 +129,27 @@ describe("password guessing", () => {
       statuses.push((await call("/change-password", { cookie, body: { currentPassword: `guess ${i}`, newPassword: "another fine passphrase" } })).status);
     }
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("several instances", () => {
+  it("count guesses at one account together when they share a database", async () => {
+    // A second client on the same database is a second instance's connection; the guard runs each
+    // guess through the next instance's store in turn.
+    const other = testDialect === "postgres" ? createPostgresClient(database.databasePath, { poolSize: 2 }) : createPrismaClient(database.databasePath);
+    try {
+      const instances = [createDatabaseRateLimitStore(database.db), createDatabaseRateLimitStore(other)];
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        resetAuthLimiters({ rules: RULES, store: instances[i % 2] });
+        statuses.push((await signIn("zoe@example.com", `wrong guess ${i}`, { peer: `192.0.2.${100 + i}` })).status);
+      }
+      // Counted apart, neither instance would have seen more than three guesses.
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      expect(await database.db.rateLimitHit.count({ where: { key: "auth account email zoe@example.com" } })).toBe(3);
+    } finally {
+      await other.$disconnect();
+    }
   });
 });
 

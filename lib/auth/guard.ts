@@ -1,11 +1,12 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { getEnv } from "@/lib/env";
-import { PEER_HEADER, clientAddress } from "./client-address";
+import { requestAddress } from "./client-address";
 import { passwordProblem } from "./password-policy";
 import { signUpRefusalFor } from "./signup-gate";
 import { ssoDisplayName } from "./sso";
-import { createRateLimiter, retryAfterSeconds, type RateLimiter } from "./rate-limit";
+import { createMemoryRateLimitStore, retryAfterSeconds, type RateLimitRule, type RateLimitStore } from "./rate-limit";
+import { sharedRateLimitStore } from "./rate-limit-store";
 
 /**
  * Guesses against passwords, throttled in our own code because better-auth's limiter runs only
@@ -14,24 +15,34 @@ import { createRateLimiter, retryAfterSeconds, type RateLimiter } from "./rate-l
  *
  * Every attempt counts while it runs (so parallel guesses cannot all slip past the check); a
  * success gives its slot back, so only failures accumulate. The windows slide: a locked account
- * opens again at most ACCOUNT_RULE.windowMs after the last counted failure.
+ * opens again at most ACCOUNT_RULE.windowMs after the last counted failure. The counts live in the
+ * process's shared store (rate-limit-store.ts): on PostgreSQL or Redis every instance counts together.
  */
-export const ACCOUNT_RULE = { limit: 10, windowMs: 15 * 60_000 };
-export const ADDRESS_RULE = { limit: 30, windowMs: 15 * 60_000 };
+export const ACCOUNT_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
+export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
-type Limiters = { account: RateLimiter; address: RateLimiter };
+type Limit = "account" | "address";
+type Limits = { rules: Record<Limit, RateLimitRule>; store: RateLimitStore | null };
 
-// One set per process. A global, because Next may load this module once per route bundle and a
-// per-bundle limiter would give the form and the API separate allowances.
-const store = globalThis as typeof globalThis & { __skillshelfAuthLimiters?: Limiters };
-function limiters(): Limiters {
-  store.__skillshelfAuthLimiters ??= { account: createRateLimiter(ACCOUNT_RULE), address: createRateLimiter(ADDRESS_RULE) };
-  return store.__skillshelfAuthLimiters;
+// A global, because Next may load this module once per route bundle (see rate-limit-store.ts).
+const holder = globalThis as typeof globalThis & { __skillshelfAuthLimits?: Limits };
+function limits(): { rules: Record<Limit, RateLimitRule>; store: RateLimitStore } {
+  const current = (holder.__skillshelfAuthLimits ??= { rules: { account: ACCOUNT_RULE, address: ADDRESS_RULE }, store: null });
+  return { rules: current.rules, store: current.store ?? sharedRateLimitStore() };
 }
 
-/** Test hook: start from empty limiters, optionally with smaller rules (each guess costs a scrypt). */
-export function resetAuthLimiters(rules = { account: ACCOUNT_RULE, address: ADDRESS_RULE }): void {
-  store.__skillshelfAuthLimiters = { account: createRateLimiter(rules.account), address: createRateLimiter(rules.address) };
+// Keys in the shared store, apart from the API's.
+const storeKey = (which: Limit, key: string) => `auth ${which} ${key}`;
+
+/**
+ * Test hook: smaller rules (each guess costs a scrypt), and a store of the test's (by default a
+ * fresh one in memory, so each test starts from nothing).
+ */
+export function resetAuthLimiters(options: { rules?: Record<Limit, RateLimitRule>; store?: RateLimitStore } = {}): void {
+  holder.__skillshelfAuthLimits = {
+    rules: options.rules ?? { account: ACCOUNT_RULE, address: ADDRESS_RULE },
+    store: options.store ?? createMemoryRateLimitStore(),
+  };
 }
 
 type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -48,13 +59,9 @@ const bodyText = (ctx: Ctx, key: string): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
-async function limiterKeys(ctx: Ctx): Promise<Array<[keyof Limiters, string]>> {
-  const headers = ctx.headers ?? ctx.request?.headers;
-  const address = clientAddress(
-    { peer: headers?.get(PEER_HEADER) ?? undefined, forwardedFor: headers?.get("x-forwarded-for") ?? null, realIp: headers?.get("x-real-ip") ?? null },
-    getEnv().TRUSTED_PROXIES,
-  );
-  const keys: Array<[keyof Limiters, string]> = [["address", `${ctx.path} ${address}`]];
+async function limiterKeys(ctx: Ctx): Promise<Array<[Limit, string]>> {
+  const address = requestAddress(ctx.headers ?? ctx.request?.headers, getEnv().TRUSTED_PROXIES);
+  const keys: Array<[Limit, string]> = [["address", `${ctx.path} ${address}`]];
   if (BY_EMAIL.has(ctx.path ?? "")) {
     const email = bodyText(ctx, "email")?.trim().toLowerCase();
     if (email) keys.push(["account", `email ${email}`]);
@@ -90,11 +97,12 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
     refuseWeakPassword(ctx, bodyText(ctx, "newPassword"), { email: session?.user.email, name: session?.user.name });
   }
   if (GUARDED.has(path)) {
-    const taken: Array<[keyof Limiters, string]> = [];
+    const { rules, store } = limits();
+    const taken: string[] = [];
     for (const [which, key] of await limiterKeys(ctx)) {
-      const decision = limiters()[which].take(key);
-      if (!decision.ok) {
-        for (const [w, k] of taken) limiters()[w].release(k);
+      const decision = await store.take(storeKey(which, key), rules[which]);
+      if (!decision.allowed) {
+        for (const k of taken) await store.release(k);
         const seconds = retryAfterSeconds(decision);
         throw new APIError(
           "TOO_MANY_REQUESTS",
@@ -102,7 +110,7 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
           { "Retry-After": String(seconds) },
         );
       }
-      taken.push([which, key]);
+      taken.push(storeKey(which, key));
     }
   }
   // A new password must end every other session: whoever knew the old one may be signed in.
@@ -113,9 +121,10 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
   const path = ctx.path ?? "";
   const returned = ctx.context.returned;
   if (GUARDED.has(path) && !(returned instanceof Error)) {
+    const { store } = limits();
     for (const [which, key] of await limiterKeys(ctx)) {
-      if (which === "account") limiters().account.clear(key);
-      else limiters().address.release(key);
+      if (which === "account") await store.clear(storeKey(which, key));
+      else await store.release(storeKey(which, key));
     }
   }
   // Session tokens are bearer credentials; the list of one's sessions needs ids, not tokens.

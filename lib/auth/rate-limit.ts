@@ -1,49 +1,68 @@
 /**
- * A sliding-window attempt limiter: at most `limit` attempts per key in any `windowMs`. Pure (the
- * clock is injected) and bounded in memory: a key keeps at most `limit` timestamps, and past
- * `maxKeys` keys the least recently touched one is forgotten, so rotating keys cannot grow it.
+ * Sliding-window attempt limits: at most `limit` attempts per key in any `windowMs`. The counters
+ * live in a store, so several instances of the app can share them: in memory for one process
+ * (here), in the database (rate-limit-database.ts) or in Redis (rate-limit-redis.ts), all with the
+ * same semantics, proven by one contract suite (lib/test/rate-limit-contract.ts).
+ *
+ * Every store keeps each key's counted attempts (a sliding log, not an approximation): an attempt
+ * is counted only if fewer than `limit` counted ones are younger than `windowMs`, so refused
+ * attempts never extend the wait, and a slot opens exactly when the oldest counted attempt ages out.
  */
-
-export type Decision = { ok: true } | { ok: false; retryAfterMs: number };
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-export type RateLimiter = {
-  /** Counts an attempt for `key` unless that would pass the limit. */
-  take(key: string): Decision;
-  /** Gives back the newest attempt of `key` (it turned out not to be a guess, e.g. it succeeded). */
-  release(key: string): void;
-  /** Forgets every attempt of `key`. */
-  clear(key: string): void;
+export type RateLimitDecision = {
+  allowed: boolean;
+  /** Attempts still allowed now, after this one (0 when refused). */
+  remaining: number;
+  /** Until the oldest counted attempt ages out and a slot opens (0 when nothing is counted). */
+  resetMs: number;
+  /** How long to wait before trying again: resetMs when refused, 0 when allowed. */
+  retryAfterMs: number;
 };
 
-export function createRateLimiter(rule: RateLimitRule, options: { now?: () => number; maxKeys?: number } = {}): RateLimiter {
+export interface RateLimitStore {
+  /** Counts an attempt for `key` unless that would pass the rule's limit. */
+  take(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /** Gives back the newest attempt of `key` (it turned out not to count, e.g. it succeeded). */
+  release(key: string): Promise<void>;
+  /** Forgets every attempt of `key`. */
+  clear(key: string): Promise<void>;
+}
+
+export type StoreOptions = { now?: () => number };
+
+/** The decision once a take has seen `count` live attempts (including its own, if counted), the oldest at `oldest`. */
+export function decide(rule: RateLimitRule, at: number, taken: boolean, count: number, oldest: number | null): RateLimitDecision {
+  const resetMs = oldest === null ? 0 : Math.max(0, oldest + rule.windowMs - at);
+  return { allowed: taken, remaining: Math.max(0, rule.limit - count), resetMs, retryAfterMs: taken ? 0 : resetMs };
+}
+
+/**
+ * One process's counters. Bounded: a key keeps at most its limit's timestamps, and past `maxKeys`
+ * keys the least recently touched one is forgotten, so rotating keys cannot grow it.
+ */
+export function createMemoryRateLimitStore(options: StoreOptions & { maxKeys?: number } = {}): RateLimitStore {
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? 10_000;
   // Map order is insertion order; re-inserting on every touch makes the first key the stalest.
   const hits = new Map<string, number[]>();
 
-  function recent(key: string, at: number): number[] {
-    const times = (hits.get(key) ?? []).filter((t) => at - t < rule.windowMs);
-    hits.delete(key);
-    if (times.length > 0) hits.set(key, times);
-    return times;
-  }
-
   return {
-    take(key) {
+    async take(key, rule) {
       const at = now();
-      const times = recent(key, at);
-      if (times.length >= rule.limit) return { ok: false, retryAfterMs: times[0] + rule.windowMs - at };
-      times.push(at);
-      hits.set(key, times);
+      const times = (hits.get(key) ?? []).filter((t) => at - t < rule.windowMs);
+      hits.delete(key);
+      const taken = times.length < rule.limit;
+      if (taken) times.push(at);
+      if (times.length > 0) hits.set(key, times);
       while (hits.size > maxKeys) hits.delete(hits.keys().next().value as string);
-      return { ok: true };
+      return decide(rule, at, taken, times.length, times[0] ?? null);
     },
-    release(key) {
+    async release(key) {
       hits.get(key)?.pop();
     },
-    clear(key) {
+    async clear(key) {
       hits.delete(key);
     },
   };

@@ -1,6 +1,7 @@
+import { requestAddress } from "@/lib/auth/client-address";
 import { getEnv } from "@/lib/env";
 import { viewerFromHeaders, type Viewer } from "@/lib/data/session";
-import { checkBearer, tokenAllows, type TokenScope } from "@/lib/data/tokens";
+import { checkBearer, tokenAllows, type BearerCheck, type TokenScope } from "@/lib/data/tokens";
 import { HttpError } from "./errors";
 
 export interface RequestViewer {
@@ -35,6 +36,38 @@ function unauthorized(message: string, invalidToken: boolean): HttpError {
   );
 }
 
+// One lookup per request of its token and of its session: the rate limit (lib/http/rate-limit.ts)
+// asks who is calling before the route handler authenticates the same request.
+const bearerChecks = new WeakMap<Request, Promise<BearerCheck>>();
+const sessionViewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+function bearerOf(request: Request): Promise<BearerCheck> {
+  let check = bearerChecks.get(request);
+  if (!check) bearerChecks.set(request, (check = checkBearer(request.headers.get("authorization"))));
+  return check;
+}
+
+function sessionOf(request: Request): Promise<Viewer | null> {
+  let viewer = sessionViewers.get(request);
+  if (!viewer) sessionViewers.set(request, (viewer = viewerFromHeaders(request.headers)));
+  return viewer;
+}
+
+/**
+ * Whom a request's API rate limit counts against: its token when it sends a working one, else its
+ * signed-in user, else its address (so made-up tokens share their sender's allowance, not one each).
+ */
+export async function rateLimitPartition(request: Request): Promise<string> {
+  if (request.headers.get("authorization") !== null) {
+    const check = await bearerOf(request);
+    if (check.ok) return `token ${check.viewer.token.id}`;
+  } else if (request.headers.get("cookie")) {
+    const viewer = await sessionOf(request);
+    if (viewer) return `user ${viewer.id}`;
+  }
+  return `address ${requestAddress(request.headers, getEnv().TRUSTED_PROXIES)}`;
+}
+
 /**
  * Who is asking. An Authorization header always wins and must be a valid, unrevoked token with the
  * scope needed (a bad one is 401 even if a session cookie came along: scripts should learn their
@@ -44,7 +77,7 @@ function unauthorized(message: string, invalidToken: boolean): HttpError {
 export async function authenticate(request: Request, options: AuthenticateOptions): Promise<RequestViewer> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
-    const check = await checkBearer(authorization);
+    const check = await bearerOf(request);
     if (!check.ok && check.reason === "expired")
       throw unauthorized(`This access token expired on ${check.expiredAt.toISOString().slice(0, 10)}. Create a new one on your account page.`, true);
     if (!check.ok) throw unauthorized("The access token is missing, malformed, unknown or revoked. Send Authorization: Bearer sks_...", true);
@@ -64,7 +97,7 @@ export async function authenticate(request: Request, options: AuthenticateOption
     return { viewer: rest, via: "token", token };
   }
   if (options.session) {
-    const viewer = await viewerFromHeaders(request.headers);
+    const viewer = await sessionOf(request);
     if (viewer) {
       if (!isSafeMethod(request.method)) assertSameOrigin(request);
       return { viewer, via: "session", token: null };

@@ -1,6 +1,7 @@
 import { authenticate } from "@/lib/http/auth";
 import { handle } from "@/lib/http/errors";
 import { createSkillsMcpServer, serveMcpRequest } from "@/lib/mcp/server";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -9,13 +10,13 @@ export const dynamic = "force-dynamic";
  * (read scope). `?profile=<id>` offers one of the token owner's agent profiles instead of every
  * skill they can see.
  */
-export async function POST(request: Request) {
+export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: false });
     const server = await createSkillsMcpServer(viewer, { profileId: new URL(request.url).searchParams.get("profile") });
     return serveMcpRequest(server, request);
   });
-}
+});
 
 // Stateless: no stream for server-initiated messages (GET) and no session to end (DELETE).
 function methodNotAllowed(): Response {
@@ -25,5 +26,5 @@ function methodNotAllowed(): Response {
   );
 }
 
-export const GET = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+export const GET = rateLimited(methodNotAllowed);
+export const DELETE = rateLimited(methodNotAllowed);

@@ -1,5 +1,6 @@
 import { discoveryArtifactResponse, discoveryIndexResponse, discoveryViewer } from "@/lib/http/discovery";
 import { handle } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 // /.well-known/agent-skills/* (next.config.ts rewrites it here): the discovery index and its
 // artifacts, per viewer. See lib/http/discovery.ts.
@@ -17,5 +18,5 @@ async function serve(request: Request, { params }: Context): Promise<Response> {
   });
 }
 
-export const GET = serve;
-export const HEAD = serve;
+export const GET = rateLimited(serve);
+export const HEAD = GET;

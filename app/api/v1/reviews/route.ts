@@ -3,6 +3,7 @@ import { listReviewRequests } from "@/lib/data/reviews";
 import { authenticate } from "@/lib/http/auth";
 import { handle, HttpError, json } from "@/lib/http/errors";
 import { reviewSummaryJson } from "@/lib/http/review-json";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,7 @@ const listQuery = z.object({
  * GET /api/v1/reviews?box=for-me|mine|all&state=open|merged|withdrawn|all&page=&pageSize=: the
  * review requests the token's owner may see, newest activity first, with the inbox counts.
  */
-export async function GET(request: Request) {
+export const GET = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: true });
     const query = listQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -25,4 +26,4 @@ export async function GET(request: Request) {
     const result = await listReviewRequests(viewer, query.data);
     return json({ items: result.items.map(reviewSummaryJson), total: result.total, page: result.page, pageSize: result.pageSize, counts: result.counts });
   });
-}
+});

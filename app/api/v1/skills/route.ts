@@ -5,6 +5,7 @@ import { handle, HttpError, json } from "@/lib/http/errors";
 import { skillSummaryJson } from "@/lib/http/skill-json";
 import { readUploadRequest } from "@/lib/http/upload-form";
 import { commitAnswer, dryRunAnswer } from "@/lib/http/uploads";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ const listQuery = z.object({
 });
 
 /** GET /api/v1/skills?scope=&team=&q=&page=&pageSize=: the skills the caller may see, one page. */
-export async function GET(request: Request) {
+export const GET = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: true });
     const query = listQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -27,16 +28,16 @@ export async function GET(request: Request) {
     const result = await listSkills(viewer, { scope, teamId: team, q: q || undefined, page, pageSize, includeArchived: archived === "true" });
     return json({ items: result.items.map(skillSummaryJson), total: result.total, page: result.page, pageSize: result.pageSize });
   });
-}
+});
 
 /**
  * POST /api/v1/skills (multipart): publish from scripts and CI with a token of the publish scope
  * (or a session). `dryRun=true` answers the preview and what would happen; otherwise imports.
  */
-export async function POST(request: Request) {
+export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "publish", session: true });
     const upload = await readUploadRequest(request);
     return upload.fields.dryRun ? dryRunAnswer(viewer, upload) : commitAnswer(viewer, upload);
   });
-}
+});

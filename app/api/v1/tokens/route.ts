@@ -5,6 +5,7 @@ import { assertSameOrigin } from "@/lib/http/auth";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, HttpError, json } from "@/lib/http/errors";
 import { createTokenInput } from "@/lib/auth/token-inputs";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -18,15 +19,15 @@ async function sessionViewer(request: Request) {
 }
 
 /** GET /api/v1/tokens: the caller's active tokens (never their secrets). */
-export async function GET(request: Request) {
+export const GET = rateLimited(async (request: Request) => {
   return handle(async () => {
     const viewer = await sessionViewer(request);
     return json({ tokens: await listTokens(viewer) });
   });
-}
+});
 
 /** POST /api/v1/tokens {name, scope}: 201 with the token and its secret, which is never shown again. */
-export async function POST(request: Request) {
+export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const viewer = await sessionViewer(request);
     assertSameOrigin(request);
@@ -42,4 +43,4 @@ export async function POST(request: Request) {
     const created = await createToken(viewer, input.data);
     return json(created, { status: 201 });
   });
-}
+});

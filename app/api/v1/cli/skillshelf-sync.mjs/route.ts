@@ -1,8 +1,9 @@
 import { cliFileResponse } from "@/lib/http/cli-package";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 // The sync CLI as one file: `node skillshelf-sync.mjs sync --claude --url <origin>`.
 
 export const dynamic = "force-dynamic";
 
-export const GET = (request: Request) => cliFileResponse(request, "script");
+export const GET = rateLimited((request: Request) => cliFileResponse(request, "script"));
 export const HEAD = GET;

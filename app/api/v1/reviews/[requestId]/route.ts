@@ -2,13 +2,14 @@ import { getReviewRequest } from "@/lib/data/reviews";
 import { authenticate } from "@/lib/http/auth";
 import { handle, HttpError, json, notFoundResponse } from "@/lib/http/errors";
 import { reviewDetailJson } from "@/lib/http/review-json";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ requestId: string }> };
 
 /** GET /api/v1/reviews/{id}[?revision=n]: the request, its revisions, verdicts and threads (no diff). */
-export async function GET(request: Request, { params }: Context) {
+export const GET = rateLimited(async (request: Request, { params }: Context) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: true });
     const { requestId } = await params;
@@ -18,4 +19,4 @@ export async function GET(request: Request, { params }: Context) {
     if (!detail) return notFoundResponse("Review request");
     return json(reviewDetailJson(detail));
   });
-}
+});

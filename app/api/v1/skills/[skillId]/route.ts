@@ -2,13 +2,14 @@ import { getSkill, getSkillVersion } from "@/lib/data/skills";
 import { authenticate } from "@/lib/http/auth";
 import { handle, HttpError, json, notFoundResponse } from "@/lib/http/errors";
 import { skillDetailJson } from "@/lib/http/skill-json";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ skillId: string }> };
 
 /** GET /api/v1/skills/{id}[?v=n]: metadata, every version, and the files of the current (or n-th) version. */
-export async function GET(request: Request, { params }: Context) {
+export const GET = rateLimited(async (request: Request, { params }: Context) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: true });
     const { skillId } = await params;
@@ -20,4 +21,4 @@ export async function GET(request: Request, { params }: Context) {
     if (!version) return notFoundResponse("Version");
     return json(skillDetailJson(skill, version));
   });
-}
+});

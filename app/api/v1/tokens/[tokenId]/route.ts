@@ -2,6 +2,7 @@ import { viewerFromHeaders } from "@/lib/data/session";
 import { revokeToken, viewerFromBearer } from "@/lib/data/tokens";
 import { assertSameOrigin } from "@/lib/http/auth";
 import { handle, HttpError, json, notFoundResponse } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,7 @@ type Context = { params: Promise<{ tokenId: string }> };
  * DELETE /api/v1/tokens/{id}: revoke. From a session, any of the user's tokens; with a token, only
  * that token itself (a CI job cleaning up after itself).
  */
-export async function DELETE(request: Request, { params }: Context) {
+export const DELETE = rateLimited(async (request: Request, { params }: Context) => {
   return handle(async () => {
     const { tokenId } = await params;
     if (request.headers.has("authorization")) {
@@ -26,4 +27,4 @@ export async function DELETE(request: Request, { params }: Context) {
     const token = await revokeToken(viewer, tokenId);
     return token ? json({ token }) : notFoundResponse("Token");
   });
-}
+});
