@@ -41,7 +41,8 @@ export const auth = betterAuth({
   secret: env.BETTER_AUTH_SECRET,
   // The same server answers on localhost and 127.0.0.1; both are this origin's port.
   trustedOrigins: [`${origin.protocol}//localhost:${origin.port}`, `${origin.protocol}//127.0.0.1:${origin.port}`],
-  database: prismaAdapter(db, { provider: "sqlite" }),
+  // The provider tells better-auth how the database compares text (case-insensitive lookups differ).
+  database: prismaAdapter(db, { provider: db.$dialect === "postgres" ? "postgresql" : "sqlite" }),
   // Our own limiter (lib/auth/guard.ts) covers every password check, on HTTP and auth.api calls
   // alike; better-auth's would add a second, forgeable per-header bucket shared by everyone.
   rateLimit: { enabled: false },
