@@ -127,10 +127,9 @@ test("a server action posted from a page one instance served is accepted by anot
   }
 });
 
-// Needs the shared sign-in limiter (the "ratelimits" branch of issue 19): until it is merged each
-// instance counts its own guesses, so the 11th is refused by none. Remove test.fail() when it lands.
+// The sign-in limiter counts in the database on PostgreSQL (lib/auth/rate-limit-store.ts): with a
+// count per process, the 11th guess would be refused by none of them.
 test("ten wrong passwords for one account spread over the instances: the 11th is refused on every one", async () => {
-  test.fail(true, "the sign-in limiter is per process until the shared limiter (ratelimits branch) is merged");
   const email = uniqueEmail("guessed-everywhere");
   const guess = (base: string, i: number) =>
     fetch(`${base}/api/auth/sign-in/email`, {
@@ -144,6 +143,26 @@ test("ten wrong passwords for one account spread over the instances: the 11th is
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   }
+});
+
+test("the API's rate limit counts one token's calls on every instance together", async () => {
+  const cookie = await signInAt(app.instances[0].url, "grace@example.com");
+  const token = await fetch(`${app.instances[1].url}/api/v1/tokens`, {
+    method: "POST",
+    headers: { cookie, origin: app.url, "content-type": "application/json" },
+    body: JSON.stringify({ name: "counted everywhere", scope: "read" }),
+  });
+  expect(token.status).toBe(201);
+  const auth = { authorization: `Bearer ${(await token.json()).secret}` };
+  const remaining: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const answer = await fetch(`${app.instances[i % 3].url}/api/v1/skills?pageSize=1`, { headers: auth });
+    expect(answer.status).toBe(200);
+    // RateLimit: "api";r=<remaining>;t=<seconds> (draft-ietf-httpapi-ratelimit-headers-10)
+    remaining.push(Number(/;r=(\d+)/.exec(answer.headers.get("ratelimit") ?? "")?.[1]));
+  }
+  // One count across the three: each call, whichever instance answers it, leaves one fewer.
+  expect(remaining.map((r) => remaining[0] - r)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
 // Needs the job queue (the "jobs" branch of issue 19): enqueue one job through an instance (or let

@@ -1,6 +1,7 @@
 /**
  * Several production instances of the app on one PostgreSQL database behind a round-robin proxy,
  * as a deployment runs them (README, Deployment): a throwaway cluster, the database prepared once,
+ * an S3-compatible server (s3rver) for file bytes,
  * N `scripts/server/serve.mjs` processes (what `npm start` becomes) sharing the session secret and
  * the server actions' key, and lib/test/round-robin-proxy.ts in front, whose URL is the app's
  * public one. Needs a production build (`next build`; `npm test` makes one before its browser
@@ -10,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createDatabase, freePort, startPostgresCluster, type PostgresCluster } from "./postgres-cluster";
+import { startS3Server } from "./s3-server";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -93,9 +95,10 @@ export async function startInstances({
     stops.push(cluster.stop);
     await createDatabase(cluster.url(), "skillshelf");
     const databaseUrl = cluster.url("skillshelf");
-    // S3: none yet. When lib/test/s3-server.ts lands (the "s3-blobs" branch), start it here and add
-    // its S3_* keys to `shared`, so every instance keeps file bytes in one bucket.
-    const s3Env: Record<string, string> = {};
+    // One S3-compatible server (s3rver) for every instance: file bytes live in one bucket.
+    const s3 = await startS3Server();
+    stops.push(s3.stop);
+    const s3Env: Record<string, string> = s3.env;
 
     const shared: NodeJS.ProcessEnv = {
       ...process.env,
