@@ -7,3 +7,5 @@ export type Health = {
 };
 export declare function checkStorageFor(databasePath: string): Promise<void>;
 export declare function checkHealthWith(query: () => unknown, databasePath: string | null): Promise<Health>;
+/** The line of an error's message that says what went wrong (not Prisma's preamble). */
+export declare function reasonOf(error: unknown): string;

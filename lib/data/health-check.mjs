@@ -5,11 +5,19 @@
 import { rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+// The line that says what went wrong: Prisma's messages open with an empty line and the name of
+// the call ("Invalid `prisma.$queryRawUnsafe()` invocation:") before the reason.
 /** @param {unknown} error */
-const firstLine = (error) => (error instanceof Error ? error.message.split("\n")[0] : "unknown error");
+export const reasonOf = (error) =>
+  (error instanceof Error &&
+    error.message
+      .split("\n")
+      .map((line) => line.trim())
+      .find((line) => line && !line.startsWith("Invalid `prisma."))) ||
+  "unknown error";
 // The answer is public: the error code says what is wrong, without the server's paths.
 /** @param {unknown} error */
-const storageError = (error) => `data files are not writable (${/** @type {NodeJS.ErrnoException} */ (error).code ?? firstLine(error)})`;
+const storageError = (error) => `data files are not writable (${/** @type {NodeJS.ErrnoException} */ (error).code ?? reasonOf(error)})`;
 
 /**
  * Whether this process may write a file, judged from its mode bits and owner against the
@@ -65,7 +73,7 @@ export async function checkHealthWith(query, databasePath) {
     database: read.status === "fulfilled" ? "ok" : "unreachable",
     storage: write.status === "fulfilled" ? "ok" : "unwritable",
   };
-  if (read.status === "rejected") health.error = firstLine(read.reason);
+  if (read.status === "rejected") health.error = reasonOf(read.reason);
   else if (write.status === "rejected") health.error = storageError(write.reason);
   return health;
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/lib/test/database";
 
-const database = await createTestDatabase();
+// SQLite on either run: what is checked here is its files and locks (PostgreSQL's health is its query, readiness.test.ts).
+const database = await createTestDatabase("sqlite");
 const { checkHealth, checkStorageFor } = await import("./health");
 // The data layer's own connection, opened (read-write) before the files become unwritable, as a
 // running server's is.
@@ -49,7 +50,7 @@ describe("checkHealth", () => {
 
 describe("checkHealth and SQLite's locks", () => {
   it("leaves this process's database locks in place (closing any descriptor of a locked file drops them)", async () => {
-    const locked = await createTestDatabase();
+    const locked = await createTestDatabase("sqlite");
     const holder = new Database(locked.databasePath);
     try {
       holder.pragma("journal_mode = WAL");

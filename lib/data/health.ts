@@ -3,7 +3,7 @@ import { getEnv } from "@/lib/env";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { db } from "@/lib/db/server";
 import { isShuttingDown } from "@/lib/shutdown.mjs";
-import { checkHealthWith, type Health } from "./health-check.mjs";
+import { checkHealthWith, reasonOf, type Health } from "./health-check.mjs";
 import { getBlobStore } from "./storage";
 
 export type { Health };
@@ -45,6 +45,6 @@ export async function checkReadiness(store: BlobStore = getBlobStore()): Promise
   const failure = blobs?.[0].status === "rejected" ? blobs[0].reason : null;
   const blobsOk = blobs ? !failure : health.database === "ok";
   const readiness: Readiness = { ...health, ok: health.ok && blobsOk, shuttingDown: false, blobs: blobsOk ? "ok" : "unreachable" };
-  if (failure) readiness.error ??= `the blob store is unreachable (${failure instanceof Error ? failure.message.split("\n")[0] : "unknown error"})`;
+  if (failure) readiness.error ??= `the blob store is unreachable (${reasonOf(failure)})`;
   return readiness;
 }

@@ -4,6 +4,7 @@ import type { BlobStore } from "@/lib/storage/blob-store";
 
 const database = await createTestDatabase();
 const { checkReadiness } = await import("./health");
+const { reasonOf } = await import("./health-check.mjs");
 const { databaseBlobStore } = await import("@/lib/storage/database-store");
 const { beginShutdown } = await import("@/lib/shutdown.mjs");
 afterAll(() => database.cleanup());
@@ -32,6 +33,14 @@ describe("checkReadiness", () => {
       blobs: "unreachable",
       error: "the blob store is unreachable (connect ECONNREFUSED 127.0.0.1:9000)",
     });
+  });
+
+  it("says why in the line of the error that names the reason, not Prisma's preamble", () => {
+    const unreachable = new Error(
+      "\nInvalid `prisma.$queryRawUnsafe()` invocation:\n\n\nRaw query failed. Message: `Can't reach database server at 127.0.0.1:1`",
+    );
+    expect(reasonOf(unreachable)).toBe("Raw query failed. Message: `Can't reach database server at 127.0.0.1:1`");
+    expect(reasonOf("not an error")).toBe("unknown error");
   });
 
   it("is not ready once the process is stopping, whatever the checks would say", async () => {

@@ -11,13 +11,13 @@
 // Plain JavaScript so it starts without a build step or TypeScript loader.
 // Usage: node scripts/server/serve.mjs --port 3000 --hostname 127.0.0.1 [--database data/skillshelf.db]
 // Without --database the database is DATABASE_URL's PostgreSQL server, read as the app reads it
-// (the environment, then the .env files Next loads).
+// (the environment, then .env.local and .env).
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import nextEnv from "@next/env";
+import { config as loadEnvFiles } from "dotenv";
 import next from "next";
 import { checkHealthWith } from "../../lib/data/health-check.mjs";
 import { beginShutdown, isShuttingDown, runShutdownHooks } from "../../lib/shutdown.mjs";
@@ -30,7 +30,8 @@ const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { 
 const port = Number(values.port);
 const hostname = values.hostname ?? "127.0.0.1";
 const databasePath = values.database || null;
-nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
+// The same files, in the same order, as the scripts read (scripts/load-env.ts); set variables win.
+loadEnvFiles({ path: [path.join(root, ".env.local"), path.join(root, ".env")], quiet: true });
 const postgresUrl = databasePath ? null : (process.env.DATABASE_URL ?? "").trim();
 if (!Number.isInteger(port) || !(databasePath || /^postgres(?:ql)?:\/\/./.test(postgresUrl ?? ""))) {
   console.error("usage: serve.mjs --port <port> --hostname <address> [--database <sqlite file>] (without --database, DATABASE_URL must be a postgres:// URL)");
