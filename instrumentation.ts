@@ -4,8 +4,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { stampPeerAddress } = await import("@/lib/http/peer");
     stampPeerAddress();
-    // Scheduled source syncs (lib/data/sources-schedule.ts): a once-a-minute tick that never keeps the process alive.
-    const { startSourceScheduler } = await import("@/lib/data/sources-schedule");
-    startSourceScheduler();
+    // Background jobs (lib/data/background.ts): source syncs and their schedule, the start-up
+    // rescan; stopped on SIGTERM/SIGINT. Not under NODE_ENV=test.
+    const { startBackgroundWork } = await import("@/lib/data/background");
+    await startBackgroundWork();
   }
 }
