@@ -144,16 +144,17 @@ describe("who sees and manages sources", () => {
     expect((await sources.listSources(grace)).every((s) => s.scope !== "PUBLIC" && (s.scope === "TEAM" || s.createdBy?.id === "grace"))).toBe(true);
     expect((await sources.listSources(ada)).some((s) => s.scope === "PUBLIC")).toBe(true);
     expect((await sources.listSources(ada)).some((s) => s.id === personal.id)).toBe(false);
+    // One at a time: started together, a later refusal could land before its await (an unhandled rejection).
     for (const attempt of [
-      sources.getSource(alan, teamSource.id),
-      sources.getSource(ada, personal.id),
-      sources.updateSource(alan, teamSource.id, { intervalMinutes: null }),
-      sources.startSync(alan, teamSource.id),
-      sources.syncSource(alan, teamSource.id),
-      sources.rotateWebhookSecret(alan, teamSource.id),
-      sources.deleteSource(alan, teamSource.id),
+      () => sources.getSource(alan, teamSource.id),
+      () => sources.getSource(ada, personal.id),
+      () => sources.updateSource(alan, teamSource.id, { intervalMinutes: null }),
+      () => sources.startSync(alan, teamSource.id),
+      () => sources.syncSource(alan, teamSource.id),
+      () => sources.rotateWebhookSecret(alan, teamSource.id),
+      () => sources.deleteSource(alan, teamSource.id),
     ]) {
-      expect((await refusal(attempt)).code).toBe("NOT_FOUND");
+      expect((await refusal(attempt())).code).toBe("NOT_FOUND");
     }
   });
 });
