@@ -48,6 +48,9 @@ type Claim = { sync: SyncRow; started: boolean };
  */
 async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
   return db.$transaction(async (tx) => {
+    // Claims of one source take turns on its row: on PostgreSQL two would otherwise both read it
+    // free, and the loser fail with CONFLICT instead of getting the running sync (SQLite's writes take turns already).
+    if (db.$dialect === "postgres") await tx.$queryRaw`SELECT 1 FROM "SkillSource" WHERE "id" = ${sourceId} FOR UPDATE`;
     const now = new Date();
     const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, leaseUntil: true, intervalMinutes: true } });
     if (!source) throw sourceNotFound();
