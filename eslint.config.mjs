@@ -86,6 +86,13 @@ const zones = [
     message: "Blob stores know nothing of skills, the database or the app.",
   },
   {
+    target: "./lib/jobs",
+    deny: ["./lib", ...UI, ...TOOLS],
+    // test: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
+    except: ["./jobs", "./test"],
+    message: "The job queues know nothing of the app: lib/data/background.ts names the jobs and gives them handlers.",
+  },
+  {
     target: "./lib/sandbox",
     deny: ["./lib", ...UI, ...TOOLS],
     except: ["./sandbox", "./format.ts"],

@@ -4,14 +4,16 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { stampPeerAddress } = await import("@/lib/http/peer");
     stampPeerAddress();
-    // Scheduled source syncs (lib/data/sources-schedule.ts): a once-a-minute tick that never keeps the process alive.
-    const { startSourceScheduler } = await import("@/lib/data/sources-schedule");
-    startSourceScheduler();
+    // Background jobs (lib/data/background.ts): source syncs and their schedule, the start-up
+    // rescan, blob collection. Not under NODE_ENV=test.
+    const { startBackgroundWork, stopJobs } = await import("@/lib/data/background");
+    await startBackgroundWork();
     // What a graceful stop ends (lib/shutdown.mjs; `npm start`'s server runs it on SIGTERM once the
-    // requests in flight are done): work first ("stop": background jobs register here), then the
-    // connections ("close": the database pool, after everything that might still query it).
+    // requests in flight are done): work first (the jobs), then the connections (the database pool,
+    // after everything that might still query it).
     const { onShutdown } = await import("@/lib/shutdown.mjs");
     const { db } = await import("@/lib/db/server");
+    onShutdown("background jobs", () => stopJobs(), "stop");
     onShutdown("the database connections", () => db.$disconnect(), "close");
   }
 }

@@ -5,7 +5,8 @@ import { ACTION_BODY_MAX_BYTES } from "./lib/skills/format/limits";
 
 const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  // pg-boss (the job queue on PostgreSQL) loads from there too, beside pg, which Next never bundles.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg-boss"],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds; checking again
   // inside the build only costs CI time.

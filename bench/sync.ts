@@ -97,6 +97,9 @@ process.env.DATABASE_URL = `file:${databasePath}`;
 await applyMigrations(databasePath);
 const { db } = await import("../lib/db/server");
 const sources = await import("../lib/data/sources");
+// A source's first sync is a background job: this process works the queue, as the server does.
+const background = await import("../lib/data/background");
+await background.startJobs({ recurring: false });
 
 const first: number[] = [];
 const oneChange: number[] = [];
@@ -142,5 +145,6 @@ figure("git clone --depth 1 of the same repository (median of 3)", median(clones
 figure("first sync / clone", median(first) / median(clones), "x");
 figure("one-change sync / clone", median(oneChange) / median(clones), "x");
 
+await background.stopJobs();
 await db.$disconnect();
 await rm(root, { recursive: true, force: true });

@@ -13,12 +13,15 @@ import { createGitRepo, serveGitHttp, type TestGitRepo } from "@/lib/test/git-re
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
+const background = await import("./background");
+await background.startJobs({ recurring: false });
 const { listSkillVersions } = await import("./versions");
 const { getSkillVersion } = await import("./skills");
 const repos: TestGitRepo[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   await sources.waitForSyncs();
+  await background.stopJobs();
   for (const close of closers) await close();
   for (const repo of repos) await repo.remove();
   await cleanup();
@@ -332,14 +335,16 @@ describe("triggers", () => {
     const { source } = await sources.createSource(grace, { kind: "git", url: server.url, destination: platform, intervalMinutes: 15 });
     await sources.waitForSyncs();
     const now = new Date(Date.now() + 16 * 60_000);
-    expect(await sources.runDueSyncs(new Date())).toBe(0);
-    expect(await sources.runDueSyncs(now)).toBe(1);
+    expect(await sources.enqueueDueSyncs(new Date())).toBe(0);
+    expect(await sources.enqueueDueSyncs(now)).toBe(1);
+    await sources.waitForSyncs();
     const scheduled = (await sources.getSource(grace, source.id)).lastSync!;
     expect(scheduled).toMatchObject({ trigger: "schedule", status: "ok", unchanged: 1 });
     expect(Date.parse((await sources.getSource(grace, source.id)).nextSyncAt!) - Date.now()).toBeGreaterThan(14 * 60_000);
 
     await db.membership.delete({ where: { teamId_userId: { teamId: team.id, userId: "grace" } } });
-    expect(await sources.runDueSyncs(new Date(Date.now() + 32 * 60_000))).toBe(1);
+    expect(await sources.enqueueDueSyncs(new Date(Date.now() + 32 * 60_000))).toBe(1);
+    await sources.waitForSyncs();
     const failed = await db.sourceSync.findFirstOrThrow({ where: { sourceId: source.id }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
     expect(failed).toMatchObject({ trigger: "schedule", status: "failed", actorId: "grace" });
     expect(failed.error).toBe(

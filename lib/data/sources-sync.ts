@@ -6,6 +6,7 @@ import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
+import { jobQueue, JOBS } from "./job-queue";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
 import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
 import { importFolders, type Report } from "./sources-import";
@@ -16,7 +17,8 @@ import { lockRow } from "@/lib/db/locks";
 // One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
 // A source runs one sync at a time: the claim is a marker on the source with a lease that the run
 // renews as it goes, so a process that dies mid-sync blocks the next one for at most LEASE_MS. The
-// run itself is in the background; callers get the running SourceSync row at once.
+// run itself is a `source.sync` job (lib/data/background.ts), run once by whichever instance takes
+// it; callers get the running SourceSync row at once. The claim stays the guard against two runs.
 
 /** How long a claim holds without being renewed; the run renews it after the fetch and each skill. */
 const LEASE_MS = 5 * 60_000;
@@ -27,10 +29,17 @@ const ERROR_MAX_CHARS = 2000;
 
 const inFlight = new Set<Promise<void>>();
 
-/** Resolves once no sync runs in this process (tests, benchmarks, a clean shutdown). */
+/** Resolves once no sync job waits or runs and no sync runs in this process (tests, benchmarks). */
 export async function waitForSyncs(): Promise<void> {
+  await jobQueue().idle(JOBS.sourceSync);
   while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
+
+/**
+ * A `source.sync` job: the run of a sync claimed when it was asked for (create, "Sync now", a
+ * webhook), or, from the scheduler's tick, a source that was due at `dueAt`.
+ */
+export type SourceSyncJob = { sourceId: string; syncId: string; trigger: SyncTrigger; actorId: string | null } | { sourceId: string; dueAt: string };
 
 type Claim = { sync: SyncRow; started: boolean };
 
@@ -82,11 +91,43 @@ function track(work: Promise<void>): Promise<void> {
   return tracked;
 }
 
-/** Claim and run in the background; the SourceSync row (new, or the one already running) at once. */
+/** Claim and queue the run; the SourceSync row (new, or the one already running) at once. */
 export async function startSyncAs(sourceId: string, trigger: SyncTrigger, actorId: string | null): Promise<Claim> {
   const claimed = await claim(sourceId, trigger, actorId);
-  if (claimed.started) void track(run(sourceId, claimed.sync.id, trigger, actorId));
-  return claimed;
+  if (!claimed.started) return claimed;
+  const job: SourceSyncJob = { sourceId, syncId: claimed.sync.id, trigger, actorId };
+  let queued: boolean;
+  try {
+    queued = await jobQueue().enqueue(JOBS.sourceSync, job);
+  } catch (error) {
+    await giveUp(sourceId, claimed.sync.id, trigger, actorId, "The sync could not be queued; try again in a moment.");
+    throw error;
+  }
+  if (queued) return claimed;
+  await giveUp(sourceId, claimed.sync.id, trigger, actorId, "The server is shutting down; sync again in a moment.");
+  return { sync: await db.sourceSync.findUniqueOrThrow({ where: { id: claimed.sync.id }, select: syncSelect }), started: true };
+}
+
+/** A claimed sync that will not run: recorded as failed, and the source let go at once rather than when the lease lapses. */
+async function giveUp(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null, error: string): Promise<void> {
+  await finish(sourceId, syncId, trigger, actorId, { ...emptyReport(), error }, null);
+}
+
+/** The `source.sync` job's handler. */
+export async function runSyncJob(job: SourceSyncJob): Promise<void> {
+  if ("syncId" in job) {
+    // Still this sync's claim? Its lease may have lapsed while the job waited, and another run taken the source.
+    const source = await db.skillSource.findUnique({ where: { id: job.sourceId }, select: { runningSyncId: true } });
+    if (source?.runningSyncId === job.syncId) await track(run(job.sourceId, job.syncId, job.trigger, job.actorId));
+    return;
+  }
+  // Still due as the tick saw it? A run since (on any instance) moved nextSyncAt past dueAt.
+  const source = await db.skillSource.findUnique({ where: { id: job.sourceId }, select: { createdById: true, intervalMinutes: true, nextSyncAt: true } });
+  if (!source?.intervalMinutes || !source.nextSyncAt || source.nextSyncAt > new Date(job.dueAt)) return;
+  const claimed = await claim(job.sourceId, "schedule", source.createdById).catch((error: unknown) =>
+    error instanceof DataError ? null : Promise.reject(error),
+  );
+  if (claimed?.started) await track(run(job.sourceId, claimed.sync.id, "schedule", source.createdById));
 }
 
 async function authorize(viewer: ViewerRef, sourceId: string): Promise<Actor> {
@@ -110,23 +151,23 @@ export async function syncSource(viewer: ViewerRef, sourceId: string, trigger: S
   return toSyncSummary(await db.sourceSync.findUniqueOrThrow({ where: { id: claimed.sync.id }, select: syncSelect }));
 }
 
-/** The scheduler's tick: every source whose next sync is due, one after another, as its creator. Returns how many ran. */
-export async function runDueSyncs(now: Date = new Date()): Promise<number> {
+/**
+ * The scheduler's tick (the `sources.tick` job, once a minute across instances): a `source.sync`
+ * job for every source whose next sync is due, keyed by the source, so a source whose job still
+ * waits is not queued twice. Each runs as the source's creator. Returns how many were queued.
+ */
+export async function enqueueDueSyncs(now: Date = new Date()): Promise<number> {
   const due = await db.skillSource.findMany({
     where: { intervalMinutes: { not: null }, nextSyncAt: { lte: now }, OR: [{ runningSyncId: null }, { leaseUntil: { lt: now } }] },
-    select: { id: true, createdById: true },
+    select: { id: true },
     orderBy: { nextSyncAt: "asc" },
   });
-  let ran = 0;
+  let queued = 0;
   for (const source of due) {
-    const claimed = await claim(source.id, "schedule", source.createdById).catch((error: unknown) =>
-      error instanceof DataError ? null : Promise.reject(error),
-    );
-    if (!claimed?.started) continue;
-    await track(run(source.id, claimed.sync.id, "schedule", source.createdById));
-    ran++;
+    const job: SourceSyncJob = { sourceId: source.id, dueAt: now.toISOString() };
+    if (await jobQueue().enqueue(JOBS.sourceSync, job, { singletonKey: source.id })) queued++;
   }
-  return ran;
+  return queued;
 }
 
 // ---- The run ----
@@ -163,8 +204,10 @@ function loadSource(sourceId: string) {
   });
 }
 
+const emptyReport = (): Report => ({ revision: null, created: 0, updated: 0, unchanged: 0, archived: 0, proposed: 0, refused: [], skipped: [], error: null });
+
 async function run(sourceId: string, syncId: string, trigger: SyncTrigger, actorId: string | null): Promise<void> {
-  const report: Report = { revision: null, created: 0, updated: 0, unchanged: 0, archived: 0, proposed: 0, refused: [], skipped: [], error: null };
+  const report = emptyReport();
   let token: string | null = null;
   let actor: Actor | null = null;
   try {

@@ -13,6 +13,8 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
+const background = await import("./background");
+await background.startJobs({ recurring: false });
 const { importSkills } = await import("./skills/import");
 const editor = await import("./editor");
 const { restoreSkillVersion } = await import("./skills/lifecycle");
@@ -20,6 +22,7 @@ const { DataError } = await import("./errors");
 const folder = await mkdtemp(path.join(os.tmpdir(), "skillshelf-source-folder-"));
 afterAll(async () => {
   await sources.waitForSyncs();
+  await background.stopJobs();
   await cleanup();
   await rm(folder, { recursive: true, force: true });
 });

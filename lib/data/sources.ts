@@ -24,7 +24,7 @@ import { audit } from "./version-writer";
 
 export type { SourceDetail, SourceInput, SourcePatch, SourceSummary };
 export type { SyncSummary, SyncRefusal, VersionProvenance } from "@/lib/types/sources";
-export { runDueSyncs, startSync, syncSource, waitForSyncs } from "./sources-sync";
+export { enqueueDueSyncs, startSync, syncSource, waitForSyncs } from "./sources-sync";
 export { receiveWebhook } from "./sources-webhook";
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -10,12 +10,15 @@ Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-ab
 const { db, cleanup } = await createTestDatabase();
 const { createToken } = await import("@/lib/data/tokens");
 const sources = await import("@/lib/data/sources");
+const background = await import("@/lib/data/background");
+await background.startJobs({ recurring: false });
 const listRoute = await import("@/app/api/v1/sources/route");
 const sourceRoute = await import("@/app/api/v1/sources/[sourceId]/route");
 const syncRoute = await import("@/app/api/v1/sources/[sourceId]/sync/route");
 const webhookRoute = await import("@/app/api/sources/[sourceId]/webhook/route");
 afterAll(async () => {
   await sources.waitForSyncs();
+  await background.stopJobs();
   await cleanup();
 });
 

@@ -57,22 +57,6 @@ describe("prepareDatabase", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("rescans versions stored before the scanner (or with older rules), and only those", async () => {
-    const scanned = await withDb((db) =>
-      db.skillVersion.findMany({ select: { id: true, scanRuleset: true, scanFindings: true, reviewStatus: true }, orderBy: { id: "asc" } }),
-    );
-    expect(scanned.every((v) => v.scanRuleset !== null)).toBe(true);
-    await withDb((db) => db.skillVersion.updateMany({ data: { scanRuleset: null, scanFindings: "[]", scanComplete: false } }));
-    const log: string[] = [];
-    await prepareDatabase((line) => log.push(line));
-    expect(log).toEqual([`Security scan: rescanned ${scanned.length} stored version(s) with rule set ${scanned[0].scanRuleset}`]);
-    expect(
-      await withDb((db) =>
-        db.skillVersion.findMany({ select: { id: true, scanRuleset: true, scanFindings: true, reviewStatus: true }, orderBy: { id: "asc" } }),
-      ),
-    ).toEqual(scanned);
-  });
-
   it("does not re-seed a database whose demo accounts were removed", async () => {
     await withDb((db) => db.user.deleteMany({ where: { email: "grace@example.com" } }));
     await prepareDatabase(() => {});

@@ -7,9 +7,9 @@ import { applyMigrations } from "./migrator";
 
 /**
  * Everything a database needs before the app serves it: folder, migrations, the built-in skills
- * of this version, demo data on an empty database, and a security rescan of stored versions
- * scanned with older rules (or none). The data layer works on DATABASE_URL's
- * database, so this does too.
+ * of this version and demo data on an empty database. (The security rescan of versions scanned
+ * with older rules is a job the server enqueues at its start: lib/data/background.ts.) The data
+ * layer works on DATABASE_URL's database, so this does too.
  */
 export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
   const { database, databasePath } = getEnv();
@@ -61,15 +61,6 @@ async function prepare(database: DatabaseTarget, databasePath: string | null, lo
     }
     const { seeded } = await seedDemoData(db);
     if (seeded) log("Seeded demo accounts ada@example.com and grace@example.com (password: skillshelf-demo), the Platform team and 12 example skills");
-    // Versions stored before the security scanner existed, or scanned with older rules, get
-    // today's rules; one count query when nothing is stale.
-    const { countStaleVersions, rescanStoredVersions } = await import("@/lib/data/review");
-    if (await countStaleVersions()) {
-      const rescan = await rescanStoredVersions();
-      log(
-        `Security scan: rescanned ${rescan.scanned} stored version(s) with rule set ${rescan.ruleset}${rescan.needsReview ? `; ${rescan.needsReview} now need review` : ""}`,
-      );
-    }
   } finally {
     await db.$disconnect();
   }
