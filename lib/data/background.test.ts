@@ -47,4 +47,21 @@ describe("background jobs", () => {
     expect(await jobQueue().enqueue(JOBS.versionsRescan, {}, { singletonKey: JOBS.versionsRescan })).toBe(true);
     await jobQueue().idle(JOBS.versionsRescan);
   });
+
+  it("collects old unreferenced blobs as the blobs.collect job, saying how many", async () => {
+    const old = new Date(Date.now() - 48 * 3600 * 1000);
+    await db.blob.create({ data: { sha256: "f".repeat(64), size: 3, storage: "database", data: new Uint8Array([1, 2, 3]), createdAt: old } });
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await background.startJobs({ recurring: false });
+      expect(await jobQueue().enqueue(JOBS.blobsCollect, {})).toBe(true);
+      await jobQueue().idle(JOBS.blobsCollect);
+      expect(log.mock.calls.map((call) => call.join(" "))).toEqual(["Blob collection: removed 1 unreferenced blob(s), 0 stored object(s)"]);
+    } finally {
+      log.mockRestore();
+    }
+    expect(await db.blob.findUnique({ where: { sha256: "f".repeat(64) } })).toBeNull();
+    // The skills' own blobs are referenced: kept.
+    expect(await db.blob.count()).toBeGreaterThan(0);
+  });
 });

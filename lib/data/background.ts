@@ -1,6 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import type { JobHandler, JobQueue } from "@/lib/jobs";
+import { collectUnreferencedBlobs } from "./blob-collector";
 import { closeJobQueue, jobQueue, JOBS } from "./job-queue";
 import { countStaleVersions, rescanStoredVersions } from "./review";
 import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync";
@@ -10,12 +11,11 @@ import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync"
 // The server process works the queue (instrumentation.ts → startBackgroundWork); any process
 // may enqueue.
 
-/**
- * The hourly collection of unreferenced blobs. Its collector (collectUnreferencedBlobs in
- * lib/data/blob-collector.ts) comes with the S3 blob store; while this is null the job is neither
- * handled nor scheduled.
- */
-const collectBlobs: JobHandler | null = null;
+/** The hourly collection of unreferenced blobs (lib/data/blob-collector.ts), logged when it removed any. */
+const collectBlobs: JobHandler = async () => {
+  const { deleted, objectsDeleted } = await collectUnreferencedBlobs();
+  if (deleted) console.log(`Blob collection: removed ${deleted} unreferenced blob(s), ${objectsDeleted} stored object(s)`);
+};
 
 /** What a stopping process gives its running jobs: inside serve.mjs's 10 s for the requests in flight. */
 const STOP_TIMEOUT_MS = 8_000;
@@ -41,10 +41,10 @@ export async function defineJobs(queue: JobQueue, options: { recurring: boolean 
   queue.handle<SourceSyncJob>(JOBS.sourceSync, runSyncJob, { concurrency: 2, retries: 0, expireInSeconds: 2 * 60 * 60 });
   queue.handle(JOBS.sourcesTick, async () => void (await enqueueDueSyncs()), { retries: 0, expireInSeconds: 5 * 60 });
   queue.handle(JOBS.versionsRescan, rescanStale, { retryDelaySeconds: 60, expireInSeconds: 60 * 60 });
-  if (collectBlobs) queue.handle(JOBS.blobsCollect, collectBlobs, { retries: 1, retryDelaySeconds: 300, expireInSeconds: 60 * 60 });
+  queue.handle(JOBS.blobsCollect, collectBlobs, { retries: 1, retryDelaySeconds: 300, expireInSeconds: 60 * 60 });
   if (options.recurring) {
     await queue.schedule(JOBS.sourcesTick, "* * * * *");
-    if (collectBlobs) await queue.schedule(JOBS.blobsCollect, "0 * * * *");
+    await queue.schedule(JOBS.blobsCollect, "0 * * * *");
   }
 }
 
