@@ -1,5 +1,7 @@
 import http from "node:http";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import pg from "pg";
+import { createGitRepo } from "../lib/test/git-repos";
 import { startInstances, type Instances } from "../lib/test/instances";
 import { findPostgresBin, NO_POSTGRES_MESSAGE } from "../lib/test/postgres-cluster";
 import { SERVED_BY } from "../lib/test/round-robin-proxy";
@@ -18,7 +20,8 @@ let app: Instances;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  app = await startInstances({ count: 3 });
+  // Local Git repositories (file://) as sources, for the job test.
+  app = await startInstances({ count: 3, env: { SOURCES_ALLOW_LOCAL: "true" } });
 });
 
 test.afterAll(async () => {
@@ -165,10 +168,43 @@ test("the API's rate limit counts one token's calls on every instance together",
   expect(remaining.map((r) => remaining[0] - r)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
-// Needs the job queue (the "jobs" branch of issue 19): enqueue one job through an instance (or let
-// each instance's scheduler find the same due work), wait for it to finish, and assert it ran once
-// across the three, e.g. one sync run recorded for a due source, or one deletion of a collected blob.
-test.fixme("a job runs once across the instances", async () => {});
+// Background work is a pg-boss job on PostgreSQL (lib/data/background.ts): "Sync now" asked of all
+// three instances at the same moment claims the source once, queues one source.sync job, and
+// whichever instance takes it runs it; the others answer with that same running sync.
+test("a job runs once across the instances: Sync now on all three at once makes one sync run", async () => {
+  const repo = await createGitRepo();
+  const client = new pg.Client(app.databaseUrl);
+  await client.connect();
+  try {
+    await repo.commit(
+      { "synced-once/SKILL.md": "---\nname: synced-once\ndescription: Checks that a job runs once. Use in tests.\n---\n\n# Once\n" },
+      "one skill",
+    );
+    const ada: string = (await client.query(`SELECT "id" FROM "user" WHERE "email" = 'ada@example.com'`)).rows[0].id;
+    // The source as the Sources page would save it, without its first sync (the secret is never read here).
+    await client.query(
+      `INSERT INTO "SkillSource" ("id", "kind", "url", "scope", "ownerId", "space", "createdById", "webhookSecret", "updatedAt")
+       VALUES ('source-once', 'git', $1, 'PERSONAL', $2, $3, $2, 'unused', now())`,
+      [repo.fileUrl, ada, `user:${ada}`],
+    );
+    const cookie = await signInAt(app.instances[0].url, "ada@example.com");
+    const answers = await Promise.all(
+      app.instances.map((instance) => fetch(`${instance.url}/api/v1/sources/source-once/sync`, { method: "POST", headers: { cookie, origin: app.url } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    expect(new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).id))).size).toBe(1);
+    await expect
+      .poll(async () => (await client.query(`SELECT "status" FROM "SourceSync" WHERE "sourceId" = 'source-once'`)).rows.map((row) => row.status), {
+        timeout: 30_000,
+      })
+      .toEqual(["ok"]);
+    expect(Number((await client.query(`SELECT count(*) AS n FROM "Skill" WHERE "sourceId" = 'source-once'`)).rows[0].n)).toBe(1);
+    expect(Number((await client.query(`SELECT count(*) AS n FROM pgboss.job WHERE "name" = 'source.sync'`)).rows[0].n)).toBe(1);
+  } finally {
+    await client.end();
+    await repo.remove();
+  }
+});
 
 test("an instance told to stop finishes the request in flight, takes no new one, and exits 0", async () => {
   const leaving = app.instances[2];
