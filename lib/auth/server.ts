@@ -41,8 +41,9 @@ export const auth = betterAuth({
   secret: env.BETTER_AUTH_SECRET,
   // The same server answers on localhost and 127.0.0.1; both are this origin's port.
   trustedOrigins: [`${origin.protocol}//localhost:${origin.port}`, `${origin.protocol}//127.0.0.1:${origin.port}`],
-  // The provider tells better-auth how the database compares text (case-insensitive lookups differ).
-  database: prismaAdapter(db, { provider: db.$dialect === "postgres" ? "postgresql" : "sqlite" }),
+  // "sqlite" on both databases: it only changes how better-auth asks for case-insensitive matches,
+  // and emails are stored lowercased, so both behave as the SQLite default the tests were written on.
+  database: prismaAdapter(db, { provider: "sqlite" }),
   // Our own limiter (lib/auth/guard.ts) covers every password check, on HTTP and auth.api calls
   // alike; better-auth's would add a second, forgeable per-header bucket shared by everyone.
   rateLimit: { enabled: false },
