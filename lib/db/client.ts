@@ -133,7 +133,13 @@ export type Db = ReturnType<typeof createPrismaClient>;
  * typed as the one `Db` the data layer is written against; raw SQL asks `db.$dialect`.
  */
 export function createPostgresClient(url: string, options: { poolSize?: number } = {}): Db {
-  const client = new PostgresPrismaClient({ adapter: createPgAdapterFactory(url, { max: options.poolSize }) });
+  const client = new PostgresPrismaClient({
+    adapter: createPgAdapterFactory(url, { max: options.poolSize }),
+    // A transaction waits for a pooled connection as long as a SQLite statement waits for the
+    // file's lock, not Prisma's 2 s: writers queued on one row lock (lib/db/locks.ts) hold their
+    // connections meanwhile, and a burst on a busy server should wait, not fail.
+    transactionOptions: { maxWait: BUSY_TIMEOUT_MS },
+  });
   return Object.assign(client, { $dialect: "postgres" as Dialect }) as unknown as Db;
 }
 
