@@ -8,8 +8,8 @@ import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync"
 
 // Background work as jobs (lib/jobs): in memory beside SQLite, in pg-boss on PostgreSQL, where
 // each job runs once on whichever instance takes it and each schedule fires once across them.
-// The server process works the queue (instrumentation.ts → startBackgroundWork); any process
-// may enqueue.
+// The server process works the queue (instrumentation.ts → startBackgroundWork, and stopJobs as
+// its "stop" shutdown hook); any process may enqueue.
 
 /** The hourly collection of unreferenced blobs (lib/data/blob-collector.ts), logged when it removed any. */
 const collectBlobs: JobHandler = async () => {
@@ -17,13 +17,14 @@ const collectBlobs: JobHandler = async () => {
   if (deleted) console.log(`Blob collection: removed ${deleted} unreferenced blob(s), ${objectsDeleted} stored object(s)`);
 };
 
-/** What a stopping process gives its running jobs: inside serve.mjs's 10 s for the requests in flight. */
-const STOP_TIMEOUT_MS = 8_000;
+/**
+ * What a stopping process gives its running jobs: inside the 5 s serve.mjs gives each shutdown
+ * hook, so that pg-boss still marks the ones left as failed (to be retried elsewhere) before the
+ * database pool closes, rather than leaving them active until they expire.
+ */
+const STOP_TIMEOUT_MS = 4_000;
 
-/** Where the server (scripts/server/serve.mjs, which cannot import this module) finds stopJobs to await before it exits. */
-export const STOP_JOBS = Symbol.for("skillshelf.stopJobs");
-
-const state = globalThis as unknown as { skillshelfJobsStarted?: Promise<void>; skillshelfJobsStopping?: Promise<void>; skillshelfJobsSignals?: true };
+const state = globalThis as unknown as { skillshelfJobsStarted?: Promise<void>; skillshelfJobsStopping?: Promise<void> };
 
 /** Versions scanned with older rules (or none) get today's; one count query when none are. */
 async function rescanStale(): Promise<void> {
@@ -68,7 +69,7 @@ export function startJobs(options: { recurring?: boolean } = {}): Promise<void> 
   return state.skillshelfJobsStarted;
 }
 
-/** Stop taking jobs and wait (up to 8 s) for the running ones; the same promise to every caller. */
+/** Stop taking jobs and wait (up to 4 s) for the running ones; the same promise to every caller. */
 export function stopJobs(): Promise<void> {
   if (!state.skillshelfJobsStarted) return closeJobQueue({ timeoutMs: STOP_TIMEOUT_MS });
   state.skillshelfJobsStopping ??= state.skillshelfJobsStarted
@@ -82,24 +83,13 @@ export function stopJobs(): Promise<void> {
 }
 
 /**
- * The server's start (instrumentation.ts; never under test): work the queue, and stop it on
- * SIGTERM or SIGINT. The server's own handler ends the process; it can await stopJobs through
- * `globalThis[Symbol.for("skillshelf.stopJobs")]` first. A process with no other handler is
- * ended here once the jobs have stopped, as the signal would have.
+ * The server's start (instrumentation.ts; never under test): work the queue. Stopping is the
+ * server's shutdown hook (lib/shutdown.mjs), which runs once the requests in flight are done, so
+ * a "Sync now" answered during the drain is still queued. A failure to start is logged; the app
+ * serves on.
  */
 export async function startBackgroundWork(): Promise<void> {
   if (getEnv().NODE_ENV === "test") return;
-  (globalThis as Record<symbol, unknown>)[STOP_JOBS] = stopJobs;
-  if (!state.skillshelfJobsSignals) {
-    state.skillshelfJobsSignals = true;
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      process.once(signal, () => {
-        void stopJobs().finally(() => {
-          if (!process.listenerCount(signal)) process.kill(process.pid, signal);
-        });
-      });
-    }
-  }
   try {
     await startJobs();
   } catch (error) {
