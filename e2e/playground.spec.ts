@@ -94,7 +94,9 @@ test("the ledger shows what each turn offered, loaded, read and cost, and stays 
   // Reopening the conversation shows the same ledgers, word for word.
   await page.reload();
   await expect(page.getByTestId("ledger")).toHaveCount(4);
-  expect(await page.getByTestId("ledger").allInnerTexts()).toEqual(ledgerTexts);
+  // Polled: right after the reload the ledgers can be in the page before they are laid out, and
+  // innerText of an element not yet rendered has no line breaks (seen once in CI).
+  await expect.poll(() => page.getByTestId("ledger").allInnerTexts()).toEqual(ledgerTexts);
   await expect(page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Write a commit message/ })).toHaveAttribute(
     "aria-current",
     "page",
