@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { createPostgresClient, createPrismaClient, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/scripts/db/migrator";
+import { createDatabase, runOnServer } from "./postgres-cluster";
 import { TEMPLATE_DATABASE } from "./postgres-setup";
 
 /** Which database the data layer's tests run on this time (SKILLSHELF_TEST_DATABASE, set by `npm test`'s second pass). */
@@ -14,16 +14,7 @@ export const testDialect: "sqlite" | "postgres" = process.env.SKILLSHELF_TEST_PO
 /** A fresh copy of the migrated template database in the run's PostgreSQL cluster (lib/test/postgres-setup.ts). */
 async function createPostgresTestDatabase(baseUrl: string): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client(baseUrl);
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await createDatabase(baseUrl, name, TEMPLATE_DATABASE);
   const url = baseUrl.replace(/\/[^/]*$/, `/${name}`);
   process.env.DATABASE_URL = url;
   const db = createPostgresClient(url, { poolSize: 5 });
@@ -32,7 +23,7 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<{ databasePa
     db,
     cleanup: async () => {
       await db.$disconnect();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -43,7 +34,7 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<{ databasePa
  * test that compares the two databases or checks what only PostgreSQL does.
  */
 async function createOwnPostgresTestDatabase(): Promise<{ databasePath: string; db: Db; cleanup: () => Promise<void> }> {
-  const { createDatabase, startPostgresCluster } = await import("./postgres-cluster");
+  const { startPostgresCluster } = await import("./postgres-cluster");
   const cluster = await startPostgresCluster();
   try {
     await createDatabase(cluster.url(), TEMPLATE_DATABASE);

@@ -51,16 +51,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** CREATE DATABASE through a short-lived connection to the server at `serverUrl`. */
-export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+/** One statement through a short-lived connection to the server at `serverUrl` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function runOnServer(serverUrl: string, sql: string): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client(serverUrl);
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+    await client.query(sql);
   } finally {
     await client.end();
   }
+}
+
+/** CREATE DATABASE on the server at `serverUrl`, optionally copying `template`. */
+export function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  return runOnServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
 }
 
 export async function startPostgresCluster(options: { port?: number } = {}): Promise<PostgresCluster> {
