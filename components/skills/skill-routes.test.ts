@@ -23,4 +23,10 @@ describe("skillRoutes", () => {
     expect(skillRoutes("abc", 1, true).tools("lookup_order")).toBe("/skills/abc/v/1?tab=tools#tool-lookup_order");
     expect([parseSkillTab("tools"), parseSkillTab("security"), parseSkillTab("x"), parseSkillTab(undefined)]).toEqual(["tools", "security", "files", "files"]);
   });
+
+  it("reaches the Triggers tab of the version shown", () => {
+    expect(skillRoutes("abc", 2, false).triggers()).toBe("/skills/abc?tab=triggers");
+    expect(skillRoutes("abc", 1, true).triggers()).toBe("/skills/abc/v/1?tab=triggers");
+    expect(parseSkillTab("triggers")).toBe("triggers");
+  });
 });

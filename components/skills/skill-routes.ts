@@ -2,12 +2,12 @@
 // any view can be shared; the file route serves bytes pinned to one version.
 
 export type DocumentView = "preview" | "source";
-/** The skill page's sections: the files (default), the Tools tab (?tab=tools) or the Security tab (?tab=security). */
-export type SkillTab = "files" | "tools" | "security";
+/** The skill page's sections: the files (default), the Tools tab (?tab=tools), the Triggers tab (?tab=triggers) or the Security tab (?tab=security). */
+export type SkillTab = "files" | "tools" | "triggers" | "security";
 
 /** ?tab= as a tab; anything unknown is the files. */
 export function parseSkillTab(value: string | undefined): SkillTab {
-  return value === "security" || value === "tools" ? value : "files";
+  return value === "security" || value === "tools" || value === "triggers" ? value : "files";
 }
 
 export interface SkillRoutes {
@@ -23,6 +23,8 @@ export interface SkillRoutes {
   security(): string;
   /** The Tools tab of the version shown, optionally at one tool. */
   tools(name?: string): string;
+  /** The Triggers tab (trigger tests, runs and their history) of the version shown. */
+  triggers(): string;
 }
 
 /** A query value that keeps "/" readable: ?file=references/api.md */
@@ -47,6 +49,7 @@ export function skillRoutes(skillId: string, versionNumber: number, pinned: bool
     latest: () => `/skills/${id}`,
     security: () => `${base}?tab=security`,
     tools: (name) => `${base}?tab=tools${name ? `#tool-${encodeURIComponent(name)}` : ""}`,
+    triggers: () => `${base}?tab=triggers`,
   };
 }
 

@@ -48,6 +48,8 @@ export interface SkillViewProps {
   proposals?: React.ReactNode;
   /** For a skill a source keeps in sync: the header's line saying which. */
   origin?: React.ReactNode;
+  /** The Triggers tab's content (?tab=triggers), loaded by the page only for that tab. */
+  triggers?: React.ReactNode;
 }
 
 export async function SkillView({
@@ -62,6 +64,7 @@ export async function SkillView({
   flaggedSources = null,
   proposals = null,
   origin = null,
+  triggers = null,
 }: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
@@ -148,6 +151,8 @@ export async function SkillView({
 
       {tab === "tools" ? (
         <SkillToolsPanel skill={skill} version={version} routes={routes} />
+      ) : tab === "triggers" ? (
+        triggers
       ) : document === null ? (
         <SecurityPanel skill={skill} version={version} routes={routes} flaggedSources={flaggedSources} />
       ) : (
@@ -202,37 +207,42 @@ export async function SkillView({
   );
 }
 
+const tabItem =
+  "inline-flex shrink-0 items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
+
+function TabLink({ href, current, children }: { href: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={cn(tabItem, current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
+    >
+      {children}
+    </Link>
+  );
+}
+
 function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"]; toolCount: number }) {
-  const item =
-    "inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
   const badge = scan.highest === "critical" || scan.highest === "high" || scan.highest === "medium" ? scan.highest : null;
   return (
-    <nav aria-label="Skill sections" className="-mb-4 flex gap-5 border-b">
-      <Link
-        href={routes.page()}
-        aria-current={tab === "files" ? "page" : undefined}
-        className={cn(item, tab === "files" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
-      >
+    // Scrolls sideways rather than widen the page on a phone (four tabs and a badge).
+    <nav aria-label="Skill sections" className="-mb-4 flex gap-5 overflow-x-auto border-b pt-1">
+      <TabLink href={routes.page()} current={tab === "files"}>
         Files
-      </Link>
+      </TabLink>
       {toolCount ? (
-        <Link
-          href={routes.tools()}
-          aria-current={tab === "tools" ? "page" : undefined}
-          className={cn(item, tab === "tools" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
-        >
+        <TabLink href={routes.tools()} current={tab === "tools"}>
           Tools
           <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">
             {toolCount}
             <span className="sr-only"> {toolCount === 1 ? "tool" : "tools"}</span>
           </span>
-        </Link>
+        </TabLink>
       ) : null}
-      <Link
-        href={routes.security()}
-        aria-current={tab === "security" ? "page" : undefined}
-        className={cn(item, tab === "security" ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
-      >
+      <TabLink href={routes.triggers()} current={tab === "triggers"}>
+        Triggers
+      </TabLink>
+      <TabLink href={routes.security()} current={tab === "security"}>
         Security
         {badge ? (
           <SeverityBadge severity={badge} className="px-1 py-0 text-[11px]">
@@ -243,7 +253,7 @@ function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: Sk
           <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">{scan.findings.length}</span>
         ) : null}
         {scan.review.status === "needs_review" ? <span className="text-[11px] font-medium text-orange-700 dark:text-orange-300">needs review</span> : null}
-      </Link>
+      </TabLink>
     </nav>
   );
 }

@@ -121,8 +121,33 @@ function ProposalBadge({ v }: { v: VersionHistoryItem }) {
   );
 }
 
+/** A version's latest trigger-test result, linking to its Triggers tab; a dash when it was never run. */
+function Triggers({ result, href, version }: { result: { passed: number; tests: number } | undefined; href: string; version: number }) {
+  if (!result) return <span className="text-muted-foreground">—</span>;
+  const all = result.passed === result.tests;
+  return (
+    <Link
+      href={href}
+      className="rounded-md outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+      aria-label={`Trigger tests of v${version}: ${result.passed} of ${result.tests} passed`}
+      data-testid="version-triggers"
+    >
+      <Badge variant={all ? "success" : "warning"} className="hover:underline">
+        Triggers {result.passed}/{result.tests}
+      </Badge>
+    </Link>
+  );
+}
+
 /** The history page: every kept version, two to compare, restore and prune. Proposed versions show, marked, never offered to restore. */
-export function VersionHistory({ history }: { history: SkillHistory }) {
+export function VersionHistory({
+  history,
+  triggers = {},
+}: {
+  history: SkillHistory;
+  /** Per version number, its latest trigger-test result for its own description (see latestOwnRuns). */
+  triggers?: Record<number, { passed: number; tests: number }>;
+}) {
   const { skill, versions, can } = history;
   const base = `/skills/${encodeURIComponent(skill.id)}`;
   const newest = versions[0];
@@ -157,7 +182,7 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
       {/* A plain GET form: choosing two versions and comparing works before any script has loaded. */}
       <form action={`${base}/versions/compare`} method="get" className="grid gap-3">
         <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
-          <table className="w-full min-w-[56rem] border-collapse text-sm" aria-label="Versions">
+          <table className="w-full min-w-[62rem] border-collapse text-sm" aria-label="Versions">
             <thead>
               <tr className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                 <th scope="col" className="w-20 px-3 py-2 font-medium">
@@ -177,6 +202,9 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Findings
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span title="The latest trigger-test result of the version's own description">Triggers</span>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
                   <span className="sr-only">Actions</span>
@@ -257,6 +285,9 @@ export function VersionHistory({ history }: { history: SkillHistory }) {
                   </td>
                   <td className="px-3 py-2.5">
                     <Findings v={v} />
+                  </td>
+                  <td className="px-3 py-2.5 whitespace-nowrap">
+                    <Triggers result={triggers[v.number]} version={v.number} href={`${v.current ? base : `${base}/v/${v.number}`}?tab=triggers`} />
                   </td>
                   <td className="px-3 py-2.5">
                     <span className="flex items-center justify-end gap-1.5">

@@ -7,13 +7,19 @@ import { SkillView } from "@/components/skills/skill-view";
 import { SyncedFrom } from "@/components/sources/synced-from";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
-import { parseSkillTab, type DocumentView } from "@/components/skills/skill-routes";
+import { parseSkillTab, skillRoutes, type DocumentView } from "@/components/skills/skill-routes";
+import { TriggersPanel } from "@/components/skills/triggers/triggers-panel";
+import { listModels } from "@/lib/ai/models";
+import { listProfiles } from "@/lib/data/profiles";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
-import { requireViewer } from "@/lib/data/session";
+import { listMyTeams } from "@/lib/data/teams";
+import { getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
+import { requireViewer, type Viewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
 import { getSkillSource } from "@/lib/data/sources";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { makeVisible } from "@/lib/skills/scan";
+import type { SkillDetail } from "@/lib/types/skills";
 
 // Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can
 // answer 404 (skill, version) is settled here, before anything streams: no Suspense or
@@ -92,6 +98,8 @@ export async function SkillPage({
   ]);
   if (!files) notFound();
 
+  const triggers = tab === "triggers" ? await loadTriggers(viewer, skill, version.number) : null;
+
   const decoder = new TextDecoder();
   const texts = new Map([...files].map(([path, file]) => [path, decoder.decode(file.bytes)]));
 
@@ -108,6 +116,32 @@ export async function SkillPage({
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
       proposals={<SkillProposals skillId={skill.id} open={proposals} />}
       origin={source ? <SyncedFrom source={source} /> : null}
+      triggers={triggers}
+    />
+  );
+}
+
+/** The Triggers tab of the version shown: its tests, what a run may be made with, and the runs the viewer may see. */
+async function loadTriggers(viewer: Viewer, skill: SkillDetail, versionNumber: number) {
+  const [tests, runs, teams, profiles] = await Promise.all([
+    getTriggerTests(viewer, skill.id, versionNumber),
+    listTriggerEvalRuns(viewer, skill.id),
+    listMyTeams(viewer),
+    listProfiles(viewer),
+  ]);
+  if (!tests || !runs) notFound();
+  const routes = skillRoutes(skill.id, versionNumber, true);
+  return (
+    <TriggersPanel
+      skill={{ id: skill.id, name: skill.name, currentVersion: skill.version, canEdit: skill.can.addVersion }}
+      tests={tests}
+      runs={runs}
+      options={{
+        models: listModels(),
+        teams: teams.map((t) => ({ id: t.id, name: t.name })),
+        profiles: profiles.map((p) => ({ id: p.id, name: p.name })),
+      }}
+      versionHref={(n) => (n === skill.version ? `${routes.latest()}?tab=triggers` : `${routes.version(n)}?tab=triggers`)}
     />
   );
 }

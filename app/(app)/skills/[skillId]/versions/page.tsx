@@ -2,7 +2,9 @@ import { cache } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VersionHistory } from "@/components/skills/history/version-history";
+import { latestOwnRuns } from "@/components/skills/triggers/history-groups";
 import { requireViewer } from "@/lib/data/session";
+import { listTriggerEvalRuns } from "@/lib/data/trigger-evals";
 import { listSkillVersions } from "@/lib/data/versions";
 
 // No loading.tsx above this page: an invisible skill must answer 404 before anything streams.
@@ -17,7 +19,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function Page({ params }: Props) {
-  const history = await loadHistory((await params).skillId);
+  const { skillId } = await params;
+  const [history, runs] = await Promise.all([loadHistory(skillId), listTriggerEvalRuns(await requireViewer(), skillId)]);
   if (!history) notFound();
-  return <VersionHistory history={history} />;
+  // Each version's latest result for its own description, so the history shows what a description change did.
+  const triggers = Object.fromEntries(
+    [...latestOwnRuns(runs ?? [])].map(([version, run]) => [version, { passed: run.summary.passed, tests: run.summary.tests }]),
+  );
+  return <VersionHistory history={history} triggers={triggers} />;
 }
