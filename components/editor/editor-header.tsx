@@ -16,6 +16,7 @@ export function EditorHeader({
   canSave,
   onSave,
   request = null,
+  tools = null,
 }: {
   skill: EditorSkill;
   baseVersion: number;
@@ -26,6 +27,8 @@ export function EditorHeader({
   onSave: () => void;
   /** Revising a review request: the draft holds the proposal, so "changes" count from its base and the button pushes. */
   request?: { id: string; revision: number; edited: boolean } | null;
+  /** Buttons beside Cancel and Save (the Trigger tests panel). */
+  tools?: React.ReactNode;
 }) {
   const skillHref = `/skills/${encodeURIComponent(skill.id)}`;
   const dirty = request ? request.edited : changeCount > 0;
@@ -67,6 +70,7 @@ export function EditorHeader({
             Fix {blockingErrors} {blockingErrors === 1 ? "error" : "errors"} to save
           </span>
         ) : null}
+        {tools}
         <Button asChild variant="outline">
           {request ? (
             <Link href={`/reviews/${encodeURIComponent(request.id)}`}>{dirty ? "Cancel" : "Back to request"}</Link>

@@ -27,6 +27,7 @@ export function SaveDialog({
   onSave,
   request = null,
   proposes = null,
+  beforeSave = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -39,13 +40,15 @@ export function SaveDialog({
   request?: { revision: number } | null;
   /** The save opens a review request: what the team's policy needs (see EditorSkill.proposes). */
   proposes?: string | null;
+  /** Shown above the buttons: the description A/B when the description changed. */
+  beforeSave?: React.ReactNode;
 }) {
   const [message, setMessage] = useState("");
   const [touched, setTouched] = useState(false);
   const empty = message.trim() === "";
   return (
     <Dialog open={open} onOpenChange={(next) => (saving ? null : onOpenChange(next))}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className={beforeSave ? "max-h-[90dvh] overflow-y-auto sm:max-w-3xl" : "sm:max-w-xl"}>
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -121,6 +124,7 @@ export function SaveDialog({
               <p className="text-muted-foreground">Nothing was saved; your changes are still in the editor.</p>
             </div>
           ) : null}
+          {beforeSave}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
               Keep editing

@@ -1,11 +1,18 @@
 "use client";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { CrosshairIcon } from "lucide-react";
+import type { EvalOptions } from "@/components/skills/triggers/run-setup";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
+import { fileProposedRunAction } from "@/lib/actions/evals";
 import { entrySize, entryText, findEntry, SKILL_MD } from "@/lib/skills/draft/draft";
 import type { Finding } from "@/lib/skills/format/findings";
+import { TRIGGER_TESTS_PATH } from "@/lib/skills/format/trigger-tests";
 import type { EditorSkill } from "@/lib/types/editor";
 import type { CodeEditorHandle } from "./code-editor";
 import { ConflictPanel } from "./conflict-panel";
 import { DraftNotices } from "./draft-notices";
+import { DescriptionAbSection } from "./description-ab";
 import { DeleteFileDialog, LeaveDialog } from "./editor-dialogs";
 import { extraProblems, treeFiles } from "./editor-files";
 import { EditorFileTree } from "./editor-file-tree";
@@ -17,6 +24,9 @@ import { RequestNotice } from "./request-notice";
 import { SaveDialog } from "./save-dialog";
 import { SourcePane } from "./source-pane";
 import { TokenMeter } from "./token-meter";
+import { abMatchesSave, baseDescription, descriptionChanged, descriptionOf, draftTriggerTests, withTriggerTests } from "./trigger-draft";
+import { TriggerTestsDialog } from "./trigger-tests-dialog";
+import { useDescriptionAb } from "./use-description-ab";
 import { useDraftAnalysis } from "./use-draft-analysis";
 import { useDraftPreview, type RenderPreview } from "./use-draft-preview";
 import { useEditorDraft } from "./use-editor-draft";
@@ -30,7 +40,21 @@ export type { RenderPreview };
  * The skill editor: the draft's files, the open file's source and its preview, SKILL.md's checks
  * and token costs, and saving the draft as a new version. The state lives in the use-* hooks.
  */
-export function SkillEditor({ skill, initialFile, renderPreview }: { skill: EditorSkill; initialFile: string | null; renderPreview: RenderPreview }) {
+export function SkillEditor({
+  skill,
+  initialFile,
+  renderPreview,
+  evalOptions,
+  initialPanel = null,
+}: {
+  skill: EditorSkill;
+  initialFile: string | null;
+  renderPreview: RenderPreview;
+  /** What a description A/B may run with (catalogs and models). */
+  evalOptions: EvalOptions;
+  /** "triggers" (?panel=triggers): open with the Trigger tests panel. */
+  initialPanel?: "triggers" | null;
+}) {
   const { state, dispatch, key, baseFiles, changes, dirty, storageProblem, restoreOffer, discardOffer, discardDraft } = useEditorDraft(skill, initialFile);
   const { base, draft, selected, conflict } = state;
   const editor = useRef<CodeEditorHandle>(null);
@@ -48,6 +72,33 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
     preview,
     busy: previewBusy,
   } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
+  const [triggersOpen, setTriggersOpen] = useState(initialPanel === "triggers");
+  const triggerTests = useMemo(() => draftTriggerTests(draft, baseFiles), [draft, baseFiles]);
+  const draftDescription = useMemo(() => descriptionOf(skillMdText), [skillMdText]);
+  const descriptionAb = useDescriptionAb(skill.id);
+  const abSection = (idPrefix: string) =>
+    draftDescription && descriptionChanged(baseDescription(baseFiles), draftDescription) ? (
+      <DescriptionAbSection
+        idPrefix={idPrefix}
+        ab={descriptionAb}
+        options={evalOptions}
+        baseVersion={draft.baseVersion}
+        draftDescription={draftDescription}
+        tests={triggerTests.runnable}
+      />
+    ) : null;
+  // A save of exactly what the last A/B measured: its proposed run becomes the new version's run.
+  const fileAbRun = async (saved: { skillId: string; version: number }) => {
+    const measured = descriptionAb.measured;
+    if (!measured || !abMatchesSave(measured, { description: draftDescription, tests: triggerTests.runnable })) return;
+    try {
+      const filed = await fileProposedRunAction({ skillId: saved.skillId, runId: measured.runId, version: saved.version });
+      if (!filed.ok) toast.error(`The description comparison was not added to v${saved.version}'s trigger history: ${filed.message}`);
+    } catch {
+      toast.error(`The description comparison was not added to v${saved.version}'s trigger history; run the tests there again.`);
+    }
+  };
+
   const saveDraft = useSaveDraft({
     skillId: skill.id,
     draftKey: key,
@@ -58,6 +109,7 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
     dirty,
     errorCount,
     analyzedName: analysis?.name,
+    onSaved: fileAbRun,
   });
   const { pathRequest, closePathRequest, confirmDelete, askDelete, uploadInput, newFile, startUpload, onUploadChosen, rename, remove, restore } =
     useFileCommands({ draft, base, selected, dispatch });
@@ -68,10 +120,12 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
 
   const jump = (finding: Finding) => {
     if (finding.line === undefined) return;
-    if (selected !== SKILL_MD) select(SKILL_MD);
-    // From another file, the editor shows SKILL.md only after the next render: go to the line then.
-    window.setTimeout(() => editor.current?.goToLine(finding.line!), selected !== SKILL_MD ? 50 : 0);
+    const target = finding.path && findEntry(draft, finding.path) ? finding.path : SKILL_MD;
+    if (selected !== target) select(target);
+    // From another file, the editor shows the target only after the next render: go to the line then.
+    window.setTimeout(() => editor.current?.goToLine(finding.line!), selected !== target ? 50 : 0);
   };
+  const triggerCount = triggerTests.parse.tests.length;
 
   const deleted = changes.filter((c) => c.kind === "deleted").map((c) => c.path);
 
@@ -85,6 +139,16 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         blockingErrors={saveDraft.blockingErrors}
         canSave={saveDraft.canSave}
         onSave={saveDraft.openSave}
+        tools={
+          <Button type="button" variant="outline" onClick={() => setTriggersOpen(true)}>
+            <CrosshairIcon aria-hidden /> Trigger tests
+            {triggerTests.exists ? (
+              <span className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums" aria-label={`, ${triggerCount} in the draft`}>
+                {triggerCount}
+              </span>
+            ) : null}
+          </Button>
+        }
       />
 
       <DraftNotices
@@ -120,7 +184,12 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
           resources={resourceTokens}
           pending={!analysis}
         />
-        <ProblemsPanel findings={findings} extra={extraProblems(saveDraft.activeNameProblem, preview?.brokenLinks ?? [])} onJump={jump} checking={!analysis} />
+        <ProblemsPanel
+          findings={[...findings, ...triggerTests.parse.findings]}
+          extra={extraProblems(saveDraft.activeNameProblem, preview?.brokenLinks ?? [])}
+          onJump={jump}
+          checking={!analysis}
+        />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)_minmax(0,1fr)]">
@@ -186,6 +255,19 @@ export function SkillEditor({ skill, initialFile, renderPreview }: { skill: Edit
         saving={saveDraft.saving}
         refusal={saveDraft.refusal}
         onSave={saveDraft.save}
+        beforeSave={abSection("save-ab")}
+      />
+      <TriggerTestsDialog
+        open={triggersOpen}
+        onOpenChange={setTriggersOpen}
+        tests={triggerTests}
+        onRows={(rows) => dispatch({ type: "setDraft", draft: withTriggerTests(draft, base.files, rows) })}
+        onOpenFile={() => {
+          setTriggersOpen(false);
+          if (!triggerTests.exists) dispatch({ type: "setDraft", draft: withTriggerTests(draft, base.files, []) });
+          select(TRIGGER_TESTS_PATH);
+        }}
+        ab={abSection("panel-ab")}
       />
       <PathDialog request={pathRequest} onClose={closePathRequest} />
       <DeleteFileDialog path={confirmDelete} onDelete={remove} onClose={() => askDelete(null)} />

@@ -37,6 +37,7 @@ export function useSaveDraft({
   dirty,
   errorCount,
   analyzedName,
+  onSaved,
 }: {
   skillId: string;
   /** Where this browser keeps the draft (use-editor-draft's editorDraftKey). */
@@ -50,6 +51,8 @@ export function useSaveDraft({
   errorCount: number;
   /** The name SKILL.md has now, once analysed. */
   analyzedName: string | null | undefined;
+  /** Runs after a successful save, before the editor leaves (files the description A/B's run under the new version). */
+  onSaved?: (saved: { skillId: string; version: number }) => Promise<void>;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -85,6 +88,7 @@ export function useSaveDraft({
       if (result.ok) {
         const saved = result.data;
         dispatch({ type: "saved" });
+        await onSaved?.(saved);
         forgetStoredDraft(draftKey);
         setOpen(false);
         if (saved.proposal) {

@@ -125,11 +125,11 @@ export function RunPhaseNotice({ phase, onConfirm, onCancel }: { phase: TriggerR
   return null;
 }
 
-/** The run button: disabled and saying what it does while busy. */
-export function RunButton({ phase, idle, running, disabled }: { phase: TriggerRunPhase; idle: string; running: string; disabled?: boolean }) {
+/** The run button: disabled and saying what it does while busy; a form's submit button unless it has `onClick`. */
+export function RunButton({ phase, idle, running, onClick }: { phase: TriggerRunPhase; idle: string; running: string; onClick?: () => void }) {
   const busy = phase.kind === "estimating" || phase.kind === "running";
   return (
-    <Button type="submit" disabled={busy || disabled || phase.kind === "confirm"}>
+    <Button type={onClick ? "button" : "submit"} onClick={onClick} disabled={busy || phase.kind === "confirm"}>
       {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
       {phase.kind === "estimating" ? "Estimating the cost…" : phase.kind === "running" ? running : idle}
     </Button>

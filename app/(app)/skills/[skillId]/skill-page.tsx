@@ -9,10 +9,7 @@ import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
 import { parseSkillTab, skillRoutes, type DocumentView } from "@/components/skills/skill-routes";
 import { TriggersPanel } from "@/components/skills/triggers/triggers-panel";
-import { listModels } from "@/lib/ai/models";
-import { listProfiles } from "@/lib/data/profiles";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
-import { listMyTeams } from "@/lib/data/teams";
 import { getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
 import { requireViewer, type Viewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
@@ -20,6 +17,7 @@ import { getSkillSource } from "@/lib/data/sources";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { makeVisible } from "@/lib/skills/scan";
 import type { SkillDetail } from "@/lib/types/skills";
+import { loadEvalOptions } from "./eval-options";
 
 // Shared by /skills/[skillId] (current version) and /skills/[skillId]/v/[n]. Everything that can
 // answer 404 (skill, version) is settled here, before anything streams: no Suspense or
@@ -123,11 +121,10 @@ export async function SkillPage({
 
 /** The Triggers tab of the version shown: its tests, what a run may be made with, and the runs the viewer may see. */
 async function loadTriggers(viewer: Viewer, skill: SkillDetail, versionNumber: number) {
-  const [tests, runs, teams, profiles] = await Promise.all([
+  const [tests, runs, options] = await Promise.all([
     getTriggerTests(viewer, skill.id, versionNumber),
     listTriggerEvalRuns(viewer, skill.id),
-    listMyTeams(viewer),
-    listProfiles(viewer),
+    loadEvalOptions(viewer),
   ]);
   if (!tests || !runs) notFound();
   const routes = skillRoutes(skill.id, versionNumber, true);
@@ -136,11 +133,7 @@ async function loadTriggers(viewer: Viewer, skill: SkillDetail, versionNumber: n
       skill={{ id: skill.id, name: skill.name, currentVersion: skill.version, canEdit: skill.can.addVersion }}
       tests={tests}
       runs={runs}
-      options={{
-        models: listModels(),
-        teams: teams.map((t) => ({ id: t.id, name: t.name })),
-        profiles: profiles.map((p) => ({ id: p.id, name: p.name })),
-      }}
+      options={options}
       versionHref={(n) => (n === skill.version ? `${routes.latest()}?tab=triggers` : `${routes.version(n)}?tab=triggers`)}
     />
   );

@@ -9,6 +9,7 @@ import { getEditorSkill, getEditRefusal } from "@/lib/data/editor";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
 import { getSkillSource } from "@/lib/data/sources";
+import { loadEvalOptions } from "../eval-options";
 import { renderDraftPreviewAction } from "./preview-action";
 
 const loadSkill = cache(async (skillId: string, requestId: string | undefined) => getEditorSkill(await requireViewer(), skillId, { requestId }));
@@ -83,5 +84,14 @@ export default async function EditSkillPage({ params, searchParams }: Props) {
   }
   const file = query.file;
   const initialFile = typeof file === "string" ? file : null;
-  return <LazySkillEditor skill={skill} initialFile={initialFile} renderPreview={renderDraftPreviewAction} />;
+  const evalOptions = await loadEvalOptions(await requireViewer());
+  return (
+    <LazySkillEditor
+      skill={skill}
+      initialFile={initialFile}
+      renderPreview={renderDraftPreviewAction}
+      evalOptions={evalOptions}
+      initialPanel={query.panel === "triggers" ? "triggers" : null}
+    />
+  );
 }
