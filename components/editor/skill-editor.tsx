@@ -73,6 +73,7 @@ export function SkillEditor({
     busy: previewBusy,
   } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
   const [triggersOpen, setTriggersOpen] = useState(initialPanel === "triggers");
+  const triggersButton = useRef<HTMLButtonElement>(null);
   const triggerTests = useMemo(() => draftTriggerTests(draft, baseFiles), [draft, baseFiles]);
   const draftDescription = useMemo(() => descriptionOf(skillMdText), [skillMdText]);
   const descriptionAb = useDescriptionAb(skill.id);
@@ -140,11 +141,12 @@ export function SkillEditor({
         canSave={saveDraft.canSave}
         onSave={saveDraft.openSave}
         tools={
-          <Button type="button" variant="outline" onClick={() => setTriggersOpen(true)}>
+          <Button ref={triggersButton} type="button" variant="outline" onClick={() => setTriggersOpen(true)}>
             <CrosshairIcon aria-hidden /> Trigger tests
             {triggerTests.exists ? (
-              <span className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums" aria-label={`, ${triggerCount} in the draft`}>
+              <span className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums">
                 {triggerCount}
+                <span className="sr-only"> in the draft</span>
               </span>
             ) : null}
           </Button>
@@ -266,8 +268,11 @@ export function SkillEditor({
           setTriggersOpen(false);
           if (!triggerTests.exists) dispatch({ type: "setDraft", draft: withTriggerTests(draft, base.files, []) });
           select(TRIGGER_TESTS_PATH);
+          // After the panel handed focus back to its button: the JSON is where the user goes next.
+          window.setTimeout(() => editor.current?.focus(), 50);
         }}
         ab={abSection("panel-ab")}
+        returnFocus={triggersButton}
       />
       <PathDialog request={pathRequest} onClose={closePathRequest} />
       <DeleteFileDialog path={confirmDelete} onDelete={remove} onClose={() => askDelete(null)} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDraft, draftChanges, editText, SKILL_MD, type DraftBaseFile } from "@/lib/skills/draft/draft";
 import { TRIGGER_TESTS_PATH } from "@/lib/skills/format/trigger-tests";
-import { abMatchesSave, baseDescription, descriptionChanged, descriptionOf, draftTriggerTests, withTriggerTests } from "./trigger-draft";
+import { abMatchesSave, baseDescription, descriptionChanged, descriptionOf, draftTriggerTests, rowsToSave, withTriggerTests } from "./trigger-draft";
 
 const skillMd = (description: string) => `---\nname: notes\ndescription: ${description}\n---\n\n# Notes\n`;
 const file = (path: string, text: string): DraftBaseFile => ({ path, size: text.length, sha256: path, mediaType: "text/plain", text });
@@ -31,6 +31,14 @@ describe("draftTriggerTests / withTriggerTests", () => {
     expect(draftChanges(same, files)).toEqual([]);
     const changed = withTriggerTests(draft, files, [{ query: "Take notes", shouldTrigger: false }]);
     expect(draftChanges(changed, files)).toEqual([{ path: TRIGGER_TESTS_PATH, kind: "modified" }]);
+  });
+
+  it("keeps a row still without a request out of the file", () => {
+    const rows = [
+      { query: "Take notes", shouldTrigger: true },
+      { query: "  ", shouldTrigger: false },
+    ];
+    expect(rowsToSave(rows)).toEqual([rows[0]]);
   });
 
   it("does not offer rows over a file with problems (the rows would drop what they cannot show)", () => {

@@ -35,6 +35,9 @@ export function draftTriggerTests(draft: Draft, base: ReadonlyMap<string, DraftB
   return { exists: true, text, parse, editable: clean, runnable: clean && parse.tests.length ? parse.tests : null };
 }
 
+/** The panel's rows as the file keeps them: a row still without a request is work in progress, not a broken test. */
+export const rowsToSave = (rows: readonly TriggerTest[]): TriggerTest[] => rows.filter((row) => row.query.trim() !== "");
+
 /** The draft with these rows as its evals/triggers.json (added when it has none). */
 export function withTriggerTests(draft: Draft, baseFiles: readonly DraftBaseFile[], rows: readonly TriggerTest[]): Draft {
   const text = serializeTriggerTests(rows);

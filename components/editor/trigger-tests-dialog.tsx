@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { MAX_TRIGGER_QUERY_CHARS, MAX_TRIGGER_TESTS, TRIGGER_TESTS_PATH, type TriggerTest } from "@/lib/skills/format/trigger-tests";
-import type { DraftTriggerTests } from "./trigger-draft";
+import { rowsToSave, type DraftTriggerTests } from "./trigger-draft";
 
 /**
  * The editor's Trigger tests panel: the draft's evals/triggers.json as rows (a request and whether
@@ -19,6 +19,7 @@ export function TriggerTestsDialog({
   onRows,
   onOpenFile,
   ab,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,10 +28,19 @@ export function TriggerTestsDialog({
   /** Show evals/triggers.json in the code editor (the panel closes). */
   onOpenFile: () => void;
   ab: React.ReactNode;
+  /** Where focus goes back to on close (the panel is opened by state, not by a Radix trigger). */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus?.current) return;
+          event.preventDefault();
+          returnFocus.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Trigger tests</DialogTitle>
           <DialogDescription>
@@ -63,7 +73,7 @@ function TriggerRows({ tests, onRows, onOpenFile }: { tests: DraftTriggerTests; 
 
   const change = (next: TriggerTest[]) => {
     setRows(next);
-    onRows(next);
+    onRows(rowsToSave(next));
   };
   const add = () => {
     change([...rows, { query: "", shouldTrigger: true }]);
@@ -125,7 +135,6 @@ function TriggerRows({ tests, onRows, onOpenFile }: { tests: DraftTriggerTests; 
                 maxLength={MAX_TRIGGER_QUERY_CHARS}
                 placeholder="A request a user might make"
                 aria-label={`Request ${i + 1}`}
-                aria-invalid={row.query.trim() === "" ? true : undefined}
                 onChange={(event) => change(rows.map((r, k) => (k === i ? { ...r, query: event.target.value } : r)))}
               />
               <label className="flex shrink-0 items-center gap-1.5 text-sm whitespace-nowrap">
@@ -146,7 +155,8 @@ function TriggerRows({ tests, onRows, onOpenFile }: { tests: DraftTriggerTests; 
         </ol>
       ) : (
         <p className="rounded-md border border-dashed px-3 py-3 text-sm text-muted-foreground">
-          No tests yet. Add a few requests that should load the skill, and a few near misses that should not (untick “should load”).
+          No tests yet. Add a few requests that should load the skill, and a few near misses that should not (untick “should load”). A row left empty is not
+          saved.
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">

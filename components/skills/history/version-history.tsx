@@ -155,7 +155,8 @@ export function VersionHistory({
   const proposed = versions.filter((v) => v.published === false).length;
 
   return (
-    <div className="grid gap-6">
+    // One column no wider than the page: the table scrolls inside its frame on a phone.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-3">
         <HistoryBreadcrumb skill={skill} trail={[{ label: "History" }]} />
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -39,13 +39,19 @@ describe("groupRuns", () => {
     expect(group.entries).toEqual([{ kind: "ab", a, b }]);
   });
 
-  it("leaves a proposed run filed under a later version alone there, its A where it was measured", () => {
+  it("shows a proposed run filed under a later version there alone, and beside its A where it was measured", () => {
     const filed = run({ id: "b", version: 3, comparisonId: "c", measuredOn: 2 });
     const a = run({ id: "a", version: 2, comparisonId: "c" });
-    const groups = groupRuns([filed, a]);
-    expect(groups.map((g) => [g.version, g.entries.map((e) => e.kind)])).toEqual([
-      [3, ["single"]],
-      [2, ["single"]],
+    const miss = run({ id: "m", version: 2 });
+    expect(groupRuns([filed, a, miss])).toEqual([
+      { version: 3, entries: [{ kind: "single", run: filed }] },
+      {
+        version: 2,
+        entries: [
+          { kind: "ab", a, b: filed },
+          { kind: "single", run: miss },
+        ],
+      },
     ]);
   });
 });
@@ -70,5 +76,7 @@ describe("armLabel", () => {
     expect(armLabel(run({ id: "a", version: 3 }))).toBe("v3's description");
     expect(armLabel(run({ id: "b", version: 3, arm: "proposed" }))).toBe("proposed description");
     expect(armLabel(run({ id: "c", version: 3, descriptionVersion: 1 }))).toBe("v1's description");
+    const filed = run({ id: "d", version: 4, measuredOn: 3 });
+    expect([armLabel(filed), armLabel(filed, true)]).toEqual(["v4's description", "proposed description (saved as v4)"]);
   });
 });

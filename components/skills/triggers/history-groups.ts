@@ -15,27 +15,26 @@ export const isOwnRun = (run: EvalRunView) => run.arm === "version" && run.descr
 
 /**
  * Runs (newest first, as listTriggerEvalRuns returns them) grouped by version, newest version
- * first; an A/B's arms become one entry where the older of the two stood. A proposed arm later
- * filed under another version is alone in that version: its A stays where it was measured.
+ * first; an A/B's arms become one entry where the newer of the two stood. A proposed arm later
+ * filed under the version saved with its description shows twice: alone in that version (its
+ * result), and beside its A in the version it was measured on (the comparison).
  */
 export function groupRuns(runs: readonly EvalRunView[]): VersionRuns[] {
   const byVersion = new Map<number, HistoryEntry[]>();
-  const paired = new Set<string>();
+  const add = (version: number, entry: HistoryEntry) => byVersion.set(version, [...(byVersion.get(version) ?? []), entry]);
+  const shown = new Set<string>();
   for (const run of runs) {
-    if (paired.has(run.id)) continue;
-    const entries = byVersion.get(run.version) ?? [];
-    byVersion.set(run.version, entries);
+    if (shown.has(run.id)) continue;
     const partner =
-      run.comparisonId && run.measuredOn === null
-        ? runs.find((other) => other.id !== run.id && other.comparisonId === run.comparisonId && other.version === run.version && other.measuredOn === null)
-        : undefined;
+      run.comparisonId && run.measuredOn === null ? runs.find((other) => other.id !== run.id && other.comparisonId === run.comparisonId) : undefined;
     if (!partner) {
-      entries.push({ kind: "single", run });
+      add(run.version, { kind: "single", run });
       continue;
     }
-    paired.add(partner.id);
-    const [a, b] = isOwnRun(run) ? [run, partner] : [partner, run];
-    entries.push({ kind: "ab", a, b });
+    // A filed B stays listed under its own version too; an unfiled one is shown here only.
+    if (partner.measuredOn === null) shown.add(partner.id);
+    const [a, b] = partner.measuredOn !== null || isOwnRun(run) ? [run, partner] : [partner, run];
+    add(a.version, { kind: "ab", a, b });
   }
   return [...byVersion].sort(([x], [y]) => y - x).map(([version, entries]) => ({ version, entries }));
 }
@@ -47,9 +46,10 @@ export function latestOwnRuns(runs: readonly EvalRunView[]): Map<number, EvalRun
   return latest;
 }
 
-/** What a run measured, in a few words: "v3's description", "proposed description", "v2's description on v3's tests". */
-export function armLabel(run: EvalRunView): string {
+/** What a run measured, in a few words: "v3's description", "proposed description", "proposed description (saved as v4)". */
+export function armLabel(run: EvalRunView, inComparison = false): string {
   if (run.arm === "proposed") return "proposed description";
+  if (inComparison && run.measuredOn !== null) return `proposed description (saved as v${run.version})`;
   if (run.descriptionVersion !== null) return `v${run.descriptionVersion}'s description`;
   return `v${run.version}'s description`;
 }

@@ -67,20 +67,20 @@ function Entry({ entry, modelLabel }: { entry: HistoryEntry; modelLabel: (id: st
             A: {armLabel(a)} · <Scores run={a} />
           </span>
           <span>
-            B: {armLabel(b)} · <Scores run={b} />
+            B: {armLabel(b, true)} · <Scores run={b} />
           </span>
           <RunFacts run={a} modelLabel={modelLabel} />
         </span>
       </summary>
       <div className="grid gap-3 px-3 pt-1 pb-3">
         <p className="text-xs text-muted-foreground">{BLIND_NOTE}</p>
-        {b.arm === "proposed" ? (
+        {b.arm === "proposed" || b.measuredOn !== null ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-muted-foreground">The proposed description</summary>
             <p className="mt-1 rounded-md bg-muted/40 px-3 py-2 break-words">{b.description}</p>
           </details>
         ) : null}
-        <AbResults a={a} b={b} labels={{ a: armLabel(a), b: armLabel(b) }} />
+        <AbResults a={a} b={b} labels={{ a: armLabel(a), b: armLabel(b, true) }} />
       </div>
     </details>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { CheckIcon, SwordsIcon, XIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatRate } from "@/lib/playground/evals/score";
@@ -69,10 +70,12 @@ export function ResultDetail({ result }: { result: TriggerTestResult }) {
       <span>
         Router ranking:{" "}
         {result.ranking.map((entry, i) => (
-          <span key={entry.name} className="whitespace-nowrap">
+          <Fragment key={entry.name}>
             {i ? " · " : ""}
-            <span className="font-mono">{entry.name}</span> <span className="tabular-nums">{entry.score.toFixed(2)}</span>
-          </span>
+            <span className="whitespace-nowrap">
+              <span className="font-mono">{entry.name}</span> <span className="tabular-nums">{entry.score.toFixed(2)}</span>
+            </span>
+          </Fragment>
         ))}
       </span>,
     );
@@ -148,7 +151,7 @@ export function Conflicts({ summary, takes, className }: { summary: TriggerEvalS
             ))}
           </ul>
         ) : (
-          <p className="text-muted-foreground">None of the other skills&apos; own trigger tests loaded this skill instead of theirs.</p>
+          <p className="text-muted-foreground">None: no should-load test of another skill (from its own {"evals/triggers.json"}) loaded this skill instead.</p>
         )}
       </section>
     </div>
