@@ -17,6 +17,7 @@ export function EditorHeader({
   onSave,
   request = null,
   tools = null,
+  saveButton,
 }: {
   skill: EditorSkill;
   baseVersion: number;
@@ -29,6 +30,8 @@ export function EditorHeader({
   request?: { id: string; revision: number; edited: boolean } | null;
   /** Buttons beside Cancel and Save (the Trigger tests panel). */
   tools?: React.ReactNode;
+  /** The Save button, for the save dialog to hand focus back to. */
+  saveButton?: React.RefObject<HTMLButtonElement | null>;
 }) {
   const skillHref = `/skills/${encodeURIComponent(skill.id)}`;
   const dirty = request ? request.edited : changeCount > 0;
@@ -79,6 +82,7 @@ export function EditorHeader({
           )}
         </Button>
         <Button
+          ref={saveButton}
           type="button"
           onClick={onSave}
           disabled={!canSave}

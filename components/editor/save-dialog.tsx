@@ -28,6 +28,7 @@ export function SaveDialog({
   request = null,
   proposes = null,
   beforeSave = null,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -42,13 +43,22 @@ export function SaveDialog({
   proposes?: string | null;
   /** Shown above the buttons: the description A/B when the description changed. */
   beforeSave?: React.ReactNode;
+  /** Where focus goes back to on close (opened by Save… or Ctrl+S, not by a Radix trigger). */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
   const [message, setMessage] = useState("");
   const [touched, setTouched] = useState(false);
   const empty = message.trim() === "";
   return (
     <Dialog open={open} onOpenChange={(next) => (saving ? null : onOpenChange(next))}>
-      <DialogContent className={beforeSave ? "max-h-[90dvh] overflow-y-auto sm:max-w-3xl" : "sm:max-w-xl"}>
+      <DialogContent
+        className={beforeSave ? "max-h-[90dvh] overflow-y-auto sm:max-w-3xl" : "sm:max-w-xl"}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus?.current) return;
+          event.preventDefault();
+          returnFocus.current.focus();
+        }}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {

@@ -74,6 +74,7 @@ export function SkillEditor({
   } = useDraftPreview({ skillId: skill.id, draft, baseFiles, path: selectedEntry.path, text: selectedText, renderPreview });
   const [triggersOpen, setTriggersOpen] = useState(initialPanel === "triggers");
   const triggersButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const triggerTests = useMemo(() => draftTriggerTests(draft, baseFiles), [draft, baseFiles]);
   const draftDescription = useMemo(() => descriptionOf(skillMdText), [skillMdText]);
   const descriptionAb = useDescriptionAb(skill.id);
@@ -140,6 +141,7 @@ export function SkillEditor({
         blockingErrors={saveDraft.blockingErrors}
         canSave={saveDraft.canSave}
         onSave={saveDraft.openSave}
+        saveButton={saveButton}
         tools={
           <Button ref={triggersButton} type="button" variant="outline" onClick={() => setTriggersOpen(true)}>
             <CrosshairIcon aria-hidden /> Trigger tests
@@ -258,6 +260,7 @@ export function SkillEditor({
         refusal={saveDraft.refusal}
         onSave={saveDraft.save}
         beforeSave={abSection("save-ab")}
+        returnFocus={saveButton}
       />
       <TriggerTestsDialog
         open={triggersOpen}

@@ -181,7 +181,7 @@ export function VersionHistory({
       </header>
 
       {/* A plain GET form: choosing two versions and comparing works before any script has loaded. */}
-      <form action={`${base}/versions/compare`} method="get" className="grid gap-3">
+      <form action={`${base}/versions/compare`} method="get" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
           <table className="w-full min-w-[62rem] border-collapse text-sm" aria-label="Versions">
             <thead>
