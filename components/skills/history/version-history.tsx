@@ -182,7 +182,8 @@ export function VersionHistory({
 
       {/* A plain GET form: choosing two versions and comparing works before any script has loaded. */}
       <form action={`${base}/versions/compare`} method="get" className="grid grid-cols-[minmax(0,1fr)] gap-3">
-        <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
+        {/* relative: the sr-only header is absolutely placed and would otherwise widen the page past the scroller. */}
+        <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
           <table className="w-full min-w-[62rem] border-collapse text-sm" aria-label="Versions">
             <thead>
               <tr className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
