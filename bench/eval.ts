@@ -9,15 +9,12 @@
 //   eval would cost without stopping at the decision.
 // Each figure prints on its own line as "<figure>: <number> <unit>".
 import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { configureSqlite } from "../lib/db/client";
 import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
 import { serializeTriggerTests } from "../lib/skills/format/trigger-tests";
 import { readTree, SHARED_DIR } from "../lib/skills/test-helpers/shared";
-import { applyMigrations } from "../scripts/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
+import { openTempDatabase } from "./temp-database";
 import { DOMAINS, OBJECTS, TOPICS } from "./words";
 
 const CATALOG = 1_000;
@@ -80,13 +77,8 @@ function triggerTests() {
 }
 
 async function main() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-bench-eval-"));
-  const databasePath = path.join(dir, "bench.db");
+  const { db, remove } = await openTempDatabase("eval");
   try {
-    await applyMigrations(databasePath);
-    process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/db/server");
-    await configureSqlite(db);
     const { importSkills } = await import("../lib/data/skills");
     const { runSkillTriggerEval } = await import("../lib/data/trigger-evals");
     const { loadSkillSource } = await import("../lib/data/playground");
@@ -134,7 +126,7 @@ async function main() {
     console.log(`result of the benchmark's tests: ${summary}`);
     console.log(`target: under ${TARGET_S} s: ${evalMedian < TARGET_S ? "met" : "MISSED"}`);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 
