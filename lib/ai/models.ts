@@ -55,3 +55,9 @@ export function resolveModel(modelId: string, env: Env = getEnv()): { option: Mo
   const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY });
   return { option, model: anthropic(modelId.slice("anthropic:".length)) };
 }
+
+/** A model for trigger tests: the language model and whether running it spends tokens; null when not configured here. */
+export function resolveEvalModel(modelId: string, env: Env = getEnv()): { id: string; model: LanguageModel; costsTokens: boolean } | null {
+  const resolved = resolveModel(modelId, env);
+  return resolved ? { id: resolved.option.id, model: resolved.model, costsTokens: resolved.option.provider !== "offline" } : null;
+}

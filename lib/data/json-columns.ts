@@ -3,6 +3,7 @@ import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
 import type { TurnLedger } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 import type { SyncRefusal } from "@/lib/types/sources";
+import type { TakenQuery, TriggerTestResult } from "@/lib/types/evals";
 
 // The TEXT columns that hold JSON, and the one place each is read back. Only this app writes them
 // (JSON.stringify of the same types), so a value that is not JSON of the right kind is a corrupt
@@ -44,3 +45,7 @@ export const readLedger = (text: string) => read<TurnLedger>("ConversationMessag
 export const readSyncRefused = (text: string) => read<SyncRefusal[]>("SourceSync.refused", text, "array");
 /** SourceSync.skipped: what a source's fetch left out, with why. */
 export const readSyncSkipped = (text: string) => read<{ path: string; reason: string }[]>("SourceSync.skipped", text, "array");
+/** TriggerEvalRun.results: what each trigger test loaded and its verdict. */
+export const readEvalResults = (text: string) => read<TriggerTestResult[]>("TriggerEvalRun.results", text, "array");
+/** TriggerEvalRun.takes: other skills' requests the skill took. */
+export const readEvalTakes = (text: string) => read<TakenQuery[]>("TriggerEvalRun.takes", text, "array");

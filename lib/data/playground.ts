@@ -74,7 +74,7 @@ const versionSelect = {
   resourceTokens: true,
   reviewStatus: true,
   files: { select: { path: true, size: true, mediaType: true, tokens: true }, orderBy: { path: "asc" } },
-  skill: { select: { team: { select: { name: true, allowBoundTools: true } } } },
+  skill: { select: { scope: true, team: { select: { name: true, allowBoundTools: true } } } },
 } satisfies Prisma.SkillVersionSelect;
 type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
 
@@ -280,6 +280,25 @@ async function versionRows(picks: { skillId: string; pinned: number | null }[]):
       : [],
   ]);
   return [...a, ...b];
+}
+
+/**
+ * One version of a skill the viewer can see (the current one when `number` is null), as the pure
+ * core reads it, with a source that reads its body and files: what trigger tests put in a catalog.
+ */
+export async function loadSkillVersionSource(
+  viewer: ViewerRef,
+  skillId: string,
+  number: number | null,
+): Promise<{ skill: PlaygroundSkill; source: SkillSource; place: string } | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await db.skillVersion.findFirst({
+    where: number === null ? { currentOf: { is: { AND: [{ id: skillId }, visibleTo(actor)] } } } : { skillId, number, skill: visibleTo(actor) },
+    select: versionSelect,
+  });
+  if (!row) return null;
+  const skill = toPlaygroundSkill(row, row.skill.scope);
+  return { skill, source: storeSource(viewer, actor, [skill]), place: placeOf({ scope: row.skill.scope, team: row.skill.team }) };
 }
 
 function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[]): SkillSource {

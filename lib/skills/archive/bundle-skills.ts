@@ -11,6 +11,7 @@ import { basename, dirname, findSkillMd } from "../format/paths";
 import { decodeSkillMd } from "../format/skill-md";
 import { countTokens, countTokensWithin, tokenBudget, TOKENIZER, type TokenCounts } from "../format/tokens";
 import { validateSkillMd } from "../format/validate";
+import { parseTriggerTests, TRIGGER_TESTS_PATH } from "../format/trigger-tests";
 import type { Steps } from "./steps";
 import type { BundleFile, BundleInput, BundleSkill, ReadBundleOptions, SkippedEntry } from "./bundle";
 
@@ -149,6 +150,13 @@ function* buildSkill(
       message: `the skill's files add up to ${formatBytes(skillBytes, "prose")}; the limit per skill is ${formatBytes(limits.maxSkillBytes, "prose")}`,
       path: "",
     });
+  }
+
+  // Trigger tests (evals/triggers.json) that cannot be read are reported here, where the editor and uploads show them.
+  const triggerTests = texts.get(full(TRIGGER_TESTS_PATH));
+  if (triggerTests !== undefined) {
+    if (triggerTests === null) findings.push({ severity: "warning", code: "trigger-tests-invalid", message: "is not UTF-8 text", path: TRIGGER_TESTS_PATH });
+    else findings.push(...parseTriggerTests(triggerTests).findings);
   }
 
   const name = validation?.name ?? null;

@@ -97,6 +97,7 @@ export type FindingCode =
   | "duplicate-skill-name"
   | "skill-too-many-files"
   | "skill-too-large"
+  | "trigger-tests-invalid"
   // archive and entries
   | "input-unsupported"
   | "input-not-found"
