@@ -12,14 +12,13 @@
 //      ../shared/trigger-eval/dev.jsonl the offline router runs a first turn; what entered the
 //      context (resident) is compared, in the same run, with loading every skill up front (eager).
 // Each figure prints on its own line as "<figure>: <number> <unit>".
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
-import { configureSqlite } from "../lib/db/client";
-import { applyMigrations } from "../scripts/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
+import { openTempDatabase } from "./temp-database";
 
 const SKILLS = 500;
 const WARMUP = 10;
@@ -95,14 +94,8 @@ function instantModel(pickSkill: () => string): LanguageModelV4 {
 }
 
 async function turnTimes(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-bench-playground-"));
-  const databasePath = path.join(dir, "bench.db");
+  const { db, remove } = await openTempDatabase("playground");
   try {
-    await applyMigrations(databasePath);
-    process.env.DATABASE_URL = `file:${databasePath}`;
-    const { db } = await import("../lib/db/server");
-    // As the server runs it (scripts/db/prepare.ts): WAL, foreign keys on.
-    await configureSqlite(db);
     const { importSkills } = await import("../lib/data/skills");
     const { playgroundChat } = await import("../lib/http/playground-chat");
 
@@ -152,7 +145,7 @@ async function turnTimes(): Promise<void> {
     figure("machine load average during the turns (1 min)", os.loadavg()[0], `tasks on ${os.availableParallelism()} cores`, 1);
     await db.$disconnect();
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

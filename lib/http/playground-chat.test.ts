@@ -1,5 +1,5 @@
-import http from "node:http";
 import { parseChatStream, type StreamChunk } from "@/lib/test/chat-stream";
+import { startOpenAiServer } from "@/lib/test/openai-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
@@ -13,63 +13,15 @@ import type { PlaygroundSetup } from "@/lib/types/playground";
 
 type Script = "tool-then-text" | "401" | "429";
 let script: Script = "tool-then-text";
-const requests: { messages: { role: string; content: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[]; model: string }[] = [];
-
-const sse = (res: http.ServerResponse, chunks: unknown[]) => {
-  res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
-  for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  res.end("data: [DONE]\n\n");
-};
-const chunk = (delta: object, finish: string | null = null) => ({
-  id: "chatcmpl-1",
-  object: "chat.completion.chunk",
-  created: 1_700_000_000,
-  model: "scripted",
-  choices: [{ index: 0, delta, finish_reason: finish }],
+const provider = await startOpenAiServer((body) => {
+  if (script === "401") return { kind: "error", status: 401, message: "Incorrect API key provided", type: "invalid_request_error" };
+  if (script === "429") return { kind: "error", status: 429, message: "Rate limit reached", type: "rate_limit", headers: { "Retry-After": "0" } };
+  const toolResult = body.messages.find((m) => m.role === "tool");
+  return toolResult
+    ? { kind: "text", text: "Use pdf-tools: split the file first.", usage: { prompt_tokens: 900, completion_tokens: 20 } }
+    : { kind: "tool", name: "load_skill", args: { name: "pdf-tools" }, usage: { prompt_tokens: 321, completion_tokens: 12 } };
 });
-
-const server = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (data) => (raw += data));
-  req.on("end", () => {
-    if (req.url !== "/v1/chat/completions" || req.headers.authorization !== "Bearer test-key") {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = JSON.parse(raw);
-    requests.push(body);
-    if (script === "401")
-      return void res
-        .writeHead(401, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }));
-    if (script === "429")
-      return void res
-        .writeHead(429, { "Content-Type": "application/json", "Retry-After": "0" })
-        .end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit" } }));
-    const toolResult = body.messages.find((m: { role: string }) => m.role === "tool");
-    if (!toolResult) {
-      sse(res, [
-        chunk({
-          role: "assistant",
-          content: null,
-          tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "load_skill", arguments: "" } }],
-        }),
-        chunk({ tool_calls: [{ index: 0, function: { arguments: '{"name":"pdf-' } }] }),
-        chunk({ tool_calls: [{ index: 0, function: { arguments: 'tools"}' } }] }),
-        chunk({}, "tool_calls"),
-        { ...chunk({}), choices: [], usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 } },
-      ]);
-    } else {
-      sse(res, [
-        chunk({ role: "assistant", content: "Use " }),
-        chunk({ content: "pdf-tools: split the file first." }),
-        chunk({}, "stop"),
-        { ...chunk({}), choices: [], usage: { prompt_tokens: 900, completion_tokens: 20, total_tokens: 920 } },
-      ]);
-    }
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const { requests, server } = provider;
 const port = (server.address() as AddressInfo).port;
 
 process.env.OPENAI_API_KEY = "test-key";
@@ -82,8 +34,7 @@ const { createSkill } = await import("@/lib/data/skills");
 const { getConversation } = await import("@/lib/data/playground");
 const { HttpError } = await import("./errors");
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await provider.close();
   await cleanup();
 });
 

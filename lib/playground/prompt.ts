@@ -65,9 +65,7 @@ export function buildSystemPrompt(
       catalog: skills,
     };
   }
-  const catalogXml = settings.exposeMetadata
-    ? renderFullMetadataCatalog(skills)
-    : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
+  const catalogXml = renderedCatalog(everySkill, skills, settings.exposeMetadata);
   return {
     system: `${header}\n\n${catalogXml}`,
     header,
@@ -76,6 +74,18 @@ export function buildSystemPrompt(
     headerTokens: cachedTokens(header),
     catalog: skills,
   };
+}
+
+// A source's skill list is one array for as long as the catalog is the same (every test of a trigger
+// run, every step of a turn), and escaping a 1,000-skill catalog on each was most of a test's time.
+const catalogTexts = new WeakMap<readonly PlaygroundSkill[], { full: boolean; xml: string }>();
+
+function renderedCatalog(everySkill: readonly PlaygroundSkill[], skills: readonly PlaygroundSkill[], full: boolean): string {
+  const hit = catalogTexts.get(everySkill);
+  if (hit && hit.full === full) return hit.xml;
+  const xml = full ? renderFullMetadataCatalog(skills) : renderCatalogXml(skills.map((s) => ({ name: s.name, description: s.description })));
+  catalogTexts.set(everySkill, { full, xml });
+  return xml;
 }
 
 // Every turn of a conversation renders the same catalog; tokenizing a 500-skill catalog is most of

@@ -41,7 +41,7 @@ describe("offline router", () => {
     expect(ledger.router).toMatchObject({
       query: "Make me an animated GIF for Slack, what size should the emoji be?",
       chosen: "slack-gif-creator",
-      threshold: 1.5,
+      threshold: 2,
     });
     expect(ledger.router!.ranked[0].name).toBe("slack-gif-creator");
     expect(ledger.router!.ranked[0].score).toBeGreaterThan(ledger.router!.threshold);
@@ -62,18 +62,37 @@ describe("offline router", () => {
     expect(ledger.router!.ranked[0].score).toBeLessThan(ledger.router!.threshold);
     expect(kinds(ledger.events)).toEqual(["catalog"]);
     expect(text).toMatch(
-      /No skill matches your message closely enough, so none was loaded \(the best match, release-notes, scores \d\.\d\d; a skill needs 1\.50\)/,
+      /No skill matches your message closely enough, so none was loaded \(the best match, release-notes, scores \d\.\d\d; a skill needs 2\.00\)/,
     );
     expect(ledger.router!.reason).toMatch(/^the best match, release-notes, scores/);
   });
 
-  it("needs more than one shared word, however strong that one word is", async () => {
+  it("loads nothing for one shared word, even the name of a skill", async () => {
     const { ledger } = await runTurn("Which Slack channel is the busiest?");
     expect(ledger.router!.ranked[0]).toMatchObject({ name: "slack-gif-creator" });
-    expect(ledger.router!.ranked[0].score).toBeGreaterThan(ledger.router!.threshold);
     expect(ledger.router!.chosen).toBeNull();
-    expect(ledger.router!.reason).toBe("the best match, slack-gif-creator, shares only 1 word with the message; a skill needs 2");
     expect(kinds(ledger.events)).toEqual(["catalog"]);
+  });
+
+  it("reads a sibling's redirect as a pointer: the skill it sends the request to is loaded", async () => {
+    const siblings = inlineSource([
+      {
+        name: "dask",
+        description: "Distributed dataframes for pandas code across a cluster. For out-of-core analytics on a single machine use vaex instead.",
+      },
+      { name: "vaex", description: "Lazy dataframes over huge tabular files with fast aggregations." },
+      { name: "pdf-forms", description: "Fill in and extract fields from PDF forms." },
+    ]);
+    const turn = await prepareTurn({
+      source: siblings,
+      settings: { mode: "full", exposeMetadata: false, instructions: "", modelId: OFFLINE_ROUTER_ID },
+      history: [],
+      userText: "out-of-core analytics of a big file on a single machine",
+    });
+    const result = await generateText({ model: createOfflineRouterModel(), ...turn.request });
+    const ledger = turn.finish(result.totalUsage);
+    expect(ledger.router!.ranked.map((r) => r.name).slice(0, 2)).toEqual(["vaex", "dask"]);
+    expect(kinds(ledger.events)).toEqual(["catalog", "load:vaex:model"]);
   });
 
   it("reads a listed resource the message points at, then quotes it", async () => {

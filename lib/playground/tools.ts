@@ -1,5 +1,5 @@
 import { formatBytes } from "../format";
-import { tool, type ToolSet } from "ai";
+import { tool, zodSchema, type Schema, type ToolSet } from "ai";
 import { z } from "zod";
 
 import { countTokens } from "../skills/format/tokens";
@@ -137,6 +137,36 @@ export function modelCatalog(skills: readonly PlaygroundSkill[]): PlaygroundSkil
   return skills.filter((s) => s.modelInvocable !== false);
 }
 
+// Turning a 1,000-name enum into JSON Schema for the provider costs more than the rest of a turn,
+// and every turn (and every trigger test) of one catalog asks for the same ones: the last few are kept.
+const NAME_SCHEMA_CACHE_SIZE = 8;
+interface NameSchemas {
+  load: Schema<{ name: string }>;
+  read: Schema<{ name: string; path: string }>;
+}
+const nameSchemas = new Map<string, NameSchemas>();
+
+/** The inputs of load_skill and read_skill_resource: the names as an enum when given (full mode), else any non-empty name. */
+function skillNameSchemas(names: readonly string[]): NameSchemas {
+  const key = names.join("\n");
+  let schemas = nameSchemas.get(key);
+  if (!schemas) {
+    const name = names.length > 0 ? z.enum(names as [string, ...string[]]) : z.string().min(1);
+    schemas = {
+      load: zodSchema(z.object({ name: name.describe("The skill's name, exactly as listed") })),
+      read: zodSchema(
+        z.object({
+          name: name.describe("The skill's name"),
+          path: z.string().describe("The file's path inside the skill folder, exactly as load_skill listed it, e.g. references/guide.md"),
+        }),
+      ),
+    };
+    if (nameSchemas.size >= NAME_SCHEMA_CACHE_SIZE) nameSchemas.delete(nameSchemas.keys().next().value!);
+    nameSchemas.set(key, schemas);
+  }
+  return schemas;
+}
+
 /** What search_skills finds: the catalog ranked against the query, matches only, the best SEARCH_LIMIT. */
 export function searchCatalog(ranker: Ranker, query: string): Ranked[] {
   return ranker
@@ -166,13 +196,13 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
   // Full mode offers the catalog's names as an enum, so a model cannot even form an unknown name
   // (the SDK reports one as a schema error). Search mode exists for catalogs too large to list,
   // so there the name is free text, checked here.
-  const nameSchema = mode === "full" && names.length > 0 ? z.enum(names as [string, ...string[]]) : z.string().min(1);
+  const schemas = skillNameSchemas(mode === "full" ? names : []);
 
   const tools: ToolSet = {
     [LOAD_SKILL]: tool({
       description:
         "Load a skill: returns its SKILL.md instructions and the list of its resource files (paths and sizes; read one with read_skill_resource). Load a skill only when the user's request matches its description.",
-      inputSchema: z.object({ name: nameSchema.describe("The skill's name, exactly as listed") }),
+      inputSchema: schemas.load,
       execute: async ({ name }, { toolCallId }) => {
         const skill = byName.get(name);
         if (!skill) {
@@ -225,10 +255,7 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
     [READ_SKILL_RESOURCE]: tool({
       description:
         "Read one resource file of a skill, by the path load_skill listed. Text files are returned in full; binary files are described (type and size).",
-      inputSchema: z.object({
-        name: nameSchema.describe("The skill's name"),
-        path: z.string().describe("The file's path inside the skill folder, exactly as load_skill listed it, e.g. references/guide.md"),
-      }),
+      inputSchema: schemas.read,
       execute: async ({ name, path }, { toolCallId }) => {
         const fail = (error: string): never => {
           recorder.record({ level: 3, kind: "error", tool: READ_SKILL_RESOURCE, skill: name, path, error }, toolCallId);

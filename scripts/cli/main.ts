@@ -4,6 +4,7 @@ import { packCommand, packUsage } from "./pack";
 import { rescanCommand, rescanUsage } from "./rescan";
 import { scanCommand, scanUsage } from "./scan";
 import { routeCommand, routeUsage } from "./route";
+import { evalCommand, evalUsage } from "./eval";
 import { validateCommand, validateUsage } from "./validate";
 import { syncCommand, syncUsage } from "../../lib/cli/skillshelf-sync.mjs";
 
@@ -27,6 +28,12 @@ export const commands: Record<string, Command> = {
     usage: routeUsage,
     summary: "route each query of a JSONL file through the offline router over a folder of skills; one JSON line per query",
     run: routeCommand,
+  },
+  eval: {
+    usage: evalUsage,
+    summary:
+      "run a skill's trigger tests (evals/triggers.json): a folder here against the skills beside it, or a skill on a server (SKILLSHELF_URL, SKILLSHELF_TOKEN); exit 1 under --min-recall/--min-precision (default 0.8)",
+    run: (argv, io) => evalCommand(argv, io, process.env),
   },
   import: {
     usage: importUsage,

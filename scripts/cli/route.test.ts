@@ -70,6 +70,24 @@ describe("skills route", () => {
     expect(explained.err.some((l) => l.startsWith("right skill first"))).toBe(false);
   });
 
+  it("scores plain BM25 beside the router with --baseline, on the same queries", async () => {
+    const result = await run("route", "--catalog", "catalog", "--queries", "queries.jsonl", "--baseline");
+    expect(result.code).toBe(0);
+    expect(result.out).toEqual((await run("route", "--catalog", "catalog", "--queries", "queries.jsonl")).out);
+    // Here both agree: the deploy request (labelled wrong on purpose) goes to deploy-app, France to nothing.
+    expect(result.err).toContain("right skill first: 2/3; nothing disclosed: 1/1");
+    expect(result.err).toContain("router: right skill first 2/3 (66.7%); nothing disclosed 1/1 (100.0%)");
+    expect(result.err).toContain("bm25: right skill first 2/3 (66.7%); nothing disclosed 1/1 (100.0%)");
+  });
+
+  it("plain BM25 loads a skill for any shared word, where the router stays silent", async () => {
+    writeFileSync(path.join(dir, "weak.jsonl"), JSON.stringify({ query: "which slack channel is the busiest?", expected: [] }) + "\n");
+    const result = await run("route", "--catalog", "catalog", "--queries", "weak.jsonl", "--baseline");
+    expect(result.out.map((l) => JSON.parse(l).disclosed)).toEqual([[]]);
+    expect(result.err).toContain("router: right skill first 0/0 (n/a); nothing disclosed 1/1 (100.0%)");
+    expect(result.err).toContain("bm25: right skill first 0/0 (n/a); nothing disclosed 0/1 (0.0%)");
+  });
+
   it("names the file and line of a bad query", async () => {
     expect((await run("route", "--catalog", "catalog", "--queries", "bad.jsonl")).err).toEqual(["bad.jsonl:2: not valid JSON"]);
     expect((await run("route", "--catalog", "catalog", "--queries", "no-query.jsonl")).err).toEqual(['no-query.jsonl:1: needs a non-empty "query" string']);

@@ -3,14 +3,16 @@ import path from "node:path";
 import { generateText } from "ai";
 import { readBundle } from "../../lib/skills/archive/bundle";
 import { createFolderSource } from "../../lib/playground/folder-source";
+import { Ranker } from "../../lib/playground/ranker";
 import { createOfflineRouterModel } from "../../lib/playground/router";
+import { modelCatalog } from "../../lib/playground/tools";
 import { prepareTurn } from "../../lib/playground/turn";
 import { OFFLINE_ROUTER_ID, type CatalogMode, type SkillSource } from "../../lib/playground/types";
 import { findSkillFolders } from "./import";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 
-export const routeUsage = "route --catalog <dir> --queries <file.jsonl> [--mode full|search] [--explain]";
+export const routeUsage = "route --catalog <dir> --queries <file.jsonl> [--mode full|search] [--explain] [--baseline]";
 
 interface Query {
   query: string;
@@ -20,10 +22,14 @@ interface Query {
 /**
  * Runs the offline router over each query exactly as the playground would on a first turn (same
  * prompt, tools, loop and ledger) and prints `{ "query", "disclosed" }` per line: the skills whose
- * bodies were loaded, in order. When the queries carry `expected`, a score goes to stderr.
+ * bodies were loaded, in order. When the queries carry `expected`, a score goes to stderr; with
+ * `--baseline`, beside the score of plain BM25 over the same catalog (see plainBm25).
  */
 export async function routeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { positionals, options } = parseArgs(argv, { values: { "--catalog": "catalog", "--queries": "queries", "--mode": "mode" }, flags: ["--explain"] });
+  const { positionals, options } = parseArgs(argv, {
+    values: { "--catalog": "catalog", "--queries": "queries", "--mode": "mode" },
+    flags: ["--explain", "--baseline"],
+  });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
   const catalogArg = options.get("catalog");
   const queriesArg = options.get("queries");
@@ -32,6 +38,7 @@ export async function routeCommand(argv: readonly string[], io: CliIo): Promise<
   const mode = options.get("mode") ?? "full";
   if (mode !== "full" && mode !== "search") throw new UsageError("--mode must be full or search");
   const explain = options.has("explain");
+  const baseline = options.has("baseline");
 
   const catalogDir = path.resolve(io.cwd, catalogArg);
   if (!(await stat(catalogDir).catch(() => null))?.isDirectory()) {
@@ -55,26 +62,72 @@ export async function routeCommand(argv: readonly string[], io: CliIo): Promise<
   }
 
   const model = createOfflineRouterModel();
-  let right = 0;
-  let positive = 0;
-  let quiet = 0;
-  let negative = 0;
+  const bm25 = baseline ? plainBm25(modelCatalog(source.skills)) : null;
+  const routerScore = new Score();
+  const bm25Score = new Score();
   for (const query of queries) {
     const disclosed = await routeQuery(source, query.query, mode, model);
     const line: Record<string, unknown> = { query: query.query, disclosed: disclosed.names };
     if (explain) line.ranking = disclosed.ranking;
     io.out(JSON.stringify(line));
     if (!query.expected) continue;
-    if (query.expected.length === 0) {
-      negative++;
-      if (disclosed.names.length === 0) quiet++;
-    } else {
-      positive++;
-      if (disclosed.names.length > 0 && query.expected.includes(disclosed.names[0])) right++;
+    routerScore.add(query.expected, disclosed.names[0]);
+    if (bm25) bm25Score.add(query.expected, bm25(query.query));
+  }
+  if (routerScore.total > 0) {
+    const { right, positive, quiet, negative } = routerScore;
+    io.err(`right skill first: ${right}/${positive}; nothing disclosed: ${quiet}/${negative}`);
+    if (bm25) {
+      io.err(`router: ${routerScore}`);
+      io.err(`bm25: ${bm25Score}`);
     }
   }
-  if (positive + negative > 0) io.err(`right skill first: ${right}/${positive}; nothing disclosed: ${quiet}/${negative}`);
   return EXIT_OK;
+}
+
+/** Right first pick among the queries that expect a skill; silence among those that expect none. */
+class Score {
+  right = 0;
+  positive = 0;
+  quiet = 0;
+  negative = 0;
+
+  get total(): number {
+    return this.positive + this.negative;
+  }
+
+  add(expected: readonly string[], first: string | undefined): void {
+    if (expected.length === 0) {
+      this.negative++;
+      if (first === undefined) this.quiet++;
+    } else {
+      this.positive++;
+      if (first !== undefined && expected.includes(first)) this.right++;
+    }
+  }
+
+  toString(): string {
+    const share = (n: number, of: number) => (of > 0 ? `${((100 * n) / of).toFixed(1)}%` : "n/a");
+    return `right skill first ${this.right}/${this.positive} (${share(this.right, this.positive)}); nothing disclosed ${this.quiet}/${this.negative} (${share(this.quiet, this.negative)})`;
+  }
+}
+
+/**
+ * Plain BM25, the baseline the router is measured against: Okapi BM25 (k1 1.2, b 0.75, IDF
+ * ln(1 + (N - df + 0.5) / (df + 0.5))) over one field, a skill's name and description joined, with
+ * the router's tokenizer and stemmer; no field weights, no clause reading, no name bonus, no
+ * threshold. It picks the top skill whenever its score is above 0 (it shares at least one word
+ * with the message) and is silent otherwise. The catalog is the one the model is shown.
+ */
+export function plainBm25(skills: readonly { name: string; description: string }[]): (query: string) => string | undefined {
+  const ranker = new Ranker(
+    skills.map((s) => ({ name: s.name, fields: [{ text: `${s.name} ${s.description}`, weight: 1 }] })),
+    { k1: 1.2, b: 0.75 },
+  );
+  return (query) => {
+    const best = ranker.rank(query)[0];
+    return best && best.score > 0 ? best.name : undefined;
+  };
 }
 
 function parseQueries(text: string, file: string): Query[] {

@@ -54,21 +54,47 @@ export async function runArms(input: ArmsInput): Promise<ArmOutcome[]> {
   const first = input.firstArm ?? ((i: number) => i % sources.length);
   const order = (i: number) => sources.map((_, k) => (first(i) + k) % sources.length);
 
+  // A provider that fails three times in a row (a bad key, no connection) is not asked the rest.
+  let failures = 0;
+  const attempt = async (source: SkillSource, test: TriggerTest, subject = name): Promise<TriggerTestResult> => {
+    if (failures >= GIVE_UP_AFTER) return notRun(test);
+    const result = await runTriggerTest({ ...options, source, subject }, test);
+    failures = result.error ? failures + 1 : 0;
+    return result;
+  };
   for (const [i, test] of input.tests.entries()) {
-    for (const arm of order(i)) arms[arm].results.push(await runTriggerTest({ ...options, source: sources[arm] }, test));
+    for (const arm of order(i)) arms[arm].results.push(await attempt(sources[arm], test));
   }
   const othersTests = (input.others ?? [])
     .filter((o) => o.skill !== name)
     .flatMap((o) => o.tests.filter((t) => t.shouldTrigger).map((t) => ({ skill: o.skill, test: t })));
   for (const [i, { skill, test }] of othersTests.entries()) {
     for (const arm of order(i)) {
-      const result = await runTriggerTest({ ...options, source: sources[arm], subject: skill }, test);
+      const result = await attempt(sources[arm], test, skill);
       const mine = result.disclosed.indexOf(name);
       const theirs = result.disclosed.indexOf(skill);
       if (mine !== -1 && (theirs === -1 || mine < theirs)) arms[arm].takes.push({ skill, query: test.query, disclosed: result.disclosed });
     }
   }
   return arms.map((arm, k) => ({ description: input.descriptions[k], results: arm.results, summary: summarize(arm.results), takes: arm.takes }));
+}
+
+const GIVE_UP_AFTER = 3;
+
+function notRun(test: TriggerTest): TriggerTestResult {
+  return {
+    query: test.query,
+    shouldTrigger: test.shouldTrigger,
+    disclosed: [],
+    triggered: false,
+    passed: false,
+    competitor: null,
+    ranking: null,
+    toolCalls: [],
+    inputTokens: null,
+    outputTokens: null,
+    error: `not run: the model failed ${GIVE_UP_AFTER} times in a row, so the run stopped asking it`,
+  };
 }
 
 /** Tests whose verdict differs between two arms: fixed (fails in a, passes in b) and broken. */

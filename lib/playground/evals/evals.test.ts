@@ -82,6 +82,28 @@ describe("trigger tests through the playground loop", () => {
     expect(proposed.takes).toEqual([{ skill: "invoice-export", query: others[0].tests[0].query, disclosed: ["pdf-forms"] }]);
   });
 
+  it("stops asking a model that failed three times in a row", async () => {
+    let calls = 0;
+    const broken = {
+      ...model,
+      doGenerate: async () => {
+        calls++;
+        throw new Error("the provider is down");
+      },
+    };
+    const many = Array.from({ length: 5 }, (_, i) => ({ query: `fill PDF form number ${i}`, shouldTrigger: true }));
+    const [arm] = await runArms({ catalog, subject, tests: many, descriptions: [subjectSkill.description], model: broken, modelId: "openai:x" });
+    expect(calls).toBe(3);
+    expect(arm.results.map((r) => r.error)).toEqual([
+      "the provider is down",
+      "the provider is down",
+      "the provider is down",
+      "not run: the model failed 3 times in a row, so the run stopped asking it",
+      "not run: the model failed 3 times in a row, so the run stopped asking it",
+    ]);
+    expect(arm.summary.passed).toBe(0);
+  });
+
   it("alternates which arm goes first", async () => {
     const calls: string[] = [];
     const spy = {

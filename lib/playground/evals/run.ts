@@ -1,4 +1,4 @@
-import { asSchema, generateText, type LanguageModel, type StepResult, type ToolSet } from "ai";
+import { APICallError, asSchema, generateText, RetryError, type LanguageModel, type StepResult, type ToolSet } from "ai";
 import { countTokens } from "../../skills/format/tokens";
 import type { TriggerTest } from "../../skills/format/trigger-tests";
 import { LOAD_SKILL } from "../tools";
@@ -98,12 +98,22 @@ export async function runTriggerTest(options: Omit<TriggerEvalOptions, "tests">,
     applyRanking(base, ledger.router);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    base.error = error instanceof Error ? error.message : String(error);
+    base.error = describeError(error);
   }
   const triggered = disclosed.includes(options.subject);
   const passed = !base.error && triggered === test.shouldTrigger;
   const competitor = test.shouldTrigger && !triggered ? (disclosed.find((name) => name !== options.subject) ?? null) : null;
   return { ...base, disclosed, triggered, passed, competitor };
+}
+
+/** A provider failure in one line: its status and what it said, or why it could not be reached; no retry wrapper. */
+function describeError(error: unknown): string {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(cause)) {
+    const host = URL.canParse(cause.url) ? new URL(cause.url).host : "the provider";
+    return cause.statusCode ? `${host} answered ${cause.statusCode}: ${cause.message}` : `could not reach ${host}: ${cause.message}`;
+  }
+  return (cause instanceof Error ? cause.message : String(cause)).replace(/\s+/g, " ").slice(0, 500);
 }
 
 function applyRanking(result: Pick<TriggerTestResult, "ranking" | "reason">, router: RouterRanking | null) {

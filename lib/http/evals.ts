@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { resolveEvalModel } from "@/lib/ai/models";
+import { estimateSkillTriggerEval, getTriggerTests, listTriggerEvalRuns, runSkillTriggerEval } from "@/lib/data/trigger-evals";
+import type { Viewer } from "@/lib/data/session";
+import { evalRunInput } from "@/lib/playground/evals/inputs";
+import { HttpError, json, notFoundResponse } from "./errors";
+
+// The HTTP side of trigger tests (app/api/v1/skills/[skillId]/evals): what CI and the CLI call.
+
+const postInput = evalRunInput.extend({ dryRun: z.boolean("dryRun must be true or false.").default(false) });
+
+const versionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+/** GET: the version's tests (current unless ?version=) and the runs the caller may see, newest first. */
+export async function evalsAnswer(viewer: Viewer, skillId: string, url: URL): Promise<Response> {
+  const query = versionQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw new HttpError(400, "bad_request", "version must be a version number (1, 2, ...).");
+  const tests = await getTriggerTests(viewer, skillId, query.data.version);
+  if (!tests) return notFoundResponse(query.data.version ? "Version" : "Skill");
+  const runs = (await listTriggerEvalRuns(viewer, skillId)) ?? [];
+  return json({ tests, runs: query.data.version ? runs.filter((r) => r.version === query.data.version) : runs });
+}
+
+/**
+ * POST: runs the tests (the version's file, or `tests`) against a catalog and a model, one arm or
+ * an A/B (`compare`), and stores the runs; `dryRun: true` answers only what it would cost.
+ */
+export async function runEvalsAnswer(viewer: Viewer, skillId: string, raw: unknown, signal: AbortSignal): Promise<Response> {
+  const input = postInput.safeParse(raw);
+  if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
+  const { dryRun, ...request } = input.data;
+  const model = resolveEvalModel(request.modelId);
+  if (!model)
+    throw new HttpError(
+      400,
+      "bad_request",
+      `The model "${request.modelId}" is not configured on this server; use "offline-router" or a configured provider model.`,
+    );
+  const estimate = await estimateSkillTriggerEval(viewer, skillId, request, model);
+  if (dryRun) return json({ estimate });
+  const runs = await runSkillTriggerEval(viewer, skillId, request, model, signal);
+  return json({ estimate, runs }, { status: 201 });
+}
