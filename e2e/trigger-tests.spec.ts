@@ -132,5 +132,16 @@ test("write three trigger tests, run them and see a miss, A/B a new description 
   await expect(row(described)).toHaveText("Triggers 3/3");
   await row(withTests).click();
   await expect(p).toHaveURL(new RegExp(`/skills/${skillId}/v/${withTests}\\?tab=triggers$`));
+
+  // An A/B against another version's description, from the tab: the old description breaks the request the new one fixed.
+  await go(p).triggers();
+  await p.getByLabel("Compare descriptions (A/B)").selectOption(String(withTests));
+  await p.getByRole("button", { name: "Run 3 tests" }).click();
+  const versus = p.getByTestId("trigger-run-ab");
+  await expect(versus.getByTestId("ab-changes")).toHaveText("B fixes 0 requests and breaks 1.");
+  await expect(versus.getByRole("region", { name: `B: v${withTests}'s description` })).toContainText("2/3 (67%)");
+  await expect(p.getByTestId("trigger-history-version").filter({ has: p.getByRole("link", { name: `v${described}`, exact: true }) })).toContainText(
+    `v${withTests}'s description`,
+  );
   expect(consoleErrors).toEqual([]);
 });

@@ -12,7 +12,8 @@ import { TriggerRunForm } from "./trigger-run-form";
 // they are), a form to run them against a catalog and model, and every run the viewer may see.
 
 export interface TriggersPanelProps {
-  skill: { id: string; name: string; currentVersion: number; canEdit: boolean };
+  /** `versions`: every version's number, for an A/B against another version's description. */
+  skill: { id: string; name: string; currentVersion: number; canEdit: boolean; versions: number[] };
   tests: TriggerTestsView;
   runs: EvalRunView[];
   options: EvalOptions;
@@ -93,7 +94,15 @@ export function TriggersPanel({ skill, tests, runs, options, versionHref }: Trig
         )}
       </div>
 
-      {runnable ? <TriggerRunForm skillId={skill.id} version={tests.version} testCount={tests.tests.length} options={options} /> : null}
+      {runnable ? (
+        <TriggerRunForm
+          skillId={skill.id}
+          version={tests.version}
+          testCount={tests.tests.length}
+          options={options}
+          otherVersions={skill.versions.filter((n) => n !== tests.version)}
+        />
+      ) : null}
 
       <TriggerHistory runs={runs} modelLabels={modelLabels} versionHref={versionHref} />
     </section>

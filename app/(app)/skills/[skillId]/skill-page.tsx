@@ -130,7 +130,7 @@ async function loadTriggers(viewer: Viewer, skill: SkillDetail, versionNumber: n
   const routes = skillRoutes(skill.id, versionNumber, true);
   return (
     <TriggersPanel
-      skill={{ id: skill.id, name: skill.name, currentVersion: skill.version, canEdit: skill.can.addVersion }}
+      skill={{ id: skill.id, name: skill.name, currentVersion: skill.version, canEdit: skill.can.addVersion, versions: skill.versions.map((v) => v.number) }}
       tests={tests}
       runs={runs}
       options={options}
