@@ -116,6 +116,8 @@ describe("trigger tests through the playground loop", () => {
     await runArms({ catalog, subject, tests: tests.slice(0, 2), descriptions: ["AAA pdf forms", "BBB pdf forms"], model: spy, modelId: OFFLINE_ROUTER_ID });
     expect(calls.filter((_, i) => i === 0 || calls[i - 1] !== calls[i]).slice(0, 2)).toEqual(["A", "B"]);
     expect(calls.indexOf("B")).toBeLessThan(calls.lastIndexOf("A"));
+    // one model call per test and arm (each stops at its decision): test 1 runs A then B, test 2 B then A
+    expect(calls).toEqual(["A", "B", "B", "A"]);
   });
 
   it("puts the tested version in the catalog in place of its namesake, or adds it", () => {
