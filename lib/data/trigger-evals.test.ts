@@ -169,4 +169,25 @@ describe("trigger tests over the store", () => {
     );
     expect(empty.message).toBe("The proposed description is empty.");
   });
+
+  it("refuses a third run while two of one person's runs are going, and takes runs again once they end", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const base = createOfflineRouterModel();
+    const slow = {
+      id: OFFLINE_ROUTER_ID,
+      costsTokens: false,
+      model: { ...base, doGenerate: async (o: Parameters<typeof base.doGenerate>[0]) => (await gate, base.doGenerate(o)) },
+    };
+    const request = { catalog: { kind: "all" as const }, modelId: OFFLINE_ROUTER_ID };
+    const first = evals.runSkillTriggerEval(grace, forms.skillId, request, slow);
+    const second = evals.runSkillTriggerEval(grace, forms.skillId, request, slow);
+    const third = await refusal(evals.runSkillTriggerEval(grace, forms.skillId, request, offline));
+    expect(third).toMatchObject({ code: "CONFLICT", message: "You already have 2 trigger-test runs going; wait for one to finish, then run again." });
+    // someone else is not held up by grace's runs
+    expect(await evals.runSkillTriggerEval(ada, forms.skillId, request, offline)).toHaveLength(1);
+    release();
+    expect((await Promise.all([first, second])).map((runs) => runs.length)).toEqual([1, 1]);
+    expect(await evals.runSkillTriggerEval(grace, forms.skillId, request, offline)).toHaveLength(1);
+  });
 });

@@ -154,7 +154,10 @@ export async function estimateSkillTriggerEval(
   request: EvalRunRequest,
   model: Omit<EvalModel, "model">,
 ): Promise<EvalEstimate> {
-  const prepared = await prepare(viewer, skillId, request);
+  return estimateOf(await prepare(viewer, skillId, request), request, model);
+}
+
+async function estimateOf(prepared: PreparedEval, request: EvalRunRequest, model: Omit<EvalModel, "model">): Promise<EvalEstimate> {
   const source = withSubject(prepared.catalog, prepared.subject);
   const otherCount = prepared.others.reduce((n, o) => n + o.tests.length, 0);
   const every = [...prepared.tests, ...prepared.others.flatMap((o) => o.tests)];
@@ -171,6 +174,14 @@ export async function estimateSkillTriggerEval(
   };
 }
 
+/**
+ * Runs a viewer may have going at once in this process. A run holds a request open for as long as
+ * its model takes (minutes for 200 tests against a provider): one person starting run after run
+ * would otherwise queue unbounded work and provider spend.
+ */
+const MAX_RUNS_PER_VIEWER = 2;
+const running = new Map<string, number>();
+
 /** Runs the tests (one arm, or two for an A/B) and stores each arm as a run of the version. */
 export async function runSkillTriggerEval(
   viewer: ViewerRef,
@@ -179,7 +190,35 @@ export async function runSkillTriggerEval(
   model: EvalModel,
   signal?: AbortSignal,
 ): Promise<EvalRunView[]> {
-  const prepared = await prepare(viewer, skillId, request);
+  return (await estimateAndRunSkillTriggerEval(viewer, skillId, request, model, signal)).runs;
+}
+
+/** The estimate and the run from one reading of the catalog: what the HTTP API answers. */
+export async function estimateAndRunSkillTriggerEval(
+  viewer: ViewerRef,
+  skillId: string,
+  request: EvalRunRequest,
+  model: EvalModel,
+  signal?: AbortSignal,
+): Promise<{ estimate: EvalEstimate; runs: EvalRunView[] }> {
+  const active = running.get(viewer.id) ?? 0;
+  if (active >= MAX_RUNS_PER_VIEWER)
+    throw new DataError("CONFLICT", `You already have ${active} trigger-test runs going; wait for one to finish, then run again.`, {
+      reason: "runs-in-progress",
+    });
+  running.set(viewer.id, active + 1);
+  try {
+    const prepared = await prepare(viewer, skillId, request);
+    const estimate = await estimateOf(prepared, request, model);
+    return { estimate, runs: await runPrepared(viewer, skillId, request, model, prepared, signal) };
+  } finally {
+    const left = (running.get(viewer.id) ?? 1) - 1;
+    if (left > 0) running.set(viewer.id, left);
+    else running.delete(viewer.id);
+  }
+}
+
+async function runPrepared(viewer: ViewerRef, skillId: string, request: EvalRunRequest, model: EvalModel, prepared: PreparedEval, signal?: AbortSignal) {
   const mode: CatalogMode = request.mode ?? "full";
   const arms = await runArms({
     catalog: prepared.catalog,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resolveEvalModel } from "@/lib/ai/models";
-import { estimateSkillTriggerEval, getTriggerTests, listTriggerEvalRuns, runSkillTriggerEval } from "@/lib/data/trigger-evals";
+import { estimateAndRunSkillTriggerEval, estimateSkillTriggerEval, getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
 import type { Viewer } from "@/lib/data/session";
 import { evalRunInput } from "@/lib/playground/evals/inputs";
 import { HttpError, json, notFoundResponse } from "./errors";
@@ -36,8 +36,7 @@ export async function runEvalsAnswer(viewer: Viewer, skillId: string, raw: unkno
       "bad_request",
       `The model "${request.modelId}" is not configured on this server; use "offline-router" or a configured provider model.`,
     );
-  const estimate = await estimateSkillTriggerEval(viewer, skillId, request, model);
-  if (dryRun) return json({ estimate });
-  const runs = await runSkillTriggerEval(viewer, skillId, request, model, signal);
+  if (dryRun) return json({ estimate: await estimateSkillTriggerEval(viewer, skillId, request, model) });
+  const { estimate, runs } = await estimateAndRunSkillTriggerEval(viewer, skillId, request, model, signal);
   return json({ estimate, runs }, { status: 201 });
 }

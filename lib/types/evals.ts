@@ -1,4 +1,5 @@
 // What trigger-test pages, actions, the HTTP API and the CLI exchange: plain data, no behaviour.
+import type { EvalCatalogRef } from "@/lib/playground/evals/catalog-ref";
 import type { TakenQuery } from "@/lib/playground/evals/compare";
 import type { TriggerTestResult } from "@/lib/playground/evals/run";
 import type { TriggerEvalSummary } from "@/lib/playground/evals/score";
@@ -8,7 +9,7 @@ import type { TriggerTest } from "@/lib/skills/format/trigger-tests";
 export type { TakenQuery, TriggerEvalSummary, TriggerTest, TriggerTestResult };
 
 /** The catalog a run is made against: the runner's whole visible catalog, what a team's agents see, or an agent profile. */
-export type EvalCatalog = { kind: "all" } | { kind: "team"; teamId: string } | { kind: "profile"; profileId: string };
+export type EvalCatalog = EvalCatalogRef;
 
 /** The second arm of an A/B: a description typed in, or another version's. */
 export type EvalComparison = { description: string } | { version: number };

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { runArms } from "../../lib/playground/evals/compare";
+import { parseCatalogRef, type EvalCatalogRef } from "../../lib/playground/evals/catalog-ref";
 import { estimateTriggerEval } from "../../lib/playground/evals/run";
 import { formatRate, type TriggerEvalSummary } from "../../lib/playground/evals/score";
 import { withSubject, untestableReason } from "../../lib/playground/evals/subject";
@@ -161,11 +162,8 @@ async function localEval(folder: string, input: EvalInput, io: CliIo): Promise<E
   };
 }
 
-function catalogRequest(value: string | undefined): Record<string, string> | string {
-  if (value === undefined || value === "all") return { kind: "all" };
-  const [kind, id] = value.split(/:(.*)/s);
-  if ((kind === "team" || kind === "profile") && id) return kind === "team" ? { kind, teamId: id } : { kind, profileId: id };
-  return `--catalog ${value}: on a server, use all, team:<team id> or profile:<profile id>`;
+function catalogRequest(value: string | undefined): EvalCatalogRef | string {
+  return parseCatalogRef(value ?? "all") ?? `--catalog ${value}: on a server, use all, team:<team id> or profile:<profile id>`;
 }
 
 async function remoteEval(

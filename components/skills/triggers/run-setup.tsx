@@ -3,6 +3,7 @@ import { CircleAlertIcon, CoinsIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { parseCatalogRef } from "@/lib/playground/evals/catalog-ref";
 import type { EvalCatalog } from "@/lib/types/evals";
 import type { ModelOption } from "@/lib/types/playground";
 import { estimateSentence, type TriggerRunPhase } from "./trigger-run-state";
@@ -22,11 +23,7 @@ export interface EvalSetup {
   modelId: string;
 }
 
-export function catalogOf(value: string): EvalCatalog {
-  if (value.startsWith("team:")) return { kind: "team", teamId: value.slice("team:".length) };
-  if (value.startsWith("profile:")) return { kind: "profile", profileId: value.slice("profile:".length) };
-  return { kind: "all" };
-}
+export const catalogOf = (value: string): EvalCatalog => parseCatalogRef(value) ?? { kind: "all" };
 
 export const costsTokens = (options: EvalOptions, modelId: string) => (options.models.find((m) => m.id === modelId)?.provider ?? "offline") !== "offline";
 

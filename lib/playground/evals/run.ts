@@ -54,6 +54,9 @@ export interface TriggerEvalOutcome {
   summary: TriggerEvalSummary;
 }
 
+/** A model step that has not answered by then fails its test (as the playground's chat does), so one hung provider call cannot hold a run open. */
+const STEP_TIMEOUT_MS = 60_000;
+
 /** Steps a test may take: search (search mode), load, and nothing after. */
 const MAX_TEST_STEPS = 3;
 const RANKING_SHOWN = 5;
@@ -88,6 +91,7 @@ export async function runTriggerTest(options: Omit<TriggerEvalOptions, "tests">,
       ...turn.request,
       stopWhen: [turn.request.stopWhen, decided],
       abortSignal: options.signal,
+      timeout: { stepMs: STEP_TIMEOUT_MS },
       maxRetries: 1,
     });
     const ledger = turn.finish(result.totalUsage);
