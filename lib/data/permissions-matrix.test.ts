@@ -225,13 +225,14 @@ await db.skill.updateMany({
 
 // ---------- Snapshots: what a refused operation must leave untouched ----------
 
+// A subquery's JSON is text to the outer json_object (SQLite 3.54 nests it as a string), hence json(...).
 const SQLITE_SNAPSHOT = `SELECT json_object(
-   'skill', (SELECT json_object('name', name, 'scope', scope, 'ownerId', ownerId, 'teamId', teamId, 'space', space,
+   'skill', json((SELECT json_object('name', name, 'scope', scope, 'ownerId', ownerId, 'teamId', teamId, 'space', space,
                                 'currentVersionId', currentVersionId, 'versionCount', versionCount, 'archived', archived,
                                 'updatedAt', updatedAt)
-             FROM "Skill" WHERE id = ?),
-   'versions', (SELECT json_group_array(json_object('id', id, 'number', number, 'digest', digest, 'authorId', authorId))
-                FROM (SELECT * FROM "SkillVersion" WHERE skillId = ? ORDER BY number)),
+             FROM "Skill" WHERE id = ?)),
+   'versions', json((SELECT json_group_array(json_object('id', id, 'number', number, 'digest', digest, 'authorId', authorId))
+                FROM (SELECT * FROM "SkillVersion" WHERE skillId = ? ORDER BY number))),
    'files', (SELECT count(*) FROM "SkillFile" f JOIN "SkillVersion" v ON v.id = f.versionId WHERE v.skillId = ?),
    'auditEvents', (SELECT count(*) FROM "AuditEvent" WHERE skillId = ?),
    'totals', json_object(
