@@ -89,7 +89,8 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
   const { db } = await import("../lib/db/server");
   const { syncBuiltinSkills } = await import("../lib/data/builtin");
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await syncBuiltinSkills(await loadBuiltinSkills());
+  const builtins = await loadBuiltinSkills();
+  await syncBuiltinSkills(builtins);
   await db.$disconnect();
 
   const raw = new Database(databasePath);
@@ -144,7 +145,7 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
     insert.member.run(teamIds[1], "viewer", "ADMIN", at);
 
     const taken = new Set<string>();
-    const bulk = SKILLS - 3; // the shipped built-ins are already in
+    const bulk = SKILLS - builtins.length; // the shipped built-ins are already in
     for (let i = 0; i < bulk; i++) {
       const scope: Scope = i < 1_600 ? "PUBLIC" : i < 1_600 + 3_600 ? "TEAM" : "PERSONAL";
       const ownerId =
