@@ -2,7 +2,9 @@
  * `npm test`: typecheck, lint (ESLint and Prettier's check), unit tests, the database's tests once
  * more on PostgreSQL, one production build, browser tests. Every stage runs even when an earlier
  * one fails, so one run reports everything; the last line sums the unit, PostgreSQL and browser
- * results as "N passed, N failed".
+ * results as "N passed, N failed". `npm test -- --only unit,postgres` runs just those stages, and
+ * further arguments pick browser specs (`--only e2e e2e/start.spec.ts`): CI does so on each further
+ * Node version, since the checks and the build do not depend on it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdir, readFile, readdir, rm } from "node:fs/promises";
@@ -73,7 +75,26 @@ async function readJson<T>(file: string): Promise<T | null> {
   return JSON.parse(await readFile(file, "utf8").catch(() => "null")) as T | null;
 }
 
-const chromium = findChromium();
+const STAGES = ["checks", "unit", "postgres", "e2e"] as const;
+type Stage = (typeof STAGES)[number];
+
+/** `--only a,b` picks stages (all by default); other arguments are browser specs to run. */
+function parseArguments(argv: string[]): { stages: Set<Stage>; specs: string[] } {
+  const at = argv.indexOf("--only");
+  if (at === -1) return { stages: new Set(STAGES), specs: argv };
+  const names = (argv[at + 1] ?? "").split(",").filter(Boolean);
+  const unknown = names.filter((name) => !(STAGES as readonly string[]).includes(name));
+  if (!names.length || unknown.length) {
+    console.error(`npm test -- --only takes a comma-separated list of ${STAGES.join(", ")}${unknown.length ? `; not a stage: ${unknown.join(", ")}` : ""}`);
+    process.exit(2);
+  }
+  return { stages: new Set(names as Stage[]), specs: argv.filter((_, i) => i !== at && i !== at + 1) };
+}
+
+const { stages, specs } = parseArguments(process.argv.slice(2));
+console.log(`Node ${process.versions.node}; stages: ${[...stages].join(", ")}`);
+
+const chromium = stages.has("e2e") ? findChromium() : "not needed";
 if (!chromium) {
   console.error(NO_CHROMIUM_MESSAGE);
   process.exit(1);
@@ -84,39 +105,42 @@ await mkdir(reports, { recursive: true });
 await ensureAuthSecret(root);
 
 const failedStages: string[] = [];
-// Lint includes the formatter's check: a file Prettier would change fails it (npm run format fixes).
-const [typed, linted, formatted] = await runTogether([
-  { title: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
-  { title: "lint", cmd: bin("eslint"), args: ["--max-warnings", "0", "."] },
-  { title: "format check (Prettier)", cmd: bin("prettier"), args: ["--check", "--log-level", "warn", "."] },
-]);
-if (!typed) failedStages.push("typecheck");
-if (!linted || !formatted) failedStages.push("lint");
+if (stages.has("checks")) {
+  // Lint includes the formatter's check: a file Prettier would change fails it (npm run format fixes).
+  const [typed, linted, formatted] = await runTogether([
+    { title: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+    { title: "lint", cmd: bin("eslint"), args: ["--max-warnings", "0", "."] },
+    { title: "format check (Prettier)", cmd: bin("prettier"), args: ["--check", "--log-level", "warn", "."] },
+  ]);
+  if (!typed) failedStages.push("typecheck");
+  if (!linted || !formatted) failedStages.push("lint");
+}
 
 const vitestReport = path.join(reports, "vitest.json");
-if (!run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]))
+if (stages.has("unit") && !run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]))
   failedStages.push("unit");
 
 // Each test file gets its own database copied from one migrated template in a throwaway cluster
 // (lib/test/postgres-setup.ts). Two workers on two cores: the server does half of the work.
 const postgresReport = path.join(reports, "vitest-postgres.json");
-if (!findPostgresBin()) {
-  console.log("\n▶ data-layer and HTTP tests on PostgreSQL");
-  console.error(NO_POSTGRES_MESSAGE);
-  console.log("✘ data-layer and HTTP tests on PostgreSQL");
-  failedStages.push("postgres");
-} else if (
-  !run(
+async function runOnPostgres(): Promise<boolean> {
+  if (!findPostgresBin()) {
+    console.log("\n▶ data-layer and HTTP tests on PostgreSQL");
+    console.error(NO_POSTGRES_MESSAGE);
+    console.log("✘ data-layer and HTTP tests on PostgreSQL");
+    return false;
+  }
+  return run(
     "data-layer and HTTP tests on PostgreSQL",
     bin("vitest"),
     ["run", "--maxWorkers=2", "--reporter=dot", "--reporter=json", `--outputFile.json=${postgresReport}`, ...(await databaseTestFiles())],
     { SKILLSHELF_TEST_DATABASE: "postgres" },
-  )
-)
-  failedStages.push("postgres");
+  );
+}
+if (stages.has("postgres") && !(await runOnPostgres())) failedStages.push("postgres");
 
-let built = await isBuildCurrent(root);
-if (!built) {
+let built = stages.has("e2e") && (await isBuildCurrent(root));
+if (stages.has("e2e") && !built) {
   built = run("production build", bin("next"), ["build"], { NODE_ENV: "production" });
   if (built) await recordBuild(root);
   else failedStages.push("build");
@@ -124,7 +148,11 @@ if (!built) {
 
 const playwrightReport = path.join(reports, "playwright.json");
 if (built) {
-  if (!run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }))
+  if (
+    !run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json", ...specs], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    })
+  )
     failedStages.push("e2e");
 }
 
