@@ -13,10 +13,15 @@ import { findNextServer } from "./process-tree";
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 1000;
 
-type Started = { launched: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; dir: string };
+type Started = {
+  launched: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  dir: string;
+  stderr: () => string;
+};
 
-async function startApp([command, ...args]: string[]): Promise<Started> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-start-"));
+async function startApp([command, ...args]: string[], existingDir?: string): Promise<Started> {
+  const dir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), "skillshelf-start-")));
   const launched = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
@@ -31,10 +36,47 @@ async function startApp([command, ...args]: string[]): Promise<Started> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     launched.on("exit", (code, signal) => resolve({ code, signal })),
   );
+  let stderr = "";
+  launched.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, { timeout: 90_000, intervals: [500] })
     .toBe(200);
-  return { launched, exited, dir };
+  return { launched, exited, dir, stderr: () => stderr };
+}
+
+const base = `http://127.0.0.1:${port}`;
+
+/** Signs the demo admin in and answers the session cookie. */
+async function signInCookie(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email: "ada@example.com", password: "skillshelf-demo" }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** `count` GETs spread over `clients` concurrent clients; answers the statuses that were not 200. */
+async function requestPages(paths: string[], cookie: string, count: number, clients = 4): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const client = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const url = paths[i % paths.length];
+      const response = await fetch(`${base}${url}`, { headers: { cookie }, redirect: "manual" }).catch((error: Error) => error);
+      if (response instanceof Error) failures.push(`${url}: ${response.message}`);
+      else {
+        await response.arrayBuffer();
+        if (response.status !== 200) failures.push(`${url}: ${response.status}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return failures;
 }
 
 test.describe("npm start", () => {
@@ -51,6 +93,36 @@ test.describe("npm start", () => {
     } finally {
       app.launched.kill("SIGKILL");
       await rm(app.dir, { recursive: true, force: true });
+    }
+  });
+
+  // better-sqlite3 12 aborted Node 24 (`(env) != nullptr` in a statement's destructor) after a few
+  // or a few hundred requests, and on restarts: this drives every page kind through Prisma, kills
+  // the server, starts it again on the same database and goes on, on whatever Node runs the tests.
+  test(`serves 1,000 page requests, survives a kill -9 and a restart on the same database (Node ${process.versions.node})`, async () => {
+    test.setTimeout(420_000);
+    let app = await startApp(["npm", "start", "--silent"]);
+    const dir = app.dir;
+    try {
+      const cookie = await signInCookie();
+      const list = await (await fetch(`${base}/skills`, { headers: { cookie } })).text();
+      const skill = /href="(\/skills\/[a-z0-9]{20,})"/.exec(list)?.[1];
+      expect(skill, "a skill link on /skills").toBeDefined();
+      const pages = ["/skills", skill!, `${skill}/versions`, "/playground", "/reviews", "/teams", "/skills?q=review", "/api/health"];
+      expect(await requestPages(pages, cookie, 1000)).toEqual([]);
+
+      process.kill(findNextServer(app.launched.pid!)!.pid, "SIGKILL");
+      expect((await app.exited).code).toBe(128 + os.constants.signals.SIGKILL);
+      expect(app.stderr()).not.toMatch(/Assertion failed|Segmentation fault|Aborted/);
+
+      app = await startApp(["sh", "scripts/start.sh"], dir);
+      expect(await requestPages(pages, await signInCookie(), 200)).toEqual([]);
+      process.kill(app.launched.pid!, "SIGTERM");
+      expect(await app.exited).toEqual({ code: 0, signal: null });
+      expect(app.stderr()).not.toMatch(/Assertion failed|Segmentation fault|Aborted/);
+    } finally {
+      app.launched.kill("SIGKILL");
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
