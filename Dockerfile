@@ -4,9 +4,9 @@
 #   docker compose build     (docker-compose.yml passes NEXT_SERVER_ACTIONS_ENCRYPTION_KEY as a build secret)
 #   docker build --secret id=actions_key,env=NEXT_SERVER_ACTIONS_ENCRYPTION_KEY -t skillshelf .
 
-FROM node:22-bookworm-slim AS build
-# better-sqlite3 compiles from source where no prebuilt binary matches.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Node 26, the Active LTS (README, Node.js versions). No compiler: better-sqlite3 13's npm package
+# carries prebuilt binaries for linux x64/arm64.
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 # Dependencies first, so a source change reuses this layer. postinstall generates both Prisma
 # clients, which needs the schemas and prisma.config.ts (and what that imports).
@@ -22,7 +22,7 @@ RUN --mount=type=secret,id=actions_key \
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(cat /run/secrets/actions_key 2>/dev/null || true)" \
     NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 npx next build
 
-FROM node:22-bookworm-slim
+FROM node:26-bookworm-slim
 # bubblewrap runs skill scripts in the playground; Docker's default seccomp profile refuses the
 # user namespaces it needs, and the playground then says so and offers no skill_run.
 RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap && rm -rf /var/lib/apt/lists/*

@@ -50,7 +50,7 @@ async function ensureBundle() {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node22",
     outdir: staging,
     conditions: ["react-server"],
     external,
@@ -74,9 +74,9 @@ async function ensureBundle() {
   return path.join(current, "skills.js");
 }
 
-// Node 22.1+ keeps V8's compiled code on disk: most of a run's start-up is compiling the bundle and
-// the tokenizer's tables. Node 20 has no such cache and skips this.
-module.enableCompileCache?.(path.join(cacheDir, "v8"));
+// V8's compiled code kept on disk: most of a run's start-up is compiling the bundle and the
+// tokenizer's tables.
+module.enableCompileCache(path.join(cacheDir, "v8"));
 
 let entry = null;
 try {
