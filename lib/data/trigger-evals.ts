@@ -185,8 +185,12 @@ const MAX_RUNS_PER_VIEWER = 2;
 /** The runs going in this process, by id: what the per-person limit counts and the progress shows. */
 const inProgress = new Map<string, EvalRunProgress & { viewerId: string }>();
 
-/** The viewer's runs of this skill going in this process, oldest first, with how many of their model requests are done. */
-export function listTriggerEvalRunsInProgress(viewer: ViewerRef, skillId: string): EvalRunProgress[] {
+/**
+ * The viewer's runs of this skill going in this process, oldest first, with how many of their
+ * model requests are done; null when the skill is not visible.
+ */
+export async function listTriggerEvalRunsInProgress(viewer: ViewerRef, skillId: string): Promise<EvalRunProgress[] | null> {
+  if (!(await isVisible(viewer, skillId))) return null;
   return [...inProgress.values()].filter((run) => run.viewerId === viewer.id && run.skillId === skillId).map(({ viewerId: _viewerId, ...run }) => run);
 }
 
@@ -311,9 +315,13 @@ async function runsVisibleTo(viewer: ViewerRef) {
 }
 
 /** The skill's runs the viewer may see, newest first; null when the skill is not visible. */
-export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, options: { limit?: number } = {}): Promise<EvalRunView[] | null> {
+async function isVisible(viewer: ViewerRef, skillId: string): Promise<boolean> {
   const actor = await loadActor(db, viewer);
-  if (!(await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } }))) return null;
+  return (await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } })) !== null;
+}
+
+export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, options: { limit?: number } = {}): Promise<EvalRunView[] | null> {
+  if (!(await isVisible(viewer, skillId))) return null;
   const rows = await db.triggerEvalRun.findMany({
     where: { AND: [{ skillId }, await runsVisibleTo(viewer)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
