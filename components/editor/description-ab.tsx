@@ -55,6 +55,7 @@ export function DescriptionAbSection({
               phase={phase}
               idle="Compare descriptions"
               running={`Running ${count} ${count === 1 ? "test" : "tests"} with A and B…`}
+              progress={ab.progress}
               onClick={() =>
                 void ab.start(
                   { version: baseVersion, catalog: catalogOf(setup.catalog), modelId: setup.modelId, tests, compare: { description: draftDescription } },

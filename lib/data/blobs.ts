@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/server";
+import { timeSlicer } from "@/lib/skills/archive/steps";
 import { BlobMissingError, type BlobRef, type BlobStore, type DownloadResponse, type StoredBlob } from "@/lib/storage/blob-store";
 import { blobStoreFor, getBlobStore, presignedDownloads } from "./storage";
 
@@ -61,7 +62,10 @@ export async function putBlobs(files: readonly { sha256: string; bytes: Uint8Arr
  * differs per upload), while the one the row named may be gone. Bytes in a row are left alone.
  */
 export async function writeBlobRows(tx: Tx, blobs: PutBlobs): Promise<void> {
+  // On SQLite each upsert is synchronous work: a skill of many files gives the event loop turns in between.
+  const slice = timeSlicer();
   for (const [sha256, { size, stored }] of blobs) {
+    await slice();
     await tx.blob.upsert({
       where: { sha256 },
       create: { sha256, size, storage: stored.storage, data: stored.data ? new Uint8Array(stored.data) : null, key: stored.key },

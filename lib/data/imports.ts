@@ -6,7 +6,8 @@ import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { importSkills, type ImportItem, type ImportResult } from "./skills/import";
-import { scanSkill } from "./version-writer";
+import { scanSkillYielding } from "./version-writer";
+import { timeSlicer } from "@/lib/skills/archive/steps";
 
 // Imports that report every skill: each skill is stored in its own transaction, so one blocked or
 // refused skill costs only itself, and the outcome of every skill comes back. `atomic` keeps the
@@ -23,14 +24,23 @@ export type KeyedImportItem = ImportItem & { key: string };
 
 /**
  * The security gate of every item, without writing anything: the blocked ones with the findings
- * that block them. Scanning is the only cost, so a refused run answers before any blob is stored.
+ * that block them, and the items with their scans (importSkills does not scan them again).
+ * Scanning is the only cost, so a refused run answers before any blob is stored.
  */
-export async function gateEach(viewer: ViewerRef, items: readonly KeyedImportItem[]): Promise<Map<string, Extract<ImportOutcome, { outcome: "blocked" }>>> {
+export async function gateEach(
+  viewer: ViewerRef,
+  items: readonly KeyedImportItem[],
+): Promise<{ blocked: Map<string, Extract<ImportOutcome, { outcome: "blocked" }>>; scanned: KeyedImportItem[] }> {
   const actor = await loadActor(db, viewer);
   const blocked = new Map<string, Extract<ImportOutcome, { outcome: "blocked" }>>();
+  const scanned: KeyedImportItem[] = [];
+  // A turn for the event loop between skills' scans: see importSkills.
+  const slice = timeSlicer();
   for (const item of items) {
+    await slice();
     const name = item.skill.name ?? item.key;
-    const scan = scanSkill(item.skill);
+    const scan = item.scan ?? (await scanSkillYielding(item.skill));
+    scanned.push({ ...item, scan });
     const gate = gateImport(name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason: item.overrideReason });
     if (gate.kind === "blocked") {
       blocked.set(item.key, {
@@ -43,7 +53,7 @@ export async function gateEach(viewer: ViewerRef, items: readonly KeyedImportIte
       });
     }
   }
-  return blocked;
+  return { blocked, scanned };
 }
 
 function stored(key: string, r: ImportResult): ImportOutcome {
@@ -59,7 +69,7 @@ function stored(key: string, r: ImportResult): ImportOutcome {
 
 /** Imports each item on its own (or, with `atomic`, all or none) and says what became of each. */
 export async function importEach(viewer: ViewerRef, items: readonly KeyedImportItem[], options: { atomic?: boolean } = {}): Promise<ImportOutcome[]> {
-  const blocked = await gateEach(viewer, items);
+  const { blocked, scanned } = await gateEach(viewer, items);
   if (options.atomic) {
     if (blocked.size) {
       return items.map(
@@ -73,7 +83,7 @@ export async function importEach(viewer: ViewerRef, items: readonly KeyedImportI
       );
     }
     try {
-      const results = await importSkills(viewer, [...items]);
+      const results = await importSkills(viewer, scanned);
       return results.map((r, i) => stored(items[i].key, r));
     } catch (error) {
       if (!(error instanceof DataError)) throw error;
@@ -81,7 +91,9 @@ export async function importEach(viewer: ViewerRef, items: readonly KeyedImportI
     }
   }
   const outcomes: ImportOutcome[] = [];
-  for (const item of items) {
+  const slice = timeSlicer();
+  for (const item of scanned) {
+    await slice();
     const gate = blocked.get(item.key);
     if (gate) {
       outcomes.push(gate);

@@ -2,13 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { LanguageModel } from "ai";
 import { db } from "@/lib/db/server";
-import { runArms, type OtherSkillTests } from "@/lib/playground/evals/compare";
+import { runArms, type ArmsInput, type OtherSkillTests } from "@/lib/playground/evals/compare";
 import { estimateTriggerEval } from "@/lib/playground/evals/run";
 import { withDescription, withSubject, untestableReason, type EvalSubject } from "@/lib/playground/evals/subject";
 import type { CatalogMode, PlaygroundSkill, SkillSource } from "@/lib/playground/types";
+import { timeSlicer } from "@/lib/skills/archive/steps";
 import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { MAX_TRIGGER_QUERY_CHARS, MAX_TRIGGER_TESTS, parseTriggerTests, TRIGGER_TESTS_PATH, type TriggerTest } from "@/lib/skills/format/trigger-tests";
-import type { EvalCatalog, EvalEstimate, EvalRunRequest, EvalRunView, TriggerTestsView } from "@/lib/types/evals";
+import type { EvalCatalog, EvalEstimate, EvalRunProgress, EvalRunRequest, EvalRunView, TriggerTestsView } from "@/lib/types/evals";
 import { loadActor, type ViewerRef } from "./actor";
 import { DataError, notFound } from "./errors";
 import { readEvalResults } from "./json-columns";
@@ -180,7 +181,18 @@ async function estimateOf(prepared: PreparedEval, request: EvalRunRequest, model
  * would otherwise queue unbounded work and provider spend.
  */
 const MAX_RUNS_PER_VIEWER = 2;
-const running = new Map<string, number>();
+
+/** The runs going in this process, by id: what the per-person limit counts and the progress shows. */
+const inProgress = new Map<string, EvalRunProgress & { viewerId: string }>();
+
+/**
+ * The viewer's runs of this skill going in this process, oldest first, with how many of their
+ * model requests are done; null when the skill is not visible.
+ */
+export async function listTriggerEvalRunsInProgress(viewer: ViewerRef, skillId: string): Promise<EvalRunProgress[] | null> {
+  if (!(await isVisible(viewer, skillId))) return null;
+  return [...inProgress.values()].filter((run) => run.viewerId === viewer.id && run.skillId === skillId).map(({ viewerId: _viewerId, ...run }) => run);
+}
 
 /** Runs the tests (one arm, or two for an A/B) and stores each arm as a run of the version. */
 export async function runSkillTriggerEval(
@@ -193,7 +205,11 @@ export async function runSkillTriggerEval(
   return (await estimateAndRunSkillTriggerEval(viewer, skillId, request, model, signal)).runs;
 }
 
-/** The estimate and the run from one reading of the catalog: what the HTTP API answers. */
+/**
+ * The estimate and the run from one reading of the catalog: what the HTTP API answers. The run
+ * gives the event loop a turn every few milliseconds (see runArms), so the server keeps answering
+ * others while it goes; listTriggerEvalRunsInProgress shows how far it got.
+ */
 export async function estimateAndRunSkillTriggerEval(
   viewer: ViewerRef,
   skillId: string,
@@ -201,24 +217,47 @@ export async function estimateAndRunSkillTriggerEval(
   model: EvalModel,
   signal?: AbortSignal,
 ): Promise<{ estimate: EvalEstimate; runs: EvalRunView[] }> {
-  const active = running.get(viewer.id) ?? 0;
+  const active = [...inProgress.values()].filter((run) => run.viewerId === viewer.id).length;
   if (active >= MAX_RUNS_PER_VIEWER)
     throw new DataError("CONFLICT", `You already have ${active} trigger-test runs going; wait for one to finish, then run again.`, {
       reason: "runs-in-progress",
     });
-  running.set(viewer.id, active + 1);
+  const id = randomUUID();
+  const progress = {
+    id,
+    viewerId: viewer.id,
+    skillId,
+    version: request.version ?? null,
+    modelId: model.id,
+    catalogLabel: null as string | null,
+    arms: request.compare ? 2 : 1,
+    done: 0,
+    total: null as number | null,
+    startedAt: new Date().toISOString(),
+  };
+  inProgress.set(id, progress);
   try {
+    const slice = timeSlicer();
     const prepared = await prepare(viewer, skillId, request);
+    Object.assign(progress, { version: prepared.subject.skill.version, catalogLabel: prepared.catalogLabel });
+    await slice();
     const estimate = await estimateOf(prepared, request, model);
-    return { estimate, runs: await runPrepared(viewer, skillId, request, model, prepared, signal) };
+    await slice();
+    const onProgress = ({ done, total }: { done: number; total: number }) => Object.assign(progress, { done, total });
+    return { estimate, runs: await runPrepared(viewer, skillId, request, model, prepared, { signal, onProgress }) };
   } finally {
-    const left = (running.get(viewer.id) ?? 1) - 1;
-    if (left > 0) running.set(viewer.id, left);
-    else running.delete(viewer.id);
+    inProgress.delete(id);
   }
 }
 
-async function runPrepared(viewer: ViewerRef, skillId: string, request: EvalRunRequest, model: EvalModel, prepared: PreparedEval, signal?: AbortSignal) {
+async function runPrepared(
+  viewer: ViewerRef,
+  skillId: string,
+  request: EvalRunRequest,
+  model: EvalModel,
+  prepared: PreparedEval,
+  options: Pick<ArmsInput, "signal" | "onProgress">,
+) {
   const mode: CatalogMode = request.mode ?? "full";
   const arms = await runArms({
     catalog: prepared.catalog,
@@ -229,7 +268,7 @@ async function runPrepared(viewer: ViewerRef, skillId: string, request: EvalRunR
     model: model.model,
     modelId: model.id,
     mode,
-    signal,
+    ...options,
   });
   const version = await db.skillVersion.findUnique({ where: { skillId_number: { skillId, number: prepared.subject.skill.version } }, select: { id: true } });
   if (!version) throw notFound("Version");
@@ -276,9 +315,13 @@ async function runsVisibleTo(viewer: ViewerRef) {
 }
 
 /** The skill's runs the viewer may see, newest first; null when the skill is not visible. */
-export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, options: { limit?: number } = {}): Promise<EvalRunView[] | null> {
+async function isVisible(viewer: ViewerRef, skillId: string): Promise<boolean> {
   const actor = await loadActor(db, viewer);
-  if (!(await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } }))) return null;
+  return (await db.skill.findFirst({ where: { AND: [{ id: skillId }, visibleTo(actor)] }, select: { id: true } })) !== null;
+}
+
+export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, options: { limit?: number } = {}): Promise<EvalRunView[] | null> {
+  if (!(await isVisible(viewer, skillId))) return null;
   const rows = await db.triggerEvalRun.findMany({
     where: { AND: [{ skillId }, await runsVisibleTo(viewer)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -6,7 +6,7 @@ import { planRefusal, planUpload, selectUploadSkills, type SelectedSkill, type U
 import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/upload/upload";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
-import type { ScanFinding } from "@/lib/skills/scan/types";
+import type { ScanFinding, ScanResult } from "@/lib/skills/scan/types";
 import type {
   ApiErrorBody,
   UploadDestination,
@@ -20,7 +20,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import { findSkillsInDestination, importSkills } from "./skills/import";
-import { scanSkill } from "./version-writer";
+import { scanSkillYielding } from "./version-writer";
 import { gateImport, gateOf } from "@/lib/skills/review/policy";
 import { listDestinations, pickDestination, resolveTarget, resolveUploadDestination, type DestinationInput } from "./upload-destinations";
 
@@ -56,7 +56,7 @@ export async function previewUpload(viewer: ViewerRef, upload: ReadUpload, reque
     await slice();
     const resourceTokens = new Map(skill.tokens.resources.map((r) => [r.path, r.tokens]));
     const existing: UploadPreviewSkill["existing"] = {};
-    const scan = scanSkill(skill);
+    const scan = await scanSkillYielding(skill);
     for (const [destinationKey, found] of existingByDestination) {
       const match = skill.name ? found.get(skill.name) : undefined;
       if (match)
@@ -162,7 +162,7 @@ async function plan(
   viewer: ViewerRef,
   upload: ReadUpload,
   input: CommitInput,
-): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]>; reasons: Map<string, string> }> {
+): Promise<UploadPlanResult & { raw: UploadPlan; blockedKeys: Map<string, ScanFinding[]>; reasons: Map<string, string>; scans: Map<string, ScanResult> }> {
   const { destination, target } = await resolveUploadDestination(viewer, input.destination);
   let selected: SelectedSkill[];
   try {
@@ -178,10 +178,10 @@ async function plan(
   const actor = await loadActor(db, viewer);
   const blockedKeys = new Map<string, ScanFinding[]>();
   const slice = timeSlicer();
-  const scans = new Map<string, ReturnType<typeof scanSkill>>();
+  const scans = new Map<string, ScanResult>();
   for (const item of raw.items) {
     await slice();
-    if (item.action !== "unchanged") scans.set(item.key, scanSkill(item.skill));
+    if (item.action !== "unchanged") scans.set(item.key, await scanSkillYielding(item.skill));
   }
   const reasons = overrideReasons(
     input,
@@ -224,6 +224,7 @@ async function plan(
     raw,
     blockedKeys,
     reasons,
+    scans,
   };
 }
 
@@ -239,7 +240,7 @@ export async function planUploadCommit(
 ): Promise<UploadPlanResult & { refused: UploadRefusedSkill[] }> {
   const planned = await plan(viewer, upload, input);
   const { refused, accepted, refuseAll } = partition(planned, upload, input.atomic);
-  const { raw: _raw, blockedKeys: _blocked, reasons: _reasons, ...result } = planned;
+  const { raw: _raw, blockedKeys: _blocked, reasons: _reasons, scans: _scans, ...result } = planned;
   const keep = new Set(accepted.map((item) => item.key));
   return refuseAll ? { ...result, refused: [] } : { ...result, plan: result.plan.filter((item) => keep.has(item.key)), refusal: null, refused };
 }
@@ -324,22 +325,21 @@ export async function commitUpload(
 
   const skills: Omit<UploadResultSkill, "links">[] = [];
   const writes = accepted.filter((item) => item.action !== "unchanged");
-  const importOf = (item: (typeof writes)[number]) =>
-    item.action === "create"
-      ? { skill: item.skill, destination: resolveTarget(planned.destination), message: item.message, overrideReason: planned.reasons.get(item.key) }
-      : {
-          skill: item.skill,
-          target: { skillId: item.targetId!, baseVersion: item.baseVersion },
-          message: item.message,
-          overrideReason: planned.reasons.get(item.key),
-        };
+  const importOf = (item: (typeof writes)[number]) => {
+    const common = { skill: item.skill, message: item.message, overrideReason: planned.reasons.get(item.key), scan: planned.scans.get(item.key) };
+    return item.action === "create"
+      ? { ...common, destination: resolveTarget(planned.destination) }
+      : { ...common, target: { skillId: item.targetId!, baseVersion: item.baseVersion } };
+  };
   const stored = new Map<string, Awaited<ReturnType<typeof importSkills>>[number]>();
   if (input.atomic) {
     const results = await importSkills(viewer, writes.map(importOf));
     writes.forEach((item, i) => stored.set(item.key, results[i]));
   } else {
     // One transaction per skill: a clash that appeared since the plan (someone else took the name) costs only that skill.
+    const slice = timeSlicer();
     for (const item of writes) {
+      await slice();
       try {
         const [result] = await importSkills(viewer, [importOf(item)]);
         stored.set(item.key, result);

@@ -31,6 +31,7 @@ const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
 const { createToken } = await import("@/lib/data/tokens");
 const route = await import("@/app/api/v1/skills/[skillId]/evals/route");
+const runningRoute = await import("@/app/api/v1/skills/[skillId]/evals/running/route");
 afterAll(async () => {
   await provider.close();
   await cleanup();
@@ -61,6 +62,12 @@ const call = (method: "GET" | "POST", secret: string | null, body?: unknown, que
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   return route[method](request, { params: Promise.resolve({ skillId: claims.skillId }) });
+};
+
+const running = async (secret: string) => {
+  const request = new Request(`http://localhost/api/v1/skills/${claims.skillId}/evals/running`, { headers: { authorization: `Bearer ${secret}` } });
+  const response = await runningRoute.GET(request, { params: Promise.resolve({ skillId: claims.skillId }) });
+  return { status: response.status, body: (await response.json()) as { running: { modelId: string; done: number; total: number | null }[] } };
 };
 
 beforeEach(() => {
@@ -142,6 +149,23 @@ describe("GET/POST /api/v1/skills/{id}/evals", () => {
     expect(notJson.status).toBe(400);
     const noVersion = await call("GET", adaRead, undefined, "?version=9");
     expect(noVersion.status).toBe(404);
+  });
+
+  it("shows the caller's run as running, with how far it got, while the POST that runs it is still open", async () => {
+    let settled = false;
+    const post = call("POST", adaRead, { modelId: "openai:scripted" }).finally(() => (settled = true));
+    const seen: { modelId: string; done: number; total: number | null }[] = [];
+    while (!settled) {
+      const answer = await running(adaRead);
+      expect(answer.status).toBe(200);
+      seen.push(...answer.body.running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await post).status).toBe(201);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((p) => p.modelId === "openai:scripted" && (p.total === null ? p.done === 0 : p.total === 2 && p.done <= 2))).toBe(true);
+    expect((await running(adaRead)).body).toEqual({ running: [] });
+    expect((await running(linusRead)).status).toBe(404);
   });
 
   it("answers 404 to whoever cannot see the skill and 401 without a token", async () => {

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { resolveEvalModel } from "@/lib/ai/models";
-import { estimateAndRunSkillTriggerEval, estimateSkillTriggerEval, getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
+import {
+  estimateAndRunSkillTriggerEval,
+  estimateSkillTriggerEval,
+  getTriggerTests,
+  listTriggerEvalRuns,
+  listTriggerEvalRunsInProgress,
+} from "@/lib/data/trigger-evals";
 import type { Viewer } from "@/lib/data/session";
 import { evalRunInput } from "@/lib/playground/evals/inputs";
 import { HttpError, json, notFoundResponse } from "./errors";
@@ -19,6 +25,15 @@ export async function evalsAnswer(viewer: Viewer, skillId: string, url: URL): Pr
   if (!tests) return notFoundResponse(query.data.version ? "Version" : "Skill");
   const runs = (await listTriggerEvalRuns(viewer, skillId)) ?? [];
   return json({ tests, runs: query.data.version ? runs.filter((r) => r.version === query.data.version) : runs });
+}
+
+/**
+ * GET .../running: the caller's runs of this skill still going in this server process (a POST
+ * answers when its run is done; a page or script polls this meanwhile), oldest first.
+ */
+export async function runningEvalsAnswer(viewer: Viewer, skillId: string): Promise<Response> {
+  const running = await listTriggerEvalRunsInProgress(viewer, skillId);
+  return running ? json({ running }) : notFoundResponse("Skill");
 }
 
 /**

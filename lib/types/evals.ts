@@ -48,6 +48,21 @@ export interface EvalRunView {
   createdAt: string;
 }
 
+/** A run still going (in the server process that runs it), as far as it got. */
+export interface EvalRunProgress {
+  id: string;
+  skillId: string;
+  /** The version under test; null until the run has read it (the current one). */
+  version: number | null;
+  modelId: string;
+  catalogLabel: string | null;
+  arms: number;
+  /** Model requests answered, of `total` (the tests and other skills' requests, times the arms); total is null until the catalog is read. */
+  done: number;
+  total: number | null;
+  startedAt: string;
+}
+
 /** What a run will cost before it starts. */
 export interface EvalEstimate {
   modelId: string;

@@ -4,9 +4,10 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { parseCatalogRef } from "@/lib/playground/evals/catalog-ref";
-import type { EvalCatalog } from "@/lib/types/evals";
+import type { EvalCatalog, EvalRunProgress } from "@/lib/types/evals";
 import type { ModelOption } from "@/lib/types/playground";
 import { estimateSentence, type TriggerRunPhase } from "./trigger-run-state";
+import { progressSuffix } from "./use-run-progress";
 
 // What a trigger-test run is set up with, on the skill page and in the editor: the catalog it
 // runs against, the model, and before a run that spends tokens the estimate to agree to.
@@ -123,12 +124,25 @@ export function RunPhaseNotice({ phase, onConfirm, onCancel }: { phase: TriggerR
 }
 
 /** The run button: disabled and saying what it does while busy; a form's submit button unless it has `onClick`. */
-export function RunButton({ phase, idle, running, onClick }: { phase: TriggerRunPhase; idle: string; running: string; onClick?: () => void }) {
+export function RunButton({
+  phase,
+  idle,
+  running,
+  progress = null,
+  onClick,
+}: {
+  phase: TriggerRunPhase;
+  idle: string;
+  running: string;
+  /** How far the run got, while it runs (useRunProgress). */
+  progress?: EvalRunProgress | null;
+  onClick?: () => void;
+}) {
   const busy = phase.kind === "estimating" || phase.kind === "running";
   return (
     <Button type={onClick ? "button" : "submit"} onClick={onClick} disabled={busy || phase.kind === "confirm"}>
       {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-      {phase.kind === "estimating" ? "Estimating the cost…" : phase.kind === "running" ? running : idle}
+      {phase.kind === "estimating" ? "Estimating the cost…" : phase.kind === "running" ? `${running}${progressSuffix(progress)}` : idle}
     </Button>
   );
 }

@@ -29,7 +29,7 @@ export function TriggerRunForm({
   const router = useRouter();
   const [setup, setSetup] = useState<EvalSetup>({ catalog: "all", modelId: OFFLINE_ROUTER_ID });
   const [compareWith, setCompareWith] = useState("");
-  const { phase, start, confirm, cancel, busy } = useTriggerRun(skillId, () => router.refresh());
+  const { phase, start, confirm, cancel, busy, progress } = useTriggerRun(skillId, () => router.refresh());
   const tests = `${testCount} ${testCount === 1 ? "test" : "tests"}`;
   const result = phase.kind === "done" ? phase.runs[0] : null;
   const other = phase.kind === "done" ? phase.runs[1] : undefined;
@@ -67,7 +67,7 @@ export function TriggerRunForm({
           </div>
         ) : null}
         <div>
-          <RunButton phase={phase} idle={`Run ${tests}`} running={`Running ${tests}…`} />
+          <RunButton phase={phase} idle={`Run ${tests}`} running={`Running ${tests}…`} progress={progress} />
         </div>
       </form>
       <RunPhaseNotice phase={phase} onConfirm={() => void confirm()} onCancel={cancel} />

@@ -2,6 +2,7 @@ import { useReducer } from "react";
 import { estimateTriggerEvalAction, runTriggerEvalAction } from "@/lib/actions/evals";
 import type { EvalRunRequest, EvalRunView } from "@/lib/types/evals";
 import { idle, isBusy, triggerRunReducer } from "./trigger-run-state";
+import { useRunProgress } from "./use-run-progress";
 
 const OFFLINE = "Nothing reached the server; check your connection and try again.";
 
@@ -38,5 +39,7 @@ export function useTriggerRun(skillId: string, onFinished?: (runs: EvalRunView[]
   const confirm = () => (phase.kind === "confirm" ? run(phase.request) : undefined);
   const cancel = () => dispatch({ type: "cancel" });
 
-  return { phase, start, confirm, cancel, busy: isBusy(phase) };
+  const progress = useRunProgress(skillId, phase.kind === "running");
+
+  return { phase, start, confirm, cancel, busy: isBusy(phase), progress };
 }

@@ -5,6 +5,7 @@ import type { ScanResult } from "@/lib/skills/scan/types";
 import { gateImport } from "@/lib/skills/review/policy";
 import { canRequestCreateIn, proposalPolicyForDestination, proposalPolicyForVersion, type RequestPolicy } from "@/lib/skills/review-requests/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
+import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
@@ -15,7 +16,7 @@ import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
-import { audit, prepareVersion, scanSkill, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
+import { audit, prepareVersion, scanSkillYielding, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
 
 // Skills coming in: new skills and new versions, all or nothing, behind the security gate.
 
@@ -31,6 +32,8 @@ export interface ImportItem {
   overrideReason?: string;
   /** A source sync's import: the version records where it came from, and a new skill is tied to the source. */
   provenance?: Provenance;
+  /** The security scan of exactly this skill, when the caller already ran it for its own gate (an upload's plan): not run twice. */
+  scan?: ScanResult;
 }
 
 export interface ImportResult {
@@ -93,17 +96,27 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
   if (!items.length) return [];
   for (const item of items) if (!item.skill.ok || !item.skill.name) throw invalidSkill(item.skill);
   const gateActor = await loadActor(db, viewer);
-  const gated = items.map((item) => {
-    const scan = scanSkill(item.skill);
-    return { scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) };
-  });
+  // Scanning, preparing and writing a skill are each synchronous work on SQLite (its driver does
+  // not wait on I/O): an import of hundreds of skills gives the event loop a turn between skills,
+  // or every other request of the server waits for the whole import.
+  const slice = timeSlicer();
+  const gated: { scan: ScanResult; review: ReviewDecision }[] = [];
+  for (const item of items) {
+    const scan = item.scan ?? (await scanSkillYielding(item.skill));
+    gated.push({ scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) });
+    await slice();
+  }
   const prepared: PreparedVersion[] = [];
-  for (const [index, item] of items.entries()) prepared.push(await prepareVersion(item.skill, gated[index]));
+  for (const [index, item] of items.entries()) {
+    prepared.push(await prepareVersion(item.skill, gated[index]));
+    await slice();
+  }
 
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     const results: ImportResult[] = [];
     for (const [index, item] of items.entries()) {
+      await slice();
       const version = prepared[index];
       if (item.target) {
         const { skillId, baseVersion, requestId } = item.target;
@@ -155,8 +168,15 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
       }
     }
     return results;
-  });
+  }, transactionTime(items.length));
 }
+
+/**
+ * The time an import's transaction may stay open. Prisma's default (5 s) only ever held because
+ * the transaction never gave the event loop a turn, so its timer could not fire; now that it does,
+ * a bulk import (and the other requests it lets run in between) gets time in proportion to its skills.
+ */
+const transactionTime = (skills: number) => ({ timeout: 5_000 + skills * 1_000 });
 
 const sourceColumns = (provenance: Provenance | undefined) => (provenance ? { sourceId: provenance.sourceId, sourcePath: provenance.path } : {});
 // The audit trail names the source and commit, never a credential (sources keep those to themselves).

@@ -1,3 +1,4 @@
+import { timeSlicer } from "../../skills/archive/steps";
 import type { TriggerTest } from "../../skills/format/trigger-tests";
 import type { SkillSource } from "../types";
 import { runTriggerTest, type TriggerEvalOptions, type TriggerTestResult } from "./run";
@@ -41,6 +42,8 @@ export interface ArmsInput extends Omit<TriggerEvalOptions, "source" | "subject"
   others?: readonly OtherSkillTests[];
   /** Which arm goes first on test i; defaults to alternating. */
   firstArm?: (index: number) => number;
+  /** Told after each model request how many of the run's requests are done. */
+  onProgress?: (progress: { done: number; total: number }) => void;
 }
 
 /** Runs the tests once per description (one arm each) and reports each arm. */
@@ -54,20 +57,33 @@ export async function runArms(input: ArmsInput): Promise<ArmOutcome[]> {
   const first = input.firstArm ?? ((i: number) => i % sources.length);
   const order = (i: number) => sources.map((_, k) => (first(i) + k) % sources.length);
 
+  const othersTests = (input.others ?? [])
+    .filter((o) => o.skill !== name)
+    .flatMap((o) => o.tests.filter((t) => t.shouldTrigger).map((t) => ({ skill: o.skill, test: t })));
+  const total = (input.tests.length + othersTests.length) * sources.length;
+  let done = 0;
+  // The offline router answers without any I/O, so a run is one long stretch of synchronous work:
+  // on a server it would keep every other request waiting until the last test. Giving the event
+  // loop a turn every few milliseconds keeps the server answering while a run goes.
+  const slice = timeSlicer();
+
   // A provider that fails three times in a row (a bad key, no connection) is not asked the rest.
   let failures = 0;
-  const attempt = async (source: SkillSource, test: TriggerTest, subject = name): Promise<TriggerTestResult> => {
+  const ask = async (source: SkillSource, test: TriggerTest, subject: string): Promise<TriggerTestResult> => {
     if (failures >= GIVE_UP_AFTER) return notRun(test);
     const result = await runTriggerTest({ ...options, source, subject }, test);
     failures = result.error ? failures + 1 : 0;
     return result;
   };
+  const attempt = async (source: SkillSource, test: TriggerTest, subject = name): Promise<TriggerTestResult> => {
+    const result = await ask(source, test, subject);
+    input.onProgress?.({ done: ++done, total });
+    await slice();
+    return result;
+  };
   for (const [i, test] of input.tests.entries()) {
     for (const arm of order(i)) arms[arm].results.push(await attempt(sources[arm], test));
   }
-  const othersTests = (input.others ?? [])
-    .filter((o) => o.skill !== name)
-    .flatMap((o) => o.tests.filter((t) => t.shouldTrigger).map((t) => ({ skill: o.skill, test: t })));
   for (const [i, { skill, test }] of othersTests.entries()) {
     for (const arm of order(i)) {
       const result = await attempt(sources[arm], test, skill);

@@ -1,4 +1,5 @@
 import { APICallError, asSchema, generateText, RetryError, type LanguageModel, type StepResult, type ToolSet } from "ai";
+import { timeSlicer } from "../../skills/archive/steps";
 import { countTokens } from "../../skills/format/tokens";
 import type { TriggerTest } from "../../skills/format/trigger-tests";
 import { LOAD_SKILL } from "../tools";
@@ -129,7 +130,12 @@ function applyRanking(result: Pick<TriggerTestResult, "ranking" | "reason">, rou
 /** Runs every test, one after another (a provider sees one request at a time), and scores the run. */
 export async function runTriggerEval(options: TriggerEvalOptions): Promise<TriggerEvalOutcome> {
   const results: TriggerTestResult[] = [];
-  for (const test of options.tests) results.push(await runTriggerTest(options, test));
+  // A turn for the event loop now and then: see runArms.
+  const slice = timeSlicer();
+  for (const test of options.tests) {
+    results.push(await runTriggerTest(options, test));
+    await slice();
+  }
   return { results, summary: summarize(results) };
 }
 

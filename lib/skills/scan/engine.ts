@@ -18,6 +18,7 @@ import {
   type ScanSkipped,
 } from "./types";
 import { makeVisible } from "./visible";
+import type { Steps } from "../archive/steps";
 import { WordSearch } from "./word-search";
 
 const searches = new WeakMap<readonly RuleDef[], WordSearch>();
@@ -55,6 +56,19 @@ export interface ScanOptions {
 }
 
 export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef[], ruleset: string, options: ScanOptions = {}): ScanResult {
+  return finish(runScanSteps(files, rules, ruleset, options));
+}
+
+/** Runs steps to the end at once (archive/steps' runSteps; the browser-safe scanner takes only its type). */
+export function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** runScan as steps that yield between files (see ../archive/steps), so a server can give other requests a turn. */
+export function* runScanSteps(files: readonly ScanInputFile[], rules: readonly RuleDef[], ruleset: string, options: ScanOptions = {}): Steps<ScanResult> {
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_SCAN_BYTES;
   const findings: (ScanFinding & { order: number })[] = [];
   const skipped: ScanSkipped[] = [];
@@ -63,7 +77,7 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
   let omitted = 0;
   const search = wordSearchFor(rules);
 
-  files.forEach((input, order) => {
+  for (const [order, input] of files.entries()) {
     // Whatever goes wrong with one file (decoding, sniffing, indexing) costs only that file: the
     // other files' findings stand, so one crafted file cannot hide a critical finding elsewhere.
     try {
@@ -71,7 +85,8 @@ export function runScan(files: readonly ScanInputFile[], rules: readonly RuleDef
     } catch (error) {
       skipped.push({ path: input.path, reason: "error", detail: `the scanner failed on this file: ${error instanceof Error ? error.message : String(error)}` });
     }
-  });
+    yield;
+  }
 
   function scanOne(input: ScanInputFile, order: number): void {
     const { path, bytes } = input;

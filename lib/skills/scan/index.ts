@@ -4,10 +4,12 @@
 //
 //   scanFiles(files, { maxFileBytes }) -> ScanResult   (see ./types)
 //   scanBundleSkill(skill)             -> ScanResult   (a skill as readBundle returns it)
+//   scanBundleSkillSteps(skill)        -> the same as steps that yield between files (../archive/steps)
 //   RULES, RULESET_VERSION, SCAN_COVERAGE, highestSeverity, makeVisible, decodeTags
 
 import type { BundleSkill } from "../archive/bundle";
-import { runScan, type ScanOptions } from "./engine";
+import type { Steps } from "../archive/steps";
+import { finish, runScan, runScanSteps, type ScanOptions } from "./engine";
 import { describeRule, type RuleDef } from "./rule";
 import { credentialRules } from "./rules/credentials";
 import { fileRules } from "./rules/files";
@@ -54,8 +56,15 @@ export function scanFiles(files: readonly ScanInputFile[], options?: ScanOptions
 
 /** Scans one skill of a bundle; paths in findings are relative to the skill's folder. */
 export function scanBundleSkill(skill: Pick<BundleSkill, "files">, options?: ScanOptions): ScanResult {
-  return scanFiles(
+  return finish(scanBundleSkillSteps(skill, options));
+}
+
+/** scanBundleSkill as steps that yield between files (see ../archive/steps). */
+export function scanBundleSkillSteps(skill: Pick<BundleSkill, "files">, options?: ScanOptions): Steps<ScanResult> {
+  return runScanSteps(
     skill.files.map((f) => ({ path: f.path, bytes: f.bytes, mediaType: f.mediaType })),
+    RULE_DEFS,
+    RULESET_VERSION,
     options,
   );
 }
