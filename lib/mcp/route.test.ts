@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer } from "@/lib/test/http-server";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
@@ -93,6 +93,16 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return { text, isError: result.isError === true, structured: result.structuredContent };
 }
 
+/** One raw JSON-RPC request, as a 2025-era client sends it (no handshake needed: the server keeps no session). */
+async function rpc(token: string, method: string, params: Record<string, unknown> = {}, query = "") {
+  const response = await fetch(endpoint(query), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+}
+
 /** What the playground's own load_skill / read_skill_resource answer for this viewer (a fresh turn). */
 async function playgroundAnswer(viewer: { id: string }, tool: string, input: Record<string, string>, catalog = { kind: "all" as const }) {
   const { source } = await playground.loadSkillSource(viewer, catalog);
@@ -123,6 +133,13 @@ describe("connecting", () => {
     const instructions = adaClient.getInstructions()!;
     expect(instructions).toContain("list_skills");
     expect(instructions.indexOf("load_skill")).toBeLessThan(instructions.indexOf("read_skill_resource"));
+  });
+
+  it("declares the Skills extension and resources beside the tools, and no listChanged it could never send", async () => {
+    const capabilities = adaClient.getServerCapabilities()!;
+    expect(capabilities.extensions).toEqual({ "io.modelcontextprotocol/skills": {} });
+    expect(capabilities.resources).toEqual({ listChanged: false });
+    expect(capabilities.tools).toEqual({ listChanged: false });
   });
 
   it("answers 401 with a Bearer challenge without a token, and with a revoked one", async () => {
@@ -328,5 +345,61 @@ describe("?profile=", () => {
       message: expect.stringContaining("Agent profile not found."),
     });
     await expect(connect(tokens.linus, "?profile=nope")).rejects.toMatchObject({ code: 404 });
+  });
+});
+
+describe("the Skills extension", () => {
+  it("refuses skills/get of a skill the viewer cannot see, or of a URI that is not a SKILL.md, with -32602", async () => {
+    for (const uri of ["skill://grace-diary/SKILL.md", "skill://pdf-tools/references/api.md", "https://example.com/SKILL.md"]) {
+      expect((await rpc(tokens.linus, "skills/get", { uri })).error).toMatchObject({ code: -32602, message: `No skill is served at ${uri}` });
+    }
+    expect((await rpc(tokens.grace, "skills/get", { uri: "skill://grace-diary/SKILL.md" })).result?.skill).toMatchObject({
+      uri: "skill://grace-diary/SKILL.md",
+    });
+  });
+
+  it("lists explicit-only skills too, their frontmatter saying so (the host decides, as with the discovery index)", async () => {
+    const { skills: listed } = (await rpc(tokens.ada, "skills/list")).result as { skills: { uri: string; frontmatter: Record<string, unknown> }[] };
+    expect(listed.map((s) => s.uri)).toEqual([
+      "skill://deploy-now/SKILL.md",
+      "skill://pdf-tools/SKILL.md",
+      "skill://release-notes/SKILL.md",
+      "skill://style-guide/SKILL.md",
+    ]);
+    expect(listed[0].frontmatter).toMatchObject({ name: "deploy-now", "disable-model-invocation": true });
+  });
+
+  it("serves a profile's skills at their pinned versions", async () => {
+    const profile = await profiles.createProfile(ada, { name: "PDF pinned", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: 1 }] });
+    const { skills: listed } = (await rpc(tokens.ada, "skills/list", {}, `?profile=${profile.id}`)).result as {
+      skills: { uri: string; resources: { uri: string; digest: string }[] }[];
+    };
+    const v1 = await skills.readSkillVersionFiles(ada, teamPdf.skillId, 1);
+    const skillMd = v1!.files.find((f) => f.path === "SKILL.md")!;
+    expect(listed.map((s) => s.uri)).toEqual(["skill://pdf-tools/SKILL.md"]);
+    expect(listed[0].resources[0]).toEqual({ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${skillMd.sha256}`, size: skillMd.size });
+    const read = (await rpc(tokens.ada, "resources/read", { uri: "skill://pdf-tools/SKILL.md" }, `?profile=${profile.id}`)).result as {
+      contents: { text: string }[];
+    };
+    expect(read.contents[0].text).toContain("# PDF tools\n");
+    expect(read.contents[0].text).not.toContain("v2");
+    expect((await mcpDownloads(teamPdf.skillId)).at(-1)).toMatchObject({ actorId: "ada", version: 1 });
+  });
+
+  it("answers a fault with a plain sentence, not its internals", async () => {
+    // A corrupt row fails where it is read (lib/data/json-columns.ts), naming the column: that is for the log.
+    const broken = await skills.createSkill(linus, { skill: makeSkill("linus-notes"), destination: { scope: "PERSONAL" } });
+    await db.skillVersion.updateMany({ where: { skillId: broken.skillId }, data: { frontmatter: "not json" } });
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => void errors.push(args));
+    try {
+      expect((await rpc(tokens.linus, "skills/list")).error).toEqual({
+        code: -32603,
+        message: "Skillshelf could not answer this call because of a server error. Try again later.",
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(String((errors[0] as unknown[])[1])).toContain("SkillVersion.frontmatter");
   });
 });

@@ -1,8 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
 import { z } from "zod";
 import type { ViewerRef } from "@/lib/data/actor";
 import { DataError, notFound } from "@/lib/data/errors";
@@ -13,21 +12,20 @@ import { createCatalogRanker } from "@/lib/playground/ranker";
 import { createRecorder } from "@/lib/playground/recorder";
 import { createSkillTools, LOAD_SKILL, modelCatalog, READ_SKILL_RESOURCE, searchCatalog } from "@/lib/playground/tools";
 import { LIST_SKILLS, listedSkill, renderSkillList, serverInstructions, TOOL_DESCRIPTIONS, type ProfileFacts } from "./catalog";
+import { skillSource } from "./skills";
 
-// The MCP server: the playground's catalog and tools for any MCP client. Stateless: one server
-// per HTTP request (the client keeps the conversation), the viewer's catalog read on the first
-// tool call that needs it, and load and read answered by the playground's own tools, so their
-// rules, texts and refusals are the playground's.
-
-/** Tool arguments are a name, a path or a query: anything bigger is not a real call. */
-const MAX_BODY_BYTES = 64 * 1024;
+// The MCP server: the playground's catalog and tools for any MCP client, and the same skills as
+// resources under the Skills extension (./skills.ts). Stateless: one server per HTTP request (the
+// client keeps the conversation), the viewer's catalog read on the first call that needs it, and
+// load and read answered by the playground's own tools, so their rules, texts and refusals are
+// the playground's.
 
 export interface SkillsMcpOptions {
   /** Restrict the catalog to one of the viewer's agent profiles (its pinned versions honoured). */
   profileId?: string | null;
 }
 
-const listOutput = {
+const listOutput = z.object({
   skills: z.array(
     z.object({
       name: z.string(),
@@ -39,22 +37,39 @@ const listOutput = {
     }),
   ),
   notices: z.array(z.string()),
-};
+});
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-/** The viewer's skills server. Throws NOT_FOUND for a profile that is not the viewer's. */
-export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMcpOptions = {}): Promise<McpServer> {
-  let profile: (ProfileFacts & { id: string }) | null = null;
-  if (options.profileId) {
-    const found = await getProfile(viewer, options.profileId);
-    if (!found) throw notFound("Agent profile");
-    profile = { id: found.id, name: found.name, instructions: found.instructions };
-  }
+/** Who the server is for: the viewer, and the agent profile it is narrowed to (if any). */
+export interface SkillsMcpContext {
+  viewer: ViewerRef;
+  profile: (ProfileFacts & { id: string }) | null;
+}
+
+/** Checks the options once per HTTP request. Throws NOT_FOUND for a profile that is not the viewer's. */
+export async function resolveMcpContext(viewer: ViewerRef, options: SkillsMcpOptions = {}): Promise<SkillsMcpContext> {
+  if (!options.profileId) return { viewer, profile: null };
+  const found = await getProfile(viewer, options.profileId);
+  if (!found) throw notFound("Agent profile");
+  return { viewer, profile: { id: found.id, name: found.name, instructions: found.instructions } };
+}
+
+/**
+ * The viewer's skills server. It declares no `listChanged`: the tools never change, and when the
+ * skills do, a server that lives for one request has no stream to say so on (clients list again).
+ */
+export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): McpServer {
   const server = new McpServer(
     { name: "skillshelf", title: "Skillshelf", version: "1.0.0" },
-    { instructions: serverInstructions(profile), maxToolInputElements: 16 },
+    {
+      instructions: serverInstructions(profile),
+      maxToolInputElements: 16,
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+    },
   );
+  // Per viewer: a shared cache must not keep what one person's token listed.
+  new SkillsExtension({ source: skillSource(viewer, profile?.id ?? null), cacheHint: { ttlMs: 0, cacheScope: "private" } }).attach(server);
 
   let catalog: Promise<LoadedSource> | null = null;
   const load = () => (catalog ??= loadSkillSource(viewer, profile ? { kind: "profile", profileId: profile.id } : { kind: "all" }));
@@ -64,7 +79,7 @@ export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMc
     {
       title: "List skills",
       description: TOOL_DESCRIPTIONS[LIST_SKILLS],
-      inputSchema: {
+      inputSchema: z.object({
         query: z
           .string()
           .trim()
@@ -72,7 +87,7 @@ export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMc
           .max(500)
           .optional()
           .describe("Optional: a short description of the task, in plain words, to get the best-matching skills only"),
-      },
+      }),
       outputSchema: listOutput,
       annotations: readOnly,
     },
@@ -101,7 +116,7 @@ export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMc
     {
       title: "Load a skill",
       description: TOOL_DESCRIPTIONS[LOAD_SKILL],
-      inputSchema: { name: z.string().min(1).max(200).describe(`The skill's name, exactly as ${LIST_SKILLS} gives it`) },
+      inputSchema: z.object({ name: z.string().min(1).max(200).describe(`The skill's name, exactly as ${LIST_SKILLS} gives it`) }),
       annotations: readOnly,
     },
     async ({ name }) =>
@@ -119,10 +134,10 @@ export async function createSkillsMcpServer(viewer: ViewerRef, options: SkillsMc
     {
       title: "Read a skill's resource file",
       description: TOOL_DESCRIPTIONS[READ_SKILL_RESOURCE],
-      inputSchema: {
+      inputSchema: z.object({
         name: z.string().min(1).max(200).describe("The skill's name"),
         path: z.string().max(1000).describe(`The file's path inside the skill folder, exactly as ${LOAD_SKILL} listed it, e.g. references/guide.md`),
-      },
+      }),
       annotations: readOnly,
     },
     async ({ name, path }) =>
@@ -172,27 +187,5 @@ async function guard(work: () => Promise<CallToolResult>): Promise<CallToolResul
     if (error instanceof DataError) return toolError(error.message);
     console.error("MCP tool call failed", error);
     return toolError("Skillshelf could not answer this call because of a server error. Try again later.");
-  }
-}
-
-/**
- * Answers one Streamable HTTP request with `server`: JSON responses (no stream is held open, the
- * tools answer at once), no sessions (every request carries its token). GET, which would open a
- * stream for server-initiated messages, is refused with 405, which clients take as "none offered".
- */
-export async function serveMcpRequest(server: McpServer, request: Request): Promise<Response> {
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: MAX_BODY_BYTES,
-  });
-  await server.connect(transport);
-  try {
-    const response = await transport.handleRequest(request);
-    // Per caller, like every API answer (lib/http/errors.ts json): never kept by a shared cache.
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  } finally {
-    await server.close();
   }
 }

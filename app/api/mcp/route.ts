@@ -1,20 +1,21 @@
 import { authenticate } from "@/lib/http/auth";
 import { handle } from "@/lib/http/errors";
-import { createSkillsMcpServer, serveMcpRequest } from "@/lib/mcp/server";
+import { serveMcpRequest } from "@/lib/mcp/http";
+import { resolveMcpContext } from "@/lib/mcp/server";
 import { rateLimited } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
 /**
- * POST /api/mcp: the Model Context Protocol over Streamable HTTP, with a personal access token
- * (read scope). `?profile=<id>` offers one of the token owner's agent profiles instead of every
+ * POST /api/mcp: the Model Context Protocol over Streamable HTTP (revision 2026-07-28 and the
+ * 2025 ones), with a personal access token (read scope). `?profile=<id>` offers one of the token owner's agent profiles instead of every
  * skill they can see.
  */
 export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: false });
-    const server = await createSkillsMcpServer(viewer, { profileId: new URL(request.url).searchParams.get("profile") });
-    return serveMcpRequest(server, request);
+    const context = await resolveMcpContext(viewer, { profileId: new URL(request.url).searchParams.get("profile") });
+    return serveMcpRequest(context, request);
   });
 });
 

@@ -1,0 +1,54 @@
+import "server-only";
+import { db } from "@/lib/db/server";
+import type { ViewerRef } from "./actor";
+import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill } from "./discovery";
+import { readFrontmatter } from "./json-columns";
+import { recordDownload } from "./skills/audit";
+import { openSkillFile } from "./skills/files";
+
+// The skills the MCP server's Skills extension (SEP-2640) serves: exactly what the discovery index
+// delivers to this viewer's agents (one skill per name, shadowing resolved, a profile's pins
+// honoured), with each version's stored frontmatter, which the extension hands out verbatim.
+
+export interface ServedSkill extends DeliveredSkill {
+  /** Every SKILL.md frontmatter field as parsed at upload, in source order. */
+  frontmatter: Record<string, unknown>;
+}
+
+/** Every skill the viewer's agents get (or one profile's), sorted by name; NOT_FOUND for a profile that is not theirs. */
+export async function listServedSkills(viewer: ViewerRef, profileId: string | null): Promise<ServedSkill[]> {
+  return withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId }));
+}
+
+/** The one skill of that name the viewer's agents get, or null. */
+export async function findServedSkill(viewer: ViewerRef, name: string, profileId: string | null): Promise<ServedSkill | null> {
+  const skill = await findDeliveredSkill(viewer, name, { profile: profileId });
+  return skill ? ((await withFrontmatter([skill]))[0] ?? null) : null;
+}
+
+/**
+ * The bytes of one file of a served skill's delivered version, or null when it is gone. Reading
+ * its SKILL.md is a download in the audit trail, as load_skill's is (`via: "mcp"`): that is what
+ * an agent reads to load the skill. Its other files are reads, which (like read_skill_resource
+ * and the discovery index's files) record nothing, so one load counts once however many files follow.
+ */
+export async function readServedFile(viewer: ViewerRef, skill: DeliveredSkill, path: string, isSkillMd: boolean): Promise<Uint8Array | null> {
+  const stored = await openSkillFile(viewer, skill.skillId, path, skill.version);
+  if (!stored) return null;
+  const bytes = await stored.content.read();
+  if (isSkillMd) await recordDownload(viewer, skill.skillId, skill.version, { via: "mcp" });
+  return bytes;
+}
+
+async function withFrontmatter(skills: DeliveredSkill[]): Promise<ServedSkill[]> {
+  if (!skills.length) return [];
+  const rows = await db.skillVersion.findMany({
+    where: { OR: skills.map((s) => ({ skillId: s.skillId, number: s.version })) },
+    select: { skillId: true, frontmatter: true },
+  });
+  const bySkill = new Map(rows.map((row) => [row.skillId, row.frontmatter]));
+  return skills.flatMap((skill) => {
+    const text = bySkill.get(skill.skillId);
+    return text === undefined ? [] : [{ ...skill, frontmatter: readFrontmatter(text) }];
+  });
+}
