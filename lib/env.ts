@@ -164,7 +164,7 @@ const envSchema = z.object({
   BLOB_GRACE_HOURS: count(24),
   // Shared rate-limit counters in Redis (redis://host:6379) instead of the database.
   REDIS_URL: optionalText.pipe(z.url("must be a Redis URL such as redis://localhost:6379").optional()),
-  // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one token or address.
+  // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one user (all their tokens) or address.
   API_RATE_LIMIT_PER_MINUTE: count(600),
 });
 
