@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isProxyEntry } from "@/lib/auth/client-address";
+import { isProxyEntry, proxyEntries } from "@/lib/auth/client-address";
 import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/format/limits";
 
 /**
@@ -31,12 +31,7 @@ const optionalText = z
 const proxyList = z
   .string()
   .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+  .transform(proxyEntries)
   .refine((entries) => entries.every(isProxyEntry), {
     message: 'must be a comma-separated list of IP addresses or IPv4 CIDRs, such as "127.0.0.1,10.0.0.0/8"',
   });
