@@ -9,8 +9,8 @@
 //
 // Reads and writes have separate lanes so neither starves the other, and within a lane turns go
 // round the clients waiting (clientKey), so one user's burst does not push everyone else back; the
-// queue is bounded in all, per client and per address (one address's many clients). A slot is a lease, not a
-// lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
+// queue is bounded in all, per client and per address (one address's many clients). A slot is a
+// lease, not a lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
 // download) keeps running but gives its slot to the next in line, so no single client can hold a
 // lane. Plain JavaScript on purpose: scripts/server/serve.mjs runs without a build step.
 
