@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isProxyEntry } from "@/lib/auth/client-address";
+import { isProxyEntry, proxyEntries } from "@/lib/auth/client-address";
 import { DEFAULT_LIMITS, resolveLimits, type BundleLimits } from "@/lib/skills/format/limits";
 
 /**
@@ -31,12 +31,7 @@ const optionalText = z
 const proxyList = z
   .string()
   .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+  .transform(proxyEntries)
   .refine((entries) => entries.every(isProxyEntry), {
     message: 'must be a comma-separated list of IP addresses or IPv4 CIDRs, such as "127.0.0.1,10.0.0.0/8"',
   });
@@ -164,7 +159,7 @@ const envSchema = z.object({
   BLOB_GRACE_HOURS: count(24),
   // Shared rate-limit counters in Redis (redis://host:6379) instead of the database.
   REDIS_URL: optionalText.pipe(z.url("must be a Redis URL such as redis://localhost:6379").optional()),
-  // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one token or address.
+  // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one user (all their tokens) or address.
   API_RATE_LIMIT_PER_MINUTE: count(600),
 });
 

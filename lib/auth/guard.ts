@@ -13,21 +13,29 @@ import { sharedRateLimitStore } from "./rate-limit-store";
  * for HTTP requests (never for auth.api calls such as the sign-in form's) and keys on a header
  * any client can forge. Every endpoint that checks a password goes through here.
  *
+ * An account is locked first only for the address guessing at it (ACCOUNT_AT_ADDRESS_RULE), so
+ * that anyone who knows an email cannot lock its owner out by failing ten times; it is locked for
+ * every address only at the much higher ACCOUNT_RULE, which guesses spread over many addresses
+ * reach. One address is also limited across accounts (ADDRESS_RULE, per endpoint).
+ *
  * Every attempt counts while it runs (so parallel guesses cannot all slip past the check); a
- * success gives its slot back, so only failures accumulate. The windows slide: a locked account
- * opens again at most ACCOUNT_RULE.windowMs after the last counted failure. The counts live in the
- * process's shared store (rate-limit-store.ts): on PostgreSQL or Redis every instance counts together.
+ * success clears its (account, address) count and gives its other slots back, so only failures
+ * accumulate. The windows slide: a lock opens again at most windowMs after the last counted
+ * failure. The counts live in the process's shared store (rate-limit-store.ts): on PostgreSQL or
+ * Redis every instance counts together.
  */
-export const ACCOUNT_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
+export const ACCOUNT_AT_ADDRESS_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
+export const ACCOUNT_RULE: RateLimitRule = { limit: 100, windowMs: 15 * 60_000 };
 export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
+const RULES = { address: ADDRESS_RULE, accountAtAddress: ACCOUNT_AT_ADDRESS_RULE, account: ACCOUNT_RULE };
 
-type Limit = "account" | "address";
+type Limit = keyof typeof RULES;
 type Limits = { rules: Record<Limit, RateLimitRule>; store: RateLimitStore | null };
 
 // A global, because Next may load this module once per route bundle (see rate-limit-store.ts).
 const holder = globalThis as typeof globalThis & { __skillshelfAuthLimits?: Limits };
 function limits(): { rules: Record<Limit, RateLimitRule>; store: RateLimitStore } {
-  const current = (holder.__skillshelfAuthLimits ??= { rules: { account: ACCOUNT_RULE, address: ADDRESS_RULE }, store: null });
+  const current = (holder.__skillshelfAuthLimits ??= { rules: RULES, store: null });
   return { rules: current.rules, store: current.store ?? sharedRateLimitStore() };
 }
 
@@ -40,7 +48,7 @@ const storeKey = (which: Limit, key: string) => `auth ${which} ${key}`;
  */
 export function resetAuthLimiters(options: { rules?: Record<Limit, RateLimitRule>; store?: RateLimitStore } = {}): void {
   holder.__skillshelfAuthLimits = {
-    rules: options.rules ?? { account: ACCOUNT_RULE, address: ADDRESS_RULE },
+    rules: options.rules ?? RULES,
     store: options.store ?? createMemoryRateLimitStore(),
   };
 }
@@ -59,16 +67,20 @@ const bodyText = (ctx: Ctx, key: string): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
+// In the order they are taken: a guess refused for its (account, address) takes no slot of the
+// account's, so one address cannot spend more than its own share of the account-wide count.
 async function limiterKeys(ctx: Ctx): Promise<Array<[Limit, string]>> {
   const address = requestAddress(ctx.headers ?? ctx.request?.headers, getEnv().TRUSTED_PROXIES);
   const keys: Array<[Limit, string]> = [["address", `${ctx.path} ${address}`]];
+  let account: string | undefined;
   if (BY_EMAIL.has(ctx.path ?? "")) {
     const email = bodyText(ctx, "email")?.trim().toLowerCase();
-    if (email) keys.push(["account", `email ${email}`]);
+    if (email) account = `email ${email}`;
   } else if (BY_SESSION.has(ctx.path ?? "")) {
     const session = await getSessionFromCtx(ctx).catch(() => null);
-    if (session) keys.push(["account", `user ${session.user.id}`]);
+    if (session) account = `user ${session.user.id}`;
   }
+  if (account) keys.push(["accountAtAddress", `${account} at ${address}`], ["account", account]);
   return keys;
 }
 
@@ -123,7 +135,7 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
   if (GUARDED.has(path) && !(returned instanceof Error)) {
     const { store } = limits();
     for (const [which, key] of await limiterKeys(ctx)) {
-      if (which === "account") await store.clear(storeKey(which, key));
+      if (which === "accountAtAddress") await store.clear(storeKey(which, key));
       else await store.release(storeKey(which, key));
     }
   }

@@ -15,6 +15,7 @@ import { db } from "@/lib/db/server";
 import { containsIgnoringCase } from "@/lib/db/text-filters";
 import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
+import { revokeLinksBeyondRole } from "./invitations";
 import { audit } from "./version-writer";
 
 export type { AdminUser, AdminUserPage, UserStatusFilter };
@@ -121,7 +122,9 @@ export async function setUserRole(viewer: ViewerRef, userId: string, role: Insta
 /**
  * Disable an account: it cannot sign in, its sessions are deleted (signed out at once) and its
  * tokens stop working while it stays disabled. Its skills, teams and tokens are kept, so
- * re-enabling gives everything back. Disabling a disabled account changes nothing.
+ * re-enabling gives those back; the invite links it made are revoked for good (a link lets
+ * anyone holding it in, and nobody reviews it again on re-enabling). Disabling a disabled
+ * account changes nothing.
  */
 export async function disableUser(viewer: ViewerRef, userId: string): Promise<{ changed: boolean; sessionsEnded: number }> {
   return db.$transaction(async (tx) => {
@@ -134,6 +137,7 @@ export async function disableUser(viewer: ViewerRef, userId: string): Promise<{ 
     await assertAnAdminRemains(tx);
     const { count } = await tx.session.deleteMany({ where: { userId } });
     await audit(tx, { actorId: actor.id, action: "user.disable", detail: { userId, email: target.email, name: target.name, sessionsEnded: count } });
+    await revokeLinksBeyondRole(tx, { actorId: actor.id, userId, teamId: null, role: null, reason: "maker's account disabled" });
     return { changed: true, sessionsEnded: count };
   });
 }

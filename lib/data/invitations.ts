@@ -112,6 +112,36 @@ function toInfo(row: InfoRow, names: ReadonlyMap<string, string>, now = new Date
   };
 }
 
+// Links that can still let someone in: not revoked, not expired, not a spent single-use link.
+const usableWhere = (now: Date) => ({ revokedAt: null, expiresAt: { gt: now }, OR: [{ singleUse: false }, { useCount: 0 }] });
+
+/**
+ * Revokes the usable links `userId` made that `role` could not make: their role in `teamId` from
+ * now on, or null when they lose every team right (removed, left; with teamId null, disabled: in
+ * every team). A link stands for its maker's right to invite, so a removed or demoted admin must
+ * not rejoin, or keep letting others in, with links made while they could. Revoked for good (as
+ * the team's list shows): a maker who gets the right back makes new links.
+ */
+export async function revokeLinksBeyondRole(
+  tx: Tx,
+  change: { actorId: string; userId: string; teamId: string | null; role: TeamRole | null; reason: string },
+  now = new Date(),
+): Promise<number> {
+  const { actorId, userId, teamId, role, reason } = change;
+  const rows = await tx.invitation.findMany({
+    where: { createdById: userId, ...(teamId ? { teamId } : {}), ...usableWhere(now) },
+    select: { id: true, teamId: true, role: true, email: true },
+  });
+  const maker = { id: userId, role: "USER" as const, teamRoles: teamId && role ? { [teamId]: role } : {} };
+  const beyond = rows.filter((row) => !canInvite(maker, row.teamId, row.role as TeamRole));
+  if (beyond.length === 0) return 0;
+  await tx.invitation.updateMany({ where: { id: { in: beyond.map((row) => row.id) }, revokedAt: null }, data: { revokedAt: now } });
+  for (const row of beyond) {
+    await audit(tx, { actorId, action: "team.invite.revoke", teamId: row.teamId, detail: { invitationId: row.id, role: row.role, email: row.email, reason } });
+  }
+  return beyond.length;
+}
+
 async function requireInviteManager(tx: Tx, viewer: ViewerRef, teamId: string) {
   const actor = await loadActor(tx, viewer);
   if (!actor.teamRoles[teamId]) throw notFound("Team");
@@ -147,7 +177,7 @@ export async function createInvitation(
         { field: "role" },
       );
     }
-    const active = await tx.invitation.count({ where: { teamId, revokedAt: null, expiresAt: { gt: now }, OR: [{ singleUse: false }, { useCount: 0 }] } });
+    const active = await tx.invitation.count({ where: { teamId, ...usableWhere(now) } });
     if (active >= MAX_ACTIVE_INVITATIONS) throw new DataError("INVALID", `This team has ${MAX_ACTIVE_INVITATIONS} usable invite links; revoke some first.`);
     const created = await tx.invitation.create({
       data: {

@@ -22,6 +22,7 @@ await createMatrixCast(db);
 describe("team administration", async () => {
   const teams = await import("./teams");
   const invitations = await import("./invitations");
+  const adminUsers = await import("./admin-users");
 
   const TEAM_RELATIONS = ["team-owner", "team-admin", "team-member", "non-member", "instance-admin"] as const;
   const TEAM_OPERATIONS = [
@@ -133,6 +134,104 @@ describe("team administration", async () => {
       });
     });
   }
+
+  // ---------- Invite links whose maker loses the right to make them ----------
+  //
+  // A link stands for its maker's right to invite: once they are removed, leave, are demoted or
+  // disabled, the links they could no longer make stop working (a removed admin must not rejoin
+  // as ADMIN with one). Each case's maker is an OWNER of a team of its own (team-owner stays its
+  // other owner) and makes a MEMBER, an ADMIN and an OWNER link; team-owner makes a MEMBER link,
+  // which nothing here touches. Then a newcomer accepts each link.
+  const LINK_EVENTS = ["nothing", "removed", "leaves", "made admin", "made member", "disabled", "re-enabled"] as const;
+  type LinkEvent = (typeof LINK_EVENTS)[number];
+  const LINK_EVENT_RUN: Record<LinkEvent, (teamId: string, maker: string) => Promise<unknown>> = {
+    nothing: async () => {},
+    removed: (t, maker) => teams.removeTeamMember({ id: "team-owner" }, t, maker),
+    leaves: (t, maker) => teams.leaveTeam({ id: maker }, t),
+    "made admin": (t, maker) => teams.changeTeamRole({ id: "team-owner" }, t, maker, "ADMIN"),
+    "made member": (t, maker) => teams.changeTeamRole({ id: "team-owner" }, t, maker, "MEMBER"),
+    disabled: (_t, maker) => adminUsers.disableUser({ id: "instance-admin" }, maker),
+    "re-enabled": async (_t, maker) => {
+      await adminUsers.disableUser({ id: "instance-admin" }, maker);
+      await adminUsers.enableUser({ id: "instance-admin" }, maker);
+    },
+  };
+  //                                     maker's MEMBER, ADMIN, OWNER link; team-owner's MEMBER link
+  const LINK_EXPECTED: Record<LinkEvent, readonly Outcome[]> = {
+    nothing: /*       */ [Y, Y, Y, Y],
+    removed: /*       */ [F, F, F, Y],
+    leaves: /*        */ [F, F, F, Y],
+    "made admin": /*  */ [Y, Y, F, Y],
+    "made member": /* */ [F, F, F, Y],
+    disabled: /*     */ [F, F, F, Y],
+    // Re-enabling gives back the account, not the links: they were revoked, as the team's list shows.
+    "re-enabled": /*  */ [F, F, F, Y],
+  };
+
+  async function acceptOutcome(joiner: string, secret: string): Promise<Outcome> {
+    try {
+      const joined = await invitations.acceptInvitation({ id: joiner }, secret);
+      return joined.alreadyMember ? N : Y;
+    } catch (error) {
+      if (error instanceof DataError && error.code === "INVALID" && error.message === invitations.INVITE_MESSAGES.revoked) return F;
+      throw error;
+    }
+  }
+
+  for (const event of LINK_EVENTS) {
+    it(`links of a maker ${event}: ${LINK_EXPECTED[event].join(", ")}`, async () => {
+      const maker = `maker-${event.replace(/ /g, "-")}`;
+      await db.user.create({ data: { id: maker, name: maker, email: `${maker}@example.com` } });
+      const team = await db.team.create({
+        data: {
+          name: `Links ${event}`,
+          memberships: {
+            create: [
+              { userId: "team-owner", role: "OWNER" },
+              { userId: maker, role: "OWNER" },
+            ],
+          },
+        },
+      });
+      const links = [
+        ...(await Promise.all((["MEMBER", "ADMIN", "OWNER"] as const).map((role) => invitations.createInvitation({ id: maker }, team.id, { role })))),
+        await invitations.createInvitation({ id: "team-owner" }, team.id, { role: "MEMBER" }),
+      ];
+      await LINK_EVENT_RUN[event](team.id, maker);
+      const outcomes: Outcome[] = [];
+      for (const [i, link] of links.entries()) {
+        const joiner = `${maker}-joiner-${i}`;
+        await db.user.create({ data: { id: joiner, name: joiner, email: `${joiner}@example.com` } });
+        outcomes.push(await acceptOutcome(joiner, link.secret));
+      }
+      expect(outcomes).toEqual(LINK_EXPECTED[event]);
+      // The team's list says so too: a link that no longer works is shown revoked, not active.
+      const listed = await invitations.listInvitations({ id: "team-owner" }, team.id);
+      const states = links.map((link) => listed.find((row) => row.id === link.invitation.id)?.state);
+      expect(states).toEqual(LINK_EXPECTED[event].map((outcome) => (outcome === Y ? "active" : "revoked")));
+    });
+  }
+
+  it("a removed admin cannot rejoin as ADMIN with a link they made", async () => {
+    const team = await db.team.create({
+      data: {
+        name: "Rejoin",
+        memberships: {
+          create: [
+            { userId: "team-owner", role: "OWNER" },
+            { userId: "other", role: "ADMIN" },
+          ],
+        },
+      },
+    });
+    const link = await invitations.createInvitation({ id: "other" }, team.id, { role: "ADMIN" });
+    await teams.removeTeamMember({ id: "team-owner" }, team.id, "other");
+    await expect(invitations.acceptInvitation({ id: "other" }, link.secret)).rejects.toMatchObject({
+      code: "INVALID",
+      message: invitations.INVITE_MESSAGES.revoked,
+    });
+    expect(await db.membership.findUnique({ where: { teamId_userId: { teamId: team.id, userId: "other" } } })).toBeNull();
+  });
 
   // Creating a team depends on the instance setting, not on any team.
   //                                              author team-owner team-admin team-member non-member instance-admin other

@@ -3,6 +3,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/server";
+import { rememberVerified } from "@/lib/auth/verified-credentials.mjs";
 
 export type Viewer = {
   id: string;
@@ -17,6 +18,8 @@ export async function viewerFromHeaders(requestHeaders: Headers): Promise<Viewer
   // Disabling an account deletes its sessions; a row that survived (written while it was being
   // disabled) still signs nobody in.
   if (!session || session.user.disabledAt) return null;
+  // The production server's admission lets a session it has seen work wait as a client of its own.
+  rememberVerified({ cookie: requestHeaders.get("cookie") });
   const { id, name, email, role } = session.user;
   return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
 }

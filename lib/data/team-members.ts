@@ -5,6 +5,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
+import { revokeLinksBeyondRole } from "./invitations";
 import { audit } from "./version-writer";
 
 // A team's members: added by email, given roles, removed, leaving. A team always keeps an owner.
@@ -50,6 +51,7 @@ export async function changeTeamRole(viewer: ViewerRef, teamId: string, userId: 
     if (from === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", LAST_OWNER_MESSAGE);
     await tx.membership.update({ where: { teamId_userId: { teamId, userId } }, data: { role } });
     await audit(tx, { actorId: actor.id, action: "team.member.role", teamId, detail: { userId, from, to: role } });
+    await revokeLinksBeyondRole(tx, { actorId: actor.id, userId, teamId, role, reason: `maker's role changed to ${role}` });
   });
 }
 
@@ -67,6 +69,13 @@ export async function removeTeamMember(viewer: ViewerRef, teamId: string, userId
     if (role === "OWNER" && (await ownerCount(tx, teamId)) === 1) throw new DataError("CONFLICT", LAST_OWNER_MESSAGE);
     await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });
     await audit(tx, { actorId: actor.id, action: userId === actor.id ? "team.member.leave" : "team.member.remove", teamId, detail: { userId, role } });
+    await revokeLinksBeyondRole(tx, {
+      actorId: actor.id,
+      userId,
+      teamId,
+      role: null,
+      reason: userId === actor.id ? "maker left the team" : "maker removed from the team",
+    });
   });
 }
 

@@ -54,13 +54,14 @@ function sessionOf(request: Request): Promise<Viewer | null> {
 }
 
 /**
- * Whom a request's API rate limit counts against: its token when it sends a working one, else its
- * signed-in user, else its address (so made-up tokens share their sender's allowance, not one each).
+ * Whom a request's API rate limit counts against: the user its working token or session signs in
+ * (one allowance however many tokens they make), else its address (so made-up tokens share their
+ * sender's allowance, not one each).
  */
 export async function rateLimitPartition(request: Request): Promise<string> {
   if (request.headers.get("authorization") !== null) {
     const check = await bearerOf(request);
-    if (check.ok) return `token ${check.viewer.token.id}`;
+    if (check.ok) return `user ${check.viewer.id}`;
   } else if (request.headers.get("cookie")) {
     const viewer = await sessionOf(request);
     if (viewer) return `user ${viewer.id}`;

@@ -33,6 +33,7 @@ afterAll(async () => {
 await createUser(db, "ada");
 await createUser(db, "grace");
 const adaToken = (await createToken({ id: "ada" }, { name: "ci", scope: "read" })).secret;
+const adaSecondToken = (await createToken({ id: "ada" }, { name: "laptop", scope: "read" })).secret;
 const graceToken = (await createToken({ id: "grace" }, { name: "ci", scope: "read" })).secret;
 
 function listSources(options: { token?: string; peer?: string } = {}) {
@@ -42,17 +43,18 @@ function listSources(options: { token?: string; peer?: string } = {}) {
 }
 
 describe("the HTTP API's rate limit", () => {
-  it("answers the 601st call of a minute with 429, Retry-After and the RateLimit fields, per token", async () => {
+  it("answers the 601st call of a minute with 429, Retry-After and the RateLimit fields, per user", async () => {
     const first = await listSources({ token: adaToken });
     expect(first.status).toBe(200);
     expect(first.headers.get("ratelimit-policy")).toBe('"api";q=600;w=60');
     expect(first.headers.get("ratelimit")).toBe('"api";r=599;t=60');
     expect(first.headers.get("retry-after")).toBeNull();
 
+    // Half of the calls through a second token: a user's tokens share one allowance.
     const statuses = new Set<number>();
     for (let i = 1; i < 600; i += 1) {
       clock.advance(50);
-      statuses.add((await listSources({ token: adaToken })).status);
+      statuses.add((await listSources({ token: i % 2 ? adaSecondToken : adaToken })).status);
     }
     expect([...statuses]).toEqual([200]);
 
@@ -65,14 +67,17 @@ describe("the HTTP API's rate limit", () => {
     expect(await refused.json()).toEqual({
       error: {
         code: "rate_limited",
-        message: "Too many requests: the API allows 600 requests a minute per token (per user or address without one). Try again in 31 s.",
+        message:
+          "Too many requests: the API allows 600 requests a minute per user, however many tokens they use (per address without a token or session). Try again in 31 s.",
         limit: 600,
         windowSeconds: 60,
         retryAfterSeconds: 31,
       },
     });
 
-    // Another token, from the same address, has its own allowance.
+    // Ada's other token is spent too: a new token adds no allowance.
+    expect((await listSources({ token: adaSecondToken })).status).toBe(429);
+    // Another user's token, from the same address, has its own allowance.
     const other = await listSources({ token: graceToken });
     expect(other.status).toBe(200);
     expect(other.headers.get("ratelimit")).toBe('"api";r=599;t=60');

@@ -30,15 +30,15 @@ function refusal(rule: RateLimitRule, decision: RateLimitDecision): Response {
   return jsonError(
     429,
     "rate_limited",
-    `Too many requests: the API allows ${rule.limit} requests ${window} per token (per user or address without one). Try again in ${seconds} s.`,
+    `Too many requests: the API allows ${rule.limit} requests ${window} per user, however many tokens they use (per address without a token or session). Try again in ${seconds} s.`,
     { limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfterSeconds: seconds },
     { ...rateLimitHeaders(rule, decision), "Retry-After": String(seconds) },
   );
 }
 
 /**
- * A route handler of the HTTP API (v1, MCP, discovery, CLI downloads) under the per-caller limit of
- * API_RATE_LIMIT_PER_MINUTE: a request past it is answered 429 without running the handler, and
+ * A route handler of the HTTP API (v1, MCP, discovery, CLI downloads) under the per-user limit of
+ * API_RATE_LIMIT_PER_MINUTE (rateLimitPartition: a user's tokens and session share it): a request past it is answered 429 without running the handler, and
  * every answer carries the RateLimit fields. Every request counts, refused ones by their 401 too
  * (probing tokens is limited like anything else). If the counter store fails, the request is served
  * unlimited and the failure logged: the API should not go down with Redis.

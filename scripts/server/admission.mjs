@@ -8,12 +8,17 @@
 // health check, static files) gets the event loop within a few milliseconds.
 //
 // Reads and writes have separate lanes so neither starves the other, and within a lane turns go
-// round the clients waiting (clientKey), so one user's burst does not push everyone else back. A slot is a lease, not a
-// lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
+// round the clients waiting (clientKey), so one user's burst does not push everyone else back; the
+// queue is bounded in all, per client and per address (one address's many clients). A slot is a
+// lease, not a lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
 // download) keeps running but gives its slot to the next in line, so no single client can hold a
 // lane. Plain JavaScript on purpose: scripts/server/serve.mjs runs without a build step.
 
+import { clientAddress } from "../../lib/auth/client-address.mjs";
+import { verifiedCredential } from "../../lib/auth/verified-credentials.mjs";
+
 /** @typedef {"read" | "write"} Lane */
+/** @typedef {{ turn: () => void, address: string }} Waiting */
 
 /**
  * Which lane a request waits in, or null for the requests that skip admission: Next's static
@@ -28,45 +33,67 @@ export function laneFor(method, url = "/") {
 }
 
 /**
- * Who a request waits as: its session (a bearer token or the session cookie), else its address.
- * Turns go round these keys, so one user's hundred requests wait behind each other, not in front
- * of everyone else's. Behind a reverse proxy every signed-out visitor shares the proxy's address.
+ * Who a request waits as, and from which address. Turns go round the clients, so one user's
+ * hundred requests wait behind each other, not in front of everyone else's. A credential (a
+ * bearer token or the session cookie) is a client of its own only once the app has seen it work
+ * (lib/auth/verified-credentials.mjs): anything else, made-up credentials included, waits as its
+ * address, so a flood of invented tokens is one client, not one each. The address follows
+ * TRUSTED_PROXIES (lib/auth/client-address.mjs): behind a reverse proxy not listed there, every
+ * signed-out visitor shares the proxy's address.
  * @param {{ headers: Record<string, string | string[] | undefined>, socket?: { remoteAddress?: string } }} req
+ * @param {readonly string[]} [proxies] TRUSTED_PROXIES
+ * @returns {{ client: string, address: string }}
  */
-export function clientKey(req) {
-  const authorization = req.headers.authorization;
-  if (typeof authorization === "string" && authorization) return `auth:${authorization}`;
-  const cookie = req.headers.cookie;
-  const session = typeof cookie === "string" ? /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie)?.[1] : undefined;
-  if (session) return `session:${session}`;
-  return `address:${req.socket?.remoteAddress ?? "unknown"}`;
+export function clientKey(req, proxies = []) {
+  /** @param {string} name */
+  const header = (name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : (value ?? null);
+  };
+  const address = clientAddress({ peer: req.socket?.remoteAddress, forwardedFor: header("x-forwarded-for"), realIp: header("x-real-ip") }, proxies);
+  const credential = verifiedCredential({ authorization: header("authorization"), cookie: header("cookie") });
+  return { client: credential ? `credential:${credential}` : `address:${address}`, address };
 }
 
 /**
- * @param {{ slots: Record<Lane, number>, maxQueued: number, maxQueuedPerClient: number, leaseMs: number, timers?: { set: (fn: () => void, ms: number) => unknown, clear: (handle: unknown) => void } }} options
+ * @param {{ slots: Record<Lane, number>, maxQueued: number, maxQueuedPerClient: number, maxQueuedPerAddress?: number, leaseMs: number, timers?: { set: (fn: () => void, ms: number) => unknown, clear: (handle: unknown) => void } }} options
  */
 export function createAdmission({
   slots,
   maxQueued,
   maxQueuedPerClient,
+  maxQueuedPerAddress = maxQueued,
   leaseMs,
   timers = { set: (fn, ms) => setTimeout(fn, ms).unref(), clear: (handle) => clearTimeout(/** @type {NodeJS.Timeout} */ (handle)) },
 }) {
   // Per lane: the waiting requests of each client, clients in turn order (a Map keeps insertion
-  // order: a client served goes to the back if it still has requests waiting).
-  /** @type {Record<Lane, { active: number, queued: number, clients: Map<string, Array<() => void>> }>} */
-  const lanes = { read: { active: 0, queued: 0, clients: new Map() }, write: { active: 0, queued: 0, clients: new Map() } };
+  // order: a client served goes to the back if it still has requests waiting), and how many wait
+  // from each address.
+  /** @typedef {{ active: number, queued: number, clients: Map<string, Waiting[]>, addresses: Map<string, number> }} LaneState */
+  /** @type {Record<Lane, LaneState>} */
+  const lanes = {
+    read: { active: 0, queued: 0, clients: new Map(), addresses: new Map() },
+    write: { active: 0, queued: 0, clients: new Map(), addresses: new Map() },
+  };
 
-  /** @param {{ queued: number, clients: Map<string, Array<() => void>> }} lane */
+  /** @param {LaneState} lane @param {string} address @param {1 | -1} change */
+  function count(lane, address, change) {
+    const n = (lane.addresses.get(address) ?? 0) + change;
+    if (n > 0) lane.addresses.set(address, n);
+    else lane.addresses.delete(address);
+    lane.queued += change;
+  }
+
+  /** @param {LaneState} lane */
   function takeNext(lane) {
     const first = lane.clients.entries().next();
     if (first.done) return undefined;
     const [client, waiting] = first.value;
-    const next = waiting.shift();
+    const next = /** @type {Waiting} */ (waiting.shift());
     lane.clients.delete(client);
     if (waiting.length) lane.clients.set(client, waiting);
-    lane.queued--;
-    return next;
+    count(lane, next.address, -1);
+    return next.turn;
   }
 
   /** @param {Lane} name @param {(release: () => void) => void} start */
@@ -90,31 +117,34 @@ export function createAdmission({
     /**
      * Runs `start(release)` now if the lane has a free slot, else when one frees up and it is this
      * client's turn. The caller calls `release` when the request ends (any number of times).
-     * Returns null when the lane's queue, or this client's share of it, is full (answer 503), else
-     * a ticket whose `cancel` drops a request still waiting (its client went away).
+     * Returns null when the lane's queue, this client's share of it or its address's share is
+     * full (answer 503), else a ticket whose `cancel` drops a request still waiting (its client
+     * went away). A client given as a plain string is its own address.
      * @param {Lane} name
-     * @param {string} client
+     * @param {string | { client: string, address: string }} who
      * @param {(release: () => void) => void} start
      * @returns {{ cancel: () => void } | null}
      */
-    enter(name, client, start) {
+    enter(name, who, start) {
+      const { client, address } = typeof who === "string" ? { client: who, address: who } : who;
       const lane = lanes[name];
       if (lane.active < slots[name]) {
         grant(name, start);
         return { cancel: () => {} };
       }
       const waiting = lane.clients.get(client) ?? [];
-      if (lane.queued >= maxQueued || waiting.length >= maxQueuedPerClient) return null;
-      const turn = () => grant(name, start);
-      waiting.push(turn);
+      if (lane.queued >= maxQueued || waiting.length >= maxQueuedPerClient || (lane.addresses.get(address) ?? 0) >= maxQueuedPerAddress) return null;
+      /** @type {Waiting} */
+      const entry = { turn: () => grant(name, start), address };
+      waiting.push(entry);
       if (waiting.length === 1) lane.clients.set(client, waiting);
-      lane.queued++;
+      count(lane, address, 1);
       return {
         cancel: () => {
-          const at = waiting.indexOf(turn);
+          const at = waiting.indexOf(entry);
           if (at < 0) return;
           waiting.splice(at, 1);
-          lane.queued--;
+          count(lane, address, -1);
           if (!waiting.length && lane.clients.get(client) === waiting) lane.clients.delete(client);
         },
       };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rememberVerified } from "../../lib/auth/verified-credentials.mjs";
 import { clientKey, createAdmission, laneFor, type Timers } from "./admission.mjs";
 
 /** Timers the test fires by hand: a lease ends when the test says so. */
@@ -113,10 +114,82 @@ describe("createAdmission", () => {
 
 describe("clientKey", () => {
   const socket = { remoteAddress: "203.0.113.7" };
-  it("is the bearer token, else the session cookie, else the address", () => {
-    expect(clientKey({ headers: { authorization: "Bearer sks_abc" }, socket })).toBe("auth:Bearer sks_abc");
-    expect(clientKey({ headers: { cookie: "theme=dark; better-auth.session_token=tok.sig; x=1" }, socket })).toBe("session:tok.sig");
-    expect(clientKey({ headers: { cookie: "__Secure-better-auth.session_token=tok2" }, socket })).toBe("session:tok2");
-    expect(clientKey({ headers: { cookie: "theme=dark" }, socket })).toBe("address:203.0.113.7");
+  it("is a bearer token or session cookie the app has seen work, else the address", () => {
+    rememberVerified({ authorization: "Bearer sks_known" });
+    rememberVerified({ cookie: "better-auth.session_token=tok.sig" });
+    rememberVerified({ cookie: "__Secure-better-auth.session_token=tok2" });
+    const key = (headers: Record<string, string>) => clientKey({ headers, socket });
+    expect(key({ authorization: "Bearer sks_known" })).toEqual({ client: expect.stringMatching(/^credential:/), address: "203.0.113.7" });
+    expect(key({ cookie: "theme=dark; better-auth.session_token=tok.sig; x=1" }).client).toMatch(/^credential:/);
+    expect(key({ cookie: "__Secure-better-auth.session_token=tok2" }).client).toMatch(/^credential:/);
+    // A made-up token next to a real session: the session counts.
+    expect(key({ authorization: "Bearer made-up", cookie: "better-auth.session_token=tok.sig" })).toEqual(key({ cookie: "better-auth.session_token=tok.sig" }));
+    // Distinct credentials are distinct clients; the raw secret is not the key.
+    expect(key({ authorization: "Bearer sks_known" }).client).not.toBe(key({ cookie: "better-auth.session_token=tok.sig" }).client);
+    expect(key({ authorization: "Bearer sks_known" }).client).not.toContain("sks_known");
+    const unknown: Array<Record<string, string>> = [
+      { authorization: "Bearer sks_unknown" },
+      { cookie: "better-auth.session_token=made.up" },
+      { cookie: "theme=dark" },
+      {},
+    ];
+    for (const headers of unknown) {
+      expect(key(headers)).toEqual({ client: "address:203.0.113.7", address: "203.0.113.7" });
+    }
+  });
+
+  it("forgets a credential not seen working for an hour", () => {
+    const now = Date.now();
+    rememberVerified({ authorization: "Bearer sks_old" }, now - 61 * 60_000);
+    expect(clientKey({ headers: { authorization: "Bearer sks_old" }, socket }).client).toBe("address:203.0.113.7");
+  });
+
+  it("takes the address from X-Forwarded-For only through a trusted proxy", () => {
+    const req = { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.9" }, socket: { remoteAddress: "::ffff:10.0.0.2" } };
+    expect(clientKey(req).address).toBe("10.0.0.2");
+    expect(clientKey(req, ["10.0.0.0/8"])).toEqual({ client: "address:198.51.100.9", address: "198.51.100.9" });
+  });
+});
+
+describe("a flood of made-up credentials", () => {
+  const from = (address: string, headers: Record<string, string> = {}) => clientKey({ headers, socket: { remoteAddress: address } });
+
+  it("waits as its one address: 130 invented Authorization headers do not push a real user's page back", () => {
+    const { timers } = manualTimers();
+    const admission = createAdmission({
+      slots: { read: 1, write: 1 },
+      maxQueued: 1_000,
+      maxQueuedPerClient: 100,
+      maxQueuedPerAddress: 300,
+      leaseMs: 1000,
+      timers,
+    });
+    const started: string[] = [];
+    const releases: Array<() => void> = [];
+    const enter = (who: ReturnType<typeof clientKey>, name: string) => admission.enter("read", who, (release) => (started.push(name), releases.push(release)));
+    rememberVerified({ cookie: "better-auth.session_token=alice.session" });
+    const admitted = Array.from({ length: 130 }, (_, i) => enter(from("198.51.100.66", { authorization: `Bearer sks_madeup${i}` }), `junk ${i}`));
+    const alice = enter(from("203.0.113.20", { cookie: "better-auth.session_token=alice.session" }), "alice");
+    expect(alice).not.toBeNull();
+    // One client's share of the queue, however many headers it invents; the rest are refused.
+    expect(admitted.filter(Boolean)).toHaveLength(1 + 100);
+    while (releases.length) releases.shift()!();
+    // The first junk request took the free slot; Alice's turn comes next, not after 100 others.
+    expect(started.indexOf("alice")).toBe(2);
+  });
+
+  it("bounds one address however many real clients it has", () => {
+    const { timers } = manualTimers();
+    const admission = createAdmission({ slots: { read: 1, write: 1 }, maxQueued: 1_000, maxQueuedPerClient: 2, maxQueuedPerAddress: 5, leaseMs: 1000, timers });
+    admission.enter("read", from("198.51.100.66"), () => {});
+    const results = Array.from({ length: 6 }, (_, i) => {
+      rememberVerified({ authorization: `Bearer sks_account${i}` });
+      return admission.enter("read", from("198.51.100.66", { authorization: `Bearer sks_account${i}` }), () => {});
+    });
+    expect(results.map((ticket) => ticket !== null)).toEqual([true, true, true, true, true, false]);
+    // Another address still gets in, and a cancelled request frees its address's share.
+    expect(admission.enter("read", from("203.0.113.20"), () => {})).not.toBeNull();
+    results[0]!.cancel();
+    expect(admission.enter("read", from("198.51.100.66", { authorization: "Bearer sks_account5" }), () => {})).not.toBeNull();
   });
 });

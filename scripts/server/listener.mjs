@@ -2,7 +2,7 @@
 // handler: the health and readiness checks first and outside the lanes (a load balancer's probe
 // must not wait behind the pages it is deciding about), static files straight through, every
 // other request admitted by its lane (admission.mjs), a 503 when its lane's queue (or the
-// client's share of it) is full.
+// client's or its address's share of it) is full.
 
 /** @param {import("node:http").ServerResponse} res */
 function answerBusy(res) {

@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { config as loadEnvFiles } from "dotenv";
 import next from "next";
+import { proxyEntries } from "../../lib/auth/client-address.mjs";
 import { checkHealthWith } from "../../lib/data/health-check.mjs";
 import { beginShutdown, isShuttingDown, runShutdownHooks } from "../../lib/shutdown.mjs";
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
@@ -43,9 +44,13 @@ process.title = "next-server (skillshelf)";
 // One render runs on this one thread at a time however many are in flight: 3 pages and 1 write at
 // once kept the CPU busy in bench:load (90 clients) while the health check waited 30 ms instead of
 // 5 s, and writes wait for one another at the database anyway (lib/db/client.ts).
-// Bounds: 1,000 waiting per lane in all, 100 of them from one client (a session, or an address
-// when signed out); past either the answer is 503.
-const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 1_000, maxQueuedPerClient: 100, leaseMs: 2_000 });
+// Bounds: 1,000 waiting per lane in all, 100 of them from one client (a session or token the app
+// has seen work, else an address) and 300 from one address however many clients it has; past any
+// of them the answer is 503.
+const admission = createAdmission({ slots: { read: 3, write: 1 }, maxQueued: 1_000, maxQueuedPerClient: 100, maxQueuedPerAddress: 300, leaseMs: 2_000 });
+// The reverse proxies whose X-Forwarded-For names the client, as the app reads TRUSTED_PROXIES
+// (lib/env.ts, which also refuses a malformed list when the app starts).
+const trustedProxies = proxyEntries(process.env.TRUSTED_PROXIES ?? "");
 
 /**
  * The health check's own connection, opened on first use and kept open: on SQLite a read-only one
@@ -100,7 +105,10 @@ const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();
 
-server.on("request", createListener({ handle, health: answerHealth, ready: answerReady, admission, laneFor, clientKey }));
+server.on(
+  "request",
+  createListener({ handle, health: answerHealth, ready: answerReady, admission, laneFor, clientKey: (req) => clientKey(req, trustedProxies) }),
+);
 
 // Next.js installs an uncaughtException handler that only logs: a port in use must end the process.
 server.on("error", (error) => {
