@@ -48,7 +48,7 @@ afterAll(async () => {
 const CLI = path.resolve(import.meta.dirname, "../../node_modules/clawhub/bin/clawdhub.js");
 
 function clawhub(...args: string[]): Promise<{ code: number; out: string }> {
-  const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" };
+  const env = { NODE_ENV: "production" as const, PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" };
   return new Promise((resolve) => {
     execFile(
       process.execPath,
