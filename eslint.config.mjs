@@ -47,6 +47,7 @@ const SKILLS = {
   scan: ["format", "archive"], // the security scanner (archive: the BundleSkill type only, see scan/isomorphic.test.ts)
   review: ["scan", "permissions"], // what the store does with a scan result; the review forms
   upload: ["archive", "format", "review"], // what one upload holds, its plan and its request fields
+  clawhub: [], // the ClawHub registry protocol in our terms: version labels, tags, owner handles, fingerprints
 };
 const SKILLS_ALL = Object.keys(SKILLS).map((name) => `./lib/skills/${name}`);
 const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];

@@ -13,4 +13,10 @@ export interface Rewrite {
  */
 export const DISCOVERY_REWRITE: Rewrite = { source: "/.well-known/agent-skills/:path*", destination: "/api/agent-skills/:path*" };
 
-export const rewrites: Rewrite[] = [DISCOVERY_REWRITE];
+/** ClawHub clients' registry discovery (`clawhub --site`), the current name and the older one. */
+export const CLAWHUB_REWRITES: Rewrite[] = [
+  { source: "/.well-known/clawhub.json", destination: "/api/clawhub-discovery" },
+  { source: "/.well-known/clawdhub.json", destination: "/api/clawhub-discovery" },
+];
+
+export const rewrites: Rewrite[] = [DISCOVERY_REWRITE, ...CLAWHUB_REWRITES];

@@ -15,22 +15,47 @@ import { ifNoneMatchHits } from "./etag";
 export async function skillZipResponse(request: Request, viewer: ViewerRef, skillId: string): Promise<Response> {
   const v = new URL(request.url).searchParams.get("v");
   if (v !== null && !/^[1-9]\d{0,8}$/.test(v)) throw new HttpError(400, "bad_request", "v must be a version number (1, 2, ...).");
-  const version = await readSkillVersionFiles(viewer, skillId, v === null ? undefined : Number(v));
-  if (!version) return notFoundResponse();
+  return versionZipResponse(request, viewer, skillId, v === null ? undefined : Number(v));
+}
 
-  const etag = zipEtag(version.digest, version.files);
+export interface VersionZipOptions {
+  /** The files at the archive root instead of in a `<name>/` folder (ClawHub clients unpack it into the skill's folder). */
+  root?: boolean;
+  /** How the download came (its audit row's `via`). */
+  via?: string;
+  /** Answered when the version is not there (default: the JSON 404). */
+  notFound?: () => Response;
+}
+
+/** The version's (current when `number` is omitted) deterministic ZIP, recorded as a download; 304 on a matching If-None-Match. */
+export async function versionZipResponse(
+  request: Request,
+  viewer: ViewerRef,
+  skillId: string,
+  number: number | undefined,
+  options: VersionZipOptions = {},
+): Promise<Response> {
+  const version = await readSkillVersionFiles(viewer, skillId, number);
+  if (!version) return options.notFound ? options.notFound() : notFoundResponse();
+
+  const folderEtag = zipEtag(version.digest, version.files);
+  // A root-level archive holds the same files in other bytes: its own tag.
+  const etag = options.root ? `${folderEtag.slice(0, -1)}.root"` : folderEtag;
   const headers = new Headers({
     ETag: etag,
     // A pinned version never changes; the current one can, so revalidate it each time.
-    "Cache-Control": v ? "private, max-age=31536000, immutable" : "private, no-cache",
+    "Cache-Control": number ? "private, max-age=31536000, immutable" : "private, no-cache",
     Vary: "Authorization, Cookie",
     "X-Content-Type-Options": "nosniff",
     "X-Skill-Version": String(version.version),
   });
   if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
 
-  const zip = exportSkillZip({ name: version.name, files: version.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })) });
-  await recordDownload(viewer, skillId, version.version);
+  const zip = exportSkillZip(
+    { name: version.name, files: version.files.map((f) => ({ path: f.path, bytes: f.bytes, executable: f.executable })) },
+    { root: options.root },
+  );
+  await recordDownload(viewer, skillId, version.version, options.via ? { via: options.via } : undefined);
   headers.set("Content-Type", "application/zip");
   headers.set("Content-Disposition", attachmentDisposition(`${version.name}-v${version.version}.zip`));
   headers.set("Content-Length", String(zip.byteLength));

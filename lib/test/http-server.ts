@@ -7,11 +7,14 @@ import { Readable } from "node:stream";
  * route.ts files), so clients that speak HTTP themselves (the MCP SDK's client, the sync CLI, git)
  * can be tested against the routes without building the app. Streams both ways.
  */
-export async function startTestServer(handler: (request: Request) => Promise<Response>): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startTestServer(
+  handler: (request: Request) => Promise<Response>,
+  options: { port?: number } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     void forward(handler, req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
