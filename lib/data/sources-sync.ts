@@ -1,5 +1,6 @@
 import "server-only";
 import { canManageSource, type Actor } from "@/lib/skills/permissions/permissions";
+import { proposalPolicyForSteered } from "@/lib/skills/review-requests/policy";
 import { placeLabel } from "@/lib/labels";
 import { SourceFetchError, type SourceSpec } from "@/lib/sources/types";
 import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
@@ -9,7 +10,8 @@ import { DataError } from "./errors";
 import { jobQueue, JOBS } from "./job-queue";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
 import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
-import { importFolders, type Report } from "./sources-import";
+import { importFolders, type Report, type SyncAuthority } from "./sources-import";
+import { teamPolicy } from "./reviews/facts";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
 import { audit } from "./version-writer";
 import { lockRow } from "@/lib/db/locks";
@@ -198,6 +200,7 @@ function loadSource(sourceId: string) {
       teamId: true,
       space: true,
       credential: true,
+      settingsById: true,
       team: { select: { name: true } },
       createdBy: { select: { name: true } },
     },
@@ -290,6 +293,7 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
     if (!checked.ok) throw new SyncFailure(`${checked.message}.`);
   }
   const fetched = await fetchSkillSource(spec, fetchLimits());
+  const authority = await authorityOf(source, actor);
   report.revision = fetched.revision;
   report.skipped.push(...fetched.skipped);
   await renew(source.id, syncId);
@@ -300,7 +304,23 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
     renewed = Date.now();
     await renew(source.id, syncId);
   };
-  await importFolders(source, actor, fetched, report, keepClaim);
+  await importFolders(source, authority, fetched, report, keepClaim);
+}
+
+/**
+ * Who the sync's writes answer to: the actor, and the person who last changed what the source
+ * fetches when that is someone else (a deleted or disabled account counts as nobody). It changes a
+ * reviewed destination directly only if both could.
+ */
+async function authorityOf(source: SourceRow, actor: Actor): Promise<SyncAuthority> {
+  let steeredBy: Actor | null | undefined;
+  if (source.settingsById !== actor.id) {
+    steeredBy = source.settingsById
+      ? await loadActor(db, { id: source.settingsById }).catch((error: unknown) => (error instanceof DataError ? null : Promise.reject(error)))
+      : null;
+  }
+  const policy = proposalPolicyForSteered(actor, steeredBy, source, await teamPolicy(db, source.teamId));
+  return { actor, steeredBy, direct: policy === null };
 }
 
 /** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */
@@ -311,7 +331,10 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
   const refused = report.refused.map((r) => ({ ...r, message: scrub(r.message, token) }));
   const error = report.error === null ? null : scrub(report.error, token);
   return db.$transaction(async (tx) => {
-    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, syncAgain: true, teamId: true, url: true } });
+    const source = await tx.skillSource.findUnique({
+      where: { id: sourceId },
+      select: { runningSyncId: true, syncAgain: true, teamId: true, url: true, settingsById: true },
+    });
     if (!source) return false;
     await tx.sourceSync.update({
       where: { id: syncId },
@@ -337,6 +360,8 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
         sourceId,
         url: source.url,
         trigger,
+        // Who chose what was fetched (the settings' last editor), beside who it ran as (actorId).
+        settingsBy: source.settingsById,
         status,
         revision: report.revision,
         created: report.created,
