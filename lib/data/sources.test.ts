@@ -133,6 +133,13 @@ describe("createSource", () => {
     await bad({ ref: "main..evil" }, "ref", /branch, tag or commit/);
     await bad({ subdir: "skills/../../etc" }, "subdir", /without "\." or "\.\." parts/);
     await bad({ token: "two words" }, "token", /without spaces/);
+    // Plain http:// sends the token in clear; only a loopback test server (SOURCES_ALLOW_LOCAL) may take one.
+    const inClear = "http://git.example.com/acme/skills.git";
+    await bad({ url: inClear, token: TOKEN }, "token", /^A deploy token is never sent over plain http:\/\/ \(http:\/\/git\.example\.com\/acme\/skills\.git\)/);
+    const { source } = await sources.createSource(grace, { kind: "git", url: inClear, destination: { scope: "PERSONAL" } });
+    const later = await refusal(sources.updateSource(grace, source.id, { token: TOKEN }));
+    expect([later.code, later.details?.field, later.message]).toEqual(["INVALID", "token", expect.stringContaining(`(${inClear})`)]);
+    await sources.waitForSyncs();
   });
 });
 

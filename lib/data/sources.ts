@@ -15,7 +15,7 @@ import { DataError } from "./errors";
 import { teamPolicy } from "./reviews/facts";
 import { accessOf, requireSkill } from "./skill-access";
 import { encryptSecret, newWebhookSecret } from "./source-secrets";
-import { checkGitUrl } from "./source-fetch";
+import { checkGitUrl, tokenUrlRefusal } from "./source-fetch";
 import { manageableBy, requireSource, sourceSelect, syncSelect, toSourceSummary, toSyncSummary } from "./sources-rows";
 import { startSyncAs } from "./sources-sync";
 import { audit } from "./version-writer";
@@ -99,6 +99,8 @@ export async function createSource(viewer: ViewerRef, input: SourceInput): Promi
   const place = await resolvePlace(actor, data.destination);
   const url = await checkLocation(actor, data.kind, data.url);
   if (data.kind === "folder" && data.token) throw new DataError("INVALID", "A folder source takes no token.", { field: "token" });
+  const inClear = data.token ? tokenUrlRefusal(url) : null;
+  if (inClear) throw new DataError("INVALID", `${inClear}.`, { field: "token" });
   const ref = data.kind === "folder" ? null : (data.ref ?? null);
   const subdir = data.subdir ?? null;
   const twin = await db.skillSource.findFirst({ where: { url, ref, subdir, space: place.space }, select: { id: true } });
@@ -188,12 +190,21 @@ export async function updateSource(viewer: ViewerRef, sourceId: string, patch: S
   const data = parse(sourceUpdateInput, patch);
   await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const source = await requireSource(tx, actor, sourceId, { kind: true, ref: true, subdir: true, intervalMinutes: true, team: { select: { name: true } } });
+    const source = await requireSource(tx, actor, sourceId, {
+      kind: true,
+      url: true,
+      ref: true,
+      subdir: true,
+      intervalMinutes: true,
+      team: { select: { name: true } },
+    });
     if (source.kind === "folder" && (data.token || data.ref)) {
       throw new DataError("INVALID", data.token ? "A folder source takes no token." : "A folder source has no branch or tag.", {
         field: data.token ? "token" : "ref",
       });
     }
+    const inClear = data.token ? tokenUrlRefusal(source.url) : null;
+    if (inClear) throw new DataError("INVALID", `${inClear}.`, { field: "token" });
     const changed: Record<string, unknown> = {};
     if (data.ref !== undefined && data.ref !== source.ref) changed.ref = data.ref;
     if (data.subdir !== undefined && data.subdir !== source.subdir) changed.subdir = data.subdir;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { blockedAddressReason, checkSourceUrl } from "./url";
+import { blockedAddressReason, checkSourceUrl, plainHttpTokenRefusal } from "./url";
 
 const remote = { allowFile: false, allowLocal: false };
 
@@ -84,4 +84,21 @@ test("IPv4-mapped IPv6 addresses are judged as their IPv4 address, in either not
   expect(blockedAddressReason("::ffff:7f00:1")).toBe("a loopback address (this server)");
   expect(blockedAddressReason("0:0:0:0:0:ffff:a9fe:a9fe")).toBe("the cloud metadata address");
   expect(blockedAddressReason("::ffff:a00:1")).toBeNull(); // 10.0.0.1
+});
+
+describe("plainHttpTokenRefusal", () => {
+  test("refuses a token over plain http:// naming the URL, except to a loopback host when local hosts are allowed", () => {
+    const message = (url: string) => `A deploy token is never sent over plain http:// (${url}); use the repository's https:// URL`;
+    for (const url of ["https://git.example.com/team/skills.git", "ssh://git@git.example.com/skills.git", "git@git.example.com:skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: false })).toBeNull();
+    }
+    for (const url of ["http://git.example.com/team/skills.git", "HTTP://10.1.2.3/skills", "http://127.0.0.1:8080/skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: false })).toBe(message(url));
+    }
+    for (const url of ["http://127.0.0.1:8080/skills.git", "http://localhost/skills.git", "http://[::1]/skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: true })).toBeNull();
+    }
+    // A private address is someone else's machine on the network: still refused.
+    expect(plainHttpTokenRefusal("http://10.1.2.3/skills", { allowLocal: true })).toBe(message("http://10.1.2.3/skills"));
+  });
 });

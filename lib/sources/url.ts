@@ -53,6 +53,23 @@ function mappedIPv4(address: string): string | null {
 const refuse = (message: string): CheckedSourceUrl => ({ ok: false, message });
 
 /**
+ * Why a deploy token may not go to `url`, or null: over plain http:// anyone on the path reads it.
+ * With `allowLocal` (tests, a Git server on this machine) a loopback host may take it in clear.
+ */
+export function plainHttpTokenRefusal(url: string, options: { allowLocal: boolean }): string | null {
+  if (!/^http:\/\//i.test(url.trim())) return null;
+  let host = "";
+  try {
+    host = new URL(url.trim()).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  } catch {
+    // An unparsable URL is refused below like any other plain http:// one.
+  }
+  const loopback = host === "localhost" || (isIP(host) !== 0 && blockedAddressReason(host)?.startsWith("a loopback") === true);
+  if (options.allowLocal && loopback) return null;
+  return `A deploy token is never sent over plain http:// (${url.trim()}); use the repository's https:// URL`;
+}
+
+/**
  * Accepts https://, http://, ssh:// (also git+ssh://), the scp form git@host:path, and file://
  * with `allowFile`; refuses a password in the URL, any other scheme, git's "transport::address"
  * form (ext:: runs commands), control characters, and (without `allowLocal`) hosts resolving to a
