@@ -15,6 +15,7 @@ import { teamPolicy } from "./reviews/facts";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
 import { audit } from "./version-writer";
 import { lockRow } from "@/lib/db/locks";
+import { HOLDER, INTERRUPTED } from "./sources-lease";
 
 // One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
 // A source runs one sync at a time: the claim is a marker on the source with a lease that the run
@@ -66,7 +67,7 @@ async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | n
     if (source.runningSyncId) {
       await tx.sourceSync.updateMany({
         where: { id: source.runningSyncId, status: "running" },
-        data: { status: "failed", finishedAt: now, error: "Interrupted: the server stopped while this sync ran." },
+        data: { status: "failed", finishedAt: now, error: INTERRUPTED },
       });
     }
     const sync = await tx.sourceSync.create({ data: { sourceId, trigger, actorId }, select: syncSelect });
@@ -76,6 +77,7 @@ async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | n
       data: {
         runningSyncId: sync.id,
         leaseUntil: new Date(now.getTime() + LEASE_MS),
+        leaseHolder: HOLDER,
         syncAgain: false,
         nextSyncAt: source.intervalMinutes ? new Date(now.getTime() + source.intervalMinutes * 60_000) : null,
       },
@@ -119,8 +121,9 @@ async function giveUp(sourceId: string, syncId: string, trigger: SyncTrigger, ac
 export async function runSyncJob(job: SourceSyncJob): Promise<void> {
   if ("syncId" in job) {
     // Still this sync's claim? Its lease may have lapsed while the job waited, and another run taken the source.
-    const source = await db.skillSource.findUnique({ where: { id: job.sourceId }, select: { runningSyncId: true } });
-    if (source?.runningSyncId === job.syncId) await track(run(job.sourceId, job.syncId, job.trigger, job.actorId));
+    // On PostgreSQL the job may run on another instance than the one that claimed it: that one holds it now.
+    const taken = await db.skillSource.updateMany({ where: { id: job.sourceId, runningSyncId: job.syncId }, data: { leaseHolder: HOLDER } });
+    if (taken.count === 1) await track(run(job.sourceId, job.syncId, job.trigger, job.actorId));
     return;
   }
   // Still due as the tick saw it? A run since (on any instance) moved nextSyncAt past dueAt.
@@ -278,7 +281,10 @@ function scrub(text: string, token: string | null): string {
 }
 
 async function renew(sourceId: string, syncId: string): Promise<void> {
-  const renewed = await db.skillSource.updateMany({ where: { id: sourceId, runningSyncId: syncId }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } });
+  const renewed = await db.skillSource.updateMany({
+    where: { id: sourceId, runningSyncId: syncId },
+    data: { leaseUntil: new Date(Date.now() + LEASE_MS), leaseHolder: HOLDER },
+  });
   if (renewed.count !== 1) throw new LostClaim();
 }
 
@@ -373,7 +379,7 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
       },
     });
     const mine = source.runningSyncId === syncId;
-    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, syncAgain: false } });
+    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, leaseHolder: null, syncAgain: false } });
     const old = await tx.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: KEEP_SYNCS, select: { id: true } });
     if (old.length) await tx.sourceSync.deleteMany({ where: { id: { in: old.map((row) => row.id) } } });
     return mine && source.syncAgain;
