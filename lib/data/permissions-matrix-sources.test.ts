@@ -164,6 +164,9 @@ describe("the review bypass through a team source", () => {
     expect(before.currentVersion).toMatchObject({ number: 1, authorId: "team-owner", body: expect.stringContaining("reviewed deploy script") });
 
     const member = { id: "team-member" };
+    // The source's page offers the settings that steer it to the owner only.
+    expect((await sources.getSource(member, created.source.id)).canSteer).toBe(false);
+    expect((await sources.getSource({ id: "team-owner" }, created.source.id)).canSteer).toBe(true);
     await expect(sources.updateSource(member, created.source.id, { subdir: "mine" })).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: expect.stringContaining("without review"),

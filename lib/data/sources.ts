@@ -160,6 +160,7 @@ export async function getSource(viewer: ViewerRef, sourceId: string): Promise<So
   const syncs = await db.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 50, select: syncSelect });
   return {
     ...toSourceSummary(row),
+    canSteer: canSteerSource(actor, row, await teamPolicy(db, row.teamId)),
     skills: row.skills.map((skill) => ({
       skillId: skill.id,
       name: skill.name,
