@@ -20,10 +20,17 @@ const root = path.resolve(import.meta.dirname, "../..");
 const hanging = await serveHangingHttp();
 afterAll(async () => {
   await hanging.close();
-  await sources.waitForSyncs();
   await background.stopJobs();
   await cleanup();
-});
+}, 60_000);
+
+/**
+ * Until no sync of the source runs. Not waitForSyncs: on PostgreSQL the killed process's job stays
+ * active in pg-boss until it expires, so the queue is never idle.
+ */
+async function settled(sourceId: string): Promise<void> {
+  while (await db.sourceSync.count({ where: { sourceId, status: "running" } })) await new Promise((resolve) => setTimeout(resolve, 100));
+}
 await createUser(db, "grace");
 const grace = { id: "grace" };
 
@@ -68,7 +75,9 @@ describe("a server killed during a sync", () => {
     const again = await sources.startSync(grace, doomed.sourceId);
     expect(again.id).not.toBe(doomed.syncId);
     expect(again.status).toBe("running");
-    await db.skillSource.update({ where: { id: doomed.sourceId }, data: { url: "http://127.0.0.1:1/closed.git" } });
+    // The new sync's git hangs on the repository too: closing it ends that sync, as failed.
+    await hanging.close();
+    await settled(doomed.sourceId);
   }, 60_000);
 
   it("sweeps only claims whose holder is certainly gone: a dead process of this host, or this pid before a restart", async () => {
@@ -90,7 +99,7 @@ describe("a server killed during a sync", () => {
         url: `http://127.0.0.1:1/${encodeURIComponent(name)}.git`,
         destination: { scope: "PERSONAL" },
       });
-      await sources.waitForSyncs();
+      await settled(source.id);
       const sync = await db.sourceSync.create({ data: { sourceId: source.id, trigger: "manual", actorId: "grace" } });
       await db.skillSource.update({ where: { id: source.id }, data: { runningSyncId: sync.id, leaseUntil: lease, leaseHolder: holder } });
       claims[name] = sync.id;
@@ -108,5 +117,5 @@ describe("a server killed during a sync", () => {
     } finally {
       live.kill();
     }
-  });
+  }, 60_000);
 });
