@@ -16,8 +16,15 @@ type TokenChange = "keep" | "replace" | "clear";
 /**
  * A source's branch, subfolder, schedule and token. The stored token is never shown: it is kept,
  * replaced or removed. Key it by the saved settings, so a save's new values come back by a remount.
+ * Without `canSteer` only the schedule may change: the rest decides what the syncs publish.
  */
-export function SourceSettingsForm({ source }: { source: Pick<SourceSummary, "id" | "kind" | "ref" | "subdir" | "intervalMinutes" | "hasCredential"> }) {
+export function SourceSettingsForm({
+  source,
+  canSteer,
+}: {
+  source: Pick<SourceSummary, "id" | "kind" | "ref" | "subdir" | "intervalMinutes" | "hasCredential">;
+  canSteer: boolean;
+}) {
   const { formAction, pending, failure } = useFormAction(updateSourceAction, { refresh: true });
   const values = failure?.values;
   const [tokenChange, setTokenChange] = useState<TokenChange>((values?.tokenChange as TokenChange | undefined) ?? "keep");
@@ -49,6 +56,7 @@ export function SourceSettingsForm({ source }: { source: Pick<SourceSummary, "id
               name="ref"
               placeholder="default branch"
               defaultValue={values?.ref ?? source.ref ?? ""}
+              readOnly={!canSteer}
               autoComplete="off"
               spellCheck={false}
               className="font-mono text-[13px]"
@@ -65,6 +73,7 @@ export function SourceSettingsForm({ source }: { source: Pick<SourceSummary, "id
             name="subdir"
             placeholder={git ? "whole repository" : "the whole folder"}
             defaultValue={values?.subdir ?? source.subdir ?? ""}
+            readOnly={!canSteer}
             autoComplete="off"
             spellCheck={false}
             className="font-mono text-[13px]"
@@ -92,7 +101,12 @@ export function SourceSettingsForm({ source }: { source: Pick<SourceSummary, "id
         </div>
       </div>
 
-      {git ? (
+      {!canSteer ? (
+        <p className="text-xs text-muted-foreground">
+          Only someone who may publish here without review can change the branch, folder, token or webhook secret: the syncs publish what they choose.
+        </p>
+      ) : null}
+      {git && canSteer ? (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">Access token</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">

@@ -4,6 +4,7 @@ import type { JobHandler, JobQueue } from "@/lib/jobs";
 import { collectUnreferencedBlobs } from "./blob-collector";
 import { closeJobQueue, jobQueue, JOBS } from "./job-queue";
 import { countStaleVersions, rescanStoredVersions } from "./review";
+import { sweepInterruptedSyncs } from "./sources-lease";
 import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync";
 
 // Background work as jobs (lib/jobs): in memory beside SQLite, in pg-boss on PostgreSQL, where
@@ -50,6 +51,9 @@ export async function defineJobs(queue: JobQueue, options: { recurring: boolean 
 }
 
 async function begin(recurring: boolean): Promise<void> {
+  // Before this process takes any sync: the ones a dead process left "running" end now.
+  const swept = await sweepInterruptedSyncs();
+  if (swept) console.log(`Source syncs: ${swept} left running by a stopped process marked interrupted`);
   const queue = jobQueue();
   await defineJobs(queue, { recurring });
   await queue.start();

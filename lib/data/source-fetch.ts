@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { fetchSource } from "@/lib/sources/fetch";
-import { checkSourceUrl, type CheckedSourceUrl } from "@/lib/sources/url";
+import { checkSourceUrl, plainHttpTokenRefusal, type CheckedSourceUrl } from "@/lib/sources/url";
 import { DEFAULT_FETCH_LIMITS, type FetchedSource, type FetchLimits, type SourceSpec } from "@/lib/sources/types";
 
 // Where the data layer meets lib/sources: the fetch under this instance's limits, and the URL
@@ -18,7 +18,12 @@ export function fetchLimits(): FetchLimits {
 }
 
 export function fetchSkillSource(spec: SourceSpec, limits: FetchLimits): Promise<FetchedSource> {
-  return fetchSource(spec, limits);
+  return fetchSource(spec, limits, { allowLocal: getEnv().SOURCES_ALLOW_LOCAL });
+}
+
+/** Why a deploy token may not be kept for `url` (plain http://), or null; SOURCES_ALLOW_LOCAL lets a loopback host take it. */
+export function tokenUrlRefusal(url: string): string | null {
+  return plainHttpTokenRefusal(url, { allowLocal: getEnv().SOURCES_ALLOW_LOCAL });
 }
 
 /** checkSourceUrl with this instance's SOURCES_ALLOW_LOCAL; file:// only for instance admins (`allowFile`). */

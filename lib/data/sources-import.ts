@@ -49,12 +49,28 @@ interface Existing {
   sourcePath: string | null;
 }
 
+/** Who a sync's writes answer to: the actor it runs as, and whoever chose the source's settings when not them. */
+export interface SyncAuthority {
+  actor: Actor;
+  /** See ImportItem.steeredBy. */
+  steeredBy?: Actor | null;
+  /** Whether the sync may change the destination without review (else it proposes, and archives nothing). */
+  direct: boolean;
+}
+
 /**
  * Brings the fetched skill folders into the source's destination: each read as an upload of that
  * folder, imported on its own (created, new version or proposal, unchanged, refused), and the
  * source's skills whose folders are gone archived. `renew` keeps the run's claim between skills.
  */
-export async function importFolders(source: SyncedSource, actor: Actor, fetched: FetchedSource, report: Report, renew: () => Promise<void>): Promise<void> {
+export async function importFolders(
+  source: SyncedSource,
+  authority: SyncAuthority,
+  fetched: FetchedSource,
+  report: Report,
+  renew: () => Promise<void>,
+): Promise<void> {
+  const { actor } = authority;
   const existing: Existing[] = await db.skill.findMany({ where: { sourceId: source.id }, select: { id: true, name: true, archived: true, sourcePath: true } });
   const byPath = new Map(existing.flatMap((skill) => (skill.sourcePath !== null ? [[skill.sourcePath, skill] as const] : [])));
   const seen = new Set(fetched.folders.map((folder) => folder.path));
@@ -85,12 +101,22 @@ export async function importFolders(source: SyncedSource, actor: Actor, fetched:
         kept.add(match.id);
         vacated.delete(match.name);
       }
-      await importFolder(source, actor, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision }, report);
+      await importFolder(source, authority, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision }, report);
     }
     await renew();
   }
 
   const gone = existing.filter((skill) => !kept.has(skill.id) && !skill.archived);
+  if (!authority.direct) {
+    // An archive cannot be proposed, and taking a skill away changes a reviewed space as much as a new version.
+    for (const skill of gone) {
+      report.skipped.push({
+        path: skill.sourcePath ?? skill.name,
+        reason: `"${skill.name}" is gone from the source but stays: this sync cannot change ${placeLabel(source.scope, source.team?.name)} without review; archive it by hand.`,
+      });
+    }
+    return;
+  }
   for (const skill of gone) {
     await db.$transaction(async (tx) => {
       await tx.skill.update({ where: { id: skill.id }, data: { archived: true } });
@@ -168,7 +194,7 @@ async function sameAsBase(skillId: string, sourceId: string, actorId: string, fo
 
 async function importFolder(
   source: SyncedSource,
-  actor: Actor,
+  { actor, steeredBy }: SyncAuthority,
   input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string },
   report: Report,
 ): Promise<void> {
@@ -200,7 +226,7 @@ async function importFolder(
       return;
     }
     record(
-      await importEach(actor, [{ key: folder.path, skill, message, provenance, target: { skillId: match.id, requestId: base.requestId } }]),
+      await importEach(actor, [{ key: folder.path, skill, message, provenance, steeredBy, target: { skillId: match.id, requestId: base.requestId } }]),
       report,
       refuse,
       "updated",
@@ -222,7 +248,7 @@ async function importFolder(
     return;
   }
   record(
-    await importEach(actor, [{ key: folder.path, skill, message, provenance, destination: { scope: source.scope, teamId: source.teamId } }]),
+    await importEach(actor, [{ key: folder.path, skill, message, provenance, steeredBy, destination: { scope: source.scope, teamId: source.teamId } }]),
     report,
     refuse,
     "created",

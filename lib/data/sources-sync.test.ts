@@ -307,8 +307,10 @@ describe("triggers", () => {
     const created = await sources.createSource(ada, { kind: "git", url: repo.fileUrl, ref: "main", destination: platform });
     await sources.waitForSyncs();
     const secret = created.webhookSecret;
+    let delivery = 0;
+    // Two pushes never have the same body (GitHub's differ in "after" and "pushed_at" at least).
     const deliver = async (ref: string) => {
-      const body = new TextEncoder().encode(JSON.stringify({ ref, repository: { default_branch: "main" } }));
+      const body = new TextEncoder().encode(JSON.stringify({ ref, after: `push-${++delivery}`, repository: { default_branch: "main" } }));
       const headers = new Headers({ "x-github-event": "push", "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` });
       return sources.receiveWebhook(created.source.id, { headers, body });
     };

@@ -1,5 +1,6 @@
 import "server-only";
 import { canManageSource, type Actor } from "@/lib/skills/permissions/permissions";
+import { proposalPolicyForSteered } from "@/lib/skills/review-requests/policy";
 import { placeLabel } from "@/lib/labels";
 import { SourceFetchError, type SourceSpec } from "@/lib/sources/types";
 import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
@@ -9,10 +10,12 @@ import { DataError } from "./errors";
 import { jobQueue, JOBS } from "./job-queue";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
 import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
-import { importFolders, type Report } from "./sources-import";
+import { importFolders, type Report, type SyncAuthority } from "./sources-import";
+import { teamPolicy } from "./reviews/facts";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
 import { audit } from "./version-writer";
 import { lockRow } from "@/lib/db/locks";
+import { HOLDER, INTERRUPTED } from "./sources-lease";
 
 // One sync of a source: check who it runs as, fetch it, and hand the folders to sources-import.ts.
 // A source runs one sync at a time: the claim is a marker on the source with a lease that the run
@@ -64,7 +67,7 @@ async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | n
     if (source.runningSyncId) {
       await tx.sourceSync.updateMany({
         where: { id: source.runningSyncId, status: "running" },
-        data: { status: "failed", finishedAt: now, error: "Interrupted: the server stopped while this sync ran." },
+        data: { status: "failed", finishedAt: now, error: INTERRUPTED },
       });
     }
     const sync = await tx.sourceSync.create({ data: { sourceId, trigger, actorId }, select: syncSelect });
@@ -74,6 +77,7 @@ async function claim(sourceId: string, trigger: SyncTrigger, actorId: string | n
       data: {
         runningSyncId: sync.id,
         leaseUntil: new Date(now.getTime() + LEASE_MS),
+        leaseHolder: HOLDER,
         syncAgain: false,
         nextSyncAt: source.intervalMinutes ? new Date(now.getTime() + source.intervalMinutes * 60_000) : null,
       },
@@ -117,8 +121,9 @@ async function giveUp(sourceId: string, syncId: string, trigger: SyncTrigger, ac
 export async function runSyncJob(job: SourceSyncJob): Promise<void> {
   if ("syncId" in job) {
     // Still this sync's claim? Its lease may have lapsed while the job waited, and another run taken the source.
-    const source = await db.skillSource.findUnique({ where: { id: job.sourceId }, select: { runningSyncId: true } });
-    if (source?.runningSyncId === job.syncId) await track(run(job.sourceId, job.syncId, job.trigger, job.actorId));
+    // On PostgreSQL the job may run on another instance than the one that claimed it: that one holds it now.
+    const taken = await db.skillSource.updateMany({ where: { id: job.sourceId, runningSyncId: job.syncId }, data: { leaseHolder: HOLDER } });
+    if (taken.count === 1) await track(run(job.sourceId, job.syncId, job.trigger, job.actorId));
     return;
   }
   // Still due as the tick saw it? A run since (on any instance) moved nextSyncAt past dueAt.
@@ -198,6 +203,7 @@ function loadSource(sourceId: string) {
       teamId: true,
       space: true,
       credential: true,
+      settingsById: true,
       team: { select: { name: true } },
       createdBy: { select: { name: true } },
     },
@@ -275,7 +281,10 @@ function scrub(text: string, token: string | null): string {
 }
 
 async function renew(sourceId: string, syncId: string): Promise<void> {
-  const renewed = await db.skillSource.updateMany({ where: { id: sourceId, runningSyncId: syncId }, data: { leaseUntil: new Date(Date.now() + LEASE_MS) } });
+  const renewed = await db.skillSource.updateMany({
+    where: { id: sourceId, runningSyncId: syncId },
+    data: { leaseUntil: new Date(Date.now() + LEASE_MS), leaseHolder: HOLDER },
+  });
   if (renewed.count !== 1) throw new LostClaim();
 }
 
@@ -290,6 +299,7 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
     if (!checked.ok) throw new SyncFailure(`${checked.message}.`);
   }
   const fetched = await fetchSkillSource(spec, fetchLimits());
+  const authority = await authorityOf(source, actor);
   report.revision = fetched.revision;
   report.skipped.push(...fetched.skipped);
   await renew(source.id, syncId);
@@ -300,7 +310,23 @@ async function syncInto(source: SourceRow, syncId: string, actor: Actor, token: 
     renewed = Date.now();
     await renew(source.id, syncId);
   };
-  await importFolders(source, actor, fetched, report, keepClaim);
+  await importFolders(source, authority, fetched, report, keepClaim);
+}
+
+/**
+ * Who the sync's writes answer to: the actor, and the person who last changed what the source
+ * fetches when that is someone else (a deleted or disabled account counts as nobody). It changes a
+ * reviewed destination directly only if both could.
+ */
+async function authorityOf(source: SourceRow, actor: Actor): Promise<SyncAuthority> {
+  let steeredBy: Actor | null | undefined;
+  if (source.settingsById !== actor.id) {
+    steeredBy = source.settingsById
+      ? await loadActor(db, { id: source.settingsById }).catch((error: unknown) => (error instanceof DataError ? null : Promise.reject(error)))
+      : null;
+  }
+  const policy = proposalPolicyForSteered(actor, steeredBy, source, await teamPolicy(db, source.teamId));
+  return { actor, steeredBy, direct: policy === null };
 }
 
 /** Write what the run did, audit it, let the source go, and say whether a webhook asked for another run meanwhile. */
@@ -311,7 +337,10 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
   const refused = report.refused.map((r) => ({ ...r, message: scrub(r.message, token) }));
   const error = report.error === null ? null : scrub(report.error, token);
   return db.$transaction(async (tx) => {
-    const source = await tx.skillSource.findUnique({ where: { id: sourceId }, select: { runningSyncId: true, syncAgain: true, teamId: true, url: true } });
+    const source = await tx.skillSource.findUnique({
+      where: { id: sourceId },
+      select: { runningSyncId: true, syncAgain: true, teamId: true, url: true, settingsById: true },
+    });
     if (!source) return false;
     await tx.sourceSync.update({
       where: { id: syncId },
@@ -337,6 +366,8 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
         sourceId,
         url: source.url,
         trigger,
+        // Who chose what was fetched (the settings' last editor), beside who it ran as (actorId).
+        settingsBy: source.settingsById,
         status,
         revision: report.revision,
         created: report.created,
@@ -348,7 +379,7 @@ async function finish(sourceId: string, syncId: string, trigger: SyncTrigger, ac
       },
     });
     const mine = source.runningSyncId === syncId;
-    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, syncAgain: false } });
+    if (mine) await tx.skillSource.update({ where: { id: sourceId }, data: { runningSyncId: null, leaseUntil: null, leaseHolder: null, syncAgain: false } });
     const old = await tx.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: KEEP_SYNCS, select: { id: true } });
     if (old.length) await tx.sourceSync.deleteMany({ where: { id: { in: old.map((row) => row.id) } } });
     return mine && source.syncAgain;

@@ -1,15 +1,17 @@
 import "server-only";
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SyncSummary } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
+import { isUniqueViolation } from "@/lib/db/locks";
 import { DataError } from "./errors";
 import { decryptSecret, UnreadableSecretError } from "./source-secrets";
-import { sourceNotFound, toSyncSummary } from "./sources-rows";
+import { toSyncSummary } from "./sources-rows";
 import { startSyncAs } from "./sources-sync";
 
 // A push arriving from GitHub (X-Hub-Signature-256: an HMAC of the raw body with the secret) or
 // GitLab (X-Gitlab-Token: the secret itself). Verified before the body is read as anything; a push
-// to a branch the source does not follow is answered "ignored" without syncing.
+// to a branch the source does not follow is answered "ignored" without syncing; a delivery the
+// source has already taken is refused (see takeDelivery).
 
 export interface WebhookResult {
   status: "started" | "ignored";
@@ -17,7 +19,13 @@ export interface WebhookResult {
   sync?: SyncSummary;
 }
 
-const BAD_SECRET = "The webhook's signature or token does not match this source's secret.";
+/** An unknown source and a wrong signature are refused with the same words, so the endpoint does not tell which sources exist. */
+export const WEBHOOK_REFUSED = "Unknown source, or the signature (X-Hub-Signature-256) or token (X-Gitlab-Token) does not match its webhook secret.";
+
+/** How long a source remembers the deliveries it took; a GitHub push older than this is refused by its own date. */
+export const DELIVERY_MEMORY_MS = 24 * 60 * 60_000;
+/** How far ahead of this server's clock a push's date may be (the sender's clock may run ahead). */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 const sha256 = (value: string | Uint8Array) => createHash("sha256").update(value).digest();
 
@@ -39,6 +47,8 @@ interface PushFacts {
   /** "refs/heads/main", "refs/tags/v1"; null when the payload has none. */
   ref: string | null;
   defaultBranch: string | null;
+  /** GitHub's push date (repository.pushed_at, in seconds), inside the signed body; null when absent. */
+  pushedAt: Date | null;
 }
 
 function readPush(headers: Headers, body: Uint8Array): PushFacts {
@@ -49,14 +59,16 @@ function readPush(headers: Headers, body: Uint8Array): PushFacts {
   try {
     payload = JSON.parse(text);
   } catch {
-    return { ref: null, defaultBranch: null };
+    return { ref: null, defaultBranch: null, pushedAt: null };
   }
   const record = (value: unknown) => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
   const push = record(payload);
   const str = (value: unknown) => (typeof value === "string" && value ? value : null);
+  const pushedAt = record(push.repository).pushed_at;
   return {
     ref: str(push.ref),
     defaultBranch: str(record(push.repository).default_branch) ?? str(record(push.project).default_branch),
+    pushedAt: typeof pushedAt === "number" && Number.isFinite(pushedAt) ? new Date(pushedAt * 1000) : null,
   };
 }
 
@@ -75,29 +87,76 @@ function ignoreReason(push: PushFacts, followed: string | null): string | null {
 }
 
 /**
- * A webhook delivery for a source. NOT_FOUND for an unknown source, FORBIDDEN for a missing or
- * wrong signature; a ping or a push to another branch is "ignored"; otherwise a sync starts as the
- * source's creator (or, while one runs, another is queued after it) and comes back running.
+ * What identifies a delivery: the sender's delivery id (GitHub's X-GitHub-Delivery, GitLab's
+ * Idempotency-Key or X-Gitlab-Event-UUID; a redelivery keeps it) and the body's digest. GitHub
+ * signs the body, not the headers, so a replay under a fresh delivery id still has the same body.
+ */
+function deliveryKeys(headers: Headers, body: Uint8Array): string[] {
+  const id = headers.get("x-github-delivery") ?? headers.get("idempotency-key") ?? headers.get("x-gitlab-event-uuid");
+  const keys = [`body:${sha256(body).toString("hex")}`];
+  if (id?.trim()) keys.push(`delivery:${id.trim().slice(0, 200)}`);
+  return keys;
+}
+
+const replayed = (why: string) =>
+  new DataError("CONFLICT", `${why}; it is not run again. To sync now, use the source's Sync now.`, { reason: "webhook-replay" });
+
+/**
+ * Record a delivery as taken, or refuse it as a replay: one the source took in the last day (by id
+ * or body, on whichever instance), or a GitHub push dated before that (older than anything remembered).
+ * Rows past the day are dropped as new ones come.
+ */
+async function takeDelivery(sourceId: string, headers: Headers, body: Uint8Array, pushedAt: Date | null): Promise<void> {
+  const now = Date.now();
+  if (pushedAt && pushedAt.getTime() < now - DELIVERY_MEMORY_MS) {
+    throw replayed(`This push is from ${pushedAt.toISOString()}, older than the ${DELIVERY_MEMORY_MS / 3_600_000} hours deliveries are remembered`);
+  }
+  if (pushedAt && pushedAt.getTime() > now + CLOCK_SKEW_MS) throw replayed(`This push is dated ${pushedAt.toISOString()}, in the future`);
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.webhookDelivery.deleteMany({ where: { sourceId, receivedAt: { lt: new Date(now - DELIVERY_MEMORY_MS) } } });
+      for (const key of deliveryKeys(headers, body)) await tx.webhookDelivery.create({ data: { sourceId, key }, select: { key: true } });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw replayed("This delivery was already received");
+    throw error;
+  }
+}
+
+/** A refusal that takes as long whether or not the source exists (the same HMAC work). */
+function refuseUnknown(body: Uint8Array): never {
+  createHmac("sha256", randomBytes(32)).update(body).digest();
+  throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
+}
+
+/**
+ * A webhook delivery for a source. FORBIDDEN (WEBHOOK_REFUSED) alike for an unknown source and a
+ * missing or wrong signature; CONFLICT for a replay; a ping or a push to another branch is
+ * "ignored"; otherwise a sync starts as the source's creator (or, while one runs, another is queued
+ * after it) and comes back running.
  */
 export async function receiveWebhook(sourceId: string, request: { headers: Headers; body: Uint8Array }): Promise<WebhookResult> {
   const source = await db.skillSource.findUnique({ where: { id: sourceId }, select: { webhookSecret: true, ref: true, createdById: true } });
-  if (!source) throw sourceNotFound();
+  if (!source) refuseUnknown(request.body);
   let secret: string;
   try {
     secret = decryptSecret(source.webhookSecret, "webhook");
   } catch (error) {
-    if (error instanceof UnreadableSecretError)
-      throw new DataError("FORBIDDEN", `${BAD_SECRET} (The stored secret cannot be read with this server's key: rotate it.)`);
-    throw error;
+    if (!(error instanceof UnreadableSecretError)) throw error;
+    // Said in the log, not to the caller: the answer must not tell that this source exists.
+    console.warn(`Source ${sourceId}: its webhook secret cannot be read with this server's key; rotate it on the source's page.`);
+    throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
   }
-  if (!verify(request.headers, request.body, secret)) throw new DataError("FORBIDDEN", BAD_SECRET);
+  if (!verify(request.headers, request.body, secret)) throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
 
   const event = request.headers.get("x-github-event") ?? request.headers.get("x-gitlab-event");
   if (event === "ping") return { status: "ignored", reason: "A ping: the webhook is set up." };
   if (event !== null && !["push", "Push Hook", "Tag Push Hook"].includes(event))
     return { status: "ignored", reason: `A "${event}" event; only pushes start a sync.` };
-  const reason = ignoreReason(readPush(request.headers, request.body), source.ref);
+  const push = readPush(request.headers, request.body);
+  const reason = ignoreReason(push, source.ref);
   if (reason) return { status: "ignored", reason };
+  await takeDelivery(sourceId, request.headers, request.body, push.pushedAt);
 
   const claimed = await startSyncAs(sourceId, "webhook", source.createdById);
   return claimed.started

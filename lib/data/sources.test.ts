@@ -133,6 +133,13 @@ describe("createSource", () => {
     await bad({ ref: "main..evil" }, "ref", /branch, tag or commit/);
     await bad({ subdir: "skills/../../etc" }, "subdir", /without "\." or "\.\." parts/);
     await bad({ token: "two words" }, "token", /without spaces/);
+    // Plain http:// sends the token in clear; only a loopback test server (SOURCES_ALLOW_LOCAL) may take one.
+    const inClear = "http://git.example.com/acme/skills.git";
+    await bad({ url: inClear, token: TOKEN }, "token", /^A deploy token is never sent over plain http:\/\/ \(http:\/\/git\.example\.com\/acme\/skills\.git\)/);
+    const { source } = await sources.createSource(grace, { kind: "git", url: inClear, destination: { scope: "PERSONAL" } });
+    const later = await refusal(sources.updateSource(grace, source.id, { token: TOKEN }));
+    expect([later.code, later.details?.field, later.message]).toEqual(["INVALID", "token", expect.stringContaining(`(${inClear})`)]);
+    await sources.waitForSyncs();
   });
 });
 
@@ -249,11 +256,56 @@ describe("receiveWebhook", () => {
     await forbidden(new Headers({ "x-github-event": "push" }));
     await forbidden(new Headers({ "x-gitlab-token": "whsec_wrong" }));
     await forbidden(signed(webhookSecret, body), push("refs/heads/main", { tampered: true }));
-    expect((await refusal(sources.receiveWebhook("no-such-source", { headers: signed(webhookSecret, body), body }))).code).toBe("NOT_FOUND");
+    // An unknown source is refused exactly as a wrong signature is.
+    const unknown = await refusal(sources.receiveWebhook("no-such-source", { headers: signed(webhookSecret, body), body }));
+    const wrong = await refusal(sources.receiveWebhook(source.id, { headers: signed("whsec_wrong", body), body }));
+    expect([unknown.code, unknown.message, unknown.details]).toEqual([wrong.code, wrong.message, wrong.details]);
 
     const { webhookSecret: rotated } = await sources.rotateWebhookSecret(grace, source.id);
     await forbidden(signed(webhookSecret, body));
     expect(await sources.receiveWebhook(source.id, { headers: signed(rotated, body, "ping"), body })).toMatchObject({ status: "ignored" });
+  });
+
+  it("refuses a replayed delivery: the same delivery id, the same signed body under a new id, or a GitHub push older than a day", async () => {
+    const { source, webhookSecret } = await sources.createSource(grace, { kind: "git", url: url(), ref: "main", destination: platform });
+    await sources.waitForSyncs();
+    const pushedAt = (msAgo: number) => Math.floor((Date.now() - msAgo) / 1000);
+    const body = push("refs/heads/main", { after: "a".repeat(40), repository: { default_branch: "main", pushed_at: pushedAt(0) } });
+    const withId = (id: string, payload = body) => {
+      const headers = signed(webhookSecret, payload);
+      headers.set("x-github-delivery", id);
+      return { headers, body: payload };
+    };
+    expect(await sources.receiveWebhook(source.id, withId("delivery-1"))).toMatchObject({ status: "started" });
+    await sources.waitForSyncs();
+    const replay = await refusal(sources.receiveWebhook(source.id, withId("delivery-1")));
+    expect([replay.code, replay.message]).toEqual([
+      "CONFLICT",
+      "This delivery was already received; it is not run again. To sync now, use the source's Sync now.",
+    ]);
+    // GitHub signs the body only: a captured delivery sent again under a made-up id is the same body.
+    expect((await refusal(sources.receiveWebhook(source.id, withId("delivery-made-up")))).code).toBe("CONFLICT");
+    // GitLab's id for the same event, then a new push, are taken.
+    const gitlabBody = new TextEncoder().encode(JSON.stringify({ ref: "refs/heads/main", after: "b".repeat(40), project: { default_branch: "main" } }));
+    const gitlab = () => new Headers({ "x-gitlab-event": "Push Hook", "x-gitlab-token": webhookSecret, "idempotency-key": "gitlab-event-7" });
+    expect(await sources.receiveWebhook(source.id, { headers: gitlab(), body: gitlabBody })).toMatchObject({ status: "started" });
+    await sources.waitForSyncs();
+    const again = push("refs/heads/main", { after: "c".repeat(40) });
+    expect((await refusal(sources.receiveWebhook(source.id, { headers: gitlab(), body: again }))).code).toBe("CONFLICT");
+    // Older than anything remembered: refused by the date inside the signed body.
+    const stale = push("refs/heads/main", { after: "d".repeat(40), repository: { default_branch: "main", pushed_at: pushedAt(25 * 3600_000) } });
+    const old = await refusal(sources.receiveWebhook(source.id, withId("delivery-2", stale)));
+    expect([old.code, old.message]).toEqual(["CONFLICT", expect.stringMatching(/^This push is from .*older than the 24 hours deliveries are remembered/)]);
+    const fresh = push("refs/heads/main", { after: "e".repeat(40), repository: { default_branch: "main", pushed_at: pushedAt(60_000) } });
+    expect(await sources.receiveWebhook(source.id, withId("delivery-3", fresh))).toMatchObject({ status: "started" });
+    await sources.waitForSyncs();
+    // Remembered in the database, so every instance agrees; a day later the rows are dropped.
+    expect(await db.webhookDelivery.count({ where: { sourceId: source.id } })).toBe(6);
+    await db.webhookDelivery.updateMany({ where: { sourceId: source.id }, data: { receivedAt: new Date(Date.now() - 25 * 3600_000) } });
+    const later = push("refs/heads/main", { after: "f".repeat(40) });
+    expect(await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, later), body: later })).toMatchObject({ status: "started" });
+    await sources.waitForSyncs();
+    expect(await db.webhookDelivery.count({ where: { sourceId: source.id } })).toBe(1);
   });
 
   it("follows the default branch when the source names no ref", async () => {

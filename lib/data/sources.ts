@@ -2,17 +2,20 @@ import "server-only";
 import path from "node:path";
 import { stat } from "node:fs/promises";
 import type { z } from "zod";
-import { canCreateIn, canManageSource, canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
+import { canCreateIn, canManageSource, canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
+import { canSteerSource } from "@/lib/skills/review-requests/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import { placeLabel } from "@/lib/labels";
 import { sourceInput, sourceUpdateInput } from "@/lib/sources/inputs";
 import type { SourceDetail, SourceInput, SourcePatch, SourceSummary } from "@/lib/types/sources";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
+import type { Tx } from "@/lib/db/client";
 import { DataError } from "./errors";
+import { teamPolicy } from "./reviews/facts";
 import { accessOf, requireSkill } from "./skill-access";
 import { encryptSecret, newWebhookSecret } from "./source-secrets";
-import { checkGitUrl } from "./source-fetch";
+import { checkGitUrl, tokenUrlRefusal } from "./source-fetch";
 import { manageableBy, requireSource, sourceSelect, syncSelect, toSourceSummary, toSyncSummary } from "./sources-rows";
 import { startSyncAs } from "./sources-sync";
 import { audit } from "./version-writer";
@@ -25,7 +28,7 @@ import { audit } from "./version-writer";
 export type { SourceDetail, SourceInput, SourcePatch, SourceSummary };
 export type { SyncSummary, SyncRefusal, VersionProvenance } from "@/lib/types/sources";
 export { enqueueDueSyncs, startSync, syncSource, waitForSyncs } from "./sources-sync";
-export { receiveWebhook } from "./sources-webhook";
+export { receiveWebhook, WEBHOOK_REFUSED } from "./sources-webhook";
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -96,6 +99,8 @@ export async function createSource(viewer: ViewerRef, input: SourceInput): Promi
   const place = await resolvePlace(actor, data.destination);
   const url = await checkLocation(actor, data.kind, data.url);
   if (data.kind === "folder" && data.token) throw new DataError("INVALID", "A folder source takes no token.", { field: "token" });
+  const inClear = data.token ? tokenUrlRefusal(url) : null;
+  if (inClear) throw new DataError("INVALID", `${inClear}.`, { field: "token" });
   const ref = data.kind === "folder" ? null : (data.ref ?? null);
   const subdir = data.subdir ?? null;
   const twin = await db.skillSource.findFirst({ where: { url, ref, subdir, space: place.space }, select: { id: true } });
@@ -115,6 +120,7 @@ export async function createSource(viewer: ViewerRef, input: SourceInput): Promi
         teamId: place.teamId,
         space: place.space,
         createdById: actor.id,
+        settingsById: actor.id,
         credential: data.token ? encryptSecret(data.token, "credential") : null,
         webhookSecret: encryptSecret(webhookSecret, "webhook"),
         intervalMinutes: interval,
@@ -154,6 +160,7 @@ export async function getSource(viewer: ViewerRef, sourceId: string): Promise<So
   const syncs = await db.sourceSync.findMany({ where: { sourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 50, select: syncSelect });
   return {
     ...toSourceSummary(row),
+    canSteer: canSteerSource(actor, row, await teamPolicy(db, row.teamId)),
     skills: row.skills.map((skill) => ({
       skillId: skill.id,
       name: skill.name,
@@ -165,20 +172,45 @@ export async function getSource(viewer: ViewerRef, sourceId: string): Promise<So
   };
 }
 
+/**
+ * What a source fetches and who may trigger it (ref, folder, token, webhook secret) is changed only
+ * by whoever may publish into its destination without review (canSteerSource): otherwise a member
+ * could point a source its creator's syncs publish from at content of their choosing.
+ */
+async function requireSteering(tx: Tx, actor: Actor, source: { scope: Scope; ownerId: string | null; teamId: string | null; team: { name: string } | null }) {
+  if (canSteerSource(actor, source, await teamPolicy(tx, source.teamId))) return;
+  const place = placeLabel(source.scope, source.team?.name);
+  throw new DataError(
+    "FORBIDDEN",
+    `Only someone who may publish to ${place} without review can change this source's branch, folder, token or webhook secret (its syncs publish what they choose); ask one of its owners or admins.`,
+  );
+}
+
 /** Change the ref, folder, schedule or token (undefined keeps one, null clears it); the next sync uses them. */
 export async function updateSource(viewer: ViewerRef, sourceId: string, patch: SourcePatch): Promise<SourceSummary> {
   const data = parse(sourceUpdateInput, patch);
   await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const source = await requireSource(tx, actor, sourceId, { kind: true, ref: true, subdir: true, intervalMinutes: true });
+    const source = await requireSource(tx, actor, sourceId, {
+      kind: true,
+      url: true,
+      ref: true,
+      subdir: true,
+      intervalMinutes: true,
+      team: { select: { name: true } },
+    });
     if (source.kind === "folder" && (data.token || data.ref)) {
       throw new DataError("INVALID", data.token ? "A folder source takes no token." : "A folder source has no branch or tag.", {
         field: data.token ? "token" : "ref",
       });
     }
+    const inClear = data.token ? tokenUrlRefusal(source.url) : null;
+    if (inClear) throw new DataError("INVALID", `${inClear}.`, { field: "token" });
     const changed: Record<string, unknown> = {};
     if (data.ref !== undefined && data.ref !== source.ref) changed.ref = data.ref;
     if (data.subdir !== undefined && data.subdir !== source.subdir) changed.subdir = data.subdir;
+    const steers = "ref" in changed || "subdir" in changed || data.token !== undefined;
+    if (steers) await requireSteering(tx, actor, source);
     if (data.intervalMinutes !== undefined && data.intervalMinutes !== source.intervalMinutes) changed.intervalMinutes = data.intervalMinutes;
     const nextSyncAt = "intervalMinutes" in changed ? (data.intervalMinutes ? new Date(Date.now() + minutes(data.intervalMinutes)) : null) : undefined;
     await tx.skillSource.update({
@@ -187,6 +219,7 @@ export async function updateSource(viewer: ViewerRef, sourceId: string, patch: S
         ...changed,
         ...(nextSyncAt !== undefined ? { nextSyncAt } : {}),
         ...(data.token !== undefined ? { credential: data.token === null ? null : encryptSecret(data.token, "credential") } : {}),
+        ...(steers ? { settingsById: actor.id } : {}),
       },
     });
     const token = data.token === undefined ? {} : { token: data.token === null ? "cleared" : "replaced" };
@@ -202,8 +235,9 @@ export async function rotateWebhookSecret(viewer: ViewerRef, sourceId: string): 
   const webhookSecret = newWebhookSecret();
   await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
-    const source = await requireSource(tx, actor, sourceId, {});
-    await tx.skillSource.update({ where: { id: sourceId }, data: { webhookSecret: encryptSecret(webhookSecret, "webhook") } });
+    const source = await requireSource(tx, actor, sourceId, { team: { select: { name: true } } });
+    await requireSteering(tx, actor, source);
+    await tx.skillSource.update({ where: { id: sourceId }, data: { webhookSecret: encryptSecret(webhookSecret, "webhook"), settingsById: actor.id } });
     await audit(tx, { actorId: actor.id, action: "source.update", teamId: source.teamId, detail: { sourceId, webhookSecret: "rotated" } });
   });
   return { webhookSecret };

@@ -75,7 +75,7 @@ describe("POST /api/sources/{id}/webhook", () => {
   });
   const push = (ref: string) => JSON.stringify({ ref, repository: { default_branch: "main" } });
 
-  it("answers 202 to a signed push, 200 to a ping or another branch, 401 to a bad signature and 404 alike to an unknown source", async () => {
+  it("answers 202 to a signed push, 200 to a ping or another branch, 401 alike to a bad signature and an unknown source, 409 to a replay", async () => {
     const started = await deliver(source.id, push("refs/heads/main"), github(webhookSecret, push("refs/heads/main")));
     expect(started.status).toBe(202);
     expect(await started.json()).toMatchObject({ status: "started", sync: { trigger: "webhook" } });
@@ -90,8 +90,12 @@ describe("POST /api/sources/{id}/webhook", () => {
     const wrong = await deliver(source.id, push("refs/heads/main"), github("whsec_not-it", push("refs/heads/main")));
     expect(wrong.status).toBe(401);
     const unknown = await deliver("no-such-source", push("refs/heads/main"), github(webhookSecret, push("refs/heads/main")));
-    expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.message).toBe((await wrong.json()).error.message);
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+
+    const replayed = await deliver(source.id, push("refs/heads/main"), github(webhookSecret, push("refs/heads/main")));
+    expect(replayed.status).toBe(409);
+    expect((await replayed.json()).error).toMatchObject({ code: "replayed_delivery", message: expect.stringContaining("already received") });
   });
 
   it("refuses a body over 1 MB before reading it as anything", async () => {

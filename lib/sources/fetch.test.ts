@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createGitRepo, serveGitHttp, type TestGitRepo, type TestHttpServer } from "@/lib/test/git-repos";
+import { createGitRepo, serveGitHttp, serveHangingHttp, type TestGitRepo, type TestHttpServer } from "@/lib/test/git-repos";
 import { fetchSource } from "./fetch";
 import { DEFAULT_FETCH_LIMITS, SourceFetchError, type FetchedSource, type SourceSpec } from "./types";
 
@@ -24,8 +24,8 @@ const git = (url: string, ref: string | null = null, subdir: string | null = nul
   token,
 });
 
-async function fetchError(spec: SourceSpec, limits = DEFAULT_FETCH_LIMITS): Promise<SourceFetchError> {
-  const error = await fetchSource(spec, limits).then(
+async function fetchError(spec: SourceSpec, limits = DEFAULT_FETCH_LIMITS, options: { allowLocal?: boolean } = {}): Promise<SourceFetchError> {
+  const error = await fetchSource(spec, limits, options).then(
     () => null,
     (e: unknown) => e,
   );
@@ -217,15 +217,18 @@ describe("a private repository over HTTP", () => {
     await repo.remove();
   });
 
+  // The test server speaks plain http on loopback, which only SOURCES_ALLOW_LOCAL (allowLocal) lets take a token.
+  const local = { allowLocal: true };
+
   test("the right token fetches", async () => {
-    const fetched = await fetchSource(git(http.url, "main", null, token));
+    const fetched = await fetchSource(git(http.url, "main", null, token), DEFAULT_FETCH_LIMITS, local);
     expect(fetched.revision).toBe(sha);
     expect(fetched.folders.map((f) => f.path)).toEqual(["skills/pdf"]);
   });
 
   test("a wrong token or none is auth, and no message holds the token or the URL's user", async () => {
     const wrong = `${token}-revoked`;
-    const refused = await fetchError(git(http.url, "main", null, wrong));
+    const refused = await fetchError(git(http.url, "main", null, wrong), DEFAULT_FETCH_LIMITS, local);
     expect(refused.code).toBe("auth");
     expect(refused.message).toContain("The server refused the token");
     for (const secret of [wrong, token, Buffer.from(`x-access-token:${wrong}`).toString("base64")]) expect(refused.message).not.toContain(secret);
@@ -235,6 +238,20 @@ describe("a private repository over HTTP", () => {
     expect(anonymous.code).toBe("auth");
     expect(anonymous.message).toContain("needs credentials: add a deploy token");
     expect(anonymous.message).not.toContain("deploy-bot");
+  });
+
+  test("a token is never sent over plain http:// unless the host is loopback and local hosts are allowed", async () => {
+    const listener = await serveHangingHttp();
+    try {
+      const inClear = await fetchError(git(listener.url, "main", null, token));
+      expect([inClear.code, inClear.message]).toEqual([
+        "bad-url",
+        `A deploy token is never sent over plain http:// (${listener.url}); use the repository's https:// URL`,
+      ]);
+      expect(listener.requests()).toBe(0);
+    } finally {
+      await listener.close();
+    }
   });
 });
 

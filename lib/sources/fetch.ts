@@ -8,6 +8,7 @@ import { readFolderSource } from "./folder";
 import { gitEnvironment, runGit, type GitResult } from "./run-git";
 import { selectSkillFolders, toFetchedSource, type ListedEntry, type Selection } from "./skill-folders";
 import { checkRef, gitSchemeOf, normalizeSubdir } from "./spec";
+import { plainHttpTokenRefusal } from "./url";
 import { DEFAULT_FETCH_LIMITS, SourceFetchError, type FetchedSource, type FetchLimits, type SourceSpec } from "./types";
 
 // Reads a source into skill folders. Git: a shallow fetch of one ref into a fresh bare repository in
@@ -24,7 +25,7 @@ const seconds = (ms: number) => `${Number.isInteger(ms / 1000) ? ms / 1000 : (ms
 export async function fetchSource(
   spec: SourceSpec,
   limits: FetchLimits = DEFAULT_FETCH_LIMITS,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; allowLocal?: boolean } = {},
 ): Promise<FetchedSource> {
   options.signal?.throwIfAborted();
   // One signal for everything that may stop the fetch: the caller, the timeout, the size watchdog.
@@ -37,7 +38,7 @@ export async function fetchSource(
   const onAbort = () => stop.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    return spec.kind === "git" ? await fetchGit(spec, limits, stop) : await readFolderSource(spec, limits, stop.signal);
+    return spec.kind === "git" ? await fetchGit(spec, limits, stop, options.allowLocal ?? false) : await readFolderSource(spec, limits, stop.signal);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
@@ -46,8 +47,10 @@ export async function fetchSource(
 
 type GitSpec = Extract<SourceSpec, { kind: "git" }>;
 
-async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortController): Promise<FetchedSource> {
+async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortController, allowLocal: boolean): Promise<FetchedSource> {
   const scheme = gitSchemeOf(spec.url);
+  const inClear = spec.token && scheme === "http" ? plainHttpTokenRefusal(spec.url, { allowLocal }) : null;
+  if (inClear) throw new SourceFetchError("bad-url", inClear);
   const ref = checkRef(spec.ref);
   const subdir = normalizeSubdir(spec.subdir);
   const context = { url: spec.url, ref, token: spec.token };

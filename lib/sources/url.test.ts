@@ -1,5 +1,6 @@
+import { networkInterfaces } from "node:os";
 import { describe, expect, test } from "vitest";
-import { blockedAddressReason, checkSourceUrl } from "./url";
+import { blockedAddressReason, checkSourceUrl, plainHttpTokenRefusal } from "./url";
 
 const remote = { allowFile: false, allowLocal: false };
 
@@ -84,4 +85,61 @@ test("IPv4-mapped IPv6 addresses are judged as their IPv4 address, in either not
   expect(blockedAddressReason("::ffff:7f00:1")).toBe("a loopback address (this server)");
   expect(blockedAddressReason("0:0:0:0:0:ffff:a9fe:a9fe")).toBe("the cloud metadata address");
   expect(blockedAddressReason("::ffff:a00:1")).toBeNull(); // 10.0.0.1
+});
+
+describe("plainHttpTokenRefusal", () => {
+  test("refuses a token over plain http:// naming the URL, except to a loopback host when local hosts are allowed", () => {
+    const message = (url: string) => `A deploy token is never sent over plain http:// (${url}); use the repository's https:// URL`;
+    for (const url of ["https://git.example.com/team/skills.git", "ssh://git@git.example.com/skills.git", "git@git.example.com:skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: false })).toBeNull();
+    }
+    for (const url of ["http://git.example.com/team/skills.git", "HTTP://10.1.2.3/skills", "http://127.0.0.1:8080/skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: false })).toBe(message(url));
+    }
+    for (const url of ["http://127.0.0.1:8080/skills.git", "http://localhost/skills.git", "http://[::1]/skills.git"]) {
+      expect(plainHttpTokenRefusal(url, { allowLocal: true })).toBeNull();
+    }
+    // A private address is someone else's machine on the network: still refused.
+    expect(plainHttpTokenRefusal("http://10.1.2.3/skills", { allowLocal: true })).toBe(message("http://10.1.2.3/skills"));
+  });
+});
+
+test("NAT64 and 6to4 addresses are judged by the IPv4 address they carry", () => {
+  expect(blockedAddressReason("64:ff9b::7f00:1")).toBe("a loopback address (this server) (64:ff9b::7f00:1 carries 127.0.0.1)");
+  expect(blockedAddressReason("64:ff9b::127.0.0.1")).toBe("a loopback address (this server) (64:ff9b::127.0.0.1 carries 127.0.0.1)");
+  expect(blockedAddressReason("64:ff9b::a9fe:a9fe")).toBe("the cloud metadata address (64:ff9b::a9fe:a9fe carries 169.254.169.254)");
+  expect(blockedAddressReason("64:ff9b:0:0:0:0:a9fe:1")).toBe("a link-local address (64:ff9b:0:0:0:0:a9fe:1 carries 169.254.0.1)");
+  expect(blockedAddressReason("2002:7f00:1::")).toBe("a loopback address (this server) (2002:7f00:1:: carries 127.0.0.1)");
+  expect(blockedAddressReason("2002:a9fe:a9fe::1")).toBe("the cloud metadata address (2002:a9fe:a9fe::1 carries 169.254.169.254)");
+  expect(blockedAddressReason("::7f00:1")).toBe("a loopback address (this server) (::7f00:1 carries 127.0.0.1)"); // IPv4-compatible
+  expect(blockedAddressReason("64:ff9b::808:808")).toBeNull(); // 8.8.8.8 through a NAT64 gateway
+  expect(blockedAddressReason("2002:a00:1::1")).toBeNull(); // 10.0.0.1's 6to4 site
+});
+
+test("refuses the URL forms of NAT64 and 6to4 loopback unless local hosts are allowed", async () => {
+  for (const url of ["https://[64:ff9b::7f00:1]/skills.git", "https://[2002:7f00:1::]/skills.git", "ssh://git@[64:ff9b::a9fe:a9fe]/skills.git"]) {
+    expect({ url, message: await refusal(url) }).toEqual({ url, message: expect.stringMatching(/loopback|metadata/) });
+    expect(await checkSourceUrl(url, { allowFile: false, allowLocal: true })).toMatchObject({ ok: true });
+  }
+});
+
+test("refuses this machine's own addresses, on any interface and carried in NAT64 or 6to4, unless local hosts are allowed", async () => {
+  const own = { allowFile: false, allowLocal: false, ownAddresses: ["192.0.2.2", "fd00::2", "fe80::fc:ff:fe00:1%eth0"] };
+  expect(await refusal("https://192.0.2.2/skills.git", own)).toBe(
+    "The host 192.0.2.2 resolves to 192.0.2.2, an address of this server, which sources may not fetch from",
+  );
+  expect(await refusal("https://[fd00:0:0:0::2]/skills.git", own)).toContain("an address of this server");
+  expect(await refusal("https://[64:ff9b::c000:202]/skills.git", own)).toContain("an address of this server (64:ff9b::c000:202 carries 192.0.2.2)");
+  expect(await refusal("https://[2002:c000:202::1]/skills.git", own)).toContain("an address of this server");
+  expect(await checkSourceUrl("https://192.0.2.3/skills.git", own)).toMatchObject({ ok: true });
+  expect(await checkSourceUrl("https://192.0.2.2/skills.git", { ...own, allowLocal: true })).toMatchObject({ ok: true });
+
+  // By default the machine's real interfaces: every non-loopback address it has is refused too.
+  const real = Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => !entry.internal && !entry.address.startsWith("fe80"));
+  for (const { address, family } of real) {
+    const host = family === "IPv6" ? `[${address}]` : address;
+    expect(await refusal(`https://${host}/skills.git`)).toContain("an address of this server");
+  }
 });

@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { networkInterfaces } from "node:os";
 
 // Which repository URLs a source may have, checked when a source is saved (and before each fetch by
 // the caller): the transports git is allowed, no password in the URL, and no host that is this
@@ -11,8 +12,10 @@ export type CheckedSourceUrl = { ok: true; url: string; host: string | null } | 
 export interface SourceUrlOptions {
   /** file:// URLs (server-side repositories): instance admins only. */
   allowFile: boolean;
-  /** Hosts that resolve to loopback, link-local or metadata addresses (tests, a Git server on the same machine). */
+  /** Hosts that resolve to loopback, link-local, metadata or this machine's own addresses (tests, a Git server on the same machine). */
   allowLocal: boolean;
+  /** This machine's addresses; by default every interface's (os.networkInterfaces()). */
+  ownAddresses?: readonly string[];
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -27,30 +30,99 @@ blocked.addAddress("::", "ipv6");
 blocked.addSubnet("fe80::", 10, "ipv6"); // link-local
 blocked.addAddress("fd00:ec2::254", "ipv6"); // AWS metadata over IPv6
 
-/** Why an address may not be fetched from, or null. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address. */
-export function blockedAddressReason(address: string): string | null {
-  const ip = mappedIPv4(address) ?? address;
+/** An IPv6 address as its eight 16-bit groups (a trailing dotted quad read as the last two); null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, "");
+  if (isIP(bare) !== 6) return null;
+  let text = bare.toLowerCase();
+  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (quad) {
+    const [a, b, c, d] = quad.split(".").map(Number);
+    text = `${text.slice(0, -quad.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16)));
+  const front = parse(head);
+  const back = tail === null ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+const dotted = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/**
+ * The IPv4 address an IPv6 one carries and reaches: IPv4-mapped (::ffff:0:0/96, the same address to
+ * the OS), IPv4-compatible (::/96), NAT64 (64:ff9b::/96, where a NAT64 gateway connects to it) and
+ * 6to4 (2002::/16).
+ */
+function embeddedIPv4(address: string): { ipv4: string; mapped: boolean } | null {
+  const g = ipv6Groups(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return { ipv4: dotted(g[6], g[7]), mapped: true };
+  if (zeros(0, 6) && (g[6] !== 0 || g[7] > 1)) return { ipv4: dotted(g[6], g[7]), mapped: false };
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return { ipv4: dotted(g[6], g[7]), mapped: false };
+  if (g[0] === 0x2002) return { ipv4: dotted(g[1], g[2]), mapped: false };
+  return null;
+}
+
+/** An address written one way for comparing (IPv6 as its eight groups, however it was compressed). */
+function canonical(address: string): string {
+  const groups = ipv6Groups(address);
+  return groups ? groups.map((group) => group.toString(16)).join(":") : address;
+}
+
+/** This machine's own addresses, every interface (an address of the server reaches the server, loopback or not). */
+export function ownAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+}
+
+/**
+ * Why an address may not be fetched from, or null. An IPv6 address carrying an IPv4 one (mapped,
+ * NAT64, 6to4) is judged as that IPv4 address too; `own` are this machine's addresses.
+ */
+export function blockedAddressReason(address: string, own: readonly string[] = []): string | null {
+  const bare = address.replace(/%.*$/, "");
+  const inner = embeddedIPv4(bare);
+  const candidates = inner ? [inner.ipv4, bare] : [bare];
+  const ownSet = new Set(own.map((ip) => canonical(ip.replace(/%.*$/, ""))));
+  const isOwn = (ip: string) => (ownSet.has(canonical(ip)) ? "an address of this server" : null);
+  for (const check of [addressRangeReason, isOwn]) {
+    for (const ip of candidates) {
+      const reason = check(ip);
+      if (reason) return ip === inner?.ipv4 && !inner.mapped ? `${reason} (${bare} carries ${ip})` : reason;
+    }
+  }
+  return null;
+}
+
+/** Loopback, unspecified, link-local and metadata addresses, by range. */
+function addressRangeReason(ip: string): string | null {
   const family = isIP(ip);
-  if (family === 0) return null;
-  if (!blocked.check(ip, family === 4 ? "ipv4" : "ipv6")) return null;
+  if (family === 0 || !blocked.check(ip, family === 4 ? "ipv4" : "ipv6")) return null;
   if (ip === "169.254.169.254" || ip === "100.100.100.200" || ip.toLowerCase() === "fd00:ec2::254") return "the cloud metadata address";
   if (/^127\./.test(ip) || ip === "::1") return "a loopback address (this server)";
   if (/^0\./.test(ip) || ip === "::") return "an unspecified address (this server)";
   return "a link-local address";
 }
 
-/** The IPv4 address inside an IPv4-mapped IPv6 one, written either way (::ffff:127.0.0.1 or ::ffff:7f00:1). */
-function mappedIPv4(address: string): string | null {
-  const tail = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(.+)$/i.exec(address)?.[1];
-  if (tail === undefined || isIP(address) !== 6) return null;
-  if (isIP(tail) === 4) return tail;
-  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!groups) return null;
-  const [high, low] = [Number.parseInt(groups[1], 16), Number.parseInt(groups[2], 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
 const refuse = (message: string): CheckedSourceUrl => ({ ok: false, message });
+
+/**
+ * Why a deploy token may not go to `url`, or null: over plain http:// anyone on the path reads it.
+ * With `allowLocal` (tests, a Git server on this machine) a loopback host may take it in clear.
+ */
+export function plainHttpTokenRefusal(url: string, options: { allowLocal: boolean }): string | null {
+  if (!/^http:\/\//i.test(url.trim())) return null;
+  let host = "";
+  try {
+    host = new URL(url.trim()).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  } catch {
+    // An unparsable URL is refused below like any other plain http:// one.
+  }
+  const loopback = host === "localhost" || (isIP(host) !== 0 && blockedAddressReason(host)?.startsWith("a loopback") === true);
+  if (options.allowLocal && loopback) return null;
+  return `A deploy token is never sent over plain http:// (${url.trim()}); use the repository's https:// URL`;
+}
 
 /**
  * Accepts https://, http://, ssh:// (also git+ssh://), the scp form git@host:path, and file://
@@ -126,8 +198,9 @@ async function checkHost(url: string, host: string, options: SourceUrlOptions): 
       return refuse(`The host ${host} could not be resolved${code ? ` (${code})` : ""}`);
     }
   }
+  const own = options.ownAddresses ?? ownAddresses();
   for (const address of addresses) {
-    const reason = blockedAddressReason(address);
+    const reason = blockedAddressReason(address, own);
     if (reason) return refuse(`The host ${host} resolves to ${address}, ${reason}, which sources may not fetch from`);
   }
   return { ok: true, url, host };

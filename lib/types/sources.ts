@@ -91,6 +91,8 @@ export interface SourceSkill {
 }
 
 export interface SourceDetail extends SourceSummary {
+  /** Whether the viewer may change its ref, folder, token and webhook secret (who may publish there without review). */
+  canSteer: boolean;
   skills: SourceSkill[];
   /** Newest first. */
   syncs: SyncSummary[];

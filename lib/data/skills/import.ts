@@ -3,7 +3,7 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions/permissions";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { gateImport } from "@/lib/skills/review/policy";
-import { canRequestCreateIn, proposalPolicyForDestination, proposalPolicyForVersion, type RequestPolicy } from "@/lib/skills/review-requests/policy";
+import { canRequestCreateIn, proposalPolicyForSteered, type RequestPolicy } from "@/lib/skills/review-requests/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { Tx } from "@/lib/db/client";
@@ -34,6 +34,11 @@ export interface ImportItem {
   provenance?: Provenance;
   /** The security scan of exactly this skill, when the caller already ran it for its own gate (an upload's plan): not run twice. */
   scan?: ScanResult;
+  /**
+   * Who chose this content when not the viewer (the source's settings were last changed by them;
+   * null: that account is gone): it is published only if they could publish it directly too.
+   */
+  steeredBy?: Actor | null;
 }
 
 export interface ImportResult {
@@ -127,12 +132,14 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
             requestId,
             action: "skill.version",
             provenance: item.provenance,
+            steeredBy: item.steeredBy,
             ...(item.provenance ? { detail: sourceDetail(item.provenance) } : {}),
           }),
         );
       } else {
         const destination = item.destination ?? { scope: "PERSONAL" };
-        const movePolicy = proposalPolicyForDestination(actor, destination, await teamPolicy(tx, destination.teamId));
+        const access = { scope: destination.scope, ownerId: null, teamId: destination.teamId ?? null };
+        const movePolicy = proposalPolicyForSteered(actor, item.steeredBy, access, await teamPolicy(tx, destination.teamId));
         if (movePolicy && canRequestCreateIn(actor, destination)) {
           results.push(await createByRequest(tx, actor, destination, version, { message: item.message, policy: movePolicy, provenance: item.provenance }));
           continue;
@@ -254,7 +261,15 @@ export async function addVersionInTx(
   actor: Actor,
   skillId: string,
   version: PreparedVersion,
-  options: { message?: string; baseVersion?: number; action: string; detail?: Record<string, unknown>; requestId?: string; provenance?: Provenance },
+  options: {
+    message?: string;
+    baseVersion?: number;
+    action: string;
+    detail?: Record<string, unknown>;
+    requestId?: string;
+    provenance?: Provenance;
+    steeredBy?: Actor | null;
+  },
 ): Promise<ImportResult> {
   // Versions of one skill queue here, so what is read below (its name, current version) holds until commit.
   await lockRow(tx, "Skill", skillId);
@@ -267,7 +282,7 @@ export async function addVersionInTx(
     throw new DataError("CONFLICT", syncedSkillMessage(source), { reason: "synced", source });
   }
   const request = options.requestId ? await requireRevisableRequest(tx, actor, options.requestId, skillId) : null;
-  const policy = request ? null : proposalPolicyForVersion(actor, skill.access, await teamPolicy(tx, skill.teamId));
+  const policy = request ? null : proposalPolicyForSteered(actor, options.steeredBy, skill.access, await teamPolicy(tx, skill.teamId));
   const proposed = request !== null || policy !== null;
   // A proposal changes nothing agents or lists see, so the skill's "updated" time stays.
   const { versionCount, currentVersion } = await tx.skill.update({

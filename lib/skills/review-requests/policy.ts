@@ -110,6 +110,38 @@ export function proposalPolicyForDestination(actor: Actor, destination: Destinat
   return proposalPolicyForVersion(actor, { scope: destination.scope, ownerId: null, teamId: destination.teamId ?? null }, teamPolicy);
 }
 
+/** No one in particular: an account that is gone, who may publish nowhere without review. */
+const NOBODY: Actor = { id: "", role: "USER", teamRoles: {} };
+
+/**
+ * proposalPolicyForVersion when someone other than `actor` chose what the write holds: a source's
+ * settings last changed by `steeredBy` (null: that account is gone; undefined: nobody else). It
+ * publishes only if both could publish directly, so nobody publishes by proxy of another's rights.
+ */
+export function proposalPolicyForSteered(
+  actor: Actor,
+  steeredBy: Actor | null | undefined,
+  skill: SkillAccess,
+  teamPolicy: ReviewPolicy,
+): RequestPolicy | null {
+  const own = proposalPolicyForVersion(actor, skill, teamPolicy);
+  if (own || steeredBy === undefined) return own;
+  return proposalPolicyForVersion(steeredBy ?? NOBODY, skill, teamPolicy);
+}
+
+/**
+ * Change what a skill source fetches or who may trigger it (its URL, ref, folder, deploy token,
+ * webhook secret): whoever may publish into its destination without review. Where nobody may (a
+ * team that reviews every change, managers' too), its owners and admins, as every sync there
+ * proposes anyway. Seeing, syncing and deleting a source is canManageSource's.
+ */
+export function canSteerSource(actor: Actor, source: SkillAccess, teamPolicy: ReviewPolicy): boolean {
+  const destination = { scope: source.scope, teamId: source.teamId };
+  if (source.scope === "PERSONAL") return source.ownerId === actor.id;
+  if (proposalPolicyForDestination(actor, destination, teamPolicy) === null) return source.scope !== "TEAM" || teamRole(actor, source.teamId) !== undefined;
+  return source.scope === "TEAM" && teamPolicy.mode === "approval" && !teamPolicy.managersBypass && isTeamManager(actor, source.teamId);
+}
+
 /** The facts of one request the rules read. */
 export interface RequestFacts {
   authorId: string | null;

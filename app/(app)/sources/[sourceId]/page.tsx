@@ -125,7 +125,7 @@ export default async function SourcePage({ params }: Params) {
               A push to the repository starts a sync. The secret was shown when the source was created; rotate it to see a new one.
             </CardDescription>
           </div>
-          <RotateSecretDialog sourceId={source.id} />
+          {source.canSteer ? <RotateSecretDialog sourceId={source.id} /> : null}
         </CardHeader>
         <CardContent className="grid gap-3">
           <div className="flex gap-2">
@@ -145,7 +145,11 @@ export default async function SourcePage({ params }: Params) {
           <CardDescription>The next sync uses them. Skills the new settings no longer find are archived by it.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <SourceSettingsForm key={`${source.ref}:${source.subdir}:${source.intervalMinutes}:${source.hasCredential}`} source={source} />
+          <SourceSettingsForm
+            key={`${source.ref}:${source.subdir}:${source.intervalMinutes}:${source.hasCredential}`}
+            source={source}
+            canSteer={source.canSteer}
+          />
           <div className="flex flex-wrap items-center justify-between gap-4 rounded-md border border-destructive/30 p-4">
             <div className="grid gap-1 text-sm">
               <span className="font-medium">Delete this source</span>

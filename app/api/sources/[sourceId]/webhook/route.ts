@@ -1,4 +1,4 @@
-import { receiveWebhook } from "@/lib/data/sources";
+import { receiveWebhook, WEBHOOK_REFUSED } from "@/lib/data/sources";
 import { DataError } from "@/lib/data/errors";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, jsonError, json } from "@/lib/http/errors";
@@ -9,10 +9,10 @@ type Context = { params: Promise<{ sourceId: string }> };
 
 // Push payloads are a few KB (GitHub caps them at 25 MB, but a push's refs and commit list stay small).
 const WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
-// An unknown source and a wrong secret answer alike, so the endpoint does not tell which sources exist.
-const REFUSED = "Unknown source, or the signature (X-Hub-Signature-256) or token (X-Gitlab-Token) does not match its webhook secret.";
-
-/** POST /api/sources/{id}/webhook: a GitHub or GitLab push. 202 with the sync started, 200 when ignored, 401/404 refused. */
+/**
+ * POST /api/sources/{id}/webhook: a GitHub or GitLab push. 202 with the sync started, 200 when
+ * ignored, 401 alike for an unknown source and a wrong signature, 409 for a delivery already taken.
+ */
 export async function POST(request: Request, { params }: Context) {
   return handle(async () => {
     const { sourceId } = await params;
@@ -21,8 +21,9 @@ export async function POST(request: Request, { params }: Context) {
       const result = await receiveWebhook(sourceId, { headers: request.headers, body });
       return json(result, { status: result.status === "started" ? 202 : 200 });
     } catch (error) {
-      if (error instanceof DataError && error.code === "FORBIDDEN") return jsonError(401, "unauthorized", REFUSED);
-      if (error instanceof DataError && error.code === "NOT_FOUND") return jsonError(404, "not_found", REFUSED);
+      if (error instanceof DataError && error.code === "FORBIDDEN") return jsonError(401, "unauthorized", WEBHOOK_REFUSED);
+      if (error instanceof DataError && error.code === "CONFLICT" && error.details?.reason === "webhook-replay")
+        return jsonError(409, "replayed_delivery", error.message);
       throw error;
     }
   });
