@@ -65,6 +65,12 @@ describe("limits", () => {
     expect(sandboxScript({ ...DEFAULT_RUN_LIMITS, maxFileBytes: 64 * 1024 * 1024 }, 1024 * 1024)).toContain("ulimit -f 1024 ||");
   });
 
+  it("cap the workspace's archive at 1.25 times the disk bound, in whole KiB as ulimit -f counts", () => {
+    expect(archiveLimit(256 * 1024 * 1024)).toBe(320 * 1024 * 1024);
+    expect(archiveLimit(100_000_000)).toBe(124_999_680);
+    expect(sandboxScript(DEFAULT_RUN_LIMITS, archiveLimit(100_000_000))).toContain(`ulimit -f ${124_999_680 / 1024} ||`);
+  });
+
   it("lower the process cap until processes × memory per process fit the run's total, and refuse when too few fit", () => {
     const GiB = 1024 ** 3;
     expect(boundLimits(DEFAULT_RUN_LIMITS, 16 * GiB)).toEqual({ ...DEFAULT_RUN_LIMITS, maxProcesses: 16 });

@@ -98,8 +98,11 @@ export function resolveLimits(partial: Partial<RunLimits> = {}): RunLimits {
 /** Where the sandbox sees the host file that carries the workspace from one run to the next. */
 export const WORKSPACE_ARCHIVE = "/run/workspace.tar";
 
-/** The most the archive of a full workspace may take on the host: tar adds a header per file. */
-export const archiveLimit = (diskBytes: number) => diskBytes + Math.floor(diskBytes / 4);
+/**
+ * The most the archive of a full workspace may take on the host (tar adds a header per file), in
+ * whole KiB: `ulimit -f` counts KiB, and an archive cut at exactly this size is one that was stopped.
+ */
+export const archiveLimit = (diskBytes: number) => Math.floor((diskBytes + Math.floor(diskBytes / 4)) / 1024) * 1024;
 
 /** The fewest processes (and threads) a run needs: bash, a subshell and a multi-threaded program (node starts 7). */
 export const MIN_PROCESSES = 12;
