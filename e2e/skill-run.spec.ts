@@ -47,6 +47,12 @@ test("a skill script runs on an attached CSV; its findings and chart survive a r
 
   await page.reload();
   await expectProfile(page, page.getByTestId("assistant-message").first());
+  // A file the script wrote is served with the sandbox's own CSP, not the page's: opened directly
+  // (the chart is an SVG, a document that could run script), it can run nothing.
+  const chartUrl = await page.getByTestId("run-card").first().getByRole("img", { name: "out/chart.svg" }).getAttribute("src");
+  const served = await page.request.get(chartUrl!);
+  expect(served.headers()["content-security-policy"]).toBe("sandbox; default-src 'none'");
+  expect(served.headers()["content-disposition"]).toMatch(/^attachment/);
   await expect(page.getByTestId("attachment-chip").getByRole("link", { name: /sales\.csv/ })).toHaveAttribute("href", /^\/api\/playground\/files\//);
   await page
     .getByTestId("run-card")

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, sqlitePathFromUrl } from "./env";
+import { EnvError, parseEnv, SANDBOX_MIN_PROCESSES, sqlitePathFromUrl } from "./env";
+import { MIN_PROCESSES } from "./sandbox/bwrap-args";
 
 describe("parseEnv", () => {
   it("defaults to an SQLite file under data/", () => {
@@ -95,6 +96,20 @@ describe("parseEnv", () => {
     const sso = parseEnv({ OIDC_ISSUER: "http://127.0.0.1:4010", OIDC_CLIENT_ID: "skillshelf", OIDC_CLIENT_SECRET: "s3cret", SSO_ONLY: "true" });
     expect(sso.SSO_ONLY).toBe(true);
     expect(parseEnv({}).SSO_ONLY).toBe(false);
+  });
+
+  it("reads the sandbox bounds, with units, and refuses a total that leaves no room for a run's processes", () => {
+    expect(parseEnv({})).toMatchObject({ SANDBOX_PROCESS_MEMORY: 1024 ** 3, SANDBOX_MEMORY_TOTAL: 16 * 1024 ** 3, SANDBOX_DISK: 256 * 1024 ** 2 });
+    expect(parseEnv({ SANDBOX_PROCESS_MEMORY: "256MB", SANDBOX_MEMORY_TOTAL: "4GB", SANDBOX_DISK: "64MB" })).toMatchObject({
+      SANDBOX_PROCESS_MEMORY: 256 * 1024 ** 2,
+      SANDBOX_MEMORY_TOTAL: 4 * 1024 ** 3,
+      SANDBOX_DISK: 64 * 1024 ** 2,
+    });
+    expect(() => parseEnv({ SANDBOX_MEMORY_TOTAL: "4GB" })).toThrow(
+      "SANDBOX_MEMORY_TOTAL leaves room for 4 processes of SANDBOX_PROCESS_MEMORY each; a run needs 12: raise SANDBOX_MEMORY_TOTAL or lower SANDBOX_PROCESS_MEMORY",
+    );
+    expect(() => parseEnv({ SANDBOX_DISK: "lots" })).toThrow(/SANDBOX_DISK must be a size such as "25MB"/);
+    expect(SANDBOX_MIN_PROCESSES).toBe(MIN_PROCESSES);
   });
 
   it("treats empty optional keys as unset", () => {

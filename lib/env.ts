@@ -161,7 +161,15 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url("must be a Redis URL such as redis://localhost:6379").optional()),
   // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one user (all their tokens) or address.
   API_RATE_LIMIT_PER_MINUTE: count(600),
+  // The bounds of one skill script run: the address space each process may map, all of its
+  // processes together (which caps how many it may start), and its workspace (a tmpfs).
+  SANDBOX_PROCESS_MEMORY: byteSize(1024 ** 3),
+  SANDBOX_MEMORY_TOTAL: byteSize(16 * 1024 ** 3),
+  SANDBOX_DISK: byteSize(256 * 1024 ** 2),
 });
+
+/** The processes and threads a run needs at the least (lib/sandbox/bwrap-args.ts MIN_PROCESSES). */
+export const SANDBOX_MIN_PROCESSES = 12;
 
 /** The database DATABASE_URL names. */
 export type DatabaseTarget = { provider: "sqlite"; path: string } | { provider: "postgres"; url: string };
@@ -210,6 +218,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
   if (data.SSO_ONLY && !data.OIDC_ISSUER) problems.push("SSO_ONLY needs single sign-on configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)");
   if ((data.S3_ACCESS_KEY_ID === undefined) !== (data.S3_SECRET_ACCESS_KEY === undefined))
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  const fits = Math.floor(data.SANDBOX_MEMORY_TOTAL / data.SANDBOX_PROCESS_MEMORY);
+  if (fits < SANDBOX_MIN_PROCESSES)
+    problems.push(
+      `SANDBOX_MEMORY_TOTAL leaves room for ${fits} processes of SANDBOX_PROCESS_MEMORY each; a run needs ${SANDBOX_MIN_PROCESSES}: raise SANDBOX_MEMORY_TOTAL or lower SANDBOX_PROCESS_MEMORY`,
+    );
   if (problems.length) throw new EnvError(problems);
   const database = databaseTarget(data.DATABASE_URL, cwd);
   return {

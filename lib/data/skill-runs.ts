@@ -5,7 +5,8 @@ import { DEFAULT_COLLECT_LIMITS, MAX_STDIN_BYTES, type CollectedFile, type Input
 import { envProblem } from "@/lib/sandbox/bwrap-args";
 import { globProblem } from "@/lib/sandbox/glob";
 import { launchCommand } from "@/lib/sandbox/launch";
-import { getSkillExecutor } from "@/lib/sandbox/registry";
+import { getSkillExecutor as registeredExecutor } from "@/lib/sandbox/registry";
+import { getEnv } from "@/lib/env";
 import { detectMediaType } from "@/lib/skills/format/media-type";
 import type { ExecutionStatus } from "@/lib/types/playground";
 import { db } from "@/lib/db/server";
@@ -32,6 +33,12 @@ export const MAX_CONVERSATION_ATTACHMENTS = 20;
 export const MAX_CONVERSATION_ATTACHMENT_BYTES = 16 * 1024 * 1024;
 /** How long a run waits for a free slot before it is refused. */
 const QUEUE_WAIT_MS = 15_000;
+
+/** The app's executor, bounded by the SANDBOX_* settings. */
+function getSkillExecutor(): SkillExecutor {
+  const env = getEnv();
+  return registeredExecutor({ processMemoryBytes: env.SANDBOX_PROCESS_MEMORY, memoryTotalBytes: env.SANDBOX_MEMORY_TOTAL, diskBytes: env.SANDBOX_DISK });
+}
 
 /** Whether skill_run is offered here, and if not, why and how to enable it. */
 export async function getExecutionStatus(viewer: ViewerRef, executor: SkillExecutor = getSkillExecutor()): Promise<ExecutionStatus> {

@@ -33,6 +33,16 @@ await createSkill(ada, {
   destination: { scope: "PERSONAL" },
 });
 
+await createSkill(ada, {
+  skill: makeSkill("greeter", {
+    description: "Greets a person by name. Use when the user wants a greeting.",
+    body: "# Greeter\n\nRun `bash scripts/hello.sh`.\n",
+    files: { "scripts/hello.sh": "echo hello from the greeter\n" },
+    frontmatter: "allowed-tools: Bash(bash scripts/hello.sh:*)\n",
+  }),
+  destination: { scope: "PERSONAL" },
+});
+
 const setup: PlaygroundSetup = { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" };
 const ASK = "Count the rows in my CSV file: `python3 scripts/count.py`";
 
@@ -117,6 +127,23 @@ describe.skipIf(!availability.available)("tool approval in the chat", () => {
     expect(next.ledger.events.find((e) => e.kind === "run")).toMatchObject({ approval: "approved-conversation" });
     const fresh = await send({ text: ASK });
     expect(fresh.approval).toBeDefined();
+  });
+
+  it("allowed-tools' prefix runs the script it names at once; the same prefix chained to another command asks", async () => {
+    const allowed = await send({ text: "Greet a person by name with a greeting: `bash scripts/hello.sh`" });
+    expect(allowed.approval).toBeUndefined();
+    expect(allowed.ledger.events.find((e) => e.kind === "run")).toMatchObject({ skill: "greeter", approval: "allowed-tools", exitCode: 0 });
+    expect(allowed.answer).toContain("hello from the greeter");
+
+    const before = await runs();
+    const chained = await send({ text: "Greet a person by name with a greeting: `bash scripts/hello.sh && head -2 /etc/passwd`" });
+    expect(chained.approval).toBeDefined();
+    expect(chained.ledger.events.find((e) => e.kind === "approval")).toMatchObject({
+      skill: "greeter",
+      state: "requested",
+      summary: "greeter wants to run bash scripts/hello.sh && head -2 /etc/passwd",
+    });
+    expect(await runs()).toBe(before);
   });
 
   it("refuses approvals without a conversation, and unknown approval ids", async () => {

@@ -36,6 +36,16 @@ describe("security headers in next.config.ts", () => {
     expect(names.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("leave a playground file (an attachment, or what a skill_run wrote to out/) its own sandbox policy", async () => {
+    const names = await headersFor("/api/playground/files/cm1abc-run-file");
+    expect(names.get("content-security-policy")).toBeUndefined();
+    expect(names.get("referrer-policy")).toBeUndefined();
+    expect(names.get("x-content-type-options")).toBe("nosniff");
+    // The rest of the playground's API and its page keep the page policy.
+    expect((await headersFor("/api/playground/chat")).get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect((await headersFor("/playground")).get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("leave the discovery index's files their own policies too, before and after the rewrite; pages keep theirs", async () => {
     for (const pathname of ["/.well-known/agent-skills/pdf-tools/assets/logo.svg", "/api/agent-skills/pdf-tools/SKILL.md"]) {
       const names = await headersFor(pathname);

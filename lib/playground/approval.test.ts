@@ -25,6 +25,24 @@ describe("allowed-tools entries", () => {
     expect(run("skill_run(python3 scripts/:*)", "python3 scripts/ x")).toBe(true);
     expect(run("Read", "cat x")).toBe(false);
   });
+  it("let a prefix through only for one simple command: a chained one asks, whatever it starts with", () => {
+    const run = (entry: string, command: string) => allowedByEntry(entry, "skill_run", command);
+    expect(run("Bash(bash scripts/hello.sh:*)", "bash scripts/hello.sh --name Ada > out/greeting.txt")).toBe(true);
+    for (const command of [
+      "bash scripts/hello.sh && head -2 /etc/passwd",
+      "bash scripts/hello.sh; head -2 /etc/passwd",
+      "bash scripts/hello.sh | bash",
+      "bash scripts/hello.sh $(head -2 /etc/passwd)",
+      "bash scripts/hello.sh\nhead -2 /etc/passwd",
+      "bash scripts/hello.sh > ../skills/hello/x",
+    ]) {
+      expect(run("Bash(bash scripts/hello.sh:*)", command), command).toBe(false);
+      expect(run("Bash(bash scripts/*)", command), command).toBe(false);
+    }
+    // Any command means any: "Bash", "Bash(*)" and an exact pattern the author wrote stay as they were.
+    expect(run("Bash(*)", "bash scripts/hello.sh && head -2 /etc/passwd")).toBe(true);
+    expect(run("Bash(cat inputs/a.csv | wc -l)", "cat inputs/a.csv | wc -l")).toBe(true);
+  });
 });
 
 describe("the approval state", () => {

@@ -1,3 +1,4 @@
+import { compoundCommandProblem } from "./shell-command";
 import type { GrantedApproval, TurnLedger } from "./types";
 
 // Which tool calls wait for the user. A skill's `allowed-tools` names the calls it may make
@@ -15,7 +16,8 @@ export const grantKey = (skill: string, tool: string): string => `${skill}\u0000
  * Whether an allowed-tools entry lets this call through without asking. Entries match a bound
  * tool by its exact name; skill_run by "skill_run", "Bash", or a pattern in parentheses against
  * its command: "Bash(python3 scripts/report.py:*)" (Claude Code's prefix form), "Bash(git diff)"
- * (exactly that command) or "Bash(*)" (any).
+ * (exactly that command) or "Bash(*)" (any). A prefix allows only a simple command: one with a list
+ * or pipe operator, a substitution or a redirection outside out/ asks, whatever it starts with.
  */
 export function allowedByEntry(entry: string, tool: string, command?: string): boolean {
   if (entry === tool) return true;
@@ -26,6 +28,7 @@ export function allowedByEntry(entry: string, tool: string, command?: string): b
   const pattern = match[1].trim();
   const normalized = command.trim().replace(/\s+/g, " ");
   if (pattern === "*" || pattern === "") return true;
+  if (pattern.endsWith("*") && compoundCommandProblem(command) !== null) return false;
   if (pattern.endsWith(":*")) return normalized === pattern.slice(0, -2).trim() || normalized.startsWith(`${pattern.slice(0, -2).trim()} `);
   if (pattern.endsWith("*")) return normalized.startsWith(pattern.slice(0, -1));
   return normalized === pattern;

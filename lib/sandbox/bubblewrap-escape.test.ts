@@ -120,13 +120,17 @@ for url in sys.argv[1:]:
     await writeFile(secretFile, "host-only secret");
     await withWorkspace([{ path: "scripts/leak.txt", bytes: bytes(secretFile), executable: false }], async (workspace) => {
       const outcome = await workspace.run("demo", {
-        command: `ln -s ${PROJECT}/package.json out/leak && ln -s ${secretFile} out/secret && ln -s / out/root && echo ok > out/ok.txt && ln -s ${hostDir} /workspace/work/host && rm -r /workspace/inputs && ln -s ${hostDir} /workspace/inputs`,
+        command: `ln -s ${PROJECT}/package.json out/leak && ln -s ${secretFile} out/secret && ln -s / out/root && echo ok > out/ok.txt && ln -s ${hostDir} /workspace/work/host`,
       });
       expect(outcome.exitCode).toBe(0);
+      // inputs/ is the host's folder, mounted read-only: it cannot be swapped for a link.
+      const swap = await workspace.run("demo", { command: `rm -r /workspace/inputs || ln -sfn ${hostDir} /workspace/inputs || touch /workspace/inputs/x` });
+      expect(swap.exitCode).not.toBe(0);
+      expect(swap.stderr).toMatch(/Read-only file system|Device or resource busy/);
       const collected = await workspace.collect(["out/**", "work/**", "inputs/**"]);
       expect(collected.files.map((file) => file.path)).toEqual(["out/ok.txt"]);
-      expect(collected.skipped).toEqual(["inputs", "out/leak", "out/root", "out/secret", "work/host"].map((link) => `${link}: a symbolic link, not followed`));
-      await expect(workspace.stageInputs([{ name: "new.csv", bytes: bytes("x") }])).rejects.toThrow(/not a directory/);
+      expect(collected.skipped).toEqual(["out/leak", "out/root", "out/secret", "work/host"].map((link) => `${link}: a symbolic link, not followed`));
+      await workspace.stageInputs([{ name: "new.csv", bytes: bytes("x") }]);
       expect(await readdir(hostDir)).toEqual(["host-secret.txt", "skillshelf.db"]);
       // A staged file holding a path is only text: skills cannot ship symlinks.
       expect((await workspace.run("demo", { command: "test -L scripts/leak.txt || cat scripts/leak.txt" })).stdout).toBe(secretFile);
@@ -177,6 +181,7 @@ for url in sys.argv[1:]:
     expect(outcome.warnings).toEqual([
       "killed after 1.5 s: the wall-clock timeout",
       expect.stringMatching(/^stdout truncated at 64 KB \(.* more not shown\)$/),
+      "files written during this run were not kept: it was stopped before the workspace was saved",
     ]);
   });
 
@@ -184,7 +189,12 @@ for url in sys.argv[1:]:
     const marker = uniqueMarker();
     const started = Date.now();
     const outcome = await runIn(`sleep 60.${marker} & (sleep 61.${marker} &) ; sleep 62.${marker}`, { timeoutMs: 1000 });
-    expect(outcome).toMatchObject({ exitCode: null, signal: "SIGKILL", timedOut: true, warnings: ["killed after 1 s: the wall-clock timeout"] });
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: "SIGKILL",
+      timedOut: true,
+      warnings: ["killed after 1 s: the wall-clock timeout", "files written during this run were not kept: it was stopped before the workspace was saved"],
+    });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(processesWith(`.${marker}`)).toEqual([]);
   });

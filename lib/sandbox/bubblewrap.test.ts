@@ -38,14 +38,17 @@ describe("availability", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "fake-bwrap-"));
     const fake = path.join(dir, "bwrap");
     const refusal = "bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.";
-    await writeFile(fake, `#!/bin/sh\n[ "$1" = --version ] && { echo "bubblewrap 0.4.0"; exit 0; }\necho "${refusal}" >&2\nexit 1\n`);
+    await writeFile(
+      fake,
+      `#!/bin/sh\n[ "$1" = --version ] && { echo "bubblewrap 0.5.0"; exit 0; }\n[ "$1" = --help ] && { echo "    --size BYTES"; exit 0; }\necho "${refusal}" >&2\nexit 1\n`,
+    );
     await chmod(fake, 0o755);
     await chmod(dir, 0o755); // a root server starts it as user 65534
     try {
       expect(await createBubblewrapExecutor({ bwrapPath: fake }).availability()).toEqual({
         available: false,
         executor: "bubblewrap",
-        reason: `bubblewrap 0.4.0 could not create a sandbox: ${refusal}`,
+        reason: `bubblewrap 0.5.0 could not create a sandbox: ${refusal}`,
         remedy: BUBBLEWRAP_REMEDY,
       });
     } finally {

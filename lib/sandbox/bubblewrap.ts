@@ -1,17 +1,29 @@
 // The skill executor on Linux: every run is a bubblewrap sandbox (user, PID, network, IPC, UTS and
-// cgroup namespaces; a read-only /usr; the workspace the only writable host folder) around one
-// `bash -lc` command. Where bubblewrap is missing or cannot create namespaces, availability() says
+// cgroup namespaces; a read-only /usr; no writable host folder: the workspace is a tmpfs of fixed
+// size whose files travel between runs as an archive) around one `bash -lc` command. Where bubblewrap is missing or cannot create namespaces, availability() says
 // why and nothing runs: there is no unsandboxed fallback.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { constants, lstatSync, readlinkSync } from "node:fs";
-import { access, chmod, chown, lstat, mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
+import { access, chmod, chown, lstat, mkdir, mkdtemp, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { bwrapArgs, identityFiles, resolveCwd, resolveLimits, sandboxEnv, type BwrapFeatures, type SystemEntry } from "./bwrap-args";
+import {
+  archiveLimit,
+  boundLimits,
+  bwrapArgs,
+  identityFiles,
+  resolveCwd,
+  resolveLimits,
+  sandboxEnv,
+  TMP_BYTES,
+  type BwrapFeatures,
+  type SystemEntry,
+} from "./bwrap-args";
 import {
   DEFAULT_COLLECT_LIMITS,
+  DEFAULT_RUN_LIMITS,
   MAX_STDIN_BYTES,
   RUNS_DIR,
   type CollectLimits,
@@ -26,7 +38,8 @@ import {
 } from "./executor";
 import { formatSize } from "./output-cap";
 import { LAUNCH_ENV, LAUNCH_PATH, runProcess } from "./run-process";
-import { collectFiles, ensureRunsRoot, makeDirectories, removeTree, segmentProblem, writeNewFile } from "./workspace-fs";
+import { collectFromArchive } from "./workspace-archive";
+import { ensureRunsRoot, makeDirectories, removeTree, segmentProblem, writeNewFile } from "./workspace-fs";
 
 const run = promisify(execFile);
 
@@ -40,7 +53,16 @@ export interface BubblewrapOptions {
    * the kernel does not apply RLIMIT_NPROC to root, so a fork bomb would not stop otherwise.
    */
   rootRunsAs?: { uid: number; gid: number };
+  /** The address space each process may map unless a run says otherwise (default 1 GiB). */
+  processMemoryBytes?: number;
+  /** The most memory one run's processes may map together (default 16 GiB): caps its process count. */
+  memoryTotalBytes?: number;
+  /** The size of a run's workspace, which lives in memory (default 256 MiB): the most it can write there. */
+  diskBytes?: number;
 }
+
+export const DEFAULT_MEMORY_TOTAL_BYTES = 16 * 1024 ** 3;
+export const DEFAULT_DISK_BYTES = 256 * 1024 ** 2;
 
 export const BUBBLEWRAP_REMEDY =
   "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and let unprivileged processes create user namespaces " +
@@ -108,6 +130,9 @@ interface Context {
   runsRoot: string;
   /** Set when a root server hands the sandbox to another host user. */
   runAs: { uid: number; gid: number } | null;
+  processMemoryBytes: number;
+  memoryTotalBytes: number;
+  diskBytes: number;
 }
 
 /** A folder the sandbox writes to must belong to the host user it runs as. */
@@ -121,11 +146,15 @@ class BubblewrapWorkspace implements Workspace {
 
   constructor(
     readonly id: string,
-    /** Holds workspace/ (mounted at /workspace) and etc/ (passwd, group). */
+    /** Holds workspace/ (its skills/ and inputs/ are mounted in /workspace), workspace.tar (the rest) and etc/ (passwd, group). */
     private readonly dir: string,
     private readonly context: Context,
   ) {
     this.root = path.join(dir, "workspace");
+  }
+
+  private get archive() {
+    return path.join(this.dir, "workspace.tar");
   }
 
   async stageSkill(name: string, files: readonly StagedFile[]): Promise<void> {
@@ -163,12 +192,16 @@ class BubblewrapWorkspace implements Workspace {
     if (Buffer.byteLength(command.command) > MAX_COMMAND_BYTES) throw new Error(`the command is longer than ${formatSize(MAX_COMMAND_BYTES)}`);
     const stdin = typeof command.stdin === "string" ? new TextEncoder().encode(command.stdin) : command.stdin;
     if (stdin && stdin.length > MAX_STDIN_BYTES) throw new Error(`stdin is larger than ${formatSize(MAX_STDIN_BYTES)}`);
-    const limits = resolveLimits(command.limits);
+    if (!tool.features.tmpfsSize)
+      throw new Error(`bubblewrap ${tool.version} cannot size a tmpfs (--size needs 0.5 or later), so a run's disk limit would not hold`);
+    const asked = { ...command.limits, memoryBytes: command.limits?.memoryBytes ?? this.context.processMemoryBytes };
+    const limits = boundLimits(resolveLimits(asked), this.context.memoryTotalBytes);
     const cwd = resolveCwd(command.cwd, skillName);
     const runId = `run-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-    await handOver(await makeDirectories(this.root, `runs/${runId}`), this.context);
     const args = bwrapArgs({
       workspaceDir: this.root,
+      archivePath: this.archive,
+      diskBytes: this.context.diskBytes,
       etcDir: path.join(this.dir, "etc"),
       system: tool.system,
       cwd,
@@ -186,12 +219,23 @@ class BubblewrapWorkspace implements Workspace {
       stdin,
       ...this.context.runAs,
     });
-    return { ...outcome, warnings: [...outcome.warnings, ...limitWarnings(outcome, limits)] };
+    const bounds = { memoryTotalBytes: this.context.memoryTotalBytes, diskBytes: this.context.diskBytes };
+    return { ...outcome, warnings: [...outcome.warnings, ...limitWarnings(outcome, limits, bounds), ...(await this.keptFiles(outcome))] };
+  }
+
+  /** What became of the files the run left: an archive cut short at its limit is dropped whole. */
+  private async keptFiles(outcome: RunOutcome): Promise<string[]> {
+    const limit = archiveLimit(this.context.diskBytes);
+    if ((await stat(this.archive)).size >= limit) {
+      await truncate(this.archive, 0);
+      return [`the files left in the workspace came to more than ${formatSize(limit)} as an archive; none were kept`];
+    }
+    return outcome.timedOut ? ["files written during this run were not kept: it was stopped before the workspace was saved"] : [];
   }
 
   async collect(globs: readonly string[], limits: Partial<CollectLimits> = {}) {
     this.assertOpen();
-    return collectFiles(this.root, globs, { ...DEFAULT_COLLECT_LIMITS, ...limits });
+    return collectFromArchive(this.archive, globs, { ...DEFAULT_COLLECT_LIMITS, ...limits });
   }
 
   async cleanup(): Promise<void> {
@@ -204,9 +248,30 @@ class BubblewrapWorkspace implements Workspace {
   }
 }
 
-/** Names the limit behind an exit status, so the model can tell "my script failed" from "it was stopped". */
-export function limitWarnings(outcome: RunOutcome, limits: RunLimits): string[] {
+/**
+ * Names the limit behind an exit status or an error, so the model can tell "my script failed" from
+ * "it was stopped", and which setting bounds it.
+ */
+export function limitWarnings(outcome: RunOutcome, limits: RunLimits, bounds: { memoryTotalBytes: number; diskBytes: number }): string[] {
   if (outcome.timedOut || outcome.exitCode === null) return [];
+  const warnings: string[] = [];
+  if (/MemoryError|Cannot allocate memory|std::bad_alloc|out of memory|memory allocation failed/i.test(outcome.stderr)) {
+    warnings.push(
+      `out of memory: each process may map ${formatSize(limits.memoryBytes)}, and a run may have ${limits.maxProcesses} processes and threads (${formatSize(bounds.memoryTotalBytes)} in all)`,
+    );
+  }
+  if (/fork: (?:retry: )?Resource temporarily unavailable|Resource temporarily unavailable|can't start new thread/i.test(outcome.stderr)) {
+    warnings.push(
+      `the process limit: a run may have ${limits.maxProcesses} processes and threads (${formatSize(bounds.memoryTotalBytes)} of memory at ${formatSize(limits.memoryBytes)} each)`,
+    );
+  }
+  if (/No space left on device/.test(outcome.stderr)) {
+    warnings.push(`out of space: the workspace holds at most ${formatSize(bounds.diskBytes)}, /tmp ${formatSize(TMP_BYTES)}`);
+  }
+  return [...signalWarnings(outcome, limits), ...warnings];
+}
+
+function signalWarnings(outcome: RunOutcome, limits: RunLimits): string[] {
   if (outcome.signal === "SIGXCPU") return [`stopped at the CPU time limit of ${limits.cpuSeconds} s (SIGXCPU)`];
   if (outcome.signal === "SIGXFSZ") return [`stopped at the file size limit of ${formatSize(limits.maxFileBytes)} (SIGXFSZ)`];
   if (outcome.signal === "SIGKILL") return [`killed (SIGKILL): the CPU time hard limit of ${limits.cpuSeconds + 1} s, or out of memory`];
@@ -221,6 +286,9 @@ export function createBubblewrapExecutor(options: BubblewrapOptions = {}): Skill
     tool: () => (tool ??= locateTool(options.bwrapPath)),
     runsRoot: options.runsRoot ?? path.join(os.tmpdir(), "skillshelf-runs"),
     runAs: process.getuid?.() === 0 ? (options.rootRunsAs ?? { uid: 65534, gid: 65534 }) : null,
+    processMemoryBytes: options.processMemoryBytes ?? DEFAULT_RUN_LIMITS.memoryBytes,
+    memoryTotalBytes: options.memoryTotalBytes ?? DEFAULT_MEMORY_TOTAL_BYTES,
+    diskBytes: options.diskBytes ?? DEFAULT_DISK_BYTES,
   };
 
   const createWorkspace = async (): Promise<Workspace> => {
@@ -235,12 +303,13 @@ export function createBubblewrapExecutor(options: BubblewrapOptions = {}): Skill
       const identity = identityFiles();
       // Modes are set explicitly: under a umask of 077 the sandbox user could not read the skill.
       const folder = (target: string, mode: number) => mkdir(target).then(() => chmod(target, mode));
-      const file = (target: string, text: string) => writeFile(target, text).then(() => chmod(target, 0o644));
-      await Promise.all([folder(root, 0o700), folder(etc, 0o755)]);
+      const file = (target: string, text: string, mode = 0o644) => writeFile(target, text).then(() => chmod(target, mode));
+      // The sandbox mounts only what is in here; the server keeps it (the sandbox user reads it).
+      await Promise.all([folder(root, 0o755), folder(etc, 0o755)]);
       await Promise.all([
         folder(path.join(root, "skills"), 0o755),
-        ...["work", "out", "inputs", "runs"].map((sub) => folder(path.join(root, sub), 0o755).then(() => handOver(path.join(root, sub), context))),
-        handOver(root, context),
+        folder(path.join(root, "inputs"), 0o755),
+        file(path.join(dir, "workspace.tar"), "", 0o600).then(() => handOver(path.join(dir, "workspace.tar"), context)),
         file(path.join(etc, "passwd"), identity.passwd),
         file(path.join(etc, "group"), identity.group),
       ]);

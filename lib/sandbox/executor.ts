@@ -20,7 +20,7 @@ export interface RunLimits {
   cpuSeconds: number;
   /** Address space per process in bytes (RLIMIT_AS). */
   memoryBytes: number;
-  /** Processes/threads of the sandbox user (RLIMIT_NPROC). */
+  /** Processes/threads of the sandbox user (RLIMIT_NPROC); lowered so that × memoryBytes it fits the executor's total. */
   maxProcesses: number;
   /** Largest file a script may write, in bytes (RLIMIT_FSIZE). */
   maxFileBytes: number;

@@ -1,4 +1,4 @@
-import { createBubblewrapExecutor } from "./bubblewrap";
+import { createBubblewrapExecutor, type BubblewrapOptions } from "./bubblewrap";
 import type { SkillExecutor } from "./executor";
 
 // Which executor the app runs skill scripts with. One per process: bubblewrap by default, made on
@@ -12,6 +12,7 @@ export function setSkillExecutor(executor: SkillExecutor | null): void {
   current = executor;
 }
 
-export function getSkillExecutor(): SkillExecutor {
-  return (current ??= createBubblewrapExecutor());
+/** The executor in use; the first call makes the default one with `options` (the bounds of a run). */
+export function getSkillExecutor(options?: BubblewrapOptions): SkillExecutor {
+  return (current ??= createBubblewrapExecutor(options));
 }

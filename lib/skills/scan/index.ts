@@ -30,7 +30,7 @@ export { decodeTagRun, decodeTags, makeVisible } from "./visible";
  * Bump whenever a rule is added, removed or changes what it matches or its severity: stored
  * results with another version are due for a rescan.
  */
-export const RULESET_VERSION = "2026.11.25-2";
+export const RULESET_VERSION = "2026.12.01-1";
 
 const RULE_DEFS: readonly RuleDef[] = [
   ...hiddenTextRules,

@@ -21,6 +21,17 @@ const PIPE_TO_SHELL: readonly RegExp[] = [
   /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring)\b[^\n]{0,400}?\|\s*(?:iex|invoke-expression)\b/gi,
   /\b(?:iex|invoke-expression)\s*\(?\s*(?:\(\s*)?(?:new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring|irm|iwr|invoke-restmethod|invoke-webrequest)\b[^\n]{0,400}/gi,
 ];
+/**
+ * A step that turns stored text back into a hidden command: reversing (rev), base64/base32, hex
+ * (xxd -r), uudecode, or decrypting (openssl … -d). A static scanner cannot see what it yields, so
+ * where its output goes is what counts.
+ */
+const DECODER = String.raw`(?<![\w.-])(?:rev|base(?:64|32)\s+(?:-[a-zA-Z]+\s+)*(?:-[a-zA-Z]*[dD][a-zA-Z]*|--decode)|xxd\s+(?:-\w+\s+)*-\w*r\w*|uudecode|openssl\b[^\n|;&]{0,160}?\s-d(?:ecrypt)?)(?![\w-])`;
+/** Then through any further pipe steps (gunzip, tr, tee…) into the shell that runs it. */
+const PIPES_TO = String.raw`[^\n|;&]{0,300}?(?:\|(?!\|)[^\n|;&]{0,300}?)*?\|\s*`;
+const INTERPRETER = String.raw`\b(?:(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|php)`;
+/** An interpreter given its program as an argument: sh -c, python3 -c, perl -e, node -e. */
+const RUNS_STRING = String.raw`${INTERPRETER}\s+(?:-\w+\s+)*-\w*[ce]`;
 const PIPE_QUICK = ["curl", "wget", "aria2c", "iwr", "irm", "invoke-", "downloadstring", "iex"];
 const ENCODING_IN_LINE = /\bbase64\b|\bxxd\s+-r|\bfrombase64string\b|\b-enc(?:odedcommand)?\b/i;
 
@@ -194,18 +205,18 @@ export const remoteCodeRules: RuleDef[] = [
       severity: "critical",
       appliesTo: "any",
       message:
-        "Decodes a hidden payload and runs it in a shell (base64 -d | sh, PowerShell -EncodedCommand): the command is written so that a reader cannot see it.",
+        "Decodes a hidden payload and runs it in a shell or interpreter (base64 -d | sh, rev … | bash, xxd -r, openssl enc -d, PowerShell -EncodedCommand): the command is written so that a reader cannot see it.",
     },
     {
       pattern: [
-        new RegExp(
-          String.raw`\b(?:base64\s+(?:-d|--decode|-D|-di)|openssl\s+(?:enc\s+)?-?(?:base64|a)\s+-d|xxd\s+-r(?:\s+-p)?|uudecode|base32\s+(?:-d|--decode))\b[^\n|]{0,200}\|\s*(?:${SHELLS})`,
-          "gi",
-        ),
+        new RegExp(String.raw`${DECODER}${PIPES_TO}(?:${SHELLS})`, "gi"),
         /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,100}\s-(?:e|ec|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/gi,
-        /\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:echo|printf)\s+[^\n)]{0,600}\|\s*base64\s+(?:-d|--decode)/gi,
+        // eval "$(rev x)", bash -c "$(… | base64 -d)", python3 -c "$(xxd -r -p x)"
+        new RegExp(String.raw`(?:\beval|${RUNS_STRING})\s+["']?\$\([^\n)]{0,300}?${DECODER}`, "gi"),
+        // bash <(rev x), source <(base64 -d x), sh <<< "$(rev x)"
+        new RegExp(String.raw`(?:${INTERPRETER}|(?:^|[\s;&|])(?:source|\.))\s+(?:-\w+\s+)*(?:<\(|<<<\s*["']?\$\()[^\n)]{0,300}?${DECODER}`, "gim"),
       ],
-      quick: ["base64", "xxd", "uudecode", "base32", "openssl", "powershell", "pwsh"],
+      quick: ["base64", "base32", "xxd", "uudecode", "openssl", "rev", "powershell", "pwsh"],
     },
   ),
   patternRule(
@@ -214,11 +225,14 @@ export const remoteCodeRules: RuleDef[] = [
       category: "remote-code",
       severity: "critical",
       appliesTo: "any",
-      message: "Decodes or decompresses a string and runs it as code (exec(b64decode(...)), eval(atob(...))): the real code is hidden from review.",
+      message:
+        "Decodes, decompresses or reverses a string and runs it as code (exec(b64decode(...)), eval(atob(...)), exec(text[::-1])): the real code is hidden from review.",
     },
     {
       pattern: [
         /\b(?:eval|exec|execSync|Function|system|popen|compile|runInNewContext|runInThisContext)\s*\(\s*[^\n]{0,120}?\b(?:atob|b64decode|b32decode|b85decode|a85decode|decodebytes|decodestring|unhexlify|fromhex|decompress|fromCharCode|unescape|rot13|codecs\.decode|Buffer\.from\s*\([^)\n]{0,200}["'](?:base64|hex)["'])/g,
+        // exec(open("payload").read()[::-1]), eval(s.split("").reverse().join("")): rev, in the language itself
+        /\b(?:eval|exec|execSync|Function|system|popen|compile)\s*\(\s*[^\n]{0,160}?(?:\[::-1\]|\.reverse\(\s*\)\s*\.join)/g,
         /\b(?:iex|invoke-expression)\b[^\n]{0,200}frombase64string/gi,
         /frombase64string[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/gi,
       ],
@@ -239,6 +253,8 @@ export const remoteCodeRules: RuleDef[] = [
         "codecs.decode",
         "buffer.from",
         "frombase64string",
+        "::-1",
+        "reverse(",
       ],
     },
   ),
