@@ -13,4 +13,10 @@ export interface Rewrite {
  */
 export const DISCOVERY_REWRITE: Rewrite = { source: "/.well-known/agent-skills/:path*", destination: "/api/agent-skills/:path*" };
 
-export const rewrites: Rewrite[] = [DISCOVERY_REWRITE];
+/** Delivery links (lib/http/feeds.ts): the secret is the path's first segment, so the link itself is what a client is given. */
+export const FEED_REWRITES: Rewrite[] = [
+  { source: "/feeds/:secret", destination: "/api/feeds/:secret" },
+  { source: "/feeds/:secret/:path*", destination: "/api/feeds/:secret/:path*" },
+];
+
+export const rewrites: Rewrite[] = [DISCOVERY_REWRITE, ...FEED_REWRITES];
