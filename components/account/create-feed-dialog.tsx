@@ -1,14 +1,14 @@
 "use client";
-import { useState } from "react";
 import { LinkIcon, LoaderCircleIcon } from "lucide-react";
 import { createFeedAction } from "@/lib/actions/feeds";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { FeedCommandsView } from "./feed-commands-view";
+import { CredentialNameField } from "./credential-name-field";
+import { ShownOnceDialog } from "./shown-once-dialog";
 import { ShownOnceSecret } from "./shown-once-secret";
 
 /** What a link may deliver: "" (everything the person's agents get), "profile:<id>" or "team:<id>". */
@@ -29,42 +29,19 @@ export interface CreateFeedDialogProps {
 }
 
 export function CreateFeedDialog({ targets, skill, trigger = "New delivery link", defaultName = "", small = false }: CreateFeedDialogProps) {
-  const [open, setOpen] = useState(false);
-  // A new key each opening: the form and the shown-once link start over, and the link leaves memory on close.
-  const [session, setSession] = useState(0);
-  const [shown, setShown] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setSession((n) => n + 1);
-          setShown(false);
-        }
-      }}
-    >
-      <DialogTrigger asChild>
+    <ShownOnceDialog
+      className="sm:max-w-2xl"
+      trigger={
         <Button variant={targets.length > 1 ? "default" : "outline"} size={small ? "sm" : "default"}>
           <LinkIcon aria-hidden /> {trigger}
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        className="sm:max-w-2xl"
-        onInteractOutside={(event) => {
-          if (shown) event.preventDefault();
-        }}
-      >
-        <CreateFeedForm
-          key={session}
-          targets={targets}
-          skill={skill}
-          defaultName={defaultName}
-          onCreated={() => setShown(true)}
-          onDone={() => setOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {({ key, onCreated, onDone }) => (
+        <CreateFeedForm key={key} targets={targets} skill={skill} defaultName={defaultName} onCreated={onCreated} onDone={onDone} />
+      )}
+    </ShownOnceDialog>
   );
 }
 
@@ -115,30 +92,13 @@ function CreateFeedForm({
           current version of each skill; revoke it on your account page.
         </DialogDescription>
       </DialogHeader>
-      {failure && failure.code !== "INVALID_INPUT" ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {failure.message}
-        </p>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor="feed-name">Name</Label>
-        <Input
-          id="feed-name"
-          name="name"
-          placeholder="laptop"
-          maxLength={64}
-          defaultValue={values?.name ?? defaultName}
-          required
-          autoFocus
-          aria-invalid={!!errors.name}
-          aria-describedby={errors.name ? "feed-name-error" : undefined}
-        />
-        {errors.name ? (
-          <p id="feed-name-error" className="text-sm text-destructive">
-            {errors.name[0]}
-          </p>
-        ) : null}
-      </div>
+      <CredentialNameField
+        id="feed-name"
+        placeholder="laptop"
+        defaultValue={values?.name ?? defaultName}
+        error={errors.name?.[0]}
+        refusal={failure && failure.code !== "INVALID_INPUT" ? failure.message : undefined}
+      />
       {targets.length > 1 ? (
         <div className="grid gap-2">
           <Label htmlFor="feed-target">Delivers</Label>
