@@ -8,11 +8,12 @@ export function FeedCommandsView({ url, skill }: { url: string; skill?: string }
     <div className="grid gap-3 text-sm">
       {feedCommands(url, skill).map((c) => (
         <div key={c.client} className="grid gap-1.5">
-          <p className="font-medium">{c.label}</p>
-          <div className="flex items-start gap-2">
-            <code className="min-w-0 flex-1 rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs break-all [contain:inline-size]">{c.command}</code>
+          {/* The button beside the title, not the command: at 390 px a long label beside the command squeezed it to one character a line. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium">{c.label}</p>
             <CopyTextButton text={c.command} label={`Copy ${c.label} command`} />
           </div>
+          <code className="rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs break-all [contain:inline-size]">{c.command}</code>
         </div>
       ))}
       <p className="text-muted-foreground">
