@@ -11,7 +11,7 @@ export function FeedCommandsView({ url, skill }: { url: string; skill?: string }
           {/* The button beside the title, not the command: at 390 px a long label beside the command squeezed it to one character a line. */}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">{c.label}</p>
-            <CopyTextButton text={c.command} label={`Copy ${c.label} command`} />
+            <CopyTextButton text={c.command} label="Copy" description={`Copy the ${c.label} command`} />
           </div>
           <code className="rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs break-all [contain:inline-size]">{c.command}</code>
         </div>
