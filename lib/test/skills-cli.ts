@@ -17,7 +17,16 @@ export function runSkillsCli(args: string[], options: { cwd: string; home: strin
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: options.home, DISABLE_TELEMETRY: "1", DO_NOT_TRACK: "1", CI: "1", NO_COLOR: "1" },
+      // Nothing of this process's environment but PATH (and NODE_ENV, which the types require): the CLI must not see a token or a config of ours.
+      env: {
+        NODE_ENV: process.env.NODE_ENV,
+        PATH: process.env.PATH ?? "",
+        HOME: options.home,
+        DISABLE_TELEMETRY: "1",
+        DO_NOT_TRACK: "1",
+        CI: "1",
+        NO_COLOR: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
