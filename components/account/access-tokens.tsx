@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CreateTokenDialog } from "./create-token-dialog";
 import { RevokeTokenDialog } from "./revoke-token-dialog";
 
-function When({ date }: { date: Date | null }) {
+export function When({ date }: { date: Date | null }) {
   if (!date) return <span className="text-muted-foreground">never</span>;
   return (
     // relative to "now", which differs between the server render and hydration by a moment

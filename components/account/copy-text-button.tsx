@@ -4,7 +4,15 @@ import { CheckIcon, CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /** Copies `text` and says so, visibly and to screen readers. */
-export function CopyTextButton({ text, label }: { text: string; label: string }) {
+export function CopyTextButton({
+  text,
+  label,
+  description,
+}: {
+  text: string;
+  label: string;
+  /** The accessible name, where the visible label is short ("Copy"). */ description?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -15,6 +23,7 @@ export function CopyTextButton({ text, label }: { text: string; label: string })
     <Button
       type="button"
       variant="outline"
+      aria-label={description}
       onClick={() =>
         navigator.clipboard.writeText(text).then(
           () => setCopied(true),

@@ -1,15 +1,15 @@
 "use client";
-import { useState } from "react";
 import { KeyRoundIcon, LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { createTokenAction } from "@/lib/actions/tokens";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/auth/token-inputs";
 import { formatExpiry } from "@/lib/format";
+import { CredentialNameField } from "./credential-name-field";
+import { ShownOnceDialog } from "./shown-once-dialog";
 import { ShownOnceSecret } from "./shown-once-secret";
 
 const SCOPES = [
@@ -20,36 +20,16 @@ const SCOPES = [
 const EXPIRIES = [...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` })), { value: "never", label: "No expiry" }];
 
 export function CreateTokenDialog() {
-  const [open, setOpen] = useState(false);
-  // A new key for each opening: the form and the shown-once secret start over, and the secret is
-  // gone from memory as soon as the dialog closes.
-  const [session, setSession] = useState(0);
-  const [secretShown, setSecretShown] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setSession((n) => n + 1);
-          setSecretShown(false);
-        }
-      }}
-    >
-      <DialogTrigger asChild>
+    <ShownOnceDialog
+      trigger={
         <Button>
           <PlusIcon aria-hidden /> New token
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        // A stray click outside must not throw away a secret that cannot be shown again.
-        onInteractOutside={(event) => {
-          if (secretShown) event.preventDefault();
-        }}
-      >
-        <CreateTokenForm key={session} onCreated={() => setSecretShown(true)} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {({ key, onCreated, onDone }) => <CreateTokenForm key={key} onCreated={onCreated} onDone={onDone} />}
+    </ShownOnceDialog>
   );
 }
 
@@ -94,30 +74,13 @@ function CreateTokenForm({ onCreated, onDone }: { onCreated: () => void; onDone:
         <DialogTitle>New access token</DialogTitle>
         <DialogDescription>For scripts, CI and install commands. It acts as you, within the scope you choose.</DialogDescription>
       </DialogHeader>
-      {failure && failure.code !== "INVALID_INPUT" ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {failure.message}
-        </p>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor="token-name">Name</Label>
-        <Input
-          id="token-name"
-          name="name"
-          placeholder="CI publish"
-          maxLength={64}
-          defaultValue={values?.name}
-          required
-          autoFocus
-          aria-invalid={!!errors.name}
-          aria-describedby={errors.name ? "token-name-error" : undefined}
-        />
-        {errors.name ? (
-          <p id="token-name-error" className="text-sm text-destructive">
-            {errors.name[0]}
-          </p>
-        ) : null}
-      </div>
+      <CredentialNameField
+        id="token-name"
+        placeholder="CI publish"
+        defaultValue={values?.name}
+        error={errors.name?.[0]}
+        refusal={failure && failure.code !== "INVALID_INPUT" ? failure.message : undefined}
+      />
       <fieldset className="grid gap-2" aria-describedby={errors.scope ? "token-scope-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">Scope</legend>
         {SCOPES.map((scope) => (

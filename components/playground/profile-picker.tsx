@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { AgentProfileInfo } from "@/lib/types/playground";
+import { CreateFeedDialog } from "@/components/account/create-feed-dialog";
 
 /** The profile catalog: which agent profile, the skills it offers, and editing or deleting it. */
 export function ProfilePicker({
@@ -59,13 +60,19 @@ export function ProfilePicker({
               </li>
             ))}
           </ul>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" variant="outline" onClick={() => onEdit(profile)}>
               <PencilIcon aria-hidden /> Edit
             </Button>
             <Button type="button" size="sm" variant="ghost" disabled={deleting} onClick={() => onDelete(profile)} aria-label={`Delete profile ${profile.name}`}>
               <Trash2Icon aria-hidden /> Delete
             </Button>
+            <CreateFeedDialog
+              small
+              trigger="Delivery link"
+              defaultName={profile.name}
+              targets={[{ value: `profile:${profile.id}`, label: `Agent profile ${profile.name}, its skills at their current or pinned versions` }]}
+            />
           </div>
         </>
       ) : null}

@@ -38,6 +38,8 @@ export interface DeliveredSkill {
 export interface DeliveryOptions {
   /** One of the viewer's agent profiles instead of everything they see, by id or by name (names are unique per owner). */
   profile?: string | null;
+  /** One team's skills (by id) instead, as its members see them: a team's delivery link (lib/data/feeds.ts). */
+  team?: string | null;
 }
 
 const versionSelect = {
@@ -64,15 +66,29 @@ interface Pick {
  */
 export async function listDeliveredSkills(viewer: ViewerRef, options: DeliveryOptions = {}): Promise<DeliveredSkill[]> {
   const actor = await loadActor(db, viewer);
-  const picks = options.profile ? await profilePicks(actor, options.profile) : await catalogPicks(actor);
-  return withVersions(picks);
+  return withVersions(await picksFor(actor, options));
 }
 
 /** The one skill of that name the viewer's agents get (as listDeliveredSkills has it), or null. */
 export async function findDeliveredSkill(viewer: ViewerRef, name: string, options: DeliveryOptions = {}): Promise<DeliveredSkill | null> {
   const actor = await loadActor(db, viewer);
-  const picks = options.profile ? await profilePicks(actor, options.profile, name) : await catalogPicks(actor, name);
-  return (await withVersions(picks))[0] ?? null;
+  return (await withVersions(await picksFor(actor, options, name)))[0] ?? null;
+}
+
+function picksFor(actor: Actor, options: DeliveryOptions, name?: string): Promise<Pick[]> {
+  if (options.profile) return profilePicks(actor, options.profile, name);
+  if (options.team) return teamPicks(actor, options.team, name);
+  return catalogPicks(actor, name);
+}
+
+/** A team's current skills, as long as the viewer is in the team (names are unique within one). */
+async function teamPicks(actor: Actor, teamId: string, name?: string): Promise<Pick[]> {
+  if (!actor.teamRoles[teamId]) throw notFound("Team");
+  const rows = await db.skill.findMany({
+    where: { AND: [{ scope: "TEAM", teamId }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
+    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: null }));
 }
 
 /** Shadowing is decided among same-named skills only, so resolving one name's candidates gives the same winner as the whole catalog. */

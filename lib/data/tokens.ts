@@ -27,7 +27,7 @@ const NAME_MAX = 64;
 // is precise enough for "last used".
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-function randomBase62(length: number): string {
+export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {

@@ -1,4 +1,4 @@
-import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill } from "@/lib/data/discovery";
+import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill, type DeliveryOptions } from "@/lib/data/discovery";
 import { openSkillFile, readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
 import { sha256Hex } from "@/lib/skills/archive/digest";
@@ -14,7 +14,9 @@ import { presignedRedirect, untrustedFileHeaders } from "./untrusted-file";
 //   GET /.well-known/agent-skills/<name>/SKILL.md       a skill-md artifact (and every other file by path)
 //   GET /.well-known/agent-skills/<name>.zip            an archive artifact: the files at the root
 // `?profile=<id or name>` narrows everything to one of the viewer's agent profiles. next.config.ts
-// rewrites these paths to app/api/agent-skills/[...path] (lib/http/rewrites.ts says why).
+// rewrites these paths to app/api/agent-skills/[...path] (lib/http/rewrites.ts says why). The same
+// index and artifacts are served under a delivery link, /feeds/<secret>/.well-known/agent-skills/
+// (lib/http/feeds.ts), with URLs relative to the index.
 //
 // Each entry carries the RFC's fields and some of ours, which RFC clients ignore: `version`,
 // `skillId`, `place`, `reviewStatus`, `bundleDigest` and `files` (per-file digests, which the
@@ -43,7 +45,21 @@ export interface DiscoveryEntry {
   place: string;
   reviewStatus: string;
   bundleDigest: string;
-  files: DiscoveryFile[];
+  /** Per-file digests (the well-known index, for the sync CLI), or the v0.1 RFC's list of paths (a delivery link's index, for older clients). */
+  files: DiscoveryFile[] | string[];
+}
+
+/**
+ * What an index and its artifacts are read as: whose delivery, narrowed how, where the index's
+ * artifact URLs point and how a delivery is recorded. The well-known index is per signed-in
+ * viewer, with absolute URLs that carry `?profile=`; a delivery link's (lib/http/feeds.ts) has
+ * URLs relative to the index, so the secret in the link's path carries through to every artifact.
+ */
+export interface DeliverySource {
+  viewer: ViewerRef;
+  options: DeliveryOptions;
+  urls: "absolute" | "relative";
+  record: (skill: DeliveredSkill) => Promise<unknown>;
 }
 
 export interface DiscoveryIndex {
@@ -82,6 +98,16 @@ export async function discoveryViewer(request: Request): Promise<ViewerRef> {
   }
 }
 
+/** The well-known index's source: the signed-in viewer, narrowed by `?profile=`. */
+export function wellKnownSource(request: Request, viewer: ViewerRef): DeliverySource {
+  return {
+    viewer,
+    options: { profile: profileParam(request) },
+    urls: "absolute",
+    record: (skill) => recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" }),
+  };
+}
+
 /** `?profile=<id or name>`, or null. */
 export function profileParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("profile");
@@ -100,12 +126,16 @@ const commonHeaders = (etag: string) =>
     "X-Content-Type-Options": "nosniff",
   });
 
-export async function buildDiscoveryIndex(viewer: ViewerRef, profileId: string | null): Promise<DiscoveryIndex> {
-  const skills = (await listDeliveredSkills(viewer, { profile: profileId })).filter((s) => RFC_NAME.test(s.name));
+export async function buildDiscoveryIndex(source: DeliverySource): Promise<DiscoveryIndex> {
+  const { viewer, options } = source;
+  const skills = (await listDeliveredSkills(viewer, options)).filter((s) => RFC_NAME.test(s.name));
   const archives = await archiveDigests(
     skills.filter((s) => !skillMdOnly(s)),
     async (s) => (await readSkillVersionFiles(viewer, s.skillId, s.version))?.files ?? null,
   );
+  // Relative to the index itself (…/.well-known/agent-skills/index.json), which RFC clients resolve against.
+  const base = source.urls === "relative" ? "" : `${DISCOVERY_PATH}/`;
+  const suffix = source.urls === "relative" ? "" : query(options.profile ?? null);
   const entries: DiscoveryEntry[] = [];
   for (const skill of skills) {
     const single = skillMdOnly(skill);
@@ -115,21 +145,24 @@ export async function buildDiscoveryIndex(viewer: ViewerRef, profileId: string |
       name: skill.name,
       type: single ? "skill-md" : "archive",
       description: skill.description,
-      url: single ? `${DISCOVERY_PATH}/${skill.name}/${encodePath(single)}${query(profileId)}` : `${DISCOVERY_PATH}/${skill.name}.zip${query(profileId)}`,
+      url: single ? `${base}${skill.name}/${encodePath(single)}${suffix}` : `${base}${skill.name}.zip${suffix}`,
       digest: sha(single ? skill.files[0].sha256 : archiveDigest!),
       version: skill.version,
       skillId: skill.skillId,
       place: skill.place,
       reviewStatus: skill.reviewStatus,
       bundleDigest: sha(skill.bundleDigest),
-      files: skill.files.map((f) => ({ path: f.path, size: f.size, digest: sha(f.sha256), executable: f.executable })),
+      files:
+        source.urls === "relative"
+          ? skill.files.map((f) => f.path)
+          : skill.files.map((f) => ({ path: f.path, size: f.size, digest: sha(f.sha256), executable: f.executable })),
     });
   }
   return { $schema: DISCOVERY_SCHEMA, skills: entries };
 }
 
-export async function discoveryIndexResponse(request: Request, viewer: ViewerRef): Promise<Response> {
-  const body = JSON.stringify(await buildDiscoveryIndex(viewer, profileParam(request)));
+export async function discoveryIndexResponse(request: Request, source: DeliverySource): Promise<Response> {
+  const body = JSON.stringify(await buildDiscoveryIndex(source));
   const bytes = new TextEncoder().encode(body);
   const headers = commonHeaders(`"${sha256Hex(bytes)}"`);
   if (ifNoneMatchHits(request.headers.get("if-none-match"), headers.get("etag")!)) return new Response(null, { status: 304, headers });
@@ -141,20 +174,20 @@ export async function discoveryIndexResponse(request: Request, viewer: ViewerRef
 const notFound = () => jsonError(404, "not_found", "No such skill or file in this index.");
 
 /** An artifact or a file by its path below /.well-known/agent-skills/ (the segments as Next decoded them). */
-export async function discoveryArtifactResponse(request: Request, viewer: ViewerRef, segments: readonly string[]): Promise<Response> {
-  const profileId = profileParam(request);
-  if (segments.length === 1 && segments[0].endsWith(".zip")) return archiveResponse(request, viewer, segments[0].slice(0, -".zip".length), profileId);
+export async function discoveryArtifactResponse(request: Request, source: DeliverySource, segments: readonly string[]): Promise<Response> {
+  if (segments.length === 1 && segments[0].endsWith(".zip")) return archiveResponse(request, source, segments[0].slice(0, -".zip".length));
   if (segments.length < 2) return notFound();
-  return fileResponse(request, viewer, segments[0], segments.slice(1).join("/"), profileId);
+  return fileResponse(request, source, segments[0], segments.slice(1).join("/"));
 }
 
-async function deliveredSkill(viewer: ViewerRef, name: string, profileId: string | null): Promise<DeliveredSkill | null> {
+async function deliveredSkill(source: DeliverySource, name: string): Promise<DeliveredSkill | null> {
   if (!RFC_NAME.test(name)) return null;
-  return findDeliveredSkill(viewer, name, { profile: profileId });
+  return findDeliveredSkill(source.viewer, name, source.options);
 }
 
-async function archiveResponse(request: Request, viewer: ViewerRef, name: string, profileId: string | null): Promise<Response> {
-  const skill = await deliveredSkill(viewer, name, profileId);
+async function archiveResponse(request: Request, source: DeliverySource, name: string): Promise<Response> {
+  const { viewer } = source;
+  const skill = await deliveredSkill(source, name);
   if (!skill) return notFound();
   const known = knownArchiveDigest(skill);
   if (known && ifNoneMatchHits(request.headers.get("if-none-match"), `"${known}"`))
@@ -169,12 +202,13 @@ async function archiveResponse(request: Request, viewer: ViewerRef, name: string
   headers.set("Content-Disposition", attachmentDisposition(`${skill.name}.zip`));
   headers.set("Content-Length", String(bytes.byteLength));
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  await recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" });
+  await source.record(skill);
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
-async function fileResponse(request: Request, viewer: ViewerRef, name: string, path: string, profileId: string | null): Promise<Response> {
-  const skill = await deliveredSkill(viewer, name, profileId);
+async function fileResponse(request: Request, source: DeliverySource, name: string, path: string): Promise<Response> {
+  const { viewer } = source;
+  const skill = await deliveredSkill(source, name);
   const file = skill?.files.find((f) => f.path === path);
   if (!skill || !file) return notFound();
   const etag = `"${file.sha256}"`;
@@ -190,6 +224,6 @@ async function fileResponse(request: Request, viewer: ViewerRef, name: string, p
   const redirect = await presignedRedirect(stored.content, headers);
   const bytes = redirect ? null : await stored.content.read();
   // One download per skill fetched, not one per file: SKILL.md is what every fetch of a skill reads.
-  if (isSkillMd) await recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" });
+  if (isSkillMd) await source.record(skill);
   return redirect ?? new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -19,4 +19,10 @@ export const CLAWHUB_REWRITES: Rewrite[] = [
   { source: "/.well-known/clawdhub.json", destination: "/api/clawhub-discovery" },
 ];
 
-export const rewrites: Rewrite[] = [DISCOVERY_REWRITE, ...CLAWHUB_REWRITES];
+/** Delivery links (lib/http/feeds.ts): the secret is the path's first segment, so the link itself is what a client is given. */
+export const FEED_REWRITES: Rewrite[] = [
+  { source: "/feeds/:secret", destination: "/api/feeds/:secret" },
+  { source: "/feeds/:secret/:path*", destination: "/api/feeds/:secret/:path*" },
+];
+
+export const rewrites: Rewrite[] = [DISCOVERY_REWRITE, ...CLAWHUB_REWRITES, ...FEED_REWRITES];

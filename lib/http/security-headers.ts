@@ -34,13 +34,14 @@ export function contentSecurityPolicy(dev: boolean): string {
 
 /**
  * Skill files (/api/skills/:id/files/…, and the discovery index's files under
- * /.well-known/agent-skills/, rewritten to /api/agent-skills/) and playground files (attachments and
+ * /.well-known/agent-skills/, rewritten to /api/agent-skills/, and under a delivery link's
+ * /feeds/<secret>/.well-known/…, rewritten to /api/feeds/) and playground files (attachments and
  * what a skill_run produced, /api/playground/files/:id) are served as sandboxed attachments
  * with their own, stricter CSP and Referrer-Policy. A next.config.ts header replaces one the route
  * sets, and header rules match the path before rewrites, so the page policy must match none of
  * them: path-to-regexp (what Next matches `source` with) takes the lookahead.
  */
-export const PAGE_POLICY_SOURCE = "/:path((?!api/skills/[^/]+/files/|api/playground/files/|\\.well-known/agent-skills/|api/agent-skills/).*)";
+export const PAGE_POLICY_SOURCE = "/:path((?!api/skills/[^/]+/files/|api/playground/files/|\\.well-known/agent-skills/|api/agent-skills/|feeds/|api/feeds/).*)";
 
 export function securityHeaderRules(dev: boolean): { source: string; headers: { key: string; value: string }[] }[] {
   return [

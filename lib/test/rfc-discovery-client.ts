@@ -90,7 +90,8 @@ function unpackZip(bytes: Uint8Array): Map<string, Uint8Array> {
   return new Map(Object.entries(entries));
 }
 
-function centralDirectory(bytes: Uint8Array): { name: string; mode: number }[] {
+/** The entries of a ZIP's central directory with their unix modes (the high half of the external attributes). */
+export function centralDirectory(bytes: Uint8Array): { name: string; mode: number }[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;

@@ -20,6 +20,9 @@ import { ssoOption } from "@/lib/auth/sso";
 import { ProfileNameForm } from "@/components/account/profile-name-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { Sessions } from "@/components/account/sessions";
+import { DeliveryLinks } from "@/components/account/delivery-links";
+import { listFeeds } from "@/lib/data/feeds";
+import { listMyTeams } from "@/lib/data/teams";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -35,7 +38,13 @@ export default async function AccountPage() {
     signInMethods(viewer),
     currentSessionId().then((current) => listOwnSessions(viewer, current)),
   ]);
-  const profiles = await listProfiles(viewer);
+  const [profiles, feeds, teams] = await Promise.all([listProfiles(viewer), listFeeds(viewer), listMyTeams(viewer)]);
+  // What a new delivery link may deliver: the same choices lib/skills/permissions/feeds.ts allows.
+  const feedTargets = [
+    { value: "", label: "Everything your agents get" },
+    ...profiles.map((p) => ({ value: `profile:${p.id}`, label: `Agent profile: ${p.name}` })),
+    ...teams.filter((t) => t.role === "OWNER" || t.role === "ADMIN").map((t) => ({ value: `team:${t.id}`, label: `Team: ${t.name}` })),
+  ];
   // No password to change: an account made through single sign-on, or passwords off (SSO_ONLY).
   const passwordless = !methods.password || sso?.only;
   return (
@@ -84,6 +93,7 @@ export default async function AccountPage() {
       </Card>
       <Sessions sessions={sessions} />
       <AccessTokens tokens={tokens} />
+      <DeliveryLinks feeds={feeds} targets={feedTargets} />
       <ConnectMcp profiles={profiles.map(({ id, name }) => ({ id, name }))} />
       <SecurityReview awaiting={awaiting} admin={admin ? { ruleset: RULESET_VERSION, stale } : null} />
       {reports ? <ScanReports reports={reports} /> : null}

@@ -3,6 +3,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { DownloadIcon } from "lucide-react";
 import { CopyTextButton } from "@/components/account/copy-text-button";
+import { CreateFeedDialog } from "@/components/account/create-feed-dialog";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -111,6 +112,24 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
             </div>
           </>
         )}
+      </section>
+
+      <section aria-labelledby={`${ids}-feed`} className="grid gap-2">
+        <h3 id={`${ids}-feed`} className="text-sm font-semibold">
+          Install with a delivery link
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          For Claude Code, Codex and every agent the <code className="font-mono">npx skills</code> CLI knows, with no token: a link of your own gives the
+          install command for {info.name}, and <code className="font-mono">npx skills update</code> keeps it current.
+        </p>
+        <div>
+          <CreateFeedDialog
+            targets={[{ value: "", label: "Everything your agents get (the commands install this skill)" }]}
+            skill={info.name}
+            trigger="Make a delivery link"
+            defaultName={info.name}
+          />
+        </div>
       </section>
 
       {syncCommand ? (

@@ -1,4 +1,4 @@
-import { discoveryArtifactResponse, discoveryIndexResponse, discoveryViewer } from "@/lib/http/discovery";
+import { discoveryArtifactResponse, discoveryIndexResponse, discoveryViewer, wellKnownSource } from "@/lib/http/discovery";
 import { handle } from "@/lib/http/errors";
 import { rateLimited } from "@/lib/http/rate-limit";
 
@@ -11,10 +11,10 @@ type Context = { params: Promise<{ path: string[] }> };
 
 async function serve(request: Request, { params }: Context): Promise<Response> {
   return handle(async () => {
-    const viewer = await discoveryViewer(request);
+    const source = wellKnownSource(request, await discoveryViewer(request));
     const { path } = await params;
-    if (path.length === 1 && path[0] === "index.json") return discoveryIndexResponse(request, viewer);
-    return discoveryArtifactResponse(request, viewer, path);
+    if (path.length === 1 && path[0] === "index.json") return discoveryIndexResponse(request, source);
+    return discoveryArtifactResponse(request, source, path);
   });
 }
 
