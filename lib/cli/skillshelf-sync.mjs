@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // skillshelf-sync: mirror the skills a Skillshelf server gives you (or one of your agent profiles)
 // into an agent's skills folder, reading the server's Agent Skills Discovery index (Cloudflare's
-// RFC v0.2.0). One file, Node 22.13+ built-ins only, because the app serves it to be run without a
+// RFC v0.2.0). One file, Node 22.20+ built-ins only, because the app serves it to be run without a
 // clone (`npx -y <origin>/api/v1/cli/skillshelf-sync.tgz sync --claude --url <origin>`) and the
 // repository's CLI runs the same file (`npm run -s skills -- sync ...`); hence its length.
 //

@@ -39,7 +39,7 @@ export function cliPackageJson(script: Uint8Array): string {
     type: "module",
     bin: { [CLI_PACKAGE]: CLI_FILE },
     files: [CLI_FILE],
-    engines: { node: ">=22.13" },
+    engines: { node: ">=22.20" },
     license: "UNLICENSED",
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
