@@ -4,6 +4,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import type { DatabaseTarget } from "@/lib/env";
 import { createPgAdapterFactory } from "./postgres";
+import { cacheStatements } from "./statement-cache";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -63,6 +64,25 @@ function isRead(model: string | undefined, operation: string, args: unknown): bo
 // (another process's write, a checkpoint) retries for this long instead of failing at once.
 const BUSY_TIMEOUT_MS = 10_000;
 
+// Distinct SQL texts kept prepared per connection (lib/db/statement-cache.ts): Prisma's queries
+// are a few hundred shapes; an IN list of another length is another text.
+const STATEMENTS_KEPT = 500;
+
+type AdapterWithClient = { client: { prepare: (sql: string) => unknown } };
+
+/** Statements prepared once per SQL text and reused (see lib/db/statement-cache.ts). */
+class CachedStatements extends PrismaBetterSqlite3 {
+  protected rewrite(sql: string): string {
+    return sql;
+  }
+
+  override async connect() {
+    const adapter = await super.connect();
+    cacheStatements((adapter as unknown as AdapterWithClient).client, STATEMENTS_KEPT, (sql) => this.rewrite(sql));
+    return adapter;
+  }
+}
+
 /**
  * Every transaction begins IMMEDIATE: it takes the database's write lock at BEGIN, waiting up to
  * the busy timeout for another process's writer. The adapter's plain (deferred) BEGIN reads first
@@ -72,19 +92,15 @@ const BUSY_TIMEOUT_MS = 10_000;
  * (a CLI import beside the server, two servers on one file), so a transaction's reads stay true
  * until it commits, as on PostgreSQL with the row locks lib/db/locks.ts takes.
  */
-class ImmediateTransactions extends PrismaBetterSqlite3 {
-  override async connect() {
-    const adapter = await super.connect();
-    const client = (adapter as unknown as { client: { prepare: (sql: string) => unknown } }).client;
-    const prepare = client.prepare.bind(client);
-    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
-    return adapter;
+class ImmediateTransactions extends CachedStatements {
+  protected override rewrite(sql: string): string {
+    return sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql;
   }
 }
 
 export function createPrismaClient(databasePath: string) {
   const writer = new PrismaClient({ adapter: new ImmediateTransactions({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
-  const reader = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
+  const reader = new PrismaClient({ adapter: new CachedStatements({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
   // Per-connection settings, applied before each connection's first statement.
   // synchronous=NORMAL: under WAL a commit no longer waits for an fsync of the log, only
   // checkpoints do; a power loss may drop the last commits but never corrupts the database, and a
