@@ -262,4 +262,12 @@ test("publish into a team whose changes need approval opens a review request", a
   const outsider = await site(["publish", folder, "--owner", "no-such-team"]);
   expect(outsider.code).not.toBe(0);
   expect(outsider.stdout + outsider.stderr).toContain("No place is named @no-such-team");
+
+  // Later specs share this database and count ada's teams (the manage dialog's destinations).
+  const cleanup = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    cleanup.prepare(`DELETE FROM "Membership" WHERE "teamId" = ?`).run(teamId);
+  } finally {
+    cleanup.close();
+  }
 });

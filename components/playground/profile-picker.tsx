@@ -3,7 +3,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { AgentProfileInfo } from "@/lib/types/playground";
-import { CreateFeedDialog } from "@/components/account/create-feed-dialog";
+import dynamic from "next/dynamic";
+
+// The delivery-link dialog shows only with a profile picked: loaded then, not with every
+// playground visit (e2e/js-budget.spec.ts counts what a first visit downloads).
+const CreateFeedDialog = dynamic(() => import("@/components/account/create-feed-dialog").then((m) => m.CreateFeedDialog), {
+  ssr: false,
+  loading: () => (
+    <Button type="button" size="sm" variant="outline" disabled>
+      Delivery link
+    </Button>
+  ),
+});
 
 /** The profile catalog: which agent profile, the skills it offers, and editing or deleting it. */
 export function ProfilePicker({
