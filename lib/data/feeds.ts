@@ -58,10 +58,11 @@ export interface CreateFeedInput {
   team?: string | null;
 }
 
-async function findProfile(tx: Tx, profile: string) {
+/** One of the owner's profiles by id, else by name (names are unique per owner only). */
+async function findProfile(tx: Tx, ownerId: string, profile: string) {
   return (
-    (await tx.agentProfile.findFirst({ where: { id: profile }, select: { id: true, ownerId: true } })) ??
-    (await tx.agentProfile.findFirst({ where: { name: profile }, select: { id: true, ownerId: true } }))
+    (await tx.agentProfile.findFirst({ where: { id: profile, ownerId }, select: { id: true, ownerId: true } })) ??
+    (await tx.agentProfile.findFirst({ where: { name: profile, ownerId }, select: { id: true, ownerId: true } }))
   );
 }
 
@@ -88,9 +89,9 @@ export async function createFeed(viewer: ViewerRef, input: CreateFeedInput): Pro
     let profileId: string | null = null;
     let teamId: string | null = null;
     if (input.profile) {
-      const profile = await findProfile(tx, input.profile);
       // Profiles are private: someone else's is as missing as a deleted one.
-      if (!profile || profile.ownerId !== actor.id) throw notFound("Agent profile");
+      const profile = await findProfile(tx, actor.id, input.profile);
+      if (!profile) throw notFound("Agent profile");
       target = { kind: "profile", ownerId: profile.ownerId };
       profileId = profile.id;
     } else if (input.team) {

@@ -66,6 +66,15 @@ describe("delivery links: the data layer", () => {
     expect((await feeds.listFeeds(linus, { includeRevoked: true })).map((f) => f.id)).toContain(feed.id);
   });
 
+  it("finds the viewer's own profile by name when someone else has a profile of the same name", async () => {
+    // Profile names are unique per owner only: linus's "shared-name" comes first and must not hide ada's.
+    const linusSkill = await skills.createSkill(linus, { skill: makeSkill("linus-notes"), destination: { scope: "PERSONAL" } });
+    await profiles.createProfile(linus, { name: "shared-name", instructions: "", skills: [{ skillId: linusSkill.skillId, pinnedVersion: null }] });
+    const mine = await profiles.createProfile(ada, { name: "shared-name", instructions: "", skills: [{ skillId: teamPdf.skillId, pinnedVersion: null }] });
+    const { feed } = await feeds.createFeed(ada, { name: "by name", profile: "shared-name" });
+    expect(feed.profile).toEqual({ id: mine.id, name: "shared-name" });
+  });
+
   it("stops a team link when its maker is no longer the team's owner or admin", async () => {
     await db.membership.create({ data: { teamId: team.id, userId: "linus", role: "ADMIN" } });
     const { secret } = await feeds.createFeed(linus, { name: "team", team: "Platform" });
