@@ -24,6 +24,8 @@ export interface DeliveredFile {
 
 export interface DeliveredSkill {
   skillId: string;
+  /** The delivered version's row id. */
+  versionId: string;
   name: string;
   description: string;
   version: number;
@@ -43,6 +45,7 @@ export interface DeliveryOptions {
 }
 
 const versionSelect = {
+  id: true,
   skillId: true,
   number: true,
   description: true,
@@ -56,8 +59,29 @@ interface Pick {
   id: string;
   name: string;
   place: string;
+  currentVersionId: string | null;
   /** Null: the current version. */
   pinned: number | null;
+}
+
+// Prisma refuses a query with more bound values than SQLite's limit (999 as it counts), so a
+// catalog of thousands is read in batches of this many.
+const BATCH = 500;
+
+/** `read` over `items` in batches of BATCH, the results joined. */
+export async function inBatches<T, R>(items: readonly T[], read: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) results.push(...(await read(items.slice(i, i + BATCH))));
+  return results;
+}
+
+const pickSelect = { id: true, name: true, scope: true, currentVersionId: true, team: { select: { name: true } } } as const;
+
+function toPick(
+  row: { id: string; name: string; scope: Parameters<typeof placeLabel>[0]; currentVersionId: string | null; team: { name: string } | null },
+  pinned: number | null,
+): Pick {
+  return { id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), currentVersionId: row.currentVersionId, pinned };
 }
 
 /**
@@ -86,19 +110,19 @@ async function teamPicks(actor: Actor, teamId: string, name?: string): Promise<P
   if (!actor.teamRoles[teamId]) throw notFound("Team");
   const rows = await db.skill.findMany({
     where: { AND: [{ scope: "TEAM", teamId }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
-    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+    select: pickSelect,
   });
-  return rows.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: null }));
+  return rows.map((row) => toPick(row, null));
 }
 
 /** Shadowing is decided among same-named skills only, so resolving one name's candidates gives the same winner as the whole catalog. */
 async function catalogPicks(actor: Actor, name?: string): Promise<Pick[]> {
   const rows = await db.skill.findMany({
     where: { AND: [visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
-    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+    select: pickSelect,
   });
   const { visible } = resolveShadowing(rows.map((row) => ({ ...row, rank: row.team?.name })));
-  return visible.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: null }));
+  return visible.map((row) => toPick(row, null));
 }
 
 async function profilePicks(actor: Actor, profile: string, name?: string): Promise<Pick[]> {
@@ -112,23 +136,23 @@ async function profilePicks(actor: Actor, profile: string, name?: string): Promi
   // Like the playground: a skill the owner can no longer see, or one that was archived, is left out.
   const rows = await db.skill.findMany({
     where: { AND: [{ id: { in: [...pinned.keys()] } }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
-    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
+    select: pickSelect,
   });
-  return rows.map((row) => ({ id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), pinned: pinned.get(row.id) ?? null }));
+  return rows.map((row) => toPick(row, pinned.get(row.id) ?? null));
 }
 
 async function withVersions(picks: Pick[]): Promise<DeliveredSkill[]> {
-  const current = picks.filter((p) => p.pinned === null).map((p) => p.id);
+  const current = picks.flatMap((p) => (p.pinned === null && p.currentVersionId ? [p.currentVersionId] : []));
   const pinned = picks.filter((p) => p.pinned !== null);
   const [a, b] = await Promise.all([
-    current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
+    inBatches(current, (ids) => db.skillVersion.findMany({ where: { id: { in: ids } }, select: versionSelect })),
     // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal from agents even if one were.
-    pinned.length
-      ? db.skillVersion.findMany({
-          where: { OR: pinned.map((p) => ({ skillId: p.id, number: p.pinned! })), publishedAt: { not: null } },
-          select: versionSelect,
-        })
-      : [],
+    inBatches(pinned, (batch) =>
+      db.skillVersion.findMany({
+        where: { OR: batch.map((p) => ({ skillId: p.id, number: p.pinned! })), publishedAt: { not: null } },
+        select: versionSelect,
+      }),
+    ),
   ]);
   const bySkill = new Map<string, VersionRow>([...a, ...b].map((row) => [row.skillId, row]));
   const skills: DeliveredSkill[] = [];
@@ -137,6 +161,7 @@ async function withVersions(picks: Pick[]): Promise<DeliveredSkill[]> {
     if (!row) continue;
     skills.push({
       skillId: pick.id,
+      versionId: row.id,
       name: pick.name,
       description: row.description,
       version: row.number,

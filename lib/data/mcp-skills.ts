@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/server";
 import type { ViewerRef } from "./actor";
-import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill } from "./discovery";
+import { findDeliveredSkill, inBatches, listDeliveredSkills, type DeliveredSkill } from "./discovery";
 import { readFrontmatter } from "./json-columns";
 import { recordDownload } from "./skills/audit";
 import { openSkillFile } from "./skills/files";
@@ -41,14 +41,13 @@ export async function readServedFile(viewer: ViewerRef, skill: DeliveredSkill, p
 }
 
 async function withFrontmatter(skills: DeliveredSkill[]): Promise<ServedSkill[]> {
-  if (!skills.length) return [];
-  const rows = await db.skillVersion.findMany({
-    where: { OR: skills.map((s) => ({ skillId: s.skillId, number: s.version })) },
-    select: { skillId: true, frontmatter: true },
-  });
-  const bySkill = new Map(rows.map((row) => [row.skillId, row.frontmatter]));
+  const rows = await inBatches(
+    skills.map((s) => s.versionId),
+    (ids) => db.skillVersion.findMany({ where: { id: { in: ids } }, select: { id: true, frontmatter: true } }),
+  );
+  const byVersion = new Map(rows.map((row) => [row.id, row.frontmatter]));
   return skills.flatMap((skill) => {
-    const text = bySkill.get(skill.skillId);
+    const text = byVersion.get(skill.versionId);
     return text === undefined ? [] : [{ ...skill, frontmatter: readFrontmatter(text) }];
   });
 }
