@@ -127,6 +127,13 @@ export async function publishClawhubSkill(viewer: ViewerRef, request: PublishReq
     if (problem) throw new DataError("INVALID", problem, { field: "tags" });
   }
   if (!request.files.length) throw new DataError("INVALID", "The publish names no files.");
+  // Before any bytes are loaded: a publish may name a staged file many times over.
+  const { maxSkillFiles, maxSkillBytes } = getEnv().limits;
+  if (request.files.length > maxSkillFiles)
+    throw new DataError("INVALID", `The publish names ${request.files.length} files; a skill may hold at most ${maxSkillFiles}.`, { field: "files" });
+  const total = request.files.reduce((sum, file) => sum + file.size, 0);
+  if (total > maxSkillBytes)
+    throw new DataError("INVALID", `The files come to ${total} bytes; a skill may hold at most ${maxSkillBytes} bytes.`, { field: "files" });
   const claims = request.files.map((file) => {
     const claim = verify(file.storageId, "stored", actor.id);
     if (claim.sha256 !== file.sha256.toLowerCase() || claim.size !== file.size)

@@ -125,6 +125,18 @@ describe("publish: staged files, then one upload through the upload path", () =>
     expect(await db.skill.count({ where: { name: { in: ["elsewhere", "other-name"] } } })).toBe(0);
   });
 
+  it("refuses a publish past a skill's file count or size before loading its bytes", async () => {
+    const skillFile = await stage(grace, "SKILL.md", skillMd("too-big"));
+    const big = await stage(grace, "assets/big.bin", "x".repeat(5 * 1024 * 1024));
+    const input = { slug: "too-big", version: "1.0.0", changelog: "", tags: [] as string[] };
+    // One staged file named over and over: the count and the sum are what the publish claims.
+    const many = Array.from({ length: 1001 }, (_, i) => ({ ...skillFile, path: `references/${i}.md` }));
+    expect((await refusal(publish.publishClawhubSkill(grace, { ...input, files: [skillFile, ...many] }))).message).toContain("names 1002 files");
+    const heavy = Array.from({ length: 6 }, (_, i) => ({ ...big, path: `assets/big-${i}.bin` }));
+    expect((await refusal(publish.publishClawhubSkill(grace, { ...input, files: [skillFile, ...heavy] }))).message).toMatch(/come to \d+ bytes/);
+    expect(await db.skill.count({ where: { name: "too-big" } })).toBe(0);
+  });
+
   it("refuses bytes that are not the ones the ticket names", async () => {
     const ticket = await publish.issueUploadTicket(grace, { path: "SKILL.md", size: 3, sha256: sha256Hex(enc.encode("abc")) });
     expect((await refusal(publish.stageUpload(grace, ticket, enc.encode("abd")))).message).toContain("do not have the SHA-256");
