@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { formatBytes } from "@/lib/format";
 import { HttpError } from "./errors";
 
@@ -42,4 +43,25 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit, Number(declared));
   return readStreamLimited(request.body, limit);
+}
+
+/**
+ * The request body as JSON, at most `limit` bytes; a body that is not JSON is a 400 whose message
+ * is `hint` (say what to send). An empty body reads as `empty` when one is given.
+ */
+export async function readJsonBody(request: Request, limit: number, hint: string, options: { empty?: unknown } = {}): Promise<unknown> {
+  const body = await readBodyLimited(request, limit);
+  if (!body.length && options.empty !== undefined) return options.empty;
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new HttpError(400, "bad_request", hint);
+  }
+}
+
+/** `raw` checked against `schema`; a 400 naming every problem (and each field's) when it does not fit. */
+export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const input = schema.safeParse(raw);
+  if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
+  return input.data;
 }

@@ -15,7 +15,7 @@ import { getEnv } from "@/lib/env";
 import { parseVersionLabel, tagProblem, versionLabel } from "@/lib/skills/clawhub/protocol";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { authenticate } from "./auth";
-import { readBodyLimited } from "./body";
+import { parseInput, readBodyLimited, readJsonBody } from "./body";
 import {
   clawhubApiBase,
   handleText,
@@ -157,20 +157,7 @@ async function get(request: Request, route: string[]): Promise<Response> {
 
 const JSON_LIMIT = 4 * 1024 * 1024;
 
-async function jsonBody(request: Request): Promise<unknown> {
-  const bytes = await readBodyLimited(request, JSON_LIMIT);
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new HttpError(400, "bad_request", "The body is not JSON.");
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, "bad_request", z.prettifyError(result.error));
-  return result.data;
-}
+const jsonBody = (request: Request) => readJsonBody(request, JSON_LIMIT, "The body is not JSON.");
 
 const uploadUrlInput = z.object({ path: z.string().min(1).max(1024), size: z.number().int().min(0), sha256: z.string(), contentType: z.string().optional() });
 
@@ -191,7 +178,7 @@ async function post(request: Request, route: string[]): Promise<Response> {
   const { viewer } = await authenticate(request, { scope: "publish", session: false });
   const key = route.join("/");
   if (key === "skills/-/upload-url") {
-    const input = parsed(uploadUrlInput, await jsonBody(request));
+    const input = parseInput(uploadUrlInput, await jsonBody(request));
     const ticket = await issueUploadTicket(viewer, input);
     return json({ uploadUrl: `${clawhubApiBase()}/api/v1/skills/-/upload?ticket=${encodeURIComponent(ticket)}`, uploadTicket: ticket });
   }
@@ -201,7 +188,7 @@ async function post(request: Request, route: string[]): Promise<Response> {
     return json({ storageId: await stageUpload(viewer, ticket, bytes) });
   }
   if (key === "skills") {
-    const input = parsed(publishInput, await jsonBody(request));
+    const input = parseInput(publishInput, await jsonBody(request));
     const result = await publishClawhubSkill(viewer, { ...input, ownerHandle: input.ownerHandle || null });
     return json(
       {

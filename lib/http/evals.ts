@@ -9,6 +9,7 @@ import {
 } from "@/lib/data/trigger-evals";
 import type { Viewer } from "@/lib/data/session";
 import { evalRunInput } from "@/lib/playground/evals/inputs";
+import { parseInput } from "./body";
 import { HttpError, json, notFoundResponse } from "./errors";
 
 // The HTTP side of trigger tests (app/api/v1/skills/[skillId]/evals): what CI and the CLI call.
@@ -41,9 +42,7 @@ export async function runningEvalsAnswer(viewer: Viewer, skillId: string): Promi
  * an A/B (`compare`), and stores the runs; `dryRun: true` answers only what it would cost.
  */
 export async function runEvalsAnswer(viewer: Viewer, skillId: string, raw: unknown, signal: AbortSignal): Promise<Response> {
-  const input = postInput.safeParse(raw);
-  if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
-  const { dryRun, ...request } = input.data;
+  const { dryRun, ...request } = parseInput(postInput, raw);
   const model = resolveEvalModel(request.modelId);
   if (!model)
     throw new HttpError(

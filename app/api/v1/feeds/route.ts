@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { createFeedInput } from "@/lib/auth/feed-inputs";
 import { createFeed, listFeeds } from "@/lib/data/feeds";
 import { authenticate } from "@/lib/http/auth";
-import { readBodyLimited } from "@/lib/http/body";
-import { handle, HttpError, json } from "@/lib/http/errors";
+import { parseInput, readJsonBody } from "@/lib/http/body";
+import { handle, json } from "@/lib/http/errors";
 import { feedUrl } from "@/lib/http/feeds";
 import { rateLimited } from "@/lib/http/rate-limit";
 
@@ -24,16 +23,8 @@ export const GET = rateLimited(async (request: Request) => {
 export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const { viewer } = await authenticate(request, { scope: "read", session: true });
-    const body = await readBodyLimited(request, 16 * 1024);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      throw new HttpError(400, "bad_request", 'Send JSON like {"name": "laptop"}, with "profile" or "team" to narrow the link.');
-    }
-    const input = createFeedInput.safeParse(raw);
-    if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
-    const { feed, secret } = await createFeed(viewer, input.data);
+    const raw = await readJsonBody(request, 16 * 1024, 'Send JSON like {"name": "laptop"}, with "profile" or "team" to narrow the link.');
+    const { feed, secret } = await createFeed(viewer, parseInput(createFeedInput, raw));
     return json({ feed, url: feedUrl(secret) }, { status: 201 });
   });
 });

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { viewerFromHeaders } from "@/lib/data/session";
 import { createToken, listTokens } from "@/lib/data/tokens";
 import { assertSameOrigin } from "@/lib/http/auth";
-import { readBodyLimited } from "@/lib/http/body";
+import { parseInput, readJsonBody } from "@/lib/http/body";
 import { handle, HttpError, json } from "@/lib/http/errors";
 import { createTokenInput } from "@/lib/auth/token-inputs";
 import { rateLimited } from "@/lib/http/rate-limit";
@@ -31,16 +30,8 @@ export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
     const viewer = await sessionViewer(request);
     assertSameOrigin(request);
-    const body = await readBodyLimited(request, 16 * 1024);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      throw new HttpError(400, "bad_request", 'Send JSON like {"name": "CI publish", "scope": "publish"}.');
-    }
-    const input = createTokenInput.safeParse(raw);
-    if (!input.success) throw new HttpError(400, "bad_request", z.prettifyError(input.error), { fieldErrors: z.flattenError(input.error).fieldErrors });
-    const created = await createToken(viewer, input.data);
+    const raw = await readJsonBody(request, 16 * 1024, 'Send JSON like {"name": "CI publish", "scope": "publish"}.');
+    const created = await createToken(viewer, parseInput(createTokenInput, raw));
     return json(created, { status: 201 });
   });
 });

@@ -1,6 +1,6 @@
 import { assertSameOrigin, authenticate } from "@/lib/http/auth";
-import { readBodyLimited } from "@/lib/http/body";
-import { handle, HttpError } from "@/lib/http/errors";
+import { readJsonBody } from "@/lib/http/body";
+import { handle } from "@/lib/http/errors";
 import { evalsAnswer, runEvalsAnswer } from "@/lib/http/evals";
 import { rateLimited } from "@/lib/http/rate-limit";
 
@@ -27,13 +27,7 @@ export const POST = rateLimited(async (request: Request, { params }: Context) =>
   return handle(async () => {
     const { viewer, via } = await authenticate(request, { scope: "read", session: true });
     if (via === "session") assertSameOrigin(request);
-    const body = await readBodyLimited(request, BODY_LIMIT);
-    let raw: unknown;
-    try {
-      raw = body.length ? JSON.parse(new TextDecoder().decode(body)) : {};
-    } catch {
-      throw new HttpError(400, "bad_request", 'Send JSON like {"catalog": {"kind": "all"}, "modelId": "offline-router"}.');
-    }
+    const raw = await readJsonBody(request, BODY_LIMIT, 'Send JSON like {"catalog": {"kind": "all"}, "modelId": "offline-router"}.', { empty: {} });
     return runEvalsAnswer(viewer, (await params).skillId, raw, request.signal);
   });
 });
