@@ -17,9 +17,14 @@ await db.user.count();
 const dir = path.dirname(database.databasePath);
 const asRoot = process.getuid?.() === 0;
 
-afterAll(async () => {
+/** Undoes makeStorageUnwritable: root again, and the folder writable. */
+async function restoreStorage() {
   if (asRoot) process.seteuid!(0);
   await chmod(dir, 0o755);
+}
+
+afterAll(async () => {
+  await restoreStorage();
   await database.cleanup();
 });
 
@@ -41,10 +46,16 @@ describe("checkHealth", () => {
 
   it("reports storage that can no longer be written as not ok, without naming paths", async () => {
     await makeStorageUnwritable();
-    const health = await checkHealth();
-    expect(health).toMatchObject({ ok: false, database: "ok", storage: "unwritable" });
-    expect(health.error).toMatch(/not writable \(EACCES\)/);
-    expect(health.error).not.toContain(path.dirname(database.databasePath));
+    // Back to root afterwards: acting as nobody, the next test could not even start a Node
+    // binary kept under root's home (CI's, in ~/.cache).
+    try {
+      const health = await checkHealth();
+      expect(health).toMatchObject({ ok: false, database: "ok", storage: "unwritable" });
+      expect(health.error).toMatch(/not writable \(EACCES\)/);
+      expect(health.error).not.toContain(path.dirname(database.databasePath));
+    } finally {
+      await restoreStorage();
+    }
   });
 });
 
