@@ -3,8 +3,8 @@
  * more on PostgreSQL, one production build, browser tests. Every stage runs even when an earlier
  * one fails, so one run reports everything; the last line sums the unit, PostgreSQL and browser
  * results as "N passed, N failed". `npm test -- --only unit,postgres` runs just those stages, and
- * further arguments pick browser specs (`--only e2e e2e/start.spec.ts`): CI does so on each further
- * Node version, since the checks and the build do not depend on it.
+ * further arguments pick browser specs (`--only e2e e2e/start.spec.ts`). CI's further Node versions
+ * run `--only native` (see STAGES), since the checks, the build and the pure code do not depend on it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdir, readFile, readdir, rm } from "node:fs/promises";
@@ -71,11 +71,26 @@ async function databaseTestFiles(): Promise<string[]> {
   return files.sort();
 }
 
+const PROCESS_TEST = /^(scripts|lib\/cli|lib\/sandbox)\//;
+
+async function nativeTestFiles(): Promise<string[]> {
+  const processTests: string[] = [];
+  for (const top of ["lib", "scripts"])
+    for (const entry of await readdir(path.join(root, top), { recursive: true })) {
+      const file = path.join(top, entry);
+      if (file.endsWith(".test.ts") && PROCESS_TEST.test(file)) processTests.push(file);
+    }
+  return [...new Set([...(await databaseTestFiles()), ...processTests])].sort();
+}
+
 async function readJson<T>(file: string): Promise<T | null> {
   return JSON.parse(await readFile(file, "utf8").catch(() => "null")) as T | null;
 }
 
-const STAGES = ["checks", "unit", "postgres", "e2e"] as const;
+// "native" is for CI's further Node lines: the database's tests on SQLite (its driver is the one
+// native module, the part that differs by Node) and the tests that start Node processes (the CLIs,
+// the launcher, the sandbox), not the pure code, which the unit pass on the main line already proves.
+const STAGES = ["checks", "unit", "native", "postgres", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
 
 /** `--only a,b` picks stages (all by default); other arguments are browser specs to run. */
@@ -119,6 +134,18 @@ if (stages.has("checks")) {
 const vitestReport = path.join(reports, "vitest.json");
 if (stages.has("unit") && !run("unit tests (Vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]))
   failedStages.push("unit");
+if (
+  stages.has("native") &&
+  !stages.has("unit") &&
+  !run("database (SQLite) and process tests (Vitest)", bin("vitest"), [
+    "run",
+    "--reporter=dot",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+    ...(await nativeTestFiles()),
+  ])
+)
+  failedStages.push("native");
 
 // Each test file gets its own database copied from one migrated template in a throwaway cluster
 // (lib/test/postgres-setup.ts). Two workers on two cores: the server does half of the work.
