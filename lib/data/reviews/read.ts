@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { canSeeRequest, isEligibleReviewer } from "@/lib/skills/review-requests/policy";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -116,15 +117,29 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
   });
 }
 
-/** The header's counts: requests waiting for the viewer's decision, and the viewer's own open ones. */
-export async function countReviewInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
+/**
+ * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
+ * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), less
+ * the requests whose latest revision the viewer already decided: their own verdicts on open
+ * requests, a handful of rows, instead of up to 500 requests with their summaries.
+ */
+async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const actor = await loadActor(db, viewer);
-  const [forMe, mine] = await Promise.all([
-    waitingFor(actor).then((rows) => rows.length),
+  const open: Prisma.ReviewRequestWhereInput = { AND: [{ state: "open" }, reviewerWhere(actor)] };
+  const [eligible, decided, mine] = await Promise.all([
+    db.reviewRequest.count({ where: open }),
+    db.reviewVerdictRow.findMany({
+      where: { reviewerId: actor.id, dismissed: false, request: open },
+      select: { requestId: true, revision: true, request: { select: { revision: true } } },
+    }),
     db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
   ]);
-  return { forMe, mine };
+  const decidedRequests = new Set(decided.filter((v) => v.revision === v.request.revision).map((v) => v.requestId));
+  return { forMe: eligible - decidedRequests.size, mine };
 }
+
+/** Once per render: the header and the inbox page both show them. */
+export const countReviewInbox = cache(countInbox);
 
 /** The inbox: requests the viewer may see, filtered, newest activity first. */
 export async function listReviewRequests(viewer: ViewerRef, filter: ReviewListFilter): Promise<ReviewListPage> {
