@@ -1,6 +1,6 @@
 // Preloaded into a server by bench:render (NODE_OPTIONS=--import): counts the SQL statements the
 // process executes through better-sqlite3, from outside the app, so that the same count works on
-// an older build that knows nothing of it. On SIGUSR2 it writes {"total", "distinct"} since the
+// an older build that knows nothing of it. On SIGUSR2 it writes {"total", "distinct", "texts": {sql: times}} since the
 // previous signal to SKILLSHELF_SQL_COUNT_FILE and starts counting afresh.
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -19,19 +19,19 @@ if (out) {
     const proto = Object.getPrototypeOf(probe.prepare("SELECT 1"));
     probe.close();
     let total = 0;
-    let texts = new Set();
+    let texts = new Map();
     for (const method of ["run", "get", "all", "iterate"]) {
       const original = proto[method];
       proto[method] = function (...args) {
         total++;
-        texts.add(this.source);
+        texts.set(this.source, (texts.get(this.source) ?? 0) + 1);
         return original.apply(this, args);
       };
     }
     process.on("SIGUSR2", () => {
-      writeFileSync(out, JSON.stringify({ total, distinct: texts.size }));
+      writeFileSync(out, JSON.stringify({ total, distinct: texts.size, texts: Object.fromEntries(texts) }));
       total = 0;
-      texts = new Set();
+      texts = new Map();
     });
   }
 }
