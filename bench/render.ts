@@ -5,7 +5,8 @@
 // after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
 // server, so the count works on any version). /api/health (answered before Next.js) and a plain
 // Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run.
-// Flags: --requests=100 (per page and server), --sql (each page's statements), --before=<checkout> to start a second server from
+// Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
+// (default: this one), --before=<checkout> to start a second server from
 // another checkout (built: `npm run build` there) and measure both interleaved, block by block, so
 // that the machine's load falls on both alike; the table then shows before and after side by side.
 // Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
@@ -51,6 +52,8 @@ type Server = {
   countFile: string;
   process: ChildProcess;
   tmp: string;
+  /** From spawning the start script to the first healthy answer (the database is new: migrated and seeded on the way). */
+  startMs: number;
 };
 
 function cpuTicks(pid: number): Promise<number> {
@@ -85,6 +88,7 @@ async function start(name: string, checkout: string): Promise<Server> {
   const baseUrl = `http://localhost:${port}`;
   const countFile = path.join(tmp, "sql-count.json");
   const database = path.join(tmp, "render.db");
+  const spawned = performance.now();
   const child = spawn("sh", [path.join(checkout, "scripts", "start.sh")], {
     cwd: checkout,
     stdio: ["ignore", "ignore", "inherit"],
@@ -109,14 +113,15 @@ async function start(name: string, checkout: string): Promise<Server> {
         () => false,
       );
       if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const startMs = performance.now() - spawned;
     const db = new Database(database, { readonly: true });
     const skill = db.prepare("SELECT id FROM Skill WHERE name = 'deploy-checklist'").get() as { id: string } | undefined;
     db.close();
     if (!skill) throw new Error(`${name}: the demo skill deploy-checklist is missing`);
     const cookie = await signIn(baseUrl, "ada@example.com", PASSWORD);
-    return { name, baseUrl, pid: listeningPid(port), cookie, skillId: skill.id, countFile, process: child, tmp };
+    return { name, baseUrl, pid: listeningPid(port), cookie, skillId: skill.id, countFile, process: child, tmp, startMs };
   } catch (error) {
     child.kill("SIGTERM");
     throw error;
@@ -174,10 +179,11 @@ async function main(): Promise<void> {
   const servers: Server[] = [];
   try {
     if (before) servers.push(await start("before", path.resolve(before)));
-    servers.push(await start("after", root));
+    servers.push(await start("after", path.resolve(flags.get("after") ?? root)));
     const rows: { page: Page; results: Result[] }[] = [];
     for (const page of PAGES) rows.push({ page, results: await measure(servers, page) });
 
+    for (const server of servers) console.log(`start to first health, new database (${server.name}): ${(server.startMs / 1000).toFixed(1)} s`);
     const [load1] = loadavg();
     console.log(`\nbench:render, ${REQUESTS} sequential requests per page and server, load average ${load1.toFixed(2)}`);
     const floors = rows[1].results;

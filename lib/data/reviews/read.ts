@@ -120,22 +120,19 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
 /**
  * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
  * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), less
- * the requests whose latest revision the viewer already decided: their own verdicts on open
- * requests, a handful of rows, instead of up to 500 requests with their summaries.
+ * the requests the viewer already decided: their live verdicts on open requests, which are always
+ * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/reviews/propose.ts,
+ * and a verdict on an older one is refused), instead of up to 500 requests with their summaries.
  */
 async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const actor = await loadActor(db, viewer);
   const open: Prisma.ReviewRequestWhereInput = { AND: [{ state: "open" }, reviewerWhere(actor)] };
   const [eligible, decided, mine] = await Promise.all([
     db.reviewRequest.count({ where: open }),
-    db.reviewVerdictRow.findMany({
-      where: { reviewerId: actor.id, dismissed: false, request: open },
-      select: { requestId: true, revision: true, request: { select: { revision: true } } },
-    }),
+    db.reviewVerdictRow.findMany({ where: { reviewerId: actor.id, dismissed: false, request: open }, select: { requestId: true }, distinct: ["requestId"] }),
     db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
   ]);
-  const decidedRequests = new Set(decided.filter((v) => v.revision === v.request.revision).map((v) => v.requestId));
-  return { forMe: eligible - decidedRequests.size, mine };
+  return { forMe: eligible - decided.length, mine };
 }
 
 /** Once per render: the header and the inbox page both show them. */
