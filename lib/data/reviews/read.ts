@@ -170,11 +170,10 @@ export async function listReviewRequests(viewer: ViewerRef, filter: ReviewListFi
 /** A skill's open requests (the skill page's "2 proposals open"); empty when the skill is not visible. */
 export async function listSkillReviewRequests(viewer: ViewerRef, skillId: string): Promise<ReviewRequestSummary[]> {
   const actor = await loadActor(db, viewer);
-  const rows = await db.reviewRequest.findMany({
-    where: { AND: [{ skillId, state: "open" }, { skill: visibleTo(actor) }] },
-    select: summarySelect,
-    orderBy: { createdAt: "desc" },
-    take: 50,
-  });
+  const where: Prisma.ReviewRequestWhereInput = { AND: [{ skillId, state: "open" }, { skill: visibleTo(actor) }] };
+  // Most skills have none open: one statement says so, where the summary's relations are six
+  // (Prisma reads each relation even for no rows).
+  if (!(await db.reviewRequest.findFirst({ where, select: { id: true } }))) return [];
+  const rows = await db.reviewRequest.findMany({ where, select: summarySelect, orderBy: { createdAt: "desc" }, take: 50 });
   return summarize(actor, rows);
 }

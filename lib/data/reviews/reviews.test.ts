@@ -302,3 +302,15 @@ describe("the header's counts", () => {
     for (const viewer of [ada, grace, linus, hopper, outsider]) expect((await reviews.countReviewInbox(viewer)).forMe).toBe(await forMeListed(viewer));
   });
 });
+
+describe("a skill's open proposals", () => {
+  it("lists the open requests of a skill to those who may see it, and none for a skill without any", async () => {
+    const quiet = await teamSkill();
+    expect(await reviews.listSkillReviewRequests(ada, quiet.id)).toEqual([]);
+    const skill = await teamSkill();
+    const proposed = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "Proposed." }), message: "Propose", baseVersion: 1 });
+    const open = await reviews.listSkillReviewRequests(ada, skill.id);
+    expect(open).toMatchObject([{ id: proposed.proposal!.requestId, state: "open", author: { id: "grace" }, skill: { id: skill.id } }]);
+    expect(await reviews.listSkillReviewRequests(outsider, skill.id)).toEqual([]);
+  });
+});
