@@ -6,7 +6,7 @@
 // server, so the count works on any version). /api/health (answered before Next.js) and a plain
 // Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run.
 // Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
-// (default: this one), --before=<checkout> to start a second server from
+// (default: this one), --after-dist=<dir> (its build in NEXT_DIST_DIR=<dir>, not .next), --before=<checkout> to start a second server from
 // another checkout (built: `npm run build` there) and measure both interleaved, block by block, so
 // that the machine's load falls on both alike; the table then shows before and after side by side.
 // Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
@@ -81,7 +81,7 @@ async function statements(server: Server): Promise<Counted> {
   throw new Error(`${server.name}: the SQL counter did not answer (is bench/sql-counter.mjs preloaded?)`);
 }
 
-async function start(name: string, checkout: string): Promise<Server> {
+async function start(name: string, checkout: string, distDir?: string): Promise<Server> {
   const tmp = path.join(root, "bench", ".tmp", `render-${name}-${process.pid}`);
   await mkdir(tmp, { recursive: true });
   const port = await freePort();
@@ -101,6 +101,7 @@ async function start(name: string, checkout: string): Promise<Server> {
       API_RATE_LIMIT_PER_MINUTE: "1000000",
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(root, "bench", "sql-counter.mjs")}`.trim(),
       SKILLSHELF_SQL_COUNT_FILE: countFile,
+      ...(distDir ? { NEXT_DIST_DIR: distDir } : {}),
     },
   });
   try {
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
   const servers: Server[] = [];
   try {
     if (before) servers.push(await start("before", path.resolve(before)));
-    servers.push(await start("after", path.resolve(flags.get("after") ?? root)));
+    servers.push(await start("after", path.resolve(flags.get("after") ?? root), flags.get("after-dist")));
     const rows: { page: Page; results: Result[] }[] = [];
     for (const page of PAGES) rows.push({ page, results: await measure(servers, page) });
 
