@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // What a production build depends on. A change to any of these (a pull, an edit) makes
 // `npm start` rebuild; otherwise it reuses .next and starts in about a second.
@@ -51,4 +52,10 @@ export async function isBuildCurrent(root: string): Promise<boolean> {
 
 export async function recordBuild(root: string): Promise<void> {
   await writeFile(stampFile(root), await buildFingerprint(root));
+}
+
+// `npm run build` records its build too (`tsx scripts/build-if-needed.ts --record` after `next
+// build`): before, only `npm start` recorded one, so the first `npm start` after a build built again.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes("--record")) {
+  await recordBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 }

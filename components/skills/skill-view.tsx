@@ -8,7 +8,7 @@ import { BinaryPreview, CodePreview, CsvPreview, ImagePreview, JsonPreview, TooL
 import { FrontmatterTable } from "@/components/skills/frontmatter-table";
 import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import { fenceLanguages, languageForPath, type LanguageId } from "@/components/skills/markdown/languages";
-import { renderMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
+import { renderStoredMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
 import { SkillToolsPanel } from "@/components/skills/skill-tools";
@@ -318,7 +318,7 @@ async function renderDocument({
 
   const markdown = isSkillMd ? version.body : text;
   const highlighter = await loadHighlighter(fenceLanguages(markdown));
-  const { content, outline } = renderMarkdown(markdown, {
+  const { content, outline } = renderStoredMarkdown(markdown, {
     path: file.path,
     files: new Map(version.files.map((f) => [f.path, f])),
     fileHref: routes.file,

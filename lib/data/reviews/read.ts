@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { canSeeRequest, isEligibleReviewer } from "@/lib/skills/review-requests/policy";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -116,15 +117,26 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
   });
 }
 
-/** The header's counts: requests waiting for the viewer's decision, and the viewer's own open ones. */
-export async function countReviewInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
+/**
+ * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
+ * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), less
+ * the requests the viewer already decided: their live verdicts on open requests, which are always
+ * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/reviews/propose.ts,
+ * and a verdict on an older one is refused), instead of up to 500 requests with their summaries.
+ */
+async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const actor = await loadActor(db, viewer);
-  const [forMe, mine] = await Promise.all([
-    waitingFor(actor).then((rows) => rows.length),
+  const open: Prisma.ReviewRequestWhereInput = { AND: [{ state: "open" }, reviewerWhere(actor)] };
+  const [eligible, decided, mine] = await Promise.all([
+    db.reviewRequest.count({ where: open }),
+    db.reviewVerdictRow.findMany({ where: { reviewerId: actor.id, dismissed: false, request: open }, select: { requestId: true }, distinct: ["requestId"] }),
     db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
   ]);
-  return { forMe, mine };
+  return { forMe: eligible - decided.length, mine };
 }
+
+/** Once per render: the header and the inbox page both show them. */
+export const countReviewInbox = cache(countInbox);
 
 /** The inbox: requests the viewer may see, filtered, newest activity first. */
 export async function listReviewRequests(viewer: ViewerRef, filter: ReviewListFilter): Promise<ReviewListPage> {
@@ -158,11 +170,10 @@ export async function listReviewRequests(viewer: ViewerRef, filter: ReviewListFi
 /** A skill's open requests (the skill page's "2 proposals open"); empty when the skill is not visible. */
 export async function listSkillReviewRequests(viewer: ViewerRef, skillId: string): Promise<ReviewRequestSummary[]> {
   const actor = await loadActor(db, viewer);
-  const rows = await db.reviewRequest.findMany({
-    where: { AND: [{ skillId, state: "open" }, { skill: visibleTo(actor) }] },
-    select: summarySelect,
-    orderBy: { createdAt: "desc" },
-    take: 50,
-  });
+  const where: Prisma.ReviewRequestWhereInput = { AND: [{ skillId, state: "open" }, { skill: visibleTo(actor) }] };
+  // Most skills have none open: one statement says so, where the summary's relations are six
+  // (Prisma reads each relation even for no rows).
+  if (!(await db.reviewRequest.findFirst({ where, select: { id: true } }))) return [];
+  const rows = await db.reviewRequest.findMany({ where, select: summarySelect, orderBy: { createdAt: "desc" }, take: 50 });
   return summarize(actor, rows);
 }

@@ -279,3 +279,38 @@ describe("reviewed spaces", () => {
     expect(deleted).not.toContain(base);
   });
 });
+
+describe("the header's counts", () => {
+  // The header counts in the database; the inbox's "for me" box filters rows with the policy. They must agree.
+  const forMeListed = async (viewer: { id: string }) => (await reviews.listReviewRequests(viewer, { box: "for-me", state: "open", pageSize: 100 })).total;
+
+  it("count what the for-me box lists, less the requests whose latest revision the viewer decided", async () => {
+    await setPolicy({ mode: "approval", approvals: 2, approvers: "managers", managersBypass: false });
+    const skill = await teamSkill();
+    const proposed = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "Counted." }), message: "Count", baseVersion: 1 });
+    const requestId = proposed.proposal!.requestId;
+    const before = await reviews.countReviewInbox(ada);
+    expect(before.forMe).toBeGreaterThan(0);
+    // One approval of two: still open, no longer waiting for ada, still waiting for hopper.
+    await reviews.decideRequest(ada, requestId, { verdict: "approve", revision: 1 });
+    expect((await requestState(requestId)).state).toBe("open");
+    expect((await reviews.countReviewInbox(ada)).forMe).toBe(before.forMe - 1);
+    for (const viewer of [ada, grace, linus, hopper, outsider]) expect((await reviews.countReviewInbox(viewer)).forMe).toBe(await forMeListed(viewer));
+    // A new revision dismisses the verdict: it waits for ada again.
+    await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "Counted again." }), message: "Again", baseVersion: 1, requestId });
+    expect((await reviews.countReviewInbox(ada)).forMe).toBe(before.forMe);
+    for (const viewer of [ada, grace, linus, hopper, outsider]) expect((await reviews.countReviewInbox(viewer)).forMe).toBe(await forMeListed(viewer));
+  });
+});
+
+describe("a skill's open proposals", () => {
+  it("lists the open requests of a skill to those who may see it, and none for a skill without any", async () => {
+    const quiet = await teamSkill();
+    expect(await reviews.listSkillReviewRequests(ada, quiet.id)).toEqual([]);
+    const skill = await teamSkill();
+    const proposed = await skills.addSkillVersion(grace, skill.id, { skill: makeSkill(skill.name, { body: "Proposed." }), message: "Propose", baseVersion: 1 });
+    const open = await reviews.listSkillReviewRequests(ada, skill.id);
+    expect(open).toMatchObject([{ id: proposed.proposal!.requestId, state: "open", author: { id: "grace" }, skill: { id: skill.id } }]);
+    expect(await reviews.listSkillReviewRequests(outsider, skill.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+// Render benchmark (`npm run bench:render`): what one page costs the server, request by request.
+// Starts the built server the way `npm start` does (scripts/start.sh: a throwaway database,
+// migrated and seeded with the demo) and, for each page, sends REQUESTS sequential requests and
+// reads the server's CPU time (utime + stime of the process, all its threads, from /proc) before and
+// after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
+// server, so the count works on any version). /api/health (answered before Next.js) and a plain
+// Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run.
+// Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
+// (default: this one), --after-dist=<dir> (its build in NEXT_DIST_DIR=<dir>, not .next), --before=<checkout> to start a second server from
+// another checkout (built: `npm run build` there) and measure both interleaved, block by block, so
+// that the machine's load falls on both alike; the table then shows before and after side by side.
+// Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, readFile, rm, stat } from "node:fs/promises";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { listeningPid } from "../e2e/server-process";
+import { freePort, signIn } from "./bench-kit";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
+const REQUESTS = Number(flags.get("requests") ?? 100);
+const BLOCKS = 4; // each page's requests in this many blocks per server, alternating servers
+const PASSWORD = "skillshelf-demo";
+const TICK_MS = 1000 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ, 100 on Linux)
+
+type Page = { label: string; path: (skillId: string) => string; signedIn: boolean; targetMs: number; status?: number };
+const PAGES: Page[] = [
+  { label: "/api/health (floor, before Next)", path: () => "/api/health", signedIn: false, targetMs: Infinity },
+  // The root layout and a static body, no data: what any page of this app costs Next.js itself.
+  { label: "plain Next page (404, floor)", path: () => "/bench-no-such-page", signedIn: false, targetMs: Infinity, status: 404 },
+  { label: "/sign-in signed out", path: () => "/sign-in", signedIn: false, targetMs: 5 },
+  { label: "/skills", path: () => "/skills", signedIn: true, targetMs: 15 },
+  { label: "/skills?q=review", path: () => "/skills?q=review", signedIn: true, targetMs: 20 },
+  { label: "skill page", path: (id) => `/skills/${id}`, signedIn: true, targetMs: 15 },
+  { label: "versions page", path: (id) => `/skills/${id}/versions`, signedIn: true, targetMs: 20 },
+  { label: "/playground", path: () => "/playground", signedIn: true, targetMs: 15 },
+  { label: "/reviews", path: () => "/reviews", signedIn: true, targetMs: 20 },
+  { label: "/teams", path: () => "/teams", signedIn: true, targetMs: 20 },
+  { label: "/admin", path: () => "/admin", signedIn: true, targetMs: 20 },
+];
+const STATEMENT_TARGET = 8;
+
+type Server = {
+  name: string;
+  baseUrl: string;
+  pid: number;
+  cookie: string;
+  skillId: string;
+  countFile: string;
+  process: ChildProcess;
+  tmp: string;
+  /** From spawning the start script to the first healthy answer (the database is new: migrated and seeded on the way). */
+  startMs: number;
+};
+
+function cpuTicks(pid: number): Promise<number> {
+  return readFile(`/proc/${pid}/stat`, "utf8").then((text) => {
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  });
+}
+
+/** Statements since the previous call, written by bench/sql-counter.mjs on SIGUSR2. */
+type Counted = { total: number; distinct: number; texts: Record<string, number> };
+
+async function statements(server: Server): Promise<Counted> {
+  const before = await stat(server.countFile).then(
+    (info) => info.mtimeMs,
+    () => 0,
+  );
+  process.kill(server.pid, "SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    const info = await stat(server.countFile).catch(() => null);
+    if (info && info.mtimeMs !== before) return JSON.parse(await readFile(server.countFile, "utf8"));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${server.name}: the SQL counter did not answer (is bench/sql-counter.mjs preloaded?)`);
+}
+
+async function start(name: string, checkout: string, distDir?: string): Promise<Server> {
+  const tmp = path.join(root, "bench", ".tmp", `render-${name}-${process.pid}`);
+  await mkdir(tmp, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const countFile = path.join(tmp, "sql-count.json");
+  const database = path.join(tmp, "render.db");
+  const spawned = performance.now();
+  const child = spawn("sh", [path.join(checkout, "scripts", "start.sh")], {
+    cwd: checkout,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${database}`,
+      BETTER_AUTH_URL: baseUrl,
+      BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789",
+      API_RATE_LIMIT_PER_MINUTE: "1000000",
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(root, "bench", "sql-counter.mjs")}`.trim(),
+      SKILLSHELF_SQL_COUNT_FILE: countFile,
+      ...(distDir ? { NEXT_DIST_DIR: distDir } : {}),
+    },
+  });
+  try {
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${name}: the start script exited with code ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`${name}: no /api/health within 600 s`);
+      const ok = await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const startMs = performance.now() - spawned;
+    const db = new Database(database, { readonly: true });
+    const skill = db.prepare("SELECT id FROM Skill WHERE name = 'deploy-checklist'").get() as { id: string } | undefined;
+    db.close();
+    if (!skill) throw new Error(`${name}: the demo skill deploy-checklist is missing`);
+    const cookie = await signIn(baseUrl, "ada@example.com", PASSWORD);
+    return { name, baseUrl, pid: listeningPid(port), cookie, skillId: skill.id, countFile, process: child, tmp, startMs };
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+}
+
+async function stop(server: Server): Promise<void> {
+  server.process.kill("SIGTERM");
+  await new Promise((resolve) =>
+    server.process.exitCode !== null || server.process.signalCode !== null ? resolve(null) : server.process.once("exit", resolve),
+  );
+  await rm(server.tmp, { recursive: true, force: true });
+}
+
+async function request(server: Server, page: Page): Promise<number> {
+  const response = await fetch(`${server.baseUrl}${page.path(server.skillId)}`, {
+    headers: { ...(page.signedIn ? { cookie: server.cookie } : {}), "accept-encoding": "gzip" },
+    redirect: "manual",
+  });
+  const body = await response.arrayBuffer();
+  if (response.status !== (page.status ?? 200)) throw new Error(`${server.name} ${page.label}: ${response.status}`);
+  return body.byteLength;
+}
+
+type Result = { cpuMs: number; statements: number; distinct: number; bytes: number; texts: Record<string, number> };
+
+async function measure(servers: Server[], page: Page): Promise<Result[]> {
+  for (const server of servers) for (let i = 0; i < 5; i++) await request(server, page); // route code loaded, caches warm
+  for (const server of servers) await statements(server); // reset the counter
+  const totals = servers.map(() => ({ ticks: 0, statements: 0, distinct: 0, bytes: 0, texts: {} as Record<string, number> }));
+  const perBlock = Math.max(1, Math.round(REQUESTS / BLOCKS));
+  for (let block = 0; block < BLOCKS; block++) {
+    for (const [i, server] of servers.entries()) {
+      const before = await cpuTicks(server.pid);
+      for (let r = 0; r < perBlock; r++) totals[i].bytes = await request(server, page);
+      totals[i].ticks += (await cpuTicks(server.pid)) - before;
+      const counted = await statements(server);
+      totals[i].statements += counted.total;
+      totals[i].distinct = Math.max(totals[i].distinct, counted.distinct);
+      for (const [sql, times] of Object.entries(counted.texts)) totals[i].texts[sql] = (totals[i].texts[sql] ?? 0) + times;
+    }
+  }
+  const n = perBlock * BLOCKS;
+  return totals.map((t) => ({
+    cpuMs: (t.ticks * TICK_MS) / n,
+    statements: t.statements / n,
+    distinct: t.distinct,
+    bytes: t.bytes,
+    texts: Object.fromEntries(Object.entries(t.texts).map(([sql, times]) => [sql, times / n])),
+  }));
+}
+
+async function main(): Promise<void> {
+  const before = flags.get("before");
+  const servers: Server[] = [];
+  try {
+    if (before) servers.push(await start("before", path.resolve(before)));
+    servers.push(await start("after", path.resolve(flags.get("after") ?? root), flags.get("after-dist")));
+    const rows: { page: Page; results: Result[] }[] = [];
+    for (const page of PAGES) rows.push({ page, results: await measure(servers, page) });
+
+    for (const server of servers) console.log(`start to first health, new database (${server.name}): ${(server.startMs / 1000).toFixed(1)} s`);
+    const [load1] = loadavg();
+    console.log(`\nbench:render, ${REQUESTS} sequential requests per page and server, load average ${load1.toFixed(2)}`);
+    const floors = rows[1].results;
+    for (const { page, results } of rows) {
+      for (const [i, result] of results.entries()) {
+        const tag = servers.length > 1 ? ` (${servers[i].name})` : "";
+        const verdict =
+          i === results.length - 1 && Number.isFinite(page.targetMs) ? ` ${result.cpuMs < page.targetMs ? "pass" : "MISS"} < ${page.targetMs} ms` : "";
+        console.log(`cpu ${page.label}${tag}: ${result.cpuMs.toFixed(1)} ms per request (plain Next page ${floors[i].cpuMs.toFixed(1)} ms)${verdict}`);
+        console.log(`statements ${page.label}${tag}: ${result.statements.toFixed(1)} per request (${result.distinct} distinct)`);
+      }
+    }
+    if (flags.has("sql"))
+      for (const { page, results } of rows) {
+        console.log(`\nSQL per request, ${page.label} (${servers.at(-1)!.name}):`);
+        for (const [sql, times] of Object.entries(results.at(-1)!.texts).sort((a, b) => b[1] - a[1]))
+          console.log(`  ${times.toFixed(2)}  ${sql.slice(0, 220)}`);
+      }
+    const last = rows.map((row) => row.results.at(-1)!);
+    const worst = Math.max(...last.slice(3).map((r) => r.statements));
+    console.log(`statements, most on one page: ${worst.toFixed(1)} per request ${worst <= STATEMENT_TARGET ? "pass" : "MISS"} <= ${STATEMENT_TARGET}`);
+
+    const head =
+      servers.length > 1
+        ? "| page | CPU ms before | CPU ms after | statements before | statements after | HTML KB before | HTML KB after |"
+        : "| page | CPU ms | statements | HTML KB |";
+    console.log(`\n${head}\n${head.replace(/[^|]+/g, "---")}`);
+    for (const { page, results } of rows) {
+      const cells = [
+        results.map((r) => r.cpuMs.toFixed(1)),
+        results.map((r) => r.statements.toFixed(1)),
+        results.map((r) => (r.bytes / 1024).toFixed(1)),
+      ].flat();
+      console.log(`| ${page.label} | ${cells.join(" | ")} |`);
+    }
+  } finally {
+    await Promise.all(servers.map(stop));
+  }
+}
+
+await main();
