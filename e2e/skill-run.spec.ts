@@ -15,7 +15,11 @@ async function expectProfile(page: Page, answer: Locator) {
   await expect(card.getByTestId("run-command")).toContainText("python3 scripts/profile_csv.py inputs/sales.csv");
   await expect(card.getByTestId("run-exit")).toHaveText("exit 0");
   const findings = card.getByTestId("run-file").filter({ hasText: "out/findings.md" });
-  await expect(findings.getByLabel("Contents of out/findings.md")).toContainText("# Findings: sales.csv");
+  // The report reads rendered (a heading and a table), not as raw Markdown.
+  const report = findings.getByLabel("Contents of out/findings.md");
+  await expect(report.getByRole("heading", { name: "Findings: sales.csv" })).toBeVisible();
+  await expect(report.getByRole("row", { name: /units number/ })).toBeVisible();
+  await expect(report).not.toContainText("# Findings");
   await expect(findings).toContainText("case or spacing variants of the same label: North, north");
   // The chart is an <img> of the owner-only file route (its SVG markup never enters the page), and it loaded.
   const chart = card.getByRole("img", { name: "out/chart.svg" });
