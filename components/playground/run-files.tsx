@@ -10,9 +10,8 @@ import type { SkillRunResult } from "@/lib/playground/run-result";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { PlaygroundDataParts, StoredPlaygroundFile } from "@/lib/types/playground";
-import type { ChatFile } from "@/lib/playground/chat-links";
 import { cn } from "@/lib/utils";
-import { ChatMarkdown } from "./message-view";
+import { RunMarkdown } from "./run-markdown";
 import "@/components/skills/skill-content.css";
 
 // The files a run produced, under its card. Text is fetched from the file route (?inline=1) and
@@ -200,13 +199,10 @@ function MarkdownFile({ path, text, lines }: { path: string; text: string; lines
       {source ? (
         <CodeLines lines={lines} label={`Source of ${path}`} className="max-h-96 text-xs" />
       ) : (
-        // No skill files to link to from a run's output: relative links show as broken, not followed.
         <section aria-label={`Contents of ${path}`} className="max-h-96 overflow-auto p-3">
-          <ChatMarkdown text={text} files={NO_FILES} skills={[]} />
+          <RunMarkdown text={text} />
         </section>
       )}
     </div>
   );
 }
-
-const NO_FILES: ReadonlyMap<string, ChatFile> = new Map();
