@@ -15,7 +15,11 @@ async function expectProfile(page: Page, answer: Locator) {
   await expect(card.getByTestId("run-command")).toContainText("python3 scripts/profile_csv.py inputs/sales.csv");
   await expect(card.getByTestId("run-exit")).toHaveText("exit 0");
   const findings = card.getByTestId("run-file").filter({ hasText: "out/findings.md" });
-  await expect(findings.getByLabel("Contents of out/findings.md")).toContainText("# Findings: sales.csv");
+  // The report reads rendered (a heading and a table), not as raw Markdown.
+  const report = findings.getByLabel("Contents of out/findings.md");
+  await expect(report.getByRole("heading", { name: "Findings: sales.csv" })).toBeVisible();
+  await expect(report.getByRole("row", { name: /units number/ })).toBeVisible();
+  await expect(report).not.toContainText("# Findings");
   await expect(findings).toContainText("case or spacing variants of the same label: North, north");
   // The chart is an <img> of the owner-only file route (its SVG markup never enters the page), and it loaded.
   const chart = card.getByRole("img", { name: "out/chart.svg" });
@@ -42,6 +46,17 @@ test("a skill script runs on an attached CSV; its findings and chart survive a r
   // The router picks csv-insights for the request, loads it, then runs the backticked command of its scripts/.
   const first = await ask(page, "Profile this CSV file: `python3 scripts/profile_csv.py inputs/sales.csv`");
   await expectProfile(page, first);
+  // The rendered findings, light and dark and on a phone (issue 42: they showed as raw Markdown).
+  const findingsCard = first.getByTestId("run-file").filter({ hasText: "out/findings.md" });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await findingsCard.screenshot({ path: `${SHOTS}/skill-run-findings-${colorScheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await findingsCard.scrollIntoViewIfNeeded();
+  await findingsCard.screenshot({ path: `${SHOTS}/skill-run-findings-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(first.getByTestId("ledger").getByRole("list", { name: "Scripts run" })).toContainText("exit 0");
   await expect(first.getByTestId("ledger").getByLabel("Totals")).toContainText("Run output");
 

@@ -46,9 +46,29 @@ describe("labels", () => {
   });
 
   it("lists the plain details of events no summary covers", () => {
-    expect(auditDetailPairs("scan.rescan", { userId: "u1", all: true, scanned: 4, note: "", nested: { a: 1 } })).toBe(
-      'all: true · scanned: 4 · nested: {"a":1}',
-    );
+    expect(auditDetailPairs("scan.rescan", { userId: "u1", all: true, scanned: 4, note: "", nested: { a: 1 } })).toBe("all: true · scanned: 4 · nested: a 1");
     expect(auditDetailPairs("user.enable", { userId: "u1", email: "x@example.com", name: "X" })).toBe("");
+  });
+
+  it("renders places, people and nested values by name, never as raw JSON or ids", () => {
+    const teams = new Map([["cmx1", "Platform"]]);
+    const users = new Map([["u2", "Grace Hopper"]]);
+    const pairs = auditDetailPairs("x.y", { to: { scope: "TEAM", teamId: "cmx1" }, authorId: "u2", approvers: ["OWNER", "ADMIN"] }, teams, users);
+    expect(pairs).toBe("to: Team Platform · authorId: Grace Hopper · approvers: OWNER, ADMIN");
+    expect(pairs).not.toMatch(/[{}"]|cmx1/);
+    expect(
+      auditSummary("review.merge", { requestId: "r1", revision: 2, kind: "move", authorId: "u2", to: { scope: "TEAM", teamId: "cmx1" } }, teams, users),
+    ).toBe("merged Grace Hopper's request for a move to Team Platform (revision 2)");
+    expect(auditSummary("review.propose", { requestId: "r1", kind: "version", baseVersion: 1 }, teams, users)).toBe("proposed a new version");
+    expect(auditSummary("review.changes", { requestId: "r1", revision: 1, note: "Say why" }, teams, users)).toBe("asked for changes to the request: “Say why”");
+  });
+
+  it("sums up sign-ups, sign-ins and refused sign-ins", () => {
+    const none = new Map<string, string>();
+    expect(auditSummary("auth.sign-in", { userId: "u1", method: "password", address: "203.0.113.7" }, none)).toBe("with a password from 203.0.113.7");
+    expect(auditSummary("auth.sign-up", { userId: "u1", method: "sso", address: null }, none)).toBe("through single sign-on");
+    expect(auditSummary("auth.sign-in-failed", { email: "x@example.com", reason: "Invalid email or password", address: "203.0.113.7" }, none)).toBe(
+      "as x@example.com from 203.0.113.7: “Invalid email or password”",
+    );
   });
 });

@@ -36,8 +36,16 @@ const isScope = (value: unknown): value is Scope => typeof value === "string" &&
 const placeOf = (place: Place | undefined, teamNames: ReadonlyMap<string, string>) =>
   isScope(place?.scope) ? placeLabel(place.scope, typeof place.teamId === "string" ? teamNames.get(place.teamId) : null) : "somewhere";
 
-/** One line about an audit event ("Personal → Team Platform"), or null when its details say nothing worth showing. */
-export function auditSummary(action: string, detail: Record<string, unknown>, teamNames: ReadonlyMap<string, string>): string | null {
+/**
+ * One line about an audit event ("Personal → Team Platform"), or null when its details say nothing
+ * worth showing. `userNames` names the people a detail refers to by id (a request's author).
+ */
+export function auditSummary(
+  action: string,
+  detail: Record<string, unknown>,
+  teamNames: ReadonlyMap<string, string>,
+  userNames: ReadonlyMap<string, string> = new Map(),
+): string | null {
   if (action === "skill.scope") {
     const from = detail.from as Place | undefined;
     const to = detail.to as Place | undefined;
@@ -50,7 +58,40 @@ export function auditSummary(action: string, detail: Record<string, unknown>, te
   if (action === "skill.review" && typeof detail.note === "string") return `“${detail.note}”`;
   if (action === "skill.scan-override" && typeof detail.reason === "string") return `“${detail.reason}”`;
   if (action === "skill.tool" && typeof detail.tool === "string") return `${detail.tool}: ${runEnding(detail)}`;
+  if (action.startsWith("review.")) return reviewSummary(action, detail, teamNames, userNames);
+  if (action.startsWith("auth.")) return signInSummary(action, detail);
   return administrationSummary(action, detail);
+}
+
+const REVIEW_VERBS: Record<string, string> = {
+  "review.propose": "proposed",
+  "review.revise": "revised",
+  "review.approve": "approved",
+  "review.changes": "asked for changes to",
+  "review.comment": "commented on",
+  "review.withdraw": "withdrew",
+  "review.merge": "merged",
+};
+
+/** "merged Grace Hopper's request (move to Team Platform)", "approved revision 2: “Looks right”". */
+function reviewSummary(action: string, detail: Record<string, unknown>, teamNames: ReadonlyMap<string, string>, userNames: ReadonlyMap<string, string>) {
+  const author = typeof detail.authorId === "string" ? userNames.get(detail.authorId) : undefined;
+  const what = detail.kind === "move" ? `a move${detail.to ? ` to ${placeOf(detail.to as Place, teamNames)}` : ""}` : "a new version";
+  const revision = typeof detail.revision === "number" && detail.revision > 1 ? ` (revision ${detail.revision})` : "";
+  const note = typeof detail.note === "string" && detail.note ? `: “${detail.note}”` : "";
+  const verb = REVIEW_VERBS[action] ?? action.slice("review.".length);
+  const subject = action === "review.propose" ? what : `${author ? `${author}'s` : "the"} request${detail.kind === "move" ? ` for ${what}` : ""}`;
+  return `${verb} ${subject}${revision}${note}`;
+}
+
+/** "with a password from 203.0.113.7", "as x@example.com from …: “Invalid email or password”". */
+function signInSummary(action: string, detail: Record<string, unknown>): string | null {
+  const how = detail.method === "sso" ? "through single sign-on" : detail.method === "password" ? "with a password" : null;
+  const from = text(detail.address) ? `from ${text(detail.address)}` : null;
+  if (action === "auth.sign-in-failed") {
+    return [`as ${text(detail.email) || "no email"}`, from].filter(Boolean).join(" ") + (text(detail.reason) ? `: “${text(detail.reason)}”` : "");
+  }
+  return [how, from].filter(Boolean).join(" ") || null;
 }
 
 /** How a sandboxed run ended, from its audit detail: "exit 0 in 84 ms", "timed out after 30 s". */
@@ -113,18 +154,38 @@ function administrationSummary(action: string, detail: Record<string, unknown>):
 }
 
 // Shown by the summary or the row's own columns already (a user.* event's row names its account).
-const SHOWN_ELSEWHERE = new Set(["userId", "tokenId", "teamId", "skillId"]);
+const SHOWN_ELSEWHERE = new Set(["userId", "tokenId", "teamId", "skillId", "requestId"]);
 const SHOWN_FOR_USER_EVENTS = new Set([...SHOWN_ELSEWHERE, "email", "name"]);
 
 /**
  * The details of an event no summary covers, as "key: value" pairs of its plain values, so an
  * action added later still reads as more than raw JSON. Empty when there is nothing to add.
  */
-export function auditDetailPairs(action: string, detail: Record<string, unknown>): string {
+export function auditDetailPairs(
+  action: string,
+  detail: Record<string, unknown>,
+  teamNames: ReadonlyMap<string, string> = new Map(),
+  userNames: ReadonlyMap<string, string> = new Map(),
+): string {
   const shown = action.startsWith("user.") ? SHOWN_FOR_USER_EVENTS : SHOWN_ELSEWHERE;
+  // A place reads as its name, a person's id as their name, anything nested as its own pairs: no raw JSON.
+  const plain = (key: string, value: unknown): string => {
+    if (typeof value === "string" && key.endsWith("Id") && userNames.has(value)) return userNames.get(value)!;
+    const scalar = text(value);
+    if (scalar !== null) return scalar;
+    if (Array.isArray(value)) return value.map((item) => plain(key, item)).join(", ");
+    if (value && typeof value === "object") {
+      if (isScope((value as Place).scope)) return placeOf(value as Place, teamNames);
+      return Object.entries(value)
+        .filter(([, v]) => v !== null && v !== undefined && v !== "")
+        .map(([k, v]) => `${k} ${plain(k, v)}`)
+        .join(", ");
+    }
+    return "";
+  };
   return Object.entries(detail)
     .filter(([key, value]) => !shown.has(key) && value !== null && value !== undefined && value !== "")
-    .map(([key, value]) => `${key}: ${text(value) ?? JSON.stringify(value)}`)
+    .map(([key, value]) => `${key}: ${plain(key, value)}`)
     .join(" · ");
 }
 

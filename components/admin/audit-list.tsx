@@ -44,12 +44,23 @@ function Subjects({ row }: { row: AuditRow }) {
     );
   if (row.subject)
     parts.push(
-      <Link key="user" href={`/admin?q=${encodeURIComponent(row.subject.email ?? row.subject.id)}`} className={subjectLink}>
-        {row.subject.email ?? row.subject.id}
+      <Link
+        key="user"
+        href={`/admin?q=${encodeURIComponent(row.subject.email ?? row.subject.id)}`}
+        className={subjectLink}
+        title={row.subject.email ?? undefined}
+      >
+        {row.subject.name ?? row.subject.email ?? row.subject.id}
+      </Link>,
+    );
+  if (row.request)
+    parts.push(
+      <Link key="request" href={`/reviews/${encodeURIComponent(row.request.id)}`} className={subjectLink}>
+        review request
       </Link>,
     );
   if (!parts.length) return null;
-  return <span className="flex flex-wrap gap-x-3 gap-y-1">{parts}</span>;
+  return <span className="flex min-w-0 flex-wrap gap-x-3 gap-y-1 [overflow-wrap:anywhere]">{parts}</span>;
 }
 
 export function AuditList({ rows, filtered }: { rows: AuditRow[]; filtered: boolean }) {
@@ -64,7 +75,8 @@ export function AuditList({ rows, filtered }: { rows: AuditRow[]; filtered: bool
       {rows.map((row) => {
         const more = row.summary ?? auditDetailPairs(row.action, row.detail);
         return (
-          <li key={row.id} className="grid gap-1.5 p-4 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+          // minmax(0, 1fr) on a phone too: a long detail wraps instead of widening the page.
+          <li key={row.id} className="grid grid-cols-[minmax(0,1fr)] gap-1.5 p-4 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
             <span className="text-xs text-muted-foreground tabular-nums sm:pt-0.5">
               <When date={row.createdAt} />
             </span>
@@ -74,7 +86,7 @@ export function AuditList({ rows, filtered }: { rows: AuditRow[]; filtered: bool
                 <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{row.action}</code>
                 <Subjects row={row} />
               </span>
-              {more ? <span className="break-words text-muted-foreground">{more}</span> : null}
+              {more ? <span className="text-muted-foreground [overflow-wrap:anywhere]">{more}</span> : null}
             </div>
           </li>
         );

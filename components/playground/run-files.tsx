@@ -11,6 +11,7 @@ import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { PlaygroundDataParts, StoredPlaygroundFile } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
+import { RunMarkdown } from "./run-markdown";
 import "@/components/skills/skill-content.css";
 
 // The files a run produced, under its card. Text is fetched from the file route (?inline=1) and
@@ -176,5 +177,32 @@ function TextFile({ file, csv }: { file: StoredPlaygroundFile; csv: boolean }) {
         <CsvPreview text={loaded.text} tab={file.mediaType === "text/tab-separated-values"} maxRows={CSV_PREVIEW_ROWS} className="max-h-96" />
       </div>
     );
+  if (/\.(md|markdown)$/i.test(file.path)) return <MarkdownFile path={file.path} text={loaded.text} lines={loaded.lines} />;
   return <CodeLines lines={loaded.lines} label={`Contents of ${file.path}`} className="max-h-96 text-xs" />;
+}
+
+/** A Markdown report (findings.md) reads rendered, as the chat does; its source is a click away. */
+function MarkdownFile({ path, text, lines }: { path: string; text: string; lines: CodeToken[][] }) {
+  const [source, setSource] = useState(false);
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]">
+      <div className="flex justify-end border-b px-2 py-1">
+        <button
+          type="button"
+          aria-pressed={source}
+          onClick={() => setSource((s) => !s)}
+          className="rounded px-1.5 py-0.5 text-xs font-medium text-primary outline-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50"
+        >
+          {source ? "Show rendered" : "Show source"}
+        </button>
+      </div>
+      {source ? (
+        <CodeLines lines={lines} label={`Source of ${path}`} className="max-h-96 text-xs" />
+      ) : (
+        <section aria-label={`Contents of ${path}`} className="max-h-96 overflow-auto p-3">
+          <RunMarkdown text={text} />
+        </section>
+      )}
+    </div>
+  );
 }

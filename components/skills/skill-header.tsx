@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon } from "lucide-react";
+import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon, UnlinkIcon } from "lucide-react";
 import { CopyButton } from "@/components/skills/copy-button";
 import { VersionProvenanceText } from "@/components/sources/synced-from";
 import { ScopeBadge } from "@/components/skills/scope-badge";
@@ -19,12 +19,15 @@ export function SkillHeader({
   versions,
   actions,
   origin,
+  synced = false,
 }: {
   skill: SkillDetail;
   version: SkillVersionDetail;
   versions: VersionOption[];
   actions?: React.ReactNode;
   origin?: React.ReactNode;
+  /** Kept by a source: the editor only offers to detach it, so the button says that before the click. */
+  synced?: boolean;
 }) {
   const mention = `$${skill.name}`;
   return (
@@ -98,8 +101,19 @@ export function SkillHeader({
           {actions}
           {skill.can.addVersion ? (
             <Button asChild size="sm">
-              <Link href={`/skills/${encodeURIComponent(skill.id)}/edit`}>
-                <PencilIcon aria-hidden /> Edit
+              <Link
+                href={`/skills/${encodeURIComponent(skill.id)}/edit`}
+                title={synced ? "Synced from a source: edit it there, or detach it to edit it here" : undefined}
+              >
+                {synced ? (
+                  <>
+                    <UnlinkIcon aria-hidden /> Detach to edit
+                  </>
+                ) : (
+                  <>
+                    <PencilIcon aria-hidden /> Edit
+                  </>
+                )}
               </Link>
             </Button>
           ) : null}

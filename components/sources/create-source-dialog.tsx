@@ -15,6 +15,7 @@ import { useFormDialog } from "@/components/ui/use-form-dialog";
 import { createSourceAction, type CreatedSource } from "@/lib/actions/sources";
 import { destinationKey, placeLabel } from "@/lib/labels";
 import { SCHEDULE_CHOICES } from "./source-text";
+import { FirstSyncOutcome } from "./first-sync-outcome";
 import { WebhookSecret } from "./webhook-secret";
 
 export interface CreateSourceDialogProps {
@@ -72,6 +73,7 @@ function SourceCreated({ created, onDone }: { created: CreatedSource; onDone: ()
           The first sync of {created.source.url} into {created.source.place} has started. To sync on every push, add this webhook to the repository.
         </DialogDescription>
       </DialogHeader>
+      <FirstSyncOutcome sourceId={created.source.id} initial={created.source.lastSync} />
       <WebhookSecret idPrefix="new-source-webhook" url={created.webhookUrl} secret={created.webhookSecret} />
       <DialogFooter>
         <Button type="button" onClick={onDone}>

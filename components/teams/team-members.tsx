@@ -14,6 +14,7 @@ import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { useFormDialog } from "@/components/ui/use-form-dialog";
 import { ConfirmFormDialog } from "./confirm-form-dialog";
+import { leaveRefusal } from "@/lib/skills/teams/leave";
 import { FieldError, fieldInvalid, FormFailure, ROLE_LABEL } from "./team-form-bits";
 
 interface MembersProps {
@@ -32,6 +33,7 @@ function manages(viewerRole: TeamRole, member: TeamMember) {
 }
 
 export function TeamMembers({ teamId, teamName, viewerId, viewerRole, members, grantRoles }: MembersProps) {
+  const cannotLeave = leaveRefusal(members, viewerId);
   return (
     <ul className="grid divide-y" aria-label={`Members of ${teamName}`}>
       {members.map((member) => {
@@ -51,8 +53,22 @@ export function TeamMembers({ teamId, teamName, viewerId, viewerRole, members, g
               ) : (
                 <Badge variant={member.role === "OWNER" ? "default" : "secondary"}>{ROLE_LABEL[member.role]}</Badge>
               )}
-              {self ? <LeaveDialog teamId={teamId} teamName={teamName} /> : canChange ? <RemoveDialog teamId={teamId} member={member} /> : null}
+              {self && cannotLeave ? (
+                // Said before, not refused after the confirmation.
+                <Button variant="outline" size="sm" disabled aria-describedby="leave-refusal">
+                  <LogOutIcon aria-hidden /> Leave
+                </Button>
+              ) : self ? (
+                <LeaveDialog teamId={teamId} teamName={teamName} />
+              ) : canChange ? (
+                <RemoveDialog teamId={teamId} member={member} />
+              ) : null}
             </div>
+            {self && cannotLeave ? (
+              <p id="leave-refusal" className="basis-full text-right text-xs text-muted-foreground">
+                {cannotLeave}
+              </p>
+            ) : null}
           </li>
         );
       })}
@@ -79,7 +95,16 @@ function RoleSelect({ teamId, member, roles }: { teamId: string; member: TeamMem
         <Label htmlFor={`role-${member.userId}`} className="sr-only">
           Role of {member.name}
         </Label>
-        <Select id={`role-${member.userId}`} name="role" value={chosen} disabled={pending} onChange={(event) => setChosen(event.target.value as TeamRole)}>
+        {/* Keyed by the stored role: React resets a form after its action, and a select resets to the
+            option selected when it mounted (the old role) while `chosen` already holds the new one. */}
+        <Select
+          key={member.role}
+          id={`role-${member.userId}`}
+          name="role"
+          value={chosen}
+          disabled={pending}
+          onChange={(event) => setChosen(event.target.value as TeamRole)}
+        >
           {(roles.includes(member.role) ? roles : [member.role, ...roles]).map((role) => (
             <option key={role} value={role}>
               {ROLE_LABEL[role]}

@@ -1,6 +1,7 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { getEnv } from "@/lib/env";
+import { recordFailedSignIn } from "./audit";
 import { requestAddress } from "./client-address";
 import { passwordProblem } from "./password-policy";
 import { signUpRefusalFor } from "./signup-gate";
@@ -138,6 +139,9 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
       if (which === "accountAtAddress") await store.clear(storeKey(which, key));
       else await store.release(storeKey(which, key));
     }
+  }
+  if (path === "/sign-in/email" && returned instanceof APIError) {
+    await recordFailedSignIn(bodyText(ctx, "email") ?? "", returned.body?.message ?? returned.message ?? String(returned.status), ctx);
   }
   // Session tokens are bearer credentials; the list of one's sessions needs ids, not tokens.
   if (path === "/list-sessions" && Array.isArray(returned)) {

@@ -10,6 +10,7 @@ import { authAfterHook, authBeforeHook } from "@/lib/auth/guard";
 import { refuseDisabledSession } from "@/lib/auth/disabled";
 import { signUpRefusalFor } from "@/lib/auth/signup-gate";
 import { promoteFirstAccount } from "@/lib/auth/first-admin";
+import { recordSignIn, recordSignUp, signInMethod } from "@/lib/auth/audit";
 import { SSO_PROVIDER_ID, discoveryUrl, ssoDisplayName } from "@/lib/auth/sso";
 
 const env = getEnv();
@@ -80,11 +81,19 @@ export const auth = betterAuth({
     user: {
       create: {
         // The first account of an instance administers it; everyone after is a plain user.
-        after: async (user) => void (await promoteFirstAccount(user.id)),
+        after: async (user, context) => {
+          await promoteFirstAccount(user.id);
+          await recordSignUp(user, signInMethod(context?.path));
+        },
       },
     },
-    // A disabled account signs in by no path (lib/auth/disabled.ts).
-    session: { create: { before: async (session) => void (await refuseDisabledSession(session)) } },
+    session: {
+      create: {
+        // A disabled account signs in by no path (lib/auth/disabled.ts).
+        before: async (session) => void (await refuseDisabledSession(session)),
+        after: async (session, context) => void (await recordSignIn(session, context)),
+      },
+    },
   },
   plugins: sso ? [sso, nextCookies()] : [nextCookies()],
 });

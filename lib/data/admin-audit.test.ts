@@ -73,6 +73,31 @@ describe("the audit trail", () => {
     expect(deleted).toMatchObject({ actor: { id: "gone-user", name: null }, skill: { id: "gone-skill", name: "old-skill", exists: false } });
   });
 
+  it("names the member a team.member event is about (the CSV's user columns), and renders places and people, not ids and JSON", async () => {
+    const linus = await db.user.findUniqueOrThrow({ where: { id: "linus" } });
+    for (const action of ["team.member.add", "team.member.role"]) {
+      const [row] = await all({ action });
+      expect(row.subject).toEqual({ id: "linus", email: linus.email, name: linus.name });
+    }
+    const merge = await db.auditEvent.create({
+      data: {
+        actorId: "ada",
+        action: "review.merge",
+        skillId,
+        skillName: "pdf-tools",
+        createdAt: at("2026-01-20"),
+        detail: JSON.stringify({ requestId: "req-1", revision: 1, kind: "move", authorId: "grace", to: { scope: "TEAM", teamId: team.id } }),
+      },
+    });
+    try {
+      const [row] = await all({ action: "review.merge" });
+      expect(row.summary).toBe("merged Grace Hopper's request for a move to Team Platform");
+      expect(row.request).toEqual({ id: "req-1" });
+    } finally {
+      await db.auditEvent.delete({ where: { id: merge.id } });
+    }
+  });
+
   it("filters by actor (email, name or id), skill (name or id), team (name or id), action or prefix, and days", async () => {
     const actions = async (filter: Parameters<typeof trail.listAuditEvents>[1]) => [...new Set((await all(filter)).map((r) => r.action))].sort();
     expect(await actions({ actor: "GRACE@example" })).toEqual(["skill.create", "team.member.role"]);

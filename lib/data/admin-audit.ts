@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditFilter, AuditPage, AuditRow } from "@/lib/types/admin";
-import { auditSummary } from "@/lib/labels";
+import { auditDetailPairs, auditSummary } from "@/lib/labels";
 import { requireInstanceAdmin } from "./admin-users";
 import type { ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
@@ -44,6 +44,9 @@ export const KNOWN_AUDIT_ACTIONS = [
   "token.create",
   "token.revoke",
   "user.role",
+  "auth.sign-up",
+  "auth.sign-in",
+  "auth.sign-in-failed",
   "user.disable",
   "user.enable",
   "instance.setting",
@@ -123,22 +126,43 @@ async function whereOf(filter: AuditFilter): Promise<Prisma.AuditEventWhereInput
 
 type EventRow = Prisma.AuditEventGetPayload<object>;
 
+// Events about one account, named by detail.userId: it shows as the row's user (and the CSV's user columns).
+const SUBJECT_ACTIONS = /^(user|team\.member|auth)\./;
+
 /** Events with the names of who and what they describe, read in one query per kind. */
 async function hydrate(events: EventRow[]): Promise<AuditRow[]> {
   const ids = (pick: (e: EventRow) => string | null) => [...new Set(events.map(pick).filter((id): id is string => !!id))];
+  const details = new Map(events.map((event) => [event.id, readAuditDetail(event.detail)]));
+  // People a detail names by id (the member whose role changed, a request's author) are named too.
+  const named = (e: EventRow) => {
+    const detail = details.get(e.id)!;
+    return [detail.userId, detail.authorId].filter((id): id is string => typeof id === "string");
+  };
+  // Teams a detail names as a place (a move's from and to).
+  const placedTeams = (e: EventRow) => {
+    const detail = details.get(e.id)!;
+    return [detail.from, detail.to].flatMap((place) =>
+      place && typeof place === "object" && typeof (place as { teamId?: unknown }).teamId === "string" ? [(place as { teamId: string }).teamId] : [],
+    );
+  };
   const [users, skills, teams] = await Promise.all([
-    db.user.findMany({ where: { id: { in: ids((e) => e.actorId) } }, select: { id: true, name: true, email: true } }),
+    db.user.findMany({
+      where: { id: { in: [...new Set([...ids((e) => e.actorId), ...events.flatMap(named)])] } },
+      select: { id: true, name: true, email: true },
+    }),
     db.skill.findMany({ where: { id: { in: ids((e) => e.skillId) } }, select: { id: true, name: true } }),
-    db.team.findMany({ where: { id: { in: ids((e) => e.teamId) } }, select: { id: true, name: true } }),
+    db.team.findMany({ where: { id: { in: [...new Set([...ids((e) => e.teamId), ...events.flatMap(placedTeams)])] } }, select: { id: true, name: true } }),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   const skillById = new Map(skills.map((s) => [s.id, s]));
   const teamNames = new Map(teams.map((t) => [t.id, t.name]));
+  const userNames = new Map(users.map((u) => [u.id, u.name]));
   return events.map((event) => {
-    const detail = readAuditDetail(event.detail);
+    const detail = details.get(event.id)!;
     const actor = event.actorId ? userById.get(event.actorId) : undefined;
     const liveSkill = event.skillId ? skillById.get(event.skillId) : undefined;
-    const subjectId = event.action.startsWith("user.") && typeof detail.userId === "string" ? detail.userId : null;
+    const subjectId = SUBJECT_ACTIONS.test(event.action) && typeof detail.userId === "string" ? detail.userId : null;
+    const subject = subjectId ? userById.get(subjectId) : undefined;
     return {
       id: event.id,
       createdAt: event.createdAt,
@@ -146,8 +170,11 @@ async function hydrate(events: EventRow[]): Promise<AuditRow[]> {
       actor: event.actorId ? { id: event.actorId, name: actor?.name ?? null, email: actor?.email ?? null } : null,
       skill: event.skillId ? { id: event.skillId, name: event.skillName ?? liveSkill?.name ?? null, version: event.version, exists: !!liveSkill } : null,
       team: event.teamId ? { id: event.teamId, name: teamNames.get(event.teamId) ?? null } : null,
-      subject: subjectId ? { id: subjectId, email: typeof detail.email === "string" ? detail.email : null } : null,
-      summary: auditSummary(event.action, detail, teamNames),
+      subject: subjectId
+        ? { id: subjectId, email: subject?.email ?? (typeof detail.email === "string" ? detail.email : null), name: subject?.name ?? null }
+        : null,
+      request: event.action.startsWith("review.") && typeof detail.requestId === "string" ? { id: detail.requestId } : null,
+      summary: auditSummary(event.action, detail, teamNames, userNames) ?? (auditDetailPairs(event.action, detail, teamNames, userNames) || null),
       detail,
     };
   });

@@ -7,10 +7,9 @@ import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
 import { revokeLinksBeyondRole } from "./invitations";
 import { audit } from "./version-writer";
+import { LAST_OWNER_MESSAGE } from "@/lib/skills/teams/leave";
 
 // A team's members: added by email, given roles, removed, leaving. A team always keeps an owner.
-
-export const LAST_OWNER_MESSAGE = "A team always keeps an owner: make someone else owner first.";
 
 // Role changes and removals in one team queue here, so two owners stepping down at once on two
 // instances cannot both count the other as the owner who stays (lib/db/locks.ts).

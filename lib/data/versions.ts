@@ -9,6 +9,7 @@ import { db } from "@/lib/db/server";
 import { readDiffInputs } from "./diff-inputs";
 import { skillReferences } from "./profile-references";
 import { provenanceSelect, toProvenance } from "./skills/rows";
+import { sourceFields, sourceOf } from "./synced-skills";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -25,6 +26,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     teamId: true,
     team: { select: { id: true, name: true } },
     currentVersion: { select: { number: true } },
+    ...sourceFields,
     versions: {
       orderBy: { number: "asc" },
       select: {
@@ -91,7 +93,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   }
   const access = accessOf(skill);
   return {
-    skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current },
+    skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current, syncedFrom: sourceOf(skill)?.url ?? null },
     versions: versions.reverse(),
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };

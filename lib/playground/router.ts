@@ -10,6 +10,7 @@ import type {
 import { parseCatalogXml } from "./prompt";
 import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
 import { answer, unloadAnswer } from "./router-answer";
+import { plainToolCalls, type ToolSchema } from "./plain-arguments";
 import { readPrompt, type PromptView } from "./router-prompt";
 import { SKILL_RUN } from "./run-tool";
 import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
@@ -26,7 +27,9 @@ import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./ty
 //   4. call skill_run for each command in backticks that starts with one of the loaded skill's
 //      listed scripts/ paths (optionally after an interpreter: `python3 scripts/x.py data.csv`);
 //   5. call each bound tool of the loaded skill written in backticks with its arguments
-//      (`convert_units {"value": 5, ...}`), and unload_skill for `unload_skill name`;
+//      (`convert_units {"value": 5, ...}`), or asked for in words ("5 km in miles", for a tool
+//      shaped like a conversion: lib/playground/plain-arguments.ts), and unload_skill for
+//      `unload_skill name`;
 //   6. answer, quoting the most relevant section of what it loaded, labelled as the offline router.
 
 export const ROUTER_PROVIDER = "skillshelf";
@@ -152,8 +155,12 @@ function route(options: LanguageModelV4CallOptions): Decision {
     return { action: { kind: "text", text: unloadAnswer(view, unloads) }, ranking: report, toolCallId: id("answer") };
   }
 
-  // Which skill the answer is about: a mentioned one (the user chose), else the router's pick.
-  const subject = view.mentioned[0] ?? report?.chosen ?? null;
+  const schemas: ToolSchema[] = (options.tools ?? []).flatMap((t) => (t.type === "function" ? [{ name: t.name, inputSchema: t.inputSchema }] : []));
+  // Which skill the answer is about: a mentioned one (the user chose), else a skill loaded earlier
+  // that the message points into (its file, script or tool), else the router's pick, else a loaded
+  // skill whose tool the message asks for in words.
+  const subject =
+    view.mentioned[0] ?? conversationSubject(view, schemas, "pointed") ?? report?.chosen ?? conversationSubject(view, schemas, "in words") ?? null;
 
   if (subject && !view.bodies.has(subject) && view.tools.has(LOAD_SKILL) && !attempted(LOAD_SKILL, { name: subject })) {
     return { action: { kind: "tool", toolName: LOAD_SKILL, input: { name: subject } }, ranking: report, toolCallId: id(LOAD_SKILL) };
@@ -189,11 +196,46 @@ function route(options: LanguageModelV4CallOptions): Decision {
   if (subject && view.bodies.has(subject)) {
     const callsSoFar = view.thisTurn.filter((c) => (view.boundTools.get(subject) ?? []).includes(c.toolName)).length;
     const callable = (view.boundTools.get(subject) ?? []).filter((name) => view.tools.has(name));
-    const next = toolCalls(view.userText, callable).find((call) => !attempted(call.tool, call.input));
+    const written = toolCalls(view.userText, callable);
+    const calls =
+      written.length > 0
+        ? written
+        : plainToolCalls(
+            view.userText,
+            schemas.filter((schema) => callable.includes(schema.name)),
+          );
+    const next = calls.find((call) => !attempted(call.tool, call.input));
     if (next && callsSoFar < MAX_RUNS) return { action: { kind: "tool", toolName: next.tool, input: next.input }, ranking: report, toolCallId: id(next.tool) };
   }
 
   return { action: { kind: "text", text: answer(view, subject, report) }, ranking: report, toolCallId: id("answer") };
+}
+
+/**
+ * The skill loaded earlier in the conversation that the message is about, newest load first:
+ * "pointed" when it names one of its files, runs one of its scripts or calls one of its tools in
+ * backticks (a follow-up such as "Open references/rollback.md" means the skill already open, not
+ * whatever the catalog ranks first); "in words" when it asks one of its tools in plain language,
+ * which is weaker evidence and is used only when the ranker chose nothing.
+ */
+function conversationSubject(view: PromptView, schemas: readonly ToolSchema[], evidence: "pointed" | "in words"): string | null {
+  for (const name of [...view.bodies.keys()].reverse()) {
+    const resources = view.resources.get(name) ?? [];
+    const tools = (view.boundTools.get(name) ?? []).filter((tool) => view.tools.has(tool));
+    if (evidence === "in words") {
+      if (
+        plainToolCalls(
+          view.userText,
+          schemas.filter((schema) => tools.includes(schema.name)),
+        ).length > 0
+      )
+        return name;
+      continue;
+    }
+    if (pointedResources(view.userText, resources).length > 0) return name;
+    if (scriptCommands(view.userText, resources).length > 0 || toolCalls(view.userText, tools).length > 0) return name;
+  }
+  return null;
 }
 
 /**

@@ -191,6 +191,25 @@ describe("where skills are looked for", () => {
     }
   });
 
+  test("a bare repository whose HEAD names an unpushed branch lists the branches it has and suggests one", async () => {
+    const bare = await createGitRepo();
+    try {
+      await bare.commit({ "SKILL.md": skillMd("whole") }, "One skill");
+      await bare.checkout("feature");
+      await bare.commit({ "notes.md": "x\n" }, "Feature");
+      // `git init --bare` on an older git: HEAD → master, while only main (and feature) were pushed
+      await bare.git("--git-dir", bare.bareDir, "symbolic-ref", "HEAD", "refs/heads/master");
+      const error = await fetchError(git(bare.fileUrl));
+      expect(error.code).toBe("ref-not-found");
+      expect(error.message).toContain(
+        'has no default branch (its HEAD names a branch that does not exist), but it has branches "feature", "main": set the branch to "main"',
+      );
+      expect(error.message).not.toContain("is the repository empty");
+    } finally {
+      await bare.remove();
+    }
+  });
+
   test("an empty repository has no default branch to fetch", async () => {
     const empty = await createGitRepo();
     try {

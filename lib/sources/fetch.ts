@@ -72,7 +72,12 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
     } finally {
       await watchdog.stop();
     }
-    if (fetched.code !== 0) throw fetchFailure(fetched.stderr, context);
+    if (fetched.code !== 0) {
+      // No ref and no default branch: HEAD may name a branch nobody pushed (a `git init --bare`
+      // with master while main was pushed). The branches the server has are the way out.
+      const branches = ref === null ? await remoteBranches(git, spec.url) : undefined;
+      throw fetchFailure(fetched.stderr, { ...context, branches });
+    }
     await watchdog.check();
 
     const resolved = await git(["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
@@ -101,6 +106,17 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
   } finally {
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/** The branch names the remote advertises, or none when listing them fails too. */
+async function remoteBranches(git: (args: string[]) => Promise<GitResult>, url: string): Promise<string[]> {
+  const listed = await git(["ls-remote", "--heads", "--", url]);
+  if (listed.code !== 0) return [];
+  return listed.stdout
+    .toString()
+    .split("\n")
+    .map((line) => /\trefs\/heads\/(.+)$/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
 }
 
 /** ls-tree output beyond this is a repository too big to consider (about 500,000 entries). */

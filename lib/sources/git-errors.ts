@@ -27,6 +27,8 @@ export interface FetchContext {
   url: string;
   ref: string | null;
   token: string | null;
+  /** The remote's branches, when listed after a fetch without a ref failed. */
+  branches?: readonly string[];
 }
 
 const FULL_SHA = /^[0-9a-f]{40}$/i;
@@ -66,7 +68,7 @@ export function fetchFailure(stderr: string, context: FetchContext): SourceFetch
         `Commit ${context.ref} was not found in ${url}, or the server does not allow fetching a commit by its sha: check the sha, or use a branch or tag`,
       );
     }
-    if (context.ref === null) return make("ref-not-found", `${url} has no default branch (is the repository empty?)`);
+    if (context.ref === null) return make("ref-not-found", noDefaultBranch(url, context.branches ?? []));
     const shortSha = /^[0-9a-f]{4,39}$/i.test(context.ref) ? "; a commit must be given by its full 40-character sha" : "";
     return make("ref-not-found", `No branch or tag named "${context.ref}" in ${url}${shortSha}`);
   }
@@ -81,4 +83,15 @@ export function fetchFailure(stderr: string, context: FetchContext): SourceFetch
     return make("unreachable", `Could not reach ${url}`);
   }
   return make("git-failed", `Fetching ${url} failed`);
+}
+
+const MAX_BRANCHES_NAMED = 10;
+
+/** Why a fetch without a ref found nothing, and which branch to pick when the remote has some. */
+function noDefaultBranch(url: string, branches: readonly string[]): string {
+  if (branches.length === 0) return `${url} has no default branch (is the repository empty?)`;
+  const suggested = ["main", "master", "trunk", "develop"].find((name) => branches.includes(name)) ?? branches[0];
+  const named = branches.slice(0, MAX_BRANCHES_NAMED).map((name) => `"${name}"`);
+  const more = branches.length > MAX_BRANCHES_NAMED ? ` and ${branches.length - MAX_BRANCHES_NAMED} more` : "";
+  return `${url} has no default branch (its HEAD names a branch that does not exist), but it has ${branches.length === 1 ? "the branch" : "branches"} ${named.join(", ")}${more}: set the branch to "${suggested}"`;
 }

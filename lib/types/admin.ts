@@ -47,8 +47,10 @@ export interface AuditRow {
   actor: { id: string; name: string | null; email: string | null } | null;
   skill: { id: string; name: string | null; version: number | null; exists: boolean } | null;
   team: { id: string; name: string | null } | null;
-  /** The account a user.* event is about. */
-  subject: { id: string; email: string | null } | null;
+  /** The account a user.*, team.member.* or auth.* event is about (the member whose role changed). */
+  subject: { id: string; email: string | null; name?: string | null } | null;
+  /** The review request a review.* event is about. */
+  request?: { id: string } | null;
   /** One readable line about the details; null when there is nothing more to say. */
   summary: string | null;
   detail: Record<string, unknown>;

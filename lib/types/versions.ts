@@ -34,7 +34,15 @@ export interface VersionHistoryItem {
 }
 
 export interface SkillHistory {
-  skill: { id: string; name: string; scope: Scope; team: { id: string; name: string } | null; currentVersion: number };
+  skill: {
+    id: string;
+    name: string;
+    scope: Scope;
+    team: { id: string; name: string } | null;
+    currentVersion: number;
+    /** The source's URL when a source keeps the skill: restoring is refused until it is detached. */
+    syncedFrom: string | null;
+  };
   /** Newest first. */
   versions: VersionHistoryItem[];
   can: { addVersion: boolean; manage: boolean };

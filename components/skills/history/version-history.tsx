@@ -149,6 +149,7 @@ export function VersionHistory({
   triggers?: Record<number, { passed: number; tests: number }>;
 }) {
   const { skill, versions, can } = history;
+  const canRestore = can.addVersion && skill.syncedFrom === null;
   const base = `/skills/${encodeURIComponent(skill.id)}`;
   const newest = versions[0];
   const defaultFrom = versions[1]?.number ?? newest.number;
@@ -167,8 +168,15 @@ export function VersionHistory({
             <p className="text-sm text-muted-foreground">
               {versions.length} {versions.length === 1 ? "version" : "versions"} kept · current v{skill.currentVersion}
               {proposed ? ` · ${proposed} proposed in review, never published` : ""}
-              {can.addVersion ? " · restoring a version adds a new one; nothing is deleted" : ""}
+              {canRestore ? " · restoring a version adds a new one; nothing is deleted" : ""}
             </p>
+            {can.addVersion && skill.syncedFrom ? (
+              // Restore would be refused: the next sync would replace it. Said here instead of offered.
+              <p className="text-sm text-muted-foreground" data-testid="restore-synced">
+                Synced from <span className="font-mono [overflow-wrap:anywhere]">{skill.syncedFrom}</span>: versions come from its syncs, so none is restored
+                here. Revert the change in the repository, or detach the skill from its source to restore one.
+              </p>
+            ) : null}
           </div>
           {versions.length > 1 ? (
             <Button asChild variant="outline" size="sm">
@@ -301,7 +309,7 @@ export function VersionHistory({
                         </Button>
                       ) : null}
                       {/* A proposal was never current: restoring it would say otherwise (its request is where it moves on). */}
-                      {can.addVersion && !v.current && v.published !== false ? (
+                      {canRestore && !v.current && v.published !== false ? (
                         <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} />
                       ) : null}
                     </span>

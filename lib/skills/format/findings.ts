@@ -64,6 +64,7 @@ export type FindingCode =
   | "metadata-value-not-string"
   | "allowed-tools-not-string"
   | "allowed-tools-list"
+  | "allowed-tools-commas"
   | "agent-key"
   | "agent-key-invalid"
   | "unknown-key"

@@ -105,6 +105,15 @@ describe("collectMarkdownLinks", () => {
 });
 
 describe("findUnreferenced", () => {
+  it("a file the frontmatter's license names is referenced (license: LICENSE)", () => {
+    const skillMd = "---\nname: x\ndescription: d\nlicense: LICENSE\n---\n# X\n";
+    const docs = [{ path: "SKILL.md", urls: [], mentions: mentionedPaths(skillMd) }];
+    expect(findUnreferenced(["SKILL.md", "LICENSE", "NOTICE"], docs)).toEqual(["NOTICE"]);
+    // only the frontmatter counts: a "license: LICENSE" line in the body is prose
+    const body = "---\nname: x\ndescription: d\n---\nlicense: LICENSE\n";
+    expect(findUnreferenced(["SKILL.md", "LICENSE"], [{ path: "SKILL.md", urls: [], mentions: mentionedPaths(body) }])).toEqual(["LICENSE"]);
+  });
+
   it("lists files no document links to, never SKILL.md, ignoring self-links", () => {
     const unreferenced = findUnreferenced(
       [...files],

@@ -139,7 +139,19 @@ export function collectMarkdownLinks(tree: MarkdownNode): MarkdownLink[] {
 export function mentionedPaths(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(MENTION)) found.add(match[0].replace(/^\.\//, ""));
+  // The spec lets `license:` name a file of the skill, often one without an extension (LICENSE).
+  const license = frontmatterLicense(text);
+  if (license) found.add(license.replace(/^\.\//, ""));
   return [...found];
+}
+
+/** The `license:` value of a leading frontmatter when it could be a path (one token, no spaces). */
+function frontmatterLicense(text: string): string | null {
+  const open = /^\uFEFF?---\r?\n/.exec(text);
+  if (!open) return null;
+  const close = /^---\r?$/m.exec(text.slice(open[0].length));
+  const yaml = text.slice(open[0].length, close ? open[0].length + close.index : text.length);
+  return /^license:[ \t]*(["']?)([\w./-]+)\1[ \t]*\r?$/m.exec(yaml)?.[2] ?? null;
 }
 
 /**

@@ -11,3 +11,17 @@ export function skillNameProblem(name: string): string | null {
   if (name.includes("--")) return "A name cannot contain two hyphens in a row.";
   return null;
 }
+
+/**
+ * The nearest name the spec accepts, for a suggestion: lowercase, each run of other characters a
+ * single hyphen, none at the edges, at most 64 characters. Null when nothing usable is left.
+ */
+export function fixedSkillName(name: string): string | null {
+  const fixed = name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .slice(0, 64)
+    .replace(/^-+|-+$/g, "");
+  return fixed === "" ? null : fixed;
+}

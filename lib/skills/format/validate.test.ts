@@ -58,6 +58,13 @@ describe("name (spec)", () => {
   it("is lowercase, Unicode lowercase letters included", () => {
     expect(errorCodes(withName("MySkill"))).toEqual(["name-uppercase"]);
     expect(errorCodes(withName("НАВЫК"))).toEqual(["name-uppercase"]);
+    // the suggested name passes every rule, not only the lowercase one
+    const broken = run(withName("My-Broken_Skill"));
+    expect(broken.findings.map((f) => f.message)).toEqual([
+      'name "My-Broken_Skill" must be lowercase ("my-broken-skill")',
+      'name "My-Broken_Skill" contains "_"; use only lowercase letters, digits and hyphens ("my-broken-skill")',
+    ]);
+    expect(validateSkillMd(withName("my-broken-skill")).ok).toBe(true);
     expect(errorCodes(withName("навык"))).toEqual([]);
     expect(errorCodes(withName("мой-навык"))).toEqual([]);
     expect(errorCodes(withName("技能"))).toEqual([]);
@@ -72,7 +79,7 @@ describe("name (spec)", () => {
   it("allows only letters, digits and hyphens, naming the bad characters", () => {
     const result = run(withName("my_skill.v2"));
     expect(result.findings.map((f) => f.code)).toEqual(["name-invalid-chars"]);
-    expect(result.findings[0].message).toBe('name "my_skill.v2" contains "_", "."; use only lowercase letters, digits and hyphens');
+    expect(result.findings[0].message).toBe('name "my_skill.v2" contains "_", "."; use only lowercase letters, digits and hyphens ("my-skill-v2")');
     expect(errorCodes(withName("'my skill'"))).toEqual(["name-invalid-chars"]);
     expect(errorCodes(withName("skill-2"))).toEqual([]);
   });
@@ -104,6 +111,9 @@ describe("name (spec)", () => {
 describe("description", () => {
   it("is required, non-empty after trimming, and text", () => {
     expect(errorCodes(md("name: x"))).toEqual(["description-missing"]);
+    // a missing field points at the closing ---, where it belongs
+    expect(run(md("name: x\nlicense: MIT")).findings).toEqual([expect.objectContaining({ code: "description-missing", line: 4 })]);
+    expect(run(md("description: d")).findings).toEqual([expect.objectContaining({ code: "name-missing", line: 3 })]);
     expect(errorCodes(md("name: x\ndescription:"))).toEqual(["description-empty"]);
     expect(errorCodes(md("name: x\ndescription: '  \t '"))).toEqual(["description-empty"]);
     expect(errorCodes(md("name: x\ndescription: 42"))).toEqual(["description-not-string"]);
@@ -152,6 +162,14 @@ describe("optional fields", () => {
     for (const value of ["3", "{Read: true}", "[]", "[Read, '']", "[Read, [Write]]"]) {
       expect(errorCodes(withName("x", `description: d\nallowed-tools: ${value}`)), value).toEqual(["allowed-tools-not-string"]);
     }
+  });
+
+  it("comma-separated allowed-tools pass with a note saying how they are read; commas inside a rule do not count", () => {
+    const commas = run(withName("x", "description: d\nallowed-tools: Read, Grep, Bash(git add:*)"));
+    expect(commas.ok).toBe(true);
+    expect(commas.findings).toEqual([expect.objectContaining({ severity: "warning", code: "allowed-tools-commas", line: 4 })]);
+    expect(commas.findings[0].message).toContain('"Read Grep Bash(git add:*)"');
+    expect(warningCodes(withName("x", "description: d\nallowed-tools: Read Bash(git add:*, git commit:*)"))).toEqual([]);
   });
 
   it("license is text", () => {

@@ -6,6 +6,7 @@ import { checkToolDeclarations } from "./bound-tools-check";
 import { DEFAULT_LIMITS, RESERVED_NAME_WORDS, SPEC_KEYS, SPEC_LIMITS } from "./limits";
 import { parseSkillMd, type Frontmatter, type FrontmatterField, type FrontmatterValue, type ParsedSkillMd } from "./skill-md";
 import { codePointLength, countLines, describeValue as describe, utf8ByteLength } from "./text";
+import { fixedSkillName } from "./skill-name";
 import { countTokens } from "./tokens";
 
 // Isomorphic on purpose: the browser editor validates as the user types.
@@ -68,7 +69,9 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
   const lineOf = new Map(parsed.fields.map((f) => [f.key, f.line]));
   const add = (severity: Severity, code: FindingCode, message: string, field?: string): void => {
     const finding: Finding = { severity, code, message, path };
-    const line = field === undefined ? undefined : lineOf.get(field.split(".")[0]);
+    // A missing required field points at the closing ---, where its line belongs.
+    const missing = code === "name-missing" || code === "description-missing";
+    const line = field === undefined ? undefined : missing ? parsed.bodyStartLine - 1 : lineOf.get(field.split(".")[0]);
     if (line !== undefined) finding.line = line;
     if (field !== undefined) finding.field = field;
     findings.push(finding);
@@ -117,6 +120,16 @@ export function validateParsedSkillMd(parsed: ParsedSkillMd, options: ValidateOp
       }
     }
     for (const finding of checkToolDeclarations(fm, parsed.lineOf, options.files)) findings.push({ ...finding, path });
+    const allowed = fm["allowed-tools"];
+    if (typeof allowed === "string" && commaOutsideParens(allowed)) {
+      // Claude Code splits on commas too, but the spec's form is spaces: say how it is read.
+      add(
+        "warning",
+        "allowed-tools-commas",
+        `allowed-tools separates tools with commas; it is read as "${normalizeAllowedTools(allowed).join(" ")}" (the specification's form is one space-separated string: write it that way)`,
+        "allowed-tools",
+      );
+    }
     if ("allowed-tools" in fm && typeof fm["allowed-tools"] !== "string") {
       const value = fm["allowed-tools"];
       if (allowedToolsList(value)) {
@@ -258,8 +271,11 @@ function checkName(fm: Frontmatter, profile: Profile, folderName: string | undef
   if (length > SPEC_LIMITS.nameMaxChars) {
     error("name-too-long", `name is ${formatNumber(length)} characters; the limit is ${formatNumber(SPEC_LIMITS.nameMaxChars)}`);
   }
+  // One suggestion that passes every rule below, not only this one ("My_Skill" → "my-skill").
+  const fixed = fixedSkillName(name);
+  const suggestion = fixed !== null && fixed !== name ? ` ("${fixed}")` : "";
   if (name !== name.toLowerCase()) {
-    error("name-uppercase", `name "${name}" must be lowercase ("${name.toLowerCase()}")`);
+    error("name-uppercase", `name "${name}" must be lowercase${suggestion}`);
   }
   if (name.startsWith("-") || name.endsWith("-")) {
     error("name-hyphen-edge", `name "${name}" must not start or end with a hyphen`);
@@ -269,7 +285,7 @@ function checkName(fm: Frontmatter, profile: Profile, folderName: string | undef
   }
   if (!NAME_CHARS.test(name)) {
     const bad = [...new Set(name.match(NOT_NAME_CHAR) ?? [])].map((c) => JSON.stringify(c)).join(", ");
-    error("name-invalid-chars", `name "${name}" contains ${bad}; use only lowercase letters, digits and hyphens`);
+    error("name-invalid-chars", `name "${name}" contains ${bad}; use only lowercase letters, digits and hyphens${suggestion}`);
   }
   if (folderName !== undefined && folderName !== "") {
     const folder = folderName.normalize("NFKC");
@@ -321,6 +337,17 @@ function checkDescription(fm: Frontmatter, profile: Profile, add: Add): string |
     if (tag) error("description-xml-tag", `description contains the XML tag ${tag[0]}; Anthropic rejects XML tags (write it without angle brackets)`);
   }
   return raw.trim();
+}
+
+/** A comma between tools, not inside a rule's parentheses (`Bash(git add:*, git commit:*)`). */
+function commaOutsideParens(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    if (char === "(") depth++;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (char === "," && depth === 0) return true;
+  }
+  return false;
 }
 
 /** A YAML list of non-empty tool names, as Claude Code accepts for allowed-tools; null otherwise. */

@@ -72,6 +72,16 @@ describe("readUpload", () => {
     expect(upload.skills).toEqual([]);
   });
 
+  it("an archive whose only entries would write outside the skill folder says so, not that it is empty", () => {
+    for (const name of ["../evil/SKILL.md", "ok/../../evil/SKILL.md"]) {
+      const upload = readUpload([file("evil.zip", buildZip([{ name, data: skillMd("evil") }]))]);
+      const verdict = upload.sources[0].notASkill ?? "";
+      expect(verdict).not.toMatch(/is empty/);
+      expect(verdict).toContain(`"${name}": contains "..", which would write outside the skill folder`);
+    }
+    expect(readUpload([file("none.zip", buildZip([]))]).sources[0].notASkill).toMatch(/is empty/);
+  });
+
   it("names each hostile entry, and the format core's skipped entries come through", () => {
     const upload = readUpload([
       file(

@@ -147,9 +147,17 @@ function* readUploadSteps(sources: readonly UploadSource[], options: ReadUploadO
     if (bundle.skills.length === 0 && bundle.findings.some((f) => f.code === "skill-md-missing")) {
       const what = source.type === "folder" ? `The folder "${source.name}"` : source.type === "text" ? "The pasted text" : `"${source.name}"`;
       const empty = bundle.files.length === 0 && bundle.skipped.length === 0;
-      result.notASkill = empty
-        ? `${what} is empty: a skill is a folder with a SKILL.md file.`
-        : `${what} is not a skill: it holds no SKILL.md (a skill is a folder with a SKILL.md file)${bundle.skipped.some((s) => s.reason === "hidden folder") ? "; hidden folders were skipped" : ""}.`;
+      // Every entry refused (a "../evil/SKILL.md"): the archive is not empty, its entries were unsafe.
+      const refused = bundle.findings.filter((f) => f.severity === "error" && f.path !== "");
+      result.notASkill =
+        empty && refused.length > 0
+          ? `${what} holds no entry that can be accepted: ${refused
+              .slice(0, 3)
+              .map((f) => f.message)
+              .join("; ")}${refused.length > 3 ? `; and ${refused.length - 3} more` : ""}.`
+          : empty
+            ? `${what} is empty: a skill is a folder with a SKILL.md file.`
+            : `${what} is not a skill: it holds no SKILL.md (a skill is a folder with a SKILL.md file)${bundle.skipped.some((s) => s.reason === "hidden folder") ? "; hidden folders were skipped" : ""}.`;
     }
     for (const skill of bundle.skills) {
       skills.push({ key: `${index}:${skill.root}`, source: index, skill, digest: bundleDigest(skill.files) });

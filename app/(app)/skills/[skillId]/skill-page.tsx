@@ -114,6 +114,7 @@ export async function SkillPage({
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
       proposals={<SkillProposals skillId={skill.id} open={proposals} />}
       origin={source ? <SyncedFrom source={source} /> : null}
+      synced={source !== null}
       triggers={triggers}
     />
   );

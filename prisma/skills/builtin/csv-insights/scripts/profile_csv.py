@@ -10,11 +10,14 @@ summary. DIR defaults to $OUTPUT_DIR, else ./out. Exit code 2 when the file cann
 import csv
 import html
 import os
+import re
 import statistics
 import sys
 from collections import Counter
 
 MISSING = {"", "na", "n/a", "null", "none", "-", "nan"}
+# Column names that say "identifier" (order_id, customerId, SKU, ticket no): numbers to look up, not to add up.
+ID_NAME = re.compile(r"(^|[_\s.-])(id|uuid|guid|key|sku|code|no|nr|num|number)$|[a-z]Id$|^id", re.IGNORECASE)
 
 
 def fail(message):
@@ -59,7 +62,13 @@ def profile(header, body):
         present = [v for v in values if v.lower() not in MISSING]
         numbers = [n for n in (number(v) for v in present) if n is not None]
         numeric = present and len(numbers) >= 0.95 * len(present)
-        column = {"name": name, "missing": len(values) - len(present), "distinct": len(set(present)), "numeric": bool(numeric)}
+        distinct = len(set(present))
+        column = {"name": name, "missing": len(values) - len(present), "distinct": distinct, "numeric": bool(numeric)}
+        # Named like one, or whole numbers rising row by row with no repeat (1001, 1002...): an
+        # identifier, even though it holds numbers. A measure may be unique per row too (prices).
+        sequence = len(numbers) >= 5 and len(numbers) == len(present) and all(n.is_integer() for n in numbers)
+        sequence = sequence and all(a < b for a, b in zip(numbers, numbers[1:]))
+        column["identifier"] = bool(ID_NAME.search(name.strip())) or sequence
         if numeric and numbers:
             ordered = sorted(numbers)
             q1, _, q3 = statistics.quantiles(ordered, n=4) if len(ordered) >= 4 else (ordered[0], 0, ordered[-1])
@@ -76,17 +85,26 @@ def profile(header, body):
 
 
 def findings_markdown(path, header, body, columns):
-    duplicates = [n + 2 for n, row in enumerate(body) if row in body[:n]]
+    # Line numbers count the header as line 1; each repeat names the line it repeats.
+    first_line = {}
+    repeats = []
+    for n, row in enumerate(body):
+        key = tuple(row)
+        if key in first_line:
+            repeats.append((n + 2, first_line[key]))
+        else:
+            first_line[key] = n + 2
     lines = [f"# Findings: {os.path.basename(path)}", "", f"{len(body)} rows, {len(header)} columns.", ""]
     lines += ["| Column | Type | Missing | Distinct | Range |", "|---|---|---|---|---|"]
     for c in columns:
-        kind = "number" if c["numeric"] else "text"
+        kind = "identifier" if c["identifier"] else "number" if c["numeric"] else "text"
         span = f"{c['min']:g} to {c['max']:g} (median {c['median']:g})" if c["numeric"] and "min" in c else ""
         lines.append(f"| {c['name']} | {kind} | {c['missing']} | {c['distinct']} | {span} |")
     lines += ["", "## Issues", ""]
     issues = []
-    if duplicates:
-        issues.append(f"Duplicate rows at lines {', '.join(map(str, duplicates))}.")
+    if repeats:
+        said = "; ".join(f"line {line} repeats line {original}" for line, original in repeats)
+        issues.append(f"{len(repeats)} duplicate row{'s' if len(repeats) > 1 else ''}: {said}.")
     for c in columns:
         if c["missing"]:
             issues.append(f"`{c['name']}`: {c['missing']} missing value(s).")
@@ -101,9 +119,9 @@ def findings_markdown(path, header, body, columns):
 
 
 def chart_svg(header, body, columns):
-    # An identifier (nearly one value per row) is numeric but nothing to sum.
-    numeric = next((c for c in columns if c["numeric"] and c["distinct"] < 0.9 * len(body)), None)
-    categories = [c for c in columns if not c["numeric"] and 1 < c["distinct"] <= 12]
+    # An identifier (order_id, or nearly one value per row) is numeric but nothing to sum.
+    numeric = next((c for c in columns if c["numeric"] and not c["identifier"]), None)
+    categories = [c for c in columns if not c["numeric"] and not c["identifier"] and 1 < c["distinct"] <= 12]
     category = min(categories, key=lambda c: c["distinct"]) if categories else None
     if numeric and category:
         ni, ci = header.index(numeric["name"]), header.index(category["name"])
