@@ -39,7 +39,7 @@ describe.skipIf(!hasShared)("offline router selection quality (external catalog)
 
   for (const [name, floor] of Object.entries(FLOORS)) {
     it(`holds ${Math.round(floor.right * 100)}% right skill first and ${Math.round(floor.quiet * 100)}% silent on ${name}`, async () => {
-      const s = await scoreTriggerFile(source, path.join(import.meta.dirname, "testdata", name));
+      const s = await scoreTriggerFile(source, path.join(import.meta.dirname, "../../testdata/routing/dev", name));
       const met = (x: number) => (x >= TARGET ? "meets" : "misses");
       console.info(
         `${describeScore(path.basename(name, ".jsonl"), s)}\n  right first ${met(s.right / s.positive)} the 85% target; silence ${met(s.quiet / s.negative)} it`,
