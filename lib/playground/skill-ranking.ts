@@ -308,3 +308,46 @@ export function rankByVector(query: ArrayLike<number>, vectors: ReadonlyMap<stri
   names.forEach((name, i) => scores.set(i, cosine(query, vectors.get(name)!)));
   return topOf(scores, names, limit);
 }
+
+/** Looks up the whole text of catalog skills by name (bodies, resource names), for the offline router. */
+export type SkillTextLookup = (catalog: readonly { name: string; description: string }[]) => Promise<SkillText[]>;
+
+/** The texts of these skills of a source: body of the disclosed version, resource paths, keyed by version. */
+export async function sourceTexts<T extends S>(source: { body(skill: T): Promise<string> }, skills: readonly T[]): Promise<SkillText[]> {
+  return Promise.all(
+    skills.map(async (skill) => ({
+      name: skill.name,
+      description: skill.description,
+      body: await source.body(skill),
+      files: skill.files.map((f) => f.path),
+      key: `${skill.skillId}@${skill.version}`,
+    })),
+  );
+}
+type S = { name: string; description: string; skillId: string; version: number; files: readonly { path: string }[] };
+
+// Indexes by the catalog they cover (names and versions): a conversation's turns, and the router,
+// search_skills and list_skills within one turn, rank the same catalog again and again.
+const INDEX_CACHE_LIMIT = 8;
+const indexCache = new Map<string, SkillIndex>();
+
+/** The index over these texts, reused while the same skills at the same versions are asked for. */
+export function indexFor(texts: readonly SkillText[]): SkillIndex {
+  const key = texts.map((t) => `${t.name}\u0000${t.key ?? `${t.description.length}:${t.body?.length ?? -1}:${t.description}`}`).join("\u0001");
+  let index = indexCache.get(key);
+  if (!index) {
+    index = new SkillIndex(texts);
+    if (indexCache.size >= INDEX_CACHE_LIMIT) indexCache.delete(indexCache.keys().next().value!);
+    indexCache.set(key, index);
+  }
+  return index;
+}
+
+/** The lookup that reads whole skills from a playground source, for the router over that source's catalog. */
+export function sourceLookup<T extends S>(source: { readonly skills: readonly T[]; body(skill: T): Promise<string> }): SkillTextLookup {
+  return async (catalog) => {
+    const byName = new Map(source.skills.map((s) => [s.name, s]));
+    const known = catalog.flatMap((entry) => byName.get(entry.name) ?? []);
+    return sourceTexts(source, known);
+  };
+}

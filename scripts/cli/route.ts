@@ -5,6 +5,7 @@ import { readBundle } from "../../lib/skills/archive/bundle";
 import { createFolderSource } from "../../lib/playground/folder-source";
 import { Ranker } from "../../lib/playground/ranker";
 import { createOfflineRouterModel } from "../../lib/playground/router";
+import { sourceLookup } from "../../lib/playground/skill-ranking";
 import { modelCatalog } from "../../lib/playground/tools";
 import { prepareTurn } from "../../lib/playground/turn";
 import { OFFLINE_ROUTER_ID, type CatalogMode, type SkillSource } from "../../lib/playground/types";
@@ -61,7 +62,7 @@ export async function routeCommand(argv: readonly string[], io: CliIo): Promise<
     return EXIT_FINDINGS;
   }
 
-  const model = createOfflineRouterModel();
+  const model = createOfflineRouterModel({ skillTexts: sourceLookup(source) });
   const bm25 = baseline ? plainBm25(modelCatalog(source.skills)) : null;
   const routerScore = new Score();
   const bm25Score = new Score();
@@ -166,7 +167,7 @@ export async function readCatalog(dir: string) {
 }
 
 /** One first turn through the real loop; returns the skills whose bodies entered the context. */
-export async function routeQuery(source: SkillSource, query: string, mode: CatalogMode, model = createOfflineRouterModel()) {
+export async function routeQuery(source: SkillSource, query: string, mode: CatalogMode, model = createOfflineRouterModel({ skillTexts: sourceLookup(source) })) {
   const turn = await prepareTurn({
     source,
     settings: { mode, exposeMetadata: false, instructions: "", modelId: OFFLINE_ROUTER_ID },
