@@ -77,9 +77,7 @@ export function routeRequest(index: SkillIndex, query: string, options: RouteOpt
   const lexical = index.rank(query, { limit: Math.max(limit, options.vectors ? FUSION_DEPTH : 2), candidates: options.candidates });
   let ranked = lexical;
   if (options.vectors) {
-    const skills = options.candidates
-      ? new Map([...options.vectors.skills].filter(([name]) => options.candidates!.has(name)))
-      : options.vectors.skills;
+    const skills = options.candidates ? new Map([...options.vectors.skills].filter(([name]) => options.candidates!.has(name))) : options.vectors.skills;
     ranked = fuseRankings([lexical, rankByVector(options.vectors.query, skills, FUSION_DEPTH)]);
   }
   ranked = ranked.slice(0, Math.max(limit, 2));

@@ -12,8 +12,16 @@ const CATALOG: SkillText[] = [
     files: ["scripts/fill_pdf.py", "reference/acroform.md"],
   },
   { name: "csv-cleaner", description: "Clean messy CSV exports: fix delimiters and encodings.", body: "# Cleaning\nDetect the delimiter.\n" + filler(40) },
-  { name: "git-commit", description: "Write commit messages in the conventional format.", body: "# Messages\nSubject lines under fifty characters.\n" + filler(40) },
-  { name: "image-resize", description: "Resize and crop images for the web.", body: "# Resizing\nKeep the aspect ratio; mention checkbox only in prose.\n" + filler(40) },
+  {
+    name: "git-commit",
+    description: "Write commit messages in the conventional format.",
+    body: "# Messages\nSubject lines under fifty characters.\n" + filler(40),
+  },
+  {
+    name: "image-resize",
+    description: "Resize and crop images for the web.",
+    body: "# Resizing\nKeep the aspect ratio; mention checkbox only in prose.\n" + filler(40),
+  },
 ];
 
 describe("whole-skill ranking", () => {
@@ -80,7 +88,10 @@ describe("whole-skill ranking", () => {
 
 describe("fusion and vectors", () => {
   it("fuses rankings by reciprocal rank: agreement beats one list's top", () => {
-    const fused = fuseRankings([[{ name: "a" }, { name: "b" }, { name: "c" }], [{ name: "b" }, { name: "c" }, { name: "a" }]]);
+    const fused = fuseRankings([
+      [{ name: "a" }, { name: "b" }, { name: "c" }],
+      [{ name: "b" }, { name: "c" }, { name: "a" }],
+    ]);
     expect(fused.map((r) => r.name)).toEqual(["b", "a", "c"]);
     expect(fused[0].score).toBeCloseTo(1 / (RRF_K + 2) + 1 / (RRF_K + 1));
   });
