@@ -1,4 +1,4 @@
-import { splitDescription } from "./description-clauses";
+import { familiesOf, splitDescription } from "./description-clauses";
 import { terms } from "./ranker";
 
 // The one ranking of skills against a request, shared by the offline router, search_skills (the
@@ -160,19 +160,29 @@ export class SkillIndex {
   private readonly postings: Map<string, Postings>;
   /** The catalog entry's fields only: how much of the evidence the skill's own declaration carries. */
   private readonly entryPostings: Map<string, Postings>;
-  private readonly phrases: string[][];
+  /** Skills whose names are two words or more, by those words' terms joined with spaces. */
+  private readonly byPhrase = new Map<string, number[]>();
+  private longestPhrase = 0;
   private readonly byName = new Map<string, number>();
   private readonly scale: number;
 
   constructor(texts: readonly SkillText[]) {
     const names = new Set(texts.map((t) => t.name));
-    const parts = texts.map((t) => splitDescription(t.name, t.description, names));
+    const families = familiesOf(names);
+    const parts = texts.map((t) => splitDescription(t.name, t.description, names, families));
     const pointed = new Map<string, string[]>();
-    for (const part of parts) for (const [target, said] of part.pointers) pointed.set(target, [...(pointed.get(target) ?? []), ...said]);
+    for (const part of parts) for (const [target, said] of part.pointers) pointed.set(target, (pointed.get(target) ?? []).concat(said));
     const docs = texts.map((t, i) => analyse(t, parts[i].own, (pointed.get(t.name) ?? []).join(" ")));
     this.names = docs.map((d) => d.name);
-    this.phrases = docs.map((d) => d.phrase);
-    docs.forEach((d, i) => this.byName.set(d.name, i));
+    docs.forEach((d, i) => {
+      this.byName.set(d.name, i);
+      if (d.phrase.length < 2) return;
+      const key = d.phrase.join(" ");
+      const list = this.byPhrase.get(key);
+      if (list) list.push(i);
+      else this.byPhrase.set(key, [i]);
+      this.longestPhrase = Math.max(this.longestPhrase, d.phrase.length);
+    });
     this.postings = invert(docs, FIELDS);
     this.entryPostings = invert(docs, ENTRY_FIELDS);
     this.scale = this.idfOf(1) || 1;
@@ -198,12 +208,23 @@ export class SkillIndex {
     return doc !== undefined && !!list && find(list.docs, doc) >= 0;
   }
 
-  /** Bonus the name earns in this query: spelled out in order, or written hyphenated as it is. */
-  private nameBonus(doc: number, sequence: readonly string[], lower: string): number {
-    const name = this.names[doc];
-    const phrase = this.phrases[doc];
-    const hyphenated = name.includes("-") && new RegExp(`(^|[^a-z0-9-])${escape(name)}($|[^a-z0-9-])`).test(lower);
-    return hyphenated || (phrase.length > 1 && containsRun(sequence, phrase)) ? PHRASE_BONUS : 0;
+  /**
+   * The skills whose name the query spells out in order ("a code review of this PR") or writes
+   * hyphenated as it is ("run uipath-ixp"): each earns PHRASE_BONUS. Found from the query's side,
+   * so the cost does not grow with the catalog.
+   */
+  private named(sequence: readonly string[], query: string): Set<number> {
+    const out = new Set<number>();
+    for (const token of query.toLowerCase().match(/[a-z0-9]+(?:[-_][a-z0-9]+)+/g) ?? []) {
+      const doc = this.byName.get(token);
+      if (doc !== undefined) out.add(doc);
+    }
+    for (let i = 0; i < sequence.length; i++) {
+      for (let length = 2; length <= this.longestPhrase && i + length <= sequence.length; length++) {
+        for (const doc of this.byPhrase.get(sequence.slice(i, i + length).join(" ")) ?? []) out.add(doc);
+      }
+    }
+    return out;
   }
 
   /**
@@ -221,7 +242,7 @@ export class SkillIndex {
       const at = list ? find(list.docs, doc) : -1;
       if (at >= 0) score += saturate(this.idfOf(list!.docs.length) / this.scale, list!.tf[at]);
     }
-    return score + this.nameBonus(doc, sequence, query.toLowerCase());
+    return score + (this.named(sequence, query).has(doc) ? PHRASE_BONUS : 0);
   }
 
   /**
@@ -230,39 +251,40 @@ export class SkillIndex {
    */
   rank(query: string, options: { limit?: number; candidates?: ReadonlySet<string> } = {}): RankedSkill[] {
     const sequence = terms(query);
-    const lower = query.toLowerCase();
-    const scores = new Map<number, number>();
+    const scores = new Float64Array(this.names.length);
+    const touched: number[] = [];
+    const add = (doc: number, value: number) => {
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc] += value;
+    };
     for (const term of new Set(sequence)) {
       const list = this.postings.get(term);
       if (!list) continue;
       const idf = this.idfOf(list.docs.length) / this.scale;
-      for (let j = 0; j < list.docs.length; j++) scores.set(list.docs[j], (scores.get(list.docs[j]) ?? 0) + saturate(idf, list.tf[j]));
+      for (let j = 0; j < list.docs.length; j++) add(list.docs[j], saturate(idf, list.tf[j]));
     }
-    for (const [doc, score] of scores) scores.set(doc, score + this.nameBonus(doc, sequence, lower));
+    for (const doc of this.named(sequence, query)) add(doc, PHRASE_BONUS);
     const exact = this.byName.get(query.trim().toLowerCase());
-    if (exact !== undefined) scores.set(exact, (scores.get(exact) ?? 0) + EXACT_NAME_BONUS);
-    return topOf(scores, this.names, options.limit ?? Infinity, options.candidates);
+    if (exact !== undefined) add(exact, EXACT_NAME_BONUS);
+    return topOf(touched, scores, this.names, options.limit ?? Infinity, options.candidates);
   }
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Whether `run` occurs in `sequence` as consecutive items, in order. */
-function containsRun(sequence: readonly string[], run: readonly string[]): boolean {
-  outer: for (let i = 0; i + run.length <= sequence.length; i++) {
-    for (let j = 0; j < run.length; j++) if (sequence[i + j] !== run[j]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 const byScoreThenName = (a: RankedSkill, b: RankedSkill) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** The best `limit` entries, without sorting every scored skill when only a few are wanted. */
-function topOf(scores: Map<number, number>, names: readonly string[], limit: number, candidates?: ReadonlySet<string>): RankedSkill[] {
+function topOf(
+  docs: readonly number[],
+  scores: ArrayLike<number>,
+  names: readonly string[],
+  limit: number,
+  candidates?: ReadonlySet<string>,
+): RankedSkill[] {
   const out: RankedSkill[] = [];
-  for (const [doc, score] of scores) {
+  for (const doc of docs) {
+    const score = scores[doc];
     if (score <= 0 || (candidates && !candidates.has(names[doc]))) continue;
+    if (out.length === limit && score < out[out.length - 1].score) continue;
     const entry = { name: names[doc], score };
     if (out.length < limit) {
       out.push(entry);
@@ -303,10 +325,14 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** The candidates ranked by cosine similarity to the query vector, best first, at most `limit`. */
 export function rankByVector(query: ArrayLike<number>, vectors: ReadonlyMap<string, ArrayLike<number>>, limit: number): RankedSkill[] {
-  const scores = new Map<number, number>();
   const names = [...vectors.keys()];
-  names.forEach((name, i) => scores.set(i, cosine(query, vectors.get(name)!)));
-  return topOf(scores, names, limit);
+  const scores = names.map((name) => cosine(query, vectors.get(name)!));
+  return topOf(
+    names.map((_, i) => i),
+    scores,
+    names,
+    limit,
+  );
 }
 
 /** Looks up the whole text of catalog skills by name (bodies, resource names), for the offline router. */
