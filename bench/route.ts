@@ -100,8 +100,6 @@ async function main() {
     const skillVectors = new Map(skills.map((s) => [s.name, vector()]));
     figure(`hybrid ranking p95 at ${label} skills (vectors precomputed)`, measure(build.value, { query: vector(), skills: skillVectors }), "ms");
   }
-
-
 }
 
 await main();

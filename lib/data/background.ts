@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import type { JobHandler, JobQueue } from "@/lib/jobs";
-import { embeddingProvider } from "@/lib/ai/embeddings";
+import { embeddingProvider } from "@/lib/embeddings/provider";
 import { collectUnreferencedBlobs } from "./blob-collector";
 import { embedPendingVersions } from "./embeddings";
 import { closeJobQueue, jobQueue, JOBS } from "./job-queue";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EmbeddingProvider } from "@/lib/ai/embeddings";
+import type { EmbeddingProvider } from "@/lib/embeddings/provider";
 import { db } from "@/lib/db/server";
 
 // Per-version embeddings for hybrid routing. Only the versions skills currently point at are

@@ -273,13 +273,7 @@ export class SkillIndex {
 const byScoreThenName = (a: RankedSkill, b: RankedSkill) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** The best `limit` entries, without sorting every scored skill when only a few are wanted. */
-function topOf(
-  docs: readonly number[],
-  scores: ArrayLike<number>,
-  names: readonly string[],
-  limit: number,
-  candidates?: ReadonlySet<string>,
-): RankedSkill[] {
+function topOf(docs: readonly number[], scores: ArrayLike<number>, names: readonly string[], limit: number, candidates?: ReadonlySet<string>): RankedSkill[] {
   const out: RankedSkill[] = [];
   for (const doc of docs) {
     const score = scores[doc];

@@ -37,7 +37,8 @@ export function embeddingProvider(env: Env = getEnv()): EmbeddingProvider | null
         .map((row, i) => ({ at: row.index ?? i, embedding: row.embedding }))
         .sort((a, b) => a.at - b.at)
         .map(({ embedding }) => {
-          if (!Array.isArray(embedding) || embedding.some((x) => typeof x !== "number")) throw new EmbeddingError(`${url} returned an embedding that is not a list of numbers`);
+          if (!Array.isArray(embedding) || embedding.some((x) => typeof x !== "number"))
+            throw new EmbeddingError(`${url} returned an embedding that is not a list of numbers`);
           return Float32Array.from(embedding as number[]);
         });
     },
