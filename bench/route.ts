@@ -7,8 +7,6 @@
 //      skill's description with everyday words mixed in. Target: < 50 ms.
 //   3. Hybrid: the same with 256-dimensional vectors precomputed for every skill and the query
 //      (brute-force cosine over every candidate, fused by reciprocal rank). Target: < 100 ms.
-//   4. The embedding job's throughput against a local OpenAI-compatible server (deterministic
-//      vectors), embedding stored versions of a temporary database (bench/route-embed.ts).
 // The catalog entry alone (name + description, the ranking before whole-skill) is timed beside
 // at each size: the comparison the body must not make unaffordable.
 import { figure, percentile, seededRandom } from "./bench-kit";
