@@ -119,6 +119,11 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:11434/v1").optional()),
   OPENAI_MODELS: optionalText,
   ANTHROPIC_API_KEY: optionalText,
+  // Optional embeddings for hybrid skill routing: an OpenAI-compatible server's /embeddings.
+  // Without a base URL, routing is lexical only.
+  EMBEDDINGS_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as http://localhost:11434/v1").optional()),
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText.pipe(z.string().default("text-embedding-3-small")),
   TRUSTED_PROXIES: proxyList,
   // Who may create an account: anyone ("open", the demo default), only people holding a valid team
   // invite link ("invite-only"), or people whose email is in SIGNUP_ALLOWED_DOMAINS ("domains").

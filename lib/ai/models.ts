@@ -3,8 +3,9 @@ import type { LanguageModel } from "ai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { getEnv, type Env } from "@/lib/env";
-import { createOfflineRouterModel } from "@/lib/playground/router";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { createOfflineRouterModel, ROUTER_PROVIDER } from "@/lib/playground/router";
+import { sourceLookup } from "@/lib/playground/skill-ranking";
+import { OFFLINE_ROUTER_ID, type SkillSource } from "@/lib/playground/types";
 import type { ModelOption } from "@/lib/types/playground";
 
 // The models the playground offers. The offline router is always there; real providers appear
@@ -60,4 +61,13 @@ export function resolveModel(modelId: string, env: Env = getEnv()): { option: Mo
 export function resolveEvalModel(modelId: string, env: Env = getEnv()): { id: string; model: LanguageModel; costsTokens: boolean } | null {
   const resolved = resolveModel(modelId, env);
   return resolved ? { id: resolved.option.id, model: resolved.model, costsTokens: resolved.option.provider !== "offline" } : null;
+}
+
+/**
+ * The model bound to the skills it routes over: the offline router ranks whole skills (bodies,
+ * resource names) of this source, as search_skills and list_skills do; any other model is as it is.
+ */
+export function withSkillSource(model: LanguageModel, source: SkillSource): LanguageModel {
+  const isRouter = typeof model === "object" && model.provider === ROUTER_PROVIDER && model.modelId === OFFLINE_ROUTER_ID;
+  return isRouter ? createOfflineRouterModel({ skillTexts: sourceLookup(source) }) : model;
 }

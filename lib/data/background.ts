@@ -1,7 +1,9 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import type { JobHandler, JobQueue } from "@/lib/jobs";
+import { embeddingProvider } from "@/lib/embeddings/provider";
 import { collectUnreferencedBlobs } from "./blob-collector";
+import { embedPendingVersions } from "./embeddings";
 import { closeJobQueue, jobQueue, JOBS } from "./job-queue";
 import { countStaleVersions, rescanStoredVersions } from "./review";
 import { sweepInterruptedSyncs } from "./sources-lease";
@@ -16,6 +18,14 @@ import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync"
 const collectBlobs: JobHandler = async () => {
   const { deleted, objectsDeleted } = await collectUnreferencedBlobs();
   if (deleted) console.log(`Blob collection: removed ${deleted} unreferenced blob(s), ${objectsDeleted} stored object(s)`);
+};
+
+/** New versions get their embedding (hybrid routing), when a provider is configured. */
+const embedVersions: JobHandler = async () => {
+  const provider = embeddingProvider();
+  if (!provider) return;
+  const embedded = await embedPendingVersions(provider);
+  if (embedded) console.log(`Embeddings: embedded ${embedded} version(s) with ${provider.model}`);
 };
 
 /**
@@ -44,7 +54,9 @@ export async function defineJobs(queue: JobQueue, options: { recurring: boolean 
   queue.handle(JOBS.sourcesTick, async () => void (await enqueueDueSyncs()), { retries: 0, expireInSeconds: 5 * 60 });
   queue.handle(JOBS.versionsRescan, rescanStale, { retryDelaySeconds: 60, expireInSeconds: 60 * 60 });
   queue.handle(JOBS.blobsCollect, collectBlobs, { retries: 1, retryDelaySeconds: 300, expireInSeconds: 60 * 60 });
+  queue.handle(JOBS.versionsEmbed, embedVersions, { retries: 1, retryDelaySeconds: 60, expireInSeconds: 60 * 60 });
   if (options.recurring) {
+    if (embeddingProvider()) await queue.schedule(JOBS.versionsEmbed, "* * * * *");
     await queue.schedule(JOBS.sourcesTick, "* * * * *");
     await queue.schedule(JOBS.blobsCollect, "0 * * * *");
   }

@@ -12,6 +12,8 @@ export const JOBS = {
   versionsRescan: "versions.rescan",
   /** Every hour: blobs no version refers to any more, past their grace period. */
   blobsCollect: "blobs.collect",
+  /** Every minute and at start, with an embeddings provider: embed the current versions that have no vector yet (embeddings.ts). */
+  versionsEmbed: "versions.embed",
 } as const;
 
 // One queue per process; dev reloads re-evaluate modules, so it hangs off globalThis.

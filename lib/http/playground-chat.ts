@@ -1,6 +1,6 @@
 import "server-only";
 import { APICallError, createUIMessageStream, createUIMessageStreamResponse, generateId, RetryError, streamText, type LanguageModel, type UIMessage } from "ai";
-import { resolveModel } from "@/lib/ai/models";
+import { resolveModel, withSkillSource } from "@/lib/ai/models";
 import { DataError } from "@/lib/data/errors";
 import { continueTurn, getConversationHistory, loadSkillSource, pendingApprovalIds, saveTurn } from "@/lib/data/playground";
 import { openRunSession, type NewAttachment } from "@/lib/data/skill-runs";
@@ -80,7 +80,7 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
   const assistantMessageId = generateId();
   return streamTurn({
     turn,
-    model: resolved.model,
+    model: withSkillSource(resolved.model, loaded.source),
     signal: options.signal,
     messageId: assistantMessageId,
     noticeParts: notices.map((message) => ({ type: "data-notice" as const, data: { message } })),
@@ -158,7 +158,7 @@ async function continueChat(viewer: ViewerRef, input: ContinueInput, options: Ch
   });
   return streamTurn({
     turn,
-    model: input.resolved.model,
+    model: withSkillSource(input.resolved.model, loaded.source),
     signal: options.signal,
     messageId: paused.id,
     continuing: { id: paused.id, role: "assistant", parts: applied.parts },

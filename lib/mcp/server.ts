@@ -8,7 +8,6 @@ import { DataError, notFound } from "@/lib/data/errors";
 import { loadSkillSource, type LoadedSource } from "@/lib/data/playground";
 import { getProfile } from "@/lib/data/profiles";
 import { recordDownload } from "@/lib/data/skills";
-import { createCatalogRanker } from "@/lib/playground/ranker";
 import { createRecorder } from "@/lib/playground/recorder";
 import { createSkillTools, LOAD_SKILL, modelCatalog, READ_SKILL_RESOURCE, searchCatalog } from "@/lib/playground/tools";
 import { LIST_SKILLS, listedSkill, renderSkillList, serverInstructions, TOOL_DESCRIPTIONS, type ProfileFacts } from "./catalog";
@@ -100,7 +99,7 @@ export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): Mc
         const skills =
           query === undefined
             ? offered.map((s) => listedSkill(s, placeOf(s.skillId)))
-            : searchCatalog(createCatalogRanker(offered), query).map((r) => {
+            : (await searchCatalog(source, offered, query)).ranked.map((r) => {
                 const skill = byName.get(r.name)!;
                 return listedSkill(skill, placeOf(skill.skillId), r.score);
               });

@@ -84,14 +84,24 @@ function clauses(description: string): string[] {
   return out.filter((c) => c.trim());
 }
 
+/** First segments of the hyphenated names: computed once per catalog (per description, it made indexing quadratic). */
+export function familiesOf(names: ReadonlySet<string>): Set<string> {
+  return new Set([...names].filter((n) => n.includes("-")).map((n) => n.slice(0, n.indexOf("-"))));
+}
+
 /**
  * Splits a description into what it says about its own skill and what it says about others.
  * Within a redirect clause, the comma-separated pieces up to a piece naming catalog skills are
  * credited to those skills ("For out-of-core analytics on single machine use vaex" describes vaex);
  * pieces that name no catalog skill are dropped.
  */
-export function splitDescription(self: string, description: string, names: ReadonlySet<string>): DescriptionParts {
-  const catalog: Catalog = { names, families: new Set([...names].filter((n) => n.includes("-")).map((n) => n.slice(0, n.indexOf("-")))) };
+export function splitDescription(
+  self: string,
+  description: string,
+  names: ReadonlySet<string>,
+  families: ReadonlySet<string> = familiesOf(names),
+): DescriptionParts {
+  const catalog: Catalog = { names, families };
   const own: string[] = [];
   const pointers = new Map<string, string[]>();
   for (const clause of clauses(description)) {

@@ -2,6 +2,7 @@ import { generateText, streamText, type UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { createOfflineRouterModel, pointedResources } from "./router";
 import { ROUTER_LABEL } from "./router-answer";
+import { SILENCE_RULE } from "./skill-decision";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { prepareTurn, type HistoryMessage } from "./turn";
 import { OFFLINE_ROUTER_ID, type CatalogMode, type DisclosureEvent } from "./types";
@@ -41,7 +42,7 @@ describe("offline router", () => {
     expect(ledger.router).toMatchObject({
       query: "Make me an animated GIF for Slack, what size should the emoji be?",
       chosen: "slack-gif-creator",
-      threshold: 2,
+      threshold: SILENCE_RULE.minScore,
     });
     expect(ledger.router!.ranked[0].name).toBe("slack-gif-creator");
     expect(ledger.router!.ranked[0].score).toBeGreaterThan(ledger.router!.threshold);
@@ -56,15 +57,12 @@ describe("offline router", () => {
     expect(text).toContain("No skill in this catalog matches your message");
   });
 
-  it("stays below the threshold when only a weak word is shared", async () => {
+  it("stays silent when only a weak word is shared, and says which evidence fell short", async () => {
     const { text, ledger } = await runTurn("Write a poem about the sea");
-    expect(ledger.router!.ranked[0].score).toBeGreaterThan(0);
-    expect(ledger.router!.ranked[0].score).toBeLessThan(ledger.router!.threshold);
+    expect(ledger.router!.ranked[0]).toMatchObject({ name: "release-notes" });
     expect(kinds(ledger.events)).toEqual(["catalog"]);
-    expect(text).toMatch(
-      /No skill matches your message closely enough, so none was loaded \(the best match, release-notes, scores \d\.\d\d; a skill needs 2\.00\)/,
-    );
-    expect(ledger.router!.reason).toMatch(/^the best match, release-notes, scores/);
+    expect(text).toMatch(/No skill matches your message closely enough, so none was loaded \(the best match, release-notes, /);
+    expect(ledger.router!.reason).toMatch(/^the best match, release-notes, (matches the message in its body but|covers \d+%)/);
   });
 
   it("loads nothing for one shared word, even the name of a skill", async () => {
@@ -91,7 +89,8 @@ describe("offline router", () => {
     });
     const result = await generateText({ model: createOfflineRouterModel(), ...turn.request });
     const ledger = turn.finish(result.totalUsage);
-    expect(ledger.router!.ranked.map((r) => r.name).slice(0, 2)).toEqual(["vaex", "dask"]);
+    // dask's own text keeps none of the request's words: the clause that had them describes vaex.
+    expect(ledger.router!.ranked.map((r) => r.name)).toEqual(["vaex"]);
     expect(kinds(ledger.events)).toEqual(["catalog", "load:vaex:model"]);
   });
 

@@ -8,12 +8,14 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { parseCatalogXml } from "./prompt";
-import { countMatchedTerms, createCatalogRanker, decide, disqualification, Ranker, SCORE_THRESHOLD, terms } from "./ranker";
+import { terms } from "./ranker";
+import { routeRequest, SILENCE_RULE } from "./skill-decision";
+import { indexFor, type SkillIndex, type SkillText, type SkillTextLookup } from "./skill-ranking";
 import { answer, unloadAnswer } from "./router-answer";
 import { plainToolCalls, type ToolSchema } from "./plain-arguments";
 import { readPrompt, type PromptView } from "./router-prompt";
 import { SKILL_RUN } from "./run-tool";
-import { LOAD_SKILL, parseSearchOutput, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
+import { LOAD_SKILL, parseSearchOutput, parseSearchVerdict, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
 import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
 
 // The offline router: a deterministic stand-in for a model, implemented as an AI SDK language
@@ -54,14 +56,24 @@ interface Decision {
   toolCallId: string;
 }
 
-export function createOfflineRouterModel(): LanguageModelV4 {
+export interface OfflineRouterOptions {
+  /**
+   * The whole text of the catalog's skills (bodies, resource names): with it the router ranks
+   * whole skills, as search_skills and list_skills do; without it, name and description only
+   * (what its prompt shows).
+   */
+  skillTexts?: SkillTextLookup;
+}
+
+export function createOfflineRouterModel(options: OfflineRouterOptions = {}): LanguageModelV4 {
+  const route = async (call: LanguageModelV4CallOptions) => decide(call, await catalogIndex(call, options.skillTexts));
   return {
     specificationVersion: "v4",
     provider: ROUTER_PROVIDER,
     modelId: OFFLINE_ROUTER_ID,
     supportedUrls: {},
     async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-      const decision = route(options);
+      const decision = await route(options);
       const content: LanguageModelV4Content[] =
         decision.action.kind === "tool"
           ? [{ type: "tool-call", toolCallId: decision.toolCallId, toolName: decision.action.toolName, input: JSON.stringify(decision.action.input) }]
@@ -76,7 +88,7 @@ export function createOfflineRouterModel(): LanguageModelV4 {
       };
     },
     async doStream(options: LanguageModelV4CallOptions) {
-      const decision = route(options);
+      const decision = await route(options);
       const parts: LanguageModelV4StreamPart[] = [
         { type: "stream-start", warnings: [] },
         { type: "response-metadata", modelId: OFFLINE_ROUTER_ID },
@@ -132,12 +144,21 @@ function chunks(text: string): string[] {
   return out;
 }
 
-function route(options: LanguageModelV4CallOptions): Decision {
+/** The index of the catalog in the system prompt (whole skills when a lookup is given); null without a catalog. */
+async function catalogIndex(options: LanguageModelV4CallOptions, lookup?: SkillTextLookup): Promise<SkillIndex | null> {
+  const system = options.prompt.find((m) => m.role === "system")?.content ?? "";
+  const catalog = parseCatalogXml(system);
+  if (!catalog) return null;
+  const texts: SkillText[] = lookup ? await lookup(catalog) : catalog.map((entry) => ({ name: entry.name, description: entry.description }));
+  return indexFor(texts);
+}
+
+function decide(options: LanguageModelV4CallOptions, index: SkillIndex | null): Decision {
   const toolNames = (options.tools ?? []).map((t) => t.name);
   const view = readPrompt(options.prompt, toolNames);
   const step = view.thisTurn.length + 1;
   const id = (what: string) => `router-t${view.turn}-s${step}-${what}`;
-  const ranking = rank(view);
+  const ranking = rank(view, index);
 
   if (ranking.kind === "search")
     return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
@@ -304,31 +325,16 @@ export function scriptCommands(message: string, resources: readonly string[]): s
   return out;
 }
 
-// The catalog is the same on every step of a turn and usually on every turn of a conversation;
-// parsing and indexing it once per distinct system prompt keeps a 500-skill catalog cheap.
-const RANKER_CACHE_LIMIT = 4;
-const rankerCache = new Map<string, Ranker | null>();
-
-function catalogRanker(system: string): Ranker | null {
-  if (rankerCache.has(system)) return rankerCache.get(system)!;
-  const catalog = parseCatalogXml(system);
-  const ranker = catalog ? createCatalogRanker(catalog) : null;
-  if (rankerCache.size >= RANKER_CACHE_LIMIT) rankerCache.delete(rankerCache.keys().next().value!);
-  rankerCache.set(system, ranker);
-  return ranker;
-}
-
 type RankOutcome = { kind: "search"; query: string } | { kind: "ranked"; ranking: RouterRanking | null };
 
-function rank(view: PromptView): RankOutcome {
+function rank(view: PromptView, index: SkillIndex | null): RankOutcome {
   const query = view.userText;
-  const ranker = catalogRanker(view.system);
-  if (ranker) {
-    const decision = decide(ranker, query);
+  if (index) {
+    const decision = routeRequest(index, query, { limit: REPORTED });
     const ranking: RouterRanking = {
       query,
-      threshold: decision.threshold,
-      ranked: decision.ranked.slice(0, REPORTED).map(roundScore),
+      threshold: SILENCE_RULE.minScore,
+      ranked: decision.ranked.map(roundScore),
       chosen: decision.chosen,
     };
     if (decision.reason) ranking.reason = decision.reason;
@@ -341,12 +347,13 @@ function rank(view: PromptView): RankOutcome {
     if (terms(query).length === 0) return { kind: "ranked", ranking: null };
     return { kind: "search", query };
   }
-  // The search tool ranks with the same BM25F as full mode, so its scores are read as they are.
-  const results = search.output && !search.isError ? parseSearchOutput(search.output) : [];
-  const best = results[0];
-  const reason = disqualification(query, best, best ? countMatchedTerms(query, `${best.name.replace(/-/g, " ")} ${best.description}`) : 0);
-  const ranking: RouterRanking = { query, threshold: SCORE_THRESHOLD, ranked: results.map((r) => roundScore(r)), chosen: reason === null ? best.name : null };
-  if (reason !== null) ranking.reason = reason;
+  // search_skills ranks and decides with the same whole-skill ranking as full mode; its verdict is read as it is.
+  const ok = search.output && !search.isError;
+  const results = ok ? parseSearchOutput(search.output!) : [];
+  const verdict = ok ? parseSearchVerdict(search.output!) : null;
+  const chosen = verdict?.chosen && results.some((r) => r.name === verdict.chosen) ? verdict.chosen : null;
+  const ranking: RouterRanking = { query, threshold: SILENCE_RULE.minScore, ranked: results.map((r) => roundScore(r)), chosen };
+  if (!chosen) ranking.reason = verdict?.reason ?? "no skill shares a word with the message";
   return { kind: "ranked", ranking };
 }
 

@@ -4,6 +4,7 @@ import { generateText } from "ai";
 import { readBundle, type BundleSkill, type FileInput } from "../skills/archive/bundle";
 import { readTree } from "../skills/test-helpers/shared";
 import { createFolderSource, type FolderSourceOptions } from "./folder-source";
+import { sourceLookup } from "./skill-ranking";
 import { createOfflineRouterModel } from "./router";
 import { prepareTurn } from "./turn";
 import { OFFLINE_ROUTER_ID, type SkillSource } from "./types";
@@ -89,7 +90,7 @@ export async function scoreTriggerFile(source: SkillSource, file: string): Promi
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { query: string; expected: string[] });
-  const model = createOfflineRouterModel();
+  const model = createOfflineRouterModel({ skillTexts: sourceLookup(source) });
   const score: TriggerScore = { right: 0, positive: 0, quiet: 0, negative: 0, misses: [] };
   for (const q of queries) {
     const turn = await prepareTurn({

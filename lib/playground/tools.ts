@@ -4,7 +4,8 @@ import { z } from "zod";
 
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
-import { createCatalogRanker, type Ranked, type Ranker } from "./ranker";
+import { routeRequest, type RouteDecision } from "./skill-decision";
+import { indexFor, sourceTexts } from "./skill-ranking";
 import type { DisclosureRecorder } from "./recorder";
 import type { BoundTool, CatalogMode, PlaygroundSkill, SkillSource } from "./types";
 
@@ -167,12 +168,12 @@ function skillNameSchemas(names: readonly string[]): NameSchemas {
   return schemas;
 }
 
-/** What search_skills finds: the catalog ranked against the query, matches only, the best SEARCH_LIMIT. */
-export function searchCatalog(ranker: Ranker, query: string): Ranked[] {
-  return ranker
-    .rank(query)
-    .filter((r) => r.score > 0)
-    .slice(0, SEARCH_LIMIT);
+/**
+ * What search_skills and MCP list_skills find: the whole-skill ranking the offline router uses in
+ * full mode (same index, same order), matches only, the best SEARCH_LIMIT, with its decision.
+ */
+export async function searchCatalog(source: SkillSource, catalog: readonly PlaygroundSkill[], query: string): Promise<RouteDecision> {
+  return routeRequest(indexFor(await sourceTexts(source, catalog)), query, { limit: SEARCH_LIMIT });
 }
 
 // ---- The tools ----
@@ -186,7 +187,6 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
   // ones the user mentioned this turn are in the conversation all the same.
   const catalog = modelCatalog(source.skills);
   const names = [...catalog.map((s) => s.name), ...source.skills.filter((s) => s.modelInvocable === false && mentioned.has(s.name)).map((s) => s.name)];
-  let ranker: Ranker | null = null;
 
   const unknownSkill = (name: string): string =>
     mode === "search"
@@ -297,11 +297,12 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
       description: "Search the skill catalog. Returns the best-matching skills' names and descriptions, best first, with their relevance scores.",
       inputSchema: z.object({ query: z.string().min(1).describe("A short description of the task, in plain words") }),
       execute: async ({ query }, { toolCallId }) => {
-        ranker ??= createCatalogRanker(catalog);
-        const results = searchCatalog(ranker, query);
+        const decision = await searchCatalog(source, catalog, query);
+        const results = decision.ranked;
         const output = renderSearchOutput(
           query,
           results.map((r) => ({ ...r, description: byName.get(r.name)?.description ?? "" })),
+          decision,
         );
         recorder.record(
           { level: 1, kind: "search", query, results: results.map((r) => ({ name: r.name, score: round2(r.score) })), tokens: countTokens(output) },
@@ -314,16 +315,34 @@ export function createSkillTools(options: SkillToolsOptions): ToolSet {
   return tools;
 }
 
-export function renderSearchOutput(query: string, results: { name: string; score: number; description: string }[]): string {
+export function renderSearchOutput(
+  query: string,
+  results: { name: string; score: number; description: string }[],
+  decision?: Pick<RouteDecision, "chosen" | "reason">,
+): string {
   if (results.length === 0) return `No skill matches "${query}".`;
   const lines = [`Skills matching "${query}", best first:`];
   results.forEach((r, i) => lines.push(`${i + 1}. ${r.name} (score ${r.score.toFixed(2)}): ${r.description.replace(/\s+/g, " ").trim()}`));
+  if (decision) lines.push(decision.chosen ? `${VERDICT_MATCH}${decision.chosen}` : `${VERDICT_NONE}${decision.reason ?? "no clear match"}`);
   return lines.join("\n");
 }
 
-/** The results a search_skills output listed (the offline router reads them in search mode). */
+/** How a search output says whether its best result is what the query asks for (the ranking's silence rule). */
+const VERDICT_MATCH = "Clear match: ";
+const VERDICT_NONE = "No clear match: ";
+
+/** The results a search_skills output listed and its verdict (the offline router reads them in search mode). */
 export function parseSearchOutput(output: string): { name: string; score: number; description: string }[] {
   return [...output.matchAll(/^\d+\. ([a-z0-9-]+) \(score (-?[0-9.]+)\): (.*)$/gm)].map((m) => ({ name: m[1], score: Number(m[2]), description: m[3] }));
+}
+
+/** The verdict line of a search output: the chosen skill, or why none was; null when the output has none. */
+export function parseSearchVerdict(output: string): { chosen: string | null; reason?: string } | null {
+  for (const line of output.split("\n")) {
+    if (line.startsWith(VERDICT_MATCH)) return { chosen: line.slice(VERDICT_MATCH.length).trim() };
+    if (line.startsWith(VERDICT_NONE)) return { chosen: null, reason: line.slice(VERDICT_NONE.length).trim() };
+  }
+  return null;
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;

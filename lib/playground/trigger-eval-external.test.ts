@@ -11,19 +11,20 @@ import type { SkillSource } from "./types";
 // the two held-out sets were written by two other people who saw neither the router nor each
 // other's queries, and were first scored with the router as it is here.
 //
-// The issue's target is 85% right skill first and 85% silent when no skill covers the request. The
-// router meets the first on every set and misses the second (about 73-77%: near misses that name a
-// skill's product but ask for another task share words a lexical router cannot tell apart). These
-// tests hold what it reaches, so a change that loses ground fails; the log line says where each
-// set stands against the target.
+// The issue's target is 85% right skill first and 85% silent when no skill covers the request.
+// With whole-skill ranking and the evidence-based silence rule (skill-decision.ts) the router is
+// silent on 88-94% of the near misses (it was 72-77% with one global threshold) and picks right on
+// 82-85% (87-91% before: these sets were its development sets, and the old threshold was tuned on
+// them; all of them are development sets now, testdata/routing/test.jsonl is the test set). These
+// tests hold what it reaches, so a change that loses ground fails.
 
 const CATALOG = path.join(SHARED_DIR, "corpus-external");
 const TARGET = 0.85;
 /** What the router reaches on each set (right skill first, silent), rounded down: the floor a change must keep. */
 const FLOORS: Record<string, { right: number; quiet: number }> = {
-  "external-dev.jsonl": { right: 0.87, quiet: 0.72 },
-  "external-heldout.jsonl": { right: 0.91, quiet: 0.77 },
-  "external-heldout2.jsonl": { right: 0.88, quiet: 0.77 },
+  "external-dev.jsonl": { right: 0.82, quiet: 0.91 },
+  "external-heldout.jsonl": { right: 0.85, quiet: 0.94 },
+  "external-heldout2.jsonl": { right: 0.85, quiet: 0.88 },
 };
 
 describe.skipIf(!hasShared)("offline router selection quality (external catalog)", () => {
@@ -39,7 +40,7 @@ describe.skipIf(!hasShared)("offline router selection quality (external catalog)
 
   for (const [name, floor] of Object.entries(FLOORS)) {
     it(`holds ${Math.round(floor.right * 100)}% right skill first and ${Math.round(floor.quiet * 100)}% silent on ${name}`, async () => {
-      const s = await scoreTriggerFile(source, path.join(import.meta.dirname, "testdata", name));
+      const s = await scoreTriggerFile(source, path.join(import.meta.dirname, "../../testdata/routing/dev", name));
       const met = (x: number) => (x >= TARGET ? "meets" : "misses");
       console.info(
         `${describeScore(path.basename(name, ".jsonl"), s)}\n  right first ${met(s.right / s.positive)} the 85% target; silence ${met(s.quiet / s.negative)} it`,

@@ -11,7 +11,7 @@ import type { SkillSource } from "./types";
 
 const CORPUS = path.join(SHARED_DIR, "corpus");
 const DEV = path.join(SHARED_DIR, "trigger-eval/dev.jsonl");
-const PARAPHRASE = path.join(import.meta.dirname, "testdata/paraphrase.jsonl");
+const PARAPHRASE = path.join(import.meta.dirname, "../../testdata/routing/dev/paraphrase.jsonl");
 
 describe.skipIf(!hasShared)("offline router selection quality (shared corpus)", () => {
   noteIfSharedMissing("the router's trigger evaluation");

@@ -1,10 +1,11 @@
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { generateText } from "ai";
 import { readBundle } from "../../lib/skills/archive/bundle";
 import { createFolderSource } from "../../lib/playground/folder-source";
 import { Ranker } from "../../lib/playground/ranker";
 import { createOfflineRouterModel } from "../../lib/playground/router";
+import { sourceLookup } from "../../lib/playground/skill-ranking";
 import { modelCatalog } from "../../lib/playground/tools";
 import { prepareTurn } from "../../lib/playground/turn";
 import { OFFLINE_ROUTER_ID, type CatalogMode, type SkillSource } from "../../lib/playground/types";
@@ -12,7 +13,8 @@ import { findSkillFolders } from "./import";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 
-export const routeUsage = "route --catalog <dir> --queries <file.jsonl> [--mode full|search] [--explain] [--baseline]";
+export const routeUsage =
+  "route --catalog <dir> --queries <file.jsonl> [--mode full|search] [--explain] [--baseline] | route --eval [--catalog <dir>[,<dir>…]]";
 
 interface Query {
   query: string;
@@ -28,9 +30,10 @@ interface Query {
 export async function routeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { positionals, options } = parseArgs(argv, {
     values: { "--catalog": "catalog", "--queries": "queries", "--mode": "mode" },
-    flags: ["--explain", "--baseline"],
+    flags: ["--explain", "--baseline", "--eval"],
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (options.has("eval")) return evalCommand(options.get("catalog"), io);
   const catalogArg = options.get("catalog");
   const queriesArg = options.get("queries");
   if (typeof catalogArg !== "string") throw new UsageError("--catalog <dir> names the folder of skills to route over");
@@ -61,7 +64,7 @@ export async function routeCommand(argv: readonly string[], io: CliIo): Promise<
     return EXIT_FINDINGS;
   }
 
-  const model = createOfflineRouterModel();
+  const model = createOfflineRouterModel({ skillTexts: sourceLookup(source) });
   const bm25 = baseline ? plainBm25(modelCatalog(source.skills)) : null;
   const routerScore = new Score();
   const bm25Score = new Score();
@@ -130,6 +133,61 @@ export function plainBm25(skills: readonly { name: string; description: string }
   };
 }
 
+/** The evaluation's sets, under the repository (the working folder): the development sets (looked at while tuning) apart from the test set (scored once). */
+const EVAL_DIR = "testdata/routing";
+const SHARED = "../shared";
+
+/**
+ * `route --eval`: every development set, then the test set, over one catalog (by default the two
+ * shared corpora together, 244 skills), through the real loop, each with plain BM25 beside.
+ */
+async function evalCommand(catalogArg: string | boolean | undefined, io: CliIo): Promise<number> {
+  const evalDir = path.resolve(io.cwd, EVAL_DIR);
+  const shared = path.resolve(io.cwd, SHARED);
+  if (!(await stat(path.join(evalDir, "test.jsonl")).catch(() => null))) {
+    io.err(`${EVAL_DIR}/test.jsonl: not found; run route --eval from the repository's folder`);
+    return EXIT_FINDINGS;
+  }
+  const dirs =
+    typeof catalogArg === "string"
+      ? catalogArg.split(",").map((d) => path.resolve(io.cwd, d))
+      : [path.join(shared, "corpus"), path.join(shared, "corpus-external")];
+  for (const dir of dirs) {
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) {
+      io.err(`${dir}: not a folder (pass --catalog <dir>[,<dir>…])`);
+      return EXIT_FINDINGS;
+    }
+  }
+  const { source } = await readCatalog(...dirs);
+  const devDir = path.join(evalDir, "dev");
+  const sharedDev = path.join(shared, "trigger-eval/dev.jsonl");
+  const devFiles = [
+    ...(await readdir(devDir)).filter((f) => f.endsWith(".jsonl")).map((f) => path.join(devDir, f)),
+    ...((await stat(sharedDev).catch(() => null)) ? [sharedDev] : []),
+  ];
+  io.out(`catalog: ${source.skills.length} skills (${dirs.map((d) => path.basename(d)).join(" + ")})`);
+  const model = createOfflineRouterModel({ skillTexts: sourceLookup(source) });
+  const bm25 = plainBm25(modelCatalog(source.skills));
+  const known = new Set(source.skills.map((s) => s.name));
+  const run = async (label: string, files: string[]) => {
+    const router = new Score();
+    const baseline = new Score();
+    for (const file of files) {
+      for (const query of parseQueries(await readFile(file, "utf8"), file)) {
+        const expected = (query.expected ?? []).filter((name) => known.has(name));
+        if (query.expected?.length && !expected.length) continue; // a skill this catalog lacks
+        router.add(expected, (await routeQuery(source, query.query, "full", model)).names[0]);
+        baseline.add(expected, bm25(query.query));
+      }
+    }
+    io.out(`${label} router: ${router}`);
+    io.out(`${label} bm25:   ${baseline}`);
+  };
+  await run("dev", devFiles);
+  await run("test", [path.join(evalDir, "test.jsonl")]);
+  return EXIT_OK;
+}
+
 function parseQueries(text: string, file: string): Query[] {
   const queries: Query[] = [];
   text.split("\n").forEach((raw, index) => {
@@ -153,20 +211,27 @@ function parseQueries(text: string, file: string): Query[] {
   return queries;
 }
 
-/** Every skill folder under `dir`, read as the import command reads them, as a playground source. */
-export async function readCatalog(dir: string) {
-  const { folders } = await findSkillFolders(dir, { includeHidden: false });
+/** Every skill folder under the folders, read as the import command reads them, as one playground source (first name wins). */
+export async function readCatalog(...dirs: string[]) {
   const skills = [];
-  for (const folder of folders) {
-    const bundle = readBundle({ kind: "files", files: await readFolder(folder) });
-    skills.push(...bundle.skills.map((s) => ({ ...s, root: path.relative(dir, folder) || "." })));
+  for (const dir of dirs) {
+    const { folders } = await findSkillFolders(dir, { includeHidden: false });
+    for (const folder of folders) {
+      const bundle = readBundle({ kind: "files", files: await readFolder(folder) });
+      skills.push(...bundle.skills.map((s) => ({ ...s, root: path.relative(dirs[0], folder) || "." })));
+    }
   }
   // Routing needs only a name, a description and a body, so skills the store would refuse still count.
   return createFolderSource(skills, { includeInvalid: true });
 }
 
 /** One first turn through the real loop; returns the skills whose bodies entered the context. */
-export async function routeQuery(source: SkillSource, query: string, mode: CatalogMode, model = createOfflineRouterModel()) {
+export async function routeQuery(
+  source: SkillSource,
+  query: string,
+  mode: CatalogMode,
+  model = createOfflineRouterModel({ skillTexts: sourceLookup(source) }),
+) {
   const turn = await prepareTurn({
     source,
     settings: { mode, exposeMetadata: false, instructions: "", modelId: OFFLINE_ROUTER_ID },

@@ -1,0 +1,103 @@
+// Routing benchmark (`npm run bench:route`), in process: the whole-skill ranking the router,
+// search_skills, MCP list_skills share (lib/playground/skill-ranking.ts, skill-decision.ts).
+//   1. Catalogs of 10,000 and 100,000 generated skills: a name, a description of ~25 words, a
+//      body of ~120 words under three headings, three resource files. Words are drawn from a
+//      Zipf-distributed vocabulary of 30,000 (real catalogs: a few words everywhere, most rare).
+//   2. Lexical: p95 of one ranking plus its silence decision, over 200 requests paraphrasing a
+//      skill's description with everyday words mixed in. Target: < 50 ms.
+//   3. Hybrid: the same with 256-dimensional vectors precomputed for every skill and the query
+//      (brute-force cosine over every candidate, fused by reciprocal rank). Target: < 100 ms.
+// The catalog entry alone (name + description, the ranking before whole-skill) is timed beside
+// at each size: the comparison the body must not make unaffordable.
+import { figure, percentile, seededRandom } from "./bench-kit";
+import { routeRequest, type RouteOptions } from "../lib/playground/skill-decision";
+import { SkillIndex, type SkillText } from "../lib/playground/skill-ranking";
+
+const SIZES = [10_000, 100_000];
+const QUERIES = 200;
+const DIMENSIONS = 256;
+const VOCABULARY = 30_000;
+
+const { random, between } = seededRandom(0x7017e);
+
+function makeVocabulary(): string[] {
+  const syllables = ["ka", "lo", "mi", "ner", "ta", "vo", "shi", "ru", "pe", "dan", "gor", "li", "xe", "bu", "tor", "qua"];
+  const words = new Set<string>();
+  while (words.size < VOCABULARY) {
+    let word = "";
+    for (let i = between(2, 4); i > 0; i--) word += syllables[Math.floor(random() * syllables.length)];
+    words.add(word);
+  }
+  return [...words];
+}
+
+const vocabulary = makeVocabulary();
+/** Zipf with exponent 1: word i is drawn with probability ∝ 1 / (i + 1). */
+const cumulative = (() => {
+  const weights = vocabulary.map((_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  let sum = 0;
+  return weights.map((w) => (sum += w / total));
+})();
+
+function word(): string {
+  const r = random();
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return vocabulary[lo];
+}
+
+const words = (n: number) => Array.from({ length: n }, word).join(" ");
+
+function makeSkill(i: number): SkillText {
+  return {
+    name: `${word()}-${word()}-${i}`,
+    description: `${words(12)}. Use when ${words(12)}.`,
+    body: `# ${words(3)}\n${words(40)}\n## ${words(3)}\n${words(40)}\n## ${words(3)}\n${words(30)}`,
+    files: [`reference/${word()}.md`, `scripts/${word()}.py`, `assets/${word()}.json`],
+  };
+}
+
+function vector(): Float32Array {
+  const v = new Float32Array(DIMENSIONS);
+  for (let i = 0; i < DIMENSIONS; i++) v[i] = random() - 0.5;
+  return v;
+}
+
+function timed<T>(fn: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = fn();
+  return { ms: performance.now() - start, value };
+}
+
+async function main() {
+  for (const size of SIZES) {
+    const skills = Array.from({ length: size }, (_, i) => makeSkill(i));
+    const label = size.toLocaleString("en-US").replace(/,/g, "");
+    const build = timed(() => new SkillIndex(skills));
+    figure(`index build at ${label} skills`, build.ms, "ms", 0);
+    const entries = new SkillIndex(skills.map(({ name, description }) => ({ name, description })));
+    const queries = Array.from({ length: QUERIES }, () => {
+      const target = skills[between(0, size - 1)];
+      const own = target.description.split(" ").filter(() => random() < 0.5);
+      return `please help me with ${own.join(" ")} and ${words(2)} today`;
+    });
+    const measure = (index: SkillIndex, withVectors?: RouteOptions["vectors"]) =>
+      percentile(
+        queries.map((q) => timed(() => routeRequest(index, q, { vectors: withVectors })).ms),
+        95,
+      );
+    measure(build.value); // warm the stem cache and the JIT
+    figure(`lexical ranking p95 at ${label} skills (whole skill)`, measure(build.value), "ms");
+    figure(`lexical ranking p95 at ${label} skills (name + description only, before)`, measure(entries), "ms");
+    const skillVectors = new Map(skills.map((s) => [s.name, vector()]));
+    figure(`hybrid ranking p95 at ${label} skills (vectors precomputed)`, measure(build.value, { query: vector(), skills: skillVectors }), "ms");
+  }
+}
+
+await main();
