@@ -16,7 +16,9 @@ export function FirstRunPanel({ progress, upload }: { progress: FirstRunProgress
       <h2 id="first-run-title" className="pr-8 text-base font-semibold">
         Get started with Skillshelf
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Three steps from an empty shelf to skills your agents use. The built-in skills below are yours to try already.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Three steps from an empty shelf to skills your agents use. The built-in skills below are yours to try already.
+      </p>
       <ol className="mt-4 grid gap-3 md:grid-cols-3">
         <Step n={1} icon={UploadIcon} done={progress.uploaded} title="Upload a skill" action={upload}>
           A folder with a SKILL.md, a ZIP or a .skill file. You see every file, its token cost and any finding before anything is stored.

@@ -90,7 +90,14 @@ export function CompareHeader({ history, from, to }: { history: SkillHistory; fr
       {versions.length > 1 ? (
         <form action={`${base}/versions/compare`} method="get" className="grid gap-3">
           <div className="grid gap-2 sm:grid-cols-[1fr_auto_1fr] sm:items-center">
-            <VersionSide v={from === null ? undefined : byNumber.get(from)} side="From" name="from" value={from ?? versions[versions.length - 1].number} href={href} options={options} />
+            <VersionSide
+              v={from === null ? undefined : byNumber.get(from)}
+              side="From"
+              name="from"
+              value={from ?? versions[versions.length - 1].number}
+              href={href}
+              options={options}
+            />
             <ArrowRightIcon aria-hidden className="hidden size-4 text-muted-foreground sm:block" />
             <VersionSide v={byNumber.get(to)} side="To" name="to" value={to} href={href} options={options} />
           </div>
