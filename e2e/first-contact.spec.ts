@@ -58,7 +58,8 @@ test("a new account gets the first-run panel with its three steps; it can be dis
   await expect(panel.getByRole("button", { name: "Upload a skill" })).toBeEnabled();
   await expect(panel.getByRole("link", { name: "Set up Claude Code or Codex" })).toHaveAttribute("href", "/account#connect-agent");
   await expect(panel.getByRole("link", { name: "Ask a question" })).toHaveAttribute("href", "/playground");
-  await expect(panel.getByLabel("Done")).toHaveCount(0);
+  await expect(panel.getByLabel("Done", { exact: true })).toHaveCount(0);
+  await expect(panel.getByLabel("Not done yet", { exact: true })).toHaveCount(3);
   await shoot(page, "first-run-panel");
 
   // The upload step opens the upload dialog.
@@ -87,9 +88,9 @@ test("the compare page says From and To once each", async ({ page, consoleErrors
   await expect(main.getByText("To", { exact: true })).toHaveCount(1);
   await expect(page.getByTestId("compare-from")).toContainText("v1");
   await expect(page.getByTestId("compare-to")).toContainText("v2");
-  await expect(page.getByLabel("From")).toHaveValue("1");
-  await page.getByLabel("From").selectOption("2");
-  await page.getByLabel("To").selectOption("1");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("1");
+  await page.getByLabel("From", { exact: true }).selectOption("2");
+  await page.getByLabel("To", { exact: true }).selectOption("1");
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(/compare\?from=2&to=1$/);
   await shoot(page, "compare-header");
@@ -220,7 +221,11 @@ test("the editor's preview follows typing in the browser, with no request per pa
   });
   await page.locator(".cm-content").click();
   await page.keyboard.press("ControlOrMeta+End");
-  await page.keyboard.type("\n\n## Typed in the browser\n\nA list:\n\n- first\n- [a link](references/nowhere.md)\n", { delay: 15 });
+  // Three edits, each followed by a pause longer than the old 300 ms debounce (each was a round trip).
+  for (const text of ["\n\n## Typed in the browser\n", "\nA list:\n\n- first\n", "- [a link](references/nowhere.md)\n"]) {
+    await page.keyboard.insertText(text);
+    await page.waitForTimeout(450);
+  }
   await expect(preview.getByRole("heading", { name: "Typed in the browser" })).toBeVisible();
   await expect(preview.getByRole("listitem").filter({ hasText: "first" })).toBeVisible();
   await page.waitForTimeout(500);
