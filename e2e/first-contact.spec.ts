@@ -72,6 +72,8 @@ test("a new account gets the first-run panel with its three steps; it can be dis
   await expect(page.locator("#connect-agent")).toBeInViewport();
 
   await page.goto("/skills");
+  // Hydrated once the lazy upload dialog has loaded; a click before that would do nothing.
+  await expect(panel.getByRole("button", { name: "Upload a skill" })).toBeEnabled();
   await panel.getByRole("button", { name: "Dismiss the getting-started steps" }).click();
   await expect(panel).toHaveCount(0);
   await page.reload();
@@ -88,9 +90,10 @@ test("the compare page says From and To once each", async ({ page, consoleErrors
   await expect(main.getByText("To", { exact: true })).toHaveCount(1);
   await expect(page.getByTestId("compare-from")).toContainText("v1");
   await expect(page.getByTestId("compare-to")).toContainText("v2");
-  await expect(page.getByLabel("From", { exact: true })).toHaveValue("1");
-  await page.getByLabel("From", { exact: true }).selectOption("2");
-  await page.getByLabel("To", { exact: true }).selectOption("1");
+  // Each select's name is its label's text and its chosen option ("From v1 · First draft").
+  await expect(page.getByRole("combobox", { name: /^From/ })).toHaveValue("1");
+  await page.getByRole("combobox", { name: /^From/ }).selectOption("2");
+  await page.getByRole("combobox", { name: /^To/ }).selectOption("1");
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(/compare\?from=2&to=1$/);
   await shoot(page, "compare-header");
