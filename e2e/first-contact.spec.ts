@@ -216,7 +216,7 @@ test("the editor's preview follows typing in the browser, with no request per pa
   const personal = skillIdByName("meeting-notes", "PERSONAL", "ada@example.com");
   await page.goto(`/skills/${personal}/edit`);
   const preview = page.getByTestId("preview");
-  await expect(preview.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Meeting notes" })).toBeVisible();
 
   const actions: string[] = [];
   page.on("request", (request) => {
