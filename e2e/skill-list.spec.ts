@@ -247,7 +247,8 @@ test("switches between cards and rows, and the choice stays in the URL", async (
   await expect(deploy).toContainText("Team · Platform");
   await expect(deploy).toContainText("Grace Hopper");
   await expect(deploy).toContainText("v2");
-  await expect(deploy.getByRole("cell").nth(6)).toHaveText("5");
+  // SKILL.md, two references, two images and the trigger tests (evals/triggers.json).
+  await expect(deploy.getByRole("cell").nth(6)).toHaveText("6");
   const shadowed = table.getByRole("row").filter({ hasText: "Team · Platform" }).filter({ hasText: "code-review-guidelines" });
   await expect(shadowed.getByTitle(/personal skills take priority over team ones/)).toBeVisible();
 

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
 import { skillIdByName } from "./skill-helpers";
 
-// Trigger tests, end to end, on the demo skill release-notes as ada (who owns it): three tests
-// written in the editor's panel and saved; run on the Triggers tab with the offline router, one
+// Trigger tests, end to end, on the demo skill release-notes as ada (who owns it): the tests it
+// ships shown on its tab, replaced by three written in the editor's panel and saved; run on the Triggers tab with the offline router, one
 // request lost to the built-in commit-messages; a description change A/B-tested in the editor
 // (B fixes that request), saved; the history and the versions page show both versions' results.
 
@@ -45,15 +45,24 @@ test("write three trigger tests, run them and see a miss, A/B a new description 
 }) => {
   await signInAs(p, "ada@example.com", { home: false });
 
-  // No tests yet: the tab says what they are and leads into the editor's panel.
+  // release-notes ships trigger tests (evals/triggers.json), so its tab is not empty.
   await go(p).triggers();
+  const shipped = JSON.parse(readFileSync("prisma/skills/demo/release-notes/evals/triggers.json", "utf8")) as unknown[];
+  await expect(p.getByRole("list", { name: "Trigger tests" }).getByRole("listitem")).toHaveCount(shipped.length);
+
+  // A skill without tests (ada's own copy of code-review-guidelines): the tab says what they are and leads into the editor's panel.
+  await p.goto(`/skills/${encodeURIComponent(skillIdByName("code-review-guidelines", "PERSONAL", "ada@example.com"))}?tab=triggers`);
   const empty = p.getByTestId("triggers-empty");
   await expect(empty).toContainText("evals/triggers.json");
   await expect(empty).toContainText("skill-creator");
-  await empty.getByRole("link", { name: "Write trigger tests" }).click();
+  await expect(empty.getByRole("link", { name: "Write trigger tests" })).toHaveAttribute("href", /\/edit\?panel=triggers$/);
 
+  // In release-notes' editor, the shipped tests give way to this test's three.
+  await p.goto(`/skills/${encodeURIComponent(skillId)}/edit?panel=triggers`);
   const panel = p.getByRole("dialog", { name: "Trigger tests" });
   await expect(panel).toBeVisible();
+  for (let i = shipped.length; i >= 1; i--) await panel.getByRole("button", { name: `Remove request ${i}`, exact: true }).click();
+  await expect(panel.getByRole("textbox", { name: "Request 1", exact: true })).toHaveCount(0);
   for (const [i, t] of TESTS.entries()) {
     await panel.getByRole("button", { name: "Add a request" }).click();
     const request = panel.getByRole("textbox", { name: `Request ${i + 1}` });

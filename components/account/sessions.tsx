@@ -53,7 +53,14 @@ export function Sessions({ sessions }: { sessions: OwnSession[] }) {
                       {session.current ? <Badge variant="secondary">This session</Badge> : null}
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      {session.ipAddress ?? "Address unknown"} · signed in <When date={session.createdAt} /> · last active <When date={session.lastActiveAt} />
+                      {session.ipAddress ?? "Address unknown"} · signed in <When date={session.createdAt} /> ·{" "}
+                      {session.current ? (
+                        "active now"
+                      ) : (
+                        <>
+                          last active <When date={session.lastActiveAt} />
+                        </>
+                      )}
                     </p>
                   </div>
                 </div>

@@ -1,66 +1,13 @@
 import "server-only";
-import { FrontmatterTable } from "@/components/skills/frontmatter-table";
 import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import { fenceLanguages } from "@/components/skills/markdown/languages";
-import { extractMarkdownLinks, renderMarkdown } from "@/components/skills/markdown/render-markdown";
-import { skillRoutes } from "@/components/skills/skill-routes";
-import { resolveLink } from "@/lib/skills/format/links";
-import { parseSkillMd } from "@/lib/skills/format/skill-md";
-import "@/components/skills/skill-content.css";
+import type { PreviewInput } from "@/lib/skills/draft/inputs";
+import { DraftPreviewContent, previewMarkdown } from "./draft-preview-content";
 
-// The editor's preview of one Markdown file of a draft, rendered by the skill page's own renderer
-// (react-markdown, the same link rules, shiki on the server) so what the author sees is what the
-// page will show. Links point at the files of the draft, so a reference added a minute ago is a
-// working link; they open that file in the editor (editorFileHref), which the editor intercepts.
+export { draftBrokenLinks, editorFileHref } from "./draft-preview-content";
 
-export function editorFileHref(skillId: string, path: string, id?: string | null): string {
-  const file = encodeURIComponent(path).replace(/%2F/g, "/");
-  return `/skills/${encodeURIComponent(skillId)}/edit?file=${file}${id ? `#${encodeURIComponent(id)}` : ""}`;
-}
-
-/** Links of the previewed document that point at no file of the draft, as the skill page reports them. */
-export function draftBrokenLinks(
-  path: string,
-  text: string,
-  files: readonly { path: string }[],
-): { from: string; path: string; suggestion: string | null; image: boolean }[] {
-  const markdown = path === "SKILL.md" ? parseSkillMd(text).body : text;
-  const fileSet = new Set(files.map((f) => f.path));
-  return extractMarkdownLinks(markdown).flatMap((link) => {
-    const target = resolveLink(link.url, path, fileSet);
-    return target.kind === "broken" ? [{ from: path, path: target.path, suggestion: target.suggestion, image: link.image }] : [];
-  });
-}
-
-export async function DraftPreview({
-  skillId,
-  baseVersion,
-  path,
-  text,
-  files,
-}: {
-  skillId: string;
-  baseVersion: number;
-  path: string;
-  text: string;
-  files: { path: string; mediaType: string }[];
-}) {
-  const isSkillMd = path === "SKILL.md";
-  const parsed = isSkillMd ? parseSkillMd(text) : null;
-  const markdown = parsed ? parsed.body : text;
-  const highlighter = await loadHighlighter(fenceLanguages(markdown));
-  const routes = skillRoutes(skillId, baseVersion, true);
-  const { content } = renderMarkdown(markdown, {
-    path,
-    files: new Map(files.map((f) => [f.path, f])),
-    fileHref: (target, id) => editorFileHref(skillId, target, id),
-    rawHref: routes.raw,
-    highlighter,
-  });
-  return (
-    <>
-      {parsed?.frontmatter ? <FrontmatterTable frontmatter={parsed.frontmatter} /> : null}
-      <div className="prose">{content}</div>
-    </>
-  );
+/** The preview as the server renders it (the first one of each file the editor opens), code highlighted by shiki here. */
+export async function DraftPreview(input: PreviewInput) {
+  const highlighter = await loadHighlighter(fenceLanguages(previewMarkdown(input.path, input.text)));
+  return <DraftPreviewContent {...input} highlighter={highlighter} />;
 }

@@ -7,9 +7,16 @@ import { draftFileList, isMarkdownPath, type BaseFiles, type BrokenLink } from "
 export type RenderPreview = (input: PreviewInput) => Promise<PreviewResult>;
 export type DraftPreview = { path: string; node: React.ReactNode; error: string | null; brokenLinks: BrokenLink[] };
 
+type BrowserRenderer = typeof import("./client-preview");
+
+/** Quiet time after a keystroke before the preview follows: rendering here takes a few milliseconds, a round trip took seconds under load. */
+const TYPING_PAUSE_MS = 120;
+
 /**
- * The open Markdown file rendered by the server with the skill page's renderer, shortly after
- * typing stops (at once the first time); an answer overtaken by a newer request is dropped.
+ * The open Markdown file rendered with the skill page's renderer: by the server the first time
+ * (so opening the editor downloads no renderer), then in the browser, shortly after typing stops,
+ * with the same component and rules (client-preview.tsx, loaded on the first edit). If that
+ * module cannot load, the server renders as before. An answer overtaken by a newer one is dropped.
  */
 export function useDraftPreview({
   skillId,
@@ -30,6 +37,7 @@ export function useDraftPreview({
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
   const rendered = useRef(false);
+  const browser = useRef<Promise<BrowserRenderer | null> | null>(null);
 
   const fileList = useMemo(() => draftFileList(draft, baseFiles), [draft, baseFiles]);
   const previewPath = isMarkdownPath(path) && text !== null ? path : null;
@@ -43,11 +51,15 @@ export function useDraftPreview({
       rendered.current = true;
       setPreview(next);
     };
+    // From the first change on, renders happen here: start loading the renderer now.
+    if (rendered.current) browser.current ??= import("./client-preview").catch(() => null);
     const timer = window.setTimeout(
       async () => {
         setBusy(true);
         try {
-          const result = await renderPreview({ skillId, baseVersion: draft.baseVersion, path: previewPath, text, files: JSON.parse(fileListKey) });
+          const input = { skillId, baseVersion: draft.baseVersion, path: previewPath, text, files: JSON.parse(fileListKey) };
+          const local = browser.current ? await browser.current : null;
+          const result = local ? await local.renderPreviewInBrowser(input) : await renderPreview(input);
           if (current !== seq.current) return;
           show(
             result.ok
@@ -66,7 +78,7 @@ export function useDraftPreview({
           if (current === seq.current) setBusy(false);
         }
       },
-      rendered.current ? 300 : 0,
+      rendered.current ? TYPING_PAUSE_MS : 0,
     );
     return () => window.clearTimeout(timer);
   }, [previewPath, text, fileListKey, draft.baseVersion, renderPreview, skillId]);

@@ -208,7 +208,8 @@ export function ChatPanel({
         ) : null}
         <div ref={endRef} />
       </div>
-      <div className="sticky bottom-0 grid gap-2 bg-background/90 pt-2 pb-3 backdrop-blur">
+      {/* Opaque: messages scrolling beneath a translucent bar showed through as faint text under the hint. */}
+      <div className="sticky bottom-0 grid gap-2 bg-background pt-2 pb-3" data-testid="composer-bar">
         <AttachmentProblems problems={attachments.problems} onDismiss={attachments.dismiss} />
         {waiting && !busy ? <ApprovalNotice failed={waiting === "answered" && !!error} /> : null}
         <MentionInput

@@ -2,7 +2,7 @@
 import { useMemo, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { MessageSquareIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { ChevronDownIcon, MessageSquareIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon } from "lucide-react";
 import { deleteConversationAction } from "@/lib/actions/playground";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
@@ -59,6 +59,10 @@ export function Playground({
     }
   }
   const [deleting, startDelete] = useTransition();
+  // Below the lg breakpoint the setup and the conversation list fold behind one button: stacked
+  // above the chat they filled a phone's first screens, and the chat is what people came for.
+  const [setupOpen, setSetupOpen] = useState(false);
+  const modelLabel = models.find((m) => m.id === setup.modelId)?.label ?? setup.modelId;
 
   // What the page loaded, unless the user has since started a new conversation.
   const shown = conversation && conversation.id === activeId ? conversation : null;
@@ -82,6 +86,9 @@ export function Playground({
   function startNew() {
     setActiveId(null);
     setSession((n) => n + 1);
+    setSetupOpen(false);
+    // The new chat starts at the top of the page, not where the list (or the settings) was scrolled.
+    window.scrollTo({ top: 0 });
     if (window.location.search) router.push("/playground");
   }
 
@@ -96,9 +103,30 @@ export function Playground({
   }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+    <div className="grid items-start gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-6">
+      <Button
+        type="button"
+        variant="outline"
+        className="h-auto min-w-0 justify-start gap-3 py-2 text-left lg:hidden"
+        aria-expanded={setupOpen}
+        aria-controls="playground-setup"
+        onClick={() => setSetupOpen((open) => !open)}
+      >
+        <SlidersHorizontalIcon aria-hidden />
+        <span className="grid min-w-0 flex-1">
+          <span>Setup and conversations</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">
+            {modelLabel} · {conversations.length} {conversations.length === 1 ? "conversation" : "conversations"}
+          </span>
+        </span>
+        <ChevronDownIcon aria-hidden className={cn("transition-transform", setupOpen && "rotate-180")} />
+      </Button>
       <aside
-        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pb-2"
+        id="playground-setup"
+        className={cn(
+          setupOpen ? "grid" : "hidden",
+          "min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:sticky lg:top-20 lg:grid lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pb-2",
+        )}
         aria-label="Playground setup"
       >
         <nav aria-label="Conversations" className="rounded-xl border bg-card shadow-xs">
@@ -115,12 +143,19 @@ export function Playground({
                   <Link
                     href={`/playground?c=${encodeURIComponent(c.id)}`}
                     aria-current={c.id === activeId ? "page" : undefined}
-                    className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
+                    title={c.title}
+                    className="flex min-w-0 flex-1 items-start gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus-visible:ring-3 focus-visible:ring-ring/50"
                   >
-                    <MessageSquareIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-                    <span className="min-w-0 flex-1 truncate">{c.title}</span>
-                    <span className="shrink-0 text-[11px] text-muted-foreground" suppressHydrationWarning>
-                      {formatRelative(new Date(c.updatedAt))}
+                    <MessageSquareIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    {/* Two lines and the time beneath: titles are a first message's opening words, and one truncated line made "Use the deploy-checklist skill…" of them all. */}
+                    <span className="grid min-w-0 flex-1">
+                      <span className="line-clamp-2 [overflow-wrap:anywhere]" data-testid="conversation-title">
+                        {c.title}
+                      </span>
+                      <span className="text-[11px] text-muted-foreground" suppressHydrationWarning>
+                        {formatRelative(new Date(c.updatedAt))}
+                        {c.turns > 1 ? ` · ${c.turns} turns` : ""}
+                      </span>
                     </span>
                   </Link>
                   <button

@@ -27,6 +27,11 @@ describe("own sessions", () => {
       { id: "ada-phone", device: "Safari on iOS", current: false },
     ]);
     expect(JSON.stringify(listed)).not.toContain("token-");
+    // The session asking is in use now, however long ago its row was last renewed.
+    const now = new Date();
+    await db.session.update({ where: { id: "ada-laptop" }, data: { updatedAt: new Date(now.getTime() - 25 * 60_000) } });
+    const again = await account.listOwnSessions(ada, "ada-laptop", now);
+    expect(again.find((s) => s.id === "ada-laptop")?.lastActiveAt).toEqual(now);
   });
 
   it("signs out another of one's sessions, never someone else's nor this one, and audits it", async () => {

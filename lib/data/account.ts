@@ -28,7 +28,9 @@ export async function listOwnSessions(viewer: ViewerRef, currentId: string | nul
     device: describeUserAgent(row.userAgent),
     ipAddress: row.ipAddress || null,
     createdAt: row.createdAt,
-    lastActiveAt: row.updatedAt,
+    // The session asking is in use right now; a session row's own time only moves when
+    // better-auth renews it (about daily), which read as "last active 25 minutes ago" here.
+    lastActiveAt: row.id === currentId ? now : row.updatedAt,
     current: row.id === currentId,
   }));
 }

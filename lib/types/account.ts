@@ -6,7 +6,7 @@ export interface OwnSession {
   device: string;
   ipAddress: string | null;
   createdAt: Date;
-  /** When the session was last refreshed (better-auth renews it once a day while in use). */
+  /** When the session was last refreshed (better-auth renews it once a day while in use); now for the current session. */
   lastActiveAt: Date;
   /** The session this page was loaded with. */
   current: boolean;

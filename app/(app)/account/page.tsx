@@ -94,7 +94,10 @@ export default async function AccountPage() {
       <Sessions sessions={sessions} />
       <AccessTokens tokens={tokens} />
       <DeliveryLinks feeds={feeds} targets={feedTargets} />
-      <ConnectMcp profiles={profiles.map(({ id, name }) => ({ id, name }))} />
+      {/* The skill list's first-run panel links here ("Connect an agent"). */}
+      <div id="connect-agent" className="scroll-mt-20">
+        <ConnectMcp profiles={profiles.map(({ id, name }) => ({ id, name }))} />
+      </div>
       <SecurityReview awaiting={awaiting} admin={admin ? { ruleset: RULESET_VERSION, stale } : null} />
       {reports ? <ScanReports reports={reports} /> : null}
     </div>

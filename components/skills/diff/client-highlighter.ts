@@ -1,3 +1,4 @@
+import type { HighlighterCore } from "shiki/core";
 import type { LanguageId } from "@/components/skills/markdown/languages";
 import { highlighterWith, isKnownLanguage, THEMES } from "@/components/skills/markdown/shiki-core";
 
@@ -18,7 +19,12 @@ export const CLIENT_HIGHLIGHT_MAX_CHARS = 64 * 1024;
 /** Tokens per line of `code` (split on \n), or null when it cannot or should not be highlighted. */
 export async function highlightLines(code: string, language: LanguageId): Promise<DiffToken[][] | null> {
   if (code.length > CLIENT_HIGHLIGHT_MAX_CHARS || !isKnownLanguage(language)) return null;
-  const highlighter = await highlighterWith([language]);
+  return tokenize(await highlighterWith([language]), code, language);
+}
+
+/** The same, with a highlighter that has the language loaded (the editor's preview highlights while rendering). */
+export function tokenize(highlighter: HighlighterCore, code: string, language: LanguageId): DiffToken[][] | null {
+  if (code.length > CLIENT_HIGHLIGHT_MAX_CHARS) return null;
   try {
     const result = highlighter.codeToTokens(code, { lang: language, themes: THEMES, defaultColor: false, tokenizeMaxLineLength: 2000 });
     return result.tokens.map((line) => line.map((token) => ({ content: token.content, style: token.htmlStyle as Record<string, string> | undefined })));

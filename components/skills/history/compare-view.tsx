@@ -8,23 +8,47 @@ import { formatRelative } from "@/lib/format";
 import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
 import { HistoryBreadcrumb } from "./version-history";
 
-// Compact, to sit in one row with the Compare button.
-const selectClass = "h-8 max-w-56 px-2 text-[13px]";
+// Compact: the picker heads its version's card.
+const selectClass = "h-8 w-full px-2 text-[13px]";
 
-function VersionCard({ v, side, href }: { v: VersionHistoryItem | undefined; side: string; href: string }) {
-  if (!v) return null;
+// One side of the comparison: its picker and what that version is. The picker is the side's only
+// "From"/"To" label (a card title above a second labelled select said it twice).
+function VersionSide({
+  v,
+  side,
+  name,
+  value,
+  href,
+  options,
+}: {
+  v: VersionHistoryItem | undefined;
+  side: "From" | "To";
+  name: "from" | "to";
+  value: number;
+  href: (n: number) => string;
+  options: React.ReactNode;
+}) {
   return (
-    <div className="grid min-w-0 gap-0.5 rounded-lg border bg-card px-3 py-2 text-sm shadow-xs">
-      <span className="text-xs text-muted-foreground">{side}</span>
-      <span className="flex flex-wrap items-baseline gap-x-2">
-        <Link href={href} className="font-mono font-semibold underline-offset-4 hover:underline">
-          v{v.number}
-        </Link>
-        <span className="min-w-0 truncate">{v.message || <span className="text-muted-foreground italic">No message</span>}</span>
-      </span>
-      <span className="text-xs text-muted-foreground">
-        {v.author?.name ?? "deleted user"} · <time dateTime={v.createdAt.toISOString()}>{formatRelative(v.createdAt)}</time>
-      </span>
+    <div className="grid min-w-0 content-start gap-1.5 rounded-lg border bg-card px-3 py-2 text-sm shadow-xs" data-testid={`compare-${name}`}>
+      <label className="grid gap-1">
+        <span className="text-xs font-medium text-muted-foreground">{side}</span>
+        <Select name={name} defaultValue={value} className={selectClass}>
+          {options}
+        </Select>
+      </label>
+      {v ? (
+        <>
+          <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <Link href={href(v.number)} className="font-mono font-semibold underline-offset-4 hover:underline">
+              v{v.number}
+            </Link>
+            <span className="min-w-0 truncate">{v.message || <span className="text-muted-foreground italic">No message</span>}</span>
+          </span>
+          <span className="text-xs text-muted-foreground">
+            {v.author?.name ?? "deleted user"} · <time dateTime={v.createdAt.toISOString()}>{formatRelative(v.createdAt)}</time>
+          </span>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -63,37 +87,32 @@ export function CompareHeader({ history, from, to }: { history: SkillHistory; fr
           </Link>
         </Button>
       </div>
-      {from !== null ? (
-        <div className="grid gap-2 sm:grid-cols-[1fr_auto_1fr] sm:items-center">
-          <VersionCard v={byNumber.get(from)} side="From" href={href(from)} />
-          <ArrowRightIcon aria-hidden className="hidden size-4 text-muted-foreground sm:block" />
-          <VersionCard v={byNumber.get(to)} side="To" href={href(to)} />
-        </div>
-      ) : null}
       {versions.length > 1 ? (
-        <form action={`${base}/versions/compare`} method="get" className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground">From</span>
-            <Select name="from" defaultValue={from ?? versions[versions.length - 1].number} className={selectClass}>
-              {options}
-            </Select>
-          </label>
-          <label className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground">To</span>
-            <Select name="to" defaultValue={to} className={selectClass}>
-              {options}
-            </Select>
-          </label>
-          <Button type="submit" size="sm" variant="secondary">
-            <GitCompareArrowsIcon aria-hidden /> Compare
-          </Button>
-          {from !== null && from !== to ? (
-            <Button asChild size="sm" variant="ghost">
-              <Link href={`${base}/versions/compare?from=${to}&to=${from}`}>
-                <ArrowLeftRightIcon aria-hidden /> Swap sides
-              </Link>
+        <form action={`${base}/versions/compare`} method="get" className="grid gap-3">
+          <div className="grid gap-2 sm:grid-cols-[1fr_auto_1fr] sm:items-center">
+            <VersionSide
+              v={from === null ? undefined : byNumber.get(from)}
+              side="From"
+              name="from"
+              value={from ?? versions[versions.length - 1].number}
+              href={href}
+              options={options}
+            />
+            <ArrowRightIcon aria-hidden className="hidden size-4 text-muted-foreground sm:block" />
+            <VersionSide v={byNumber.get(to)} side="To" name="to" value={to} href={href} options={options} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" size="sm" variant="secondary">
+              <GitCompareArrowsIcon aria-hidden /> Compare
             </Button>
-          ) : null}
+            {from !== null && from !== to ? (
+              <Button asChild size="sm" variant="ghost">
+                <Link href={`${base}/versions/compare?from=${to}&to=${from}`}>
+                  <ArrowLeftRightIcon aria-hidden /> Swap sides
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         </form>
       ) : null}
     </header>

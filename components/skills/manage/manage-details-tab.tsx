@@ -1,25 +1,9 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import type { SkillManageInfo } from "@/lib/types/manage";
+import { activityLabel } from "./activity-labels";
 import { RenameForm } from "./manage-rename-form";
 import { ReferenceList, scopeText, When } from "./manage-shared";
-
-const ACTION_LABEL: Record<string, string> = {
-  "skill.create": "Created",
-  "skill.version": "New version",
-  "skill.scope": "Moved",
-  "skill.delete": "Deleted",
-  "skill.restore": "Restored a version",
-  "skill.prune": "Pruned versions",
-  "skill.archive": "Archived",
-  "skill.unarchive": "Unarchived",
-  "skill.rename": "Renamed",
-  "skill.download": "Downloaded",
-  "skill.run": "Ran a script",
-  "skill.tool": "Called a tool",
-  "skill.review": "Marked reviewed",
-  "skill.scan-override": "Imported despite a critical finding",
-};
 
 export function DetailsTab({ info, onChanged }: { info: SkillManageInfo; onChanged: () => void }) {
   return (
@@ -68,7 +52,7 @@ export function DetailsTab({ info, onChanged }: { info: SkillManageInfo; onChang
           <ol className="grid gap-0 text-sm">
             {info.audit.map((event) => (
               <li key={event.id} className="flex flex-wrap items-baseline gap-x-2 border-l py-1.5 pl-3">
-                <span className="font-medium">{ACTION_LABEL[event.action] ?? event.action}</span>
+                <span className="font-medium">{activityLabel(event.action)}</span>
                 {event.version ? <span className="text-muted-foreground">v{event.version}</span> : null}
                 {event.summary ? <span>{event.summary}</span> : null}
                 <span className="text-muted-foreground">

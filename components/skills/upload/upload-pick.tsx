@@ -57,10 +57,13 @@ export function PickStep({
         <TabsTrigger value="files">Files or folder</TabsTrigger>
         <TabsTrigger value="paste">Paste SKILL.md</TabsTrigger>
       </TabsList>
-      <TabsContent value="files" className="grid gap-3">
+      {/* The panel takes focus after the tab list: the drop zone shows that focus (and its buttons'), since the panel itself draws none. */}
+      <TabsContent value="files" className="group/files grid gap-3">
         <div
+          data-testid="drop-zone"
           className={cn(
-            "grid place-items-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors",
+            "grid place-items-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-[color,background-color,border-color,box-shadow]",
+            "group-focus-visible/files:border-ring group-focus-visible/files:ring-3 group-focus-visible/files:ring-ring/50 has-[:focus-visible]:border-ring has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/50",
             dragging ? "border-primary bg-primary/5" : "border-border",
           )}
           onDragOver={(event) => {

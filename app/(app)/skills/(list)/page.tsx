@@ -1,12 +1,18 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { UploadIcon } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
+import { FIRST_RUN_COOKIE } from "@/components/skills/first-run-dismiss";
+import { FirstRunPanel } from "@/components/skills/first-run-panel";
 import { LazyUploadSkillsDialog } from "@/components/skills/lazy-actions";
 import { ScopeTabs, type ScopeTab } from "@/components/skills/scope-tabs";
 import { SkillListSkeleton } from "@/components/skills/skill-list-skeleton";
 import { SkillListToolbar } from "@/components/skills/skill-list-toolbar";
 import { SkillResults } from "@/components/skills/skill-results";
 import { SkillSearch } from "@/components/skills/skill-search";
+import { Button } from "@/components/ui/button";
+import { getFirstRunProgress } from "@/lib/data/first-run";
 import { requireViewer } from "@/lib/data/session";
 import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
@@ -38,10 +44,12 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     pageSize: PAGE_SIZE,
   });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
-  const [counts, teams, authors] = await Promise.all([
+  const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
+  const [counts, teams, authors, firstRun] = await Promise.all([
     countSkillsByScope(viewer, filters),
     listMyTeams(viewer),
     listSkillAuthors(viewer, { onlyArchived: params.archived }),
+    firstRunDismissed ? null : getFirstRunProgress(viewer),
   ]);
 
   const tabs: ScopeTab[] = [
@@ -61,18 +69,29 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         ? { scope: "PUBLIC" }
         : { scope: "PERSONAL" },
   );
-  const upload = (
-    <LazyUploadSkillsDialog
-      teams={teams.map(({ id, name }) => ({ id, name }))}
-      isAdmin={viewer.role === "ADMIN"}
-      defaultDestination={defaultDestination}
-      remoteUploads={!!getEnv().UPLOADTHING_TOKEN}
-    />
-  );
+  const uploadProps = {
+    teams: teams.map(({ id, name }) => ({ id, name })),
+    isAdmin: viewer.role === "ADMIN",
+    defaultDestination,
+    remoteUploads: !!getEnv().UPLOADTHING_TOKEN,
+  };
+  const upload = <LazyUploadSkillsDialog {...uploadProps} />;
 
   return (
     <>
       <PageHeader title="Skills" description="Every Agent Skill your team keeps: personal, team, public and built-in." actions={upload} />
+      {firstRun && !params.q ? (
+        <FirstRunPanel
+          progress={firstRun}
+          upload={
+            <LazyUploadSkillsDialog {...uploadProps}>
+              <Button size="sm">
+                <UploadIcon aria-hidden /> Upload a skill
+              </Button>
+            </LazyUploadSkillsDialog>
+          }
+        />
+      ) : null}
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <ScopeTabs tabs={tabs} params={params} />
         <SkillSearch />

@@ -1,0 +1,31 @@
+"use client";
+import { useState } from "react";
+import { XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** Read by the skill list (a cookie, so the panel is not rendered at all once dismissed). */
+export const FIRST_RUN_COOKIE = "skillshelf-first-run";
+
+/** The first-run panel, until its reader closes it for good (on this browser). */
+export function FirstRunFrame({ children }: { children: React.ReactNode }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <section aria-labelledby="first-run-title" className="relative mb-6 rounded-xl border bg-card p-5 shadow-xs" data-testid="first-run">
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="absolute top-2 right-2 size-8"
+        aria-label="Dismiss the getting-started steps"
+        onClick={() => {
+          document.cookie = `${FIRST_RUN_COOKIE}=dismissed; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+          setOpen(false);
+        }}
+      >
+        <XIcon aria-hidden />
+      </Button>
+      {children}
+    </section>
+  );
+}
