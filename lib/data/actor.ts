@@ -4,8 +4,11 @@ import type { Db, Tx } from "@/lib/db/client";
 import { ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { DataError } from "./errors";
 
-/** Who is asking. Only the id is trusted: roles and memberships are read fresh from the database. */
-export type ViewerRef = { id: string };
+/**
+ * Who is asking. Only the id is trusted: roles and memberships are read fresh from the database.
+ * `tokenId` names the access token a request came with, for usage attribution only.
+ */
+export type ViewerRef = { id: string; tokenId?: string };
 
 export async function loadActor(db: Db | Tx, viewer: ViewerRef): Promise<Actor> {
   const user = await db.user.findUnique({
