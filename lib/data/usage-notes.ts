@@ -68,7 +68,11 @@ export function notePlaygroundTurn(
   const offered = new Set<string>();
   if (turn.mode === "full") for (const s of turn.catalog) offered.add(s.name);
   for (const e of turn.events) if (e.kind === "search") for (const r of e.results) offered.add(r.name);
-  if (turn.offer) noteOffered(viewer, [...offered].flatMap((name) => byName.get(name) ?? []));
+  if (turn.offer)
+    noteOffered(
+      viewer,
+      [...offered].flatMap((name) => byName.get(name) ?? []),
+    );
   for (const e of turn.events) {
     if (e.kind === "load") noteUsage({ skillId: e.skillId, version: e.version, channel: "load", ...usageActor(viewer) });
     if (e.kind === "read") {

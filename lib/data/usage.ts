@@ -140,7 +140,9 @@ export async function writeUsageBatch(client: Db, events: readonly UsageInput[])
     for (let i = rows.length - 1; i >= 0; i--) if (rows[i].dedupeKey && repeat.has(rows[i].dedupeKey!)) rows.splice(i, 1);
   }
   if (rows.length === 0) return 0;
-  const rollup = foldRollup(rows.map((r) => ({ day: r.day, skillId: r.skillId, version: r.version, channel: r.channel as UsageChannel, teamId: r.teamId ?? null })));
+  const rollup = foldRollup(
+    rows.map((r) => ({ day: r.day, skillId: r.skillId, version: r.version, channel: r.channel as UsageChannel, teamId: r.teamId ?? null })),
+  );
   await client.$transaction(async (tx) => {
     await tx.usageEvent.createMany({ data: rows });
     for (let i = 0; i < rollup.length; i += 150) await tx.$executeRaw(upsertRollup(rollup.slice(i, i + 150)));

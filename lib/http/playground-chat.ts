@@ -178,7 +178,12 @@ async function continueChat(viewer: ViewerRef, input: ContinueInput, options: Ch
         outputs: runs.outputs,
       });
       // The paused part of the turn counted when it was saved.
-      notePlaygroundTurn(viewer, { mode: setup.mode, catalog: turn.prompt.catalog, events: ledger.events.slice(paused.ledger?.events.length ?? 0), offer: false });
+      notePlaygroundTurn(viewer, {
+        mode: setup.mode,
+        catalog: turn.prompt.catalog,
+        events: ledger.events.slice(paused.ledger?.events.length ?? 0),
+        offer: false,
+      });
       return saved;
     },
   });

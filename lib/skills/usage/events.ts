@@ -9,20 +9,7 @@
  * counted once per client, skill and version; "run" is skill_run and bound tools; "eval" a
  * trigger-test run.
  */
-export const USAGE_CHANNELS = [
-  "catalog",
-  "load",
-  "read",
-  "run",
-  "download",
-  "sync",
-  "discovery",
-  "feed",
-  "clawhub",
-  "mcp-load",
-  "mcp-read",
-  "eval",
-] as const;
+export const USAGE_CHANNELS = ["catalog", "load", "read", "run", "download", "sync", "discovery", "feed", "clawhub", "mcp-load", "mcp-read", "eval"] as const;
 export type UsageChannel = (typeof USAGE_CHANNELS)[number];
 
 export const USAGE_CHANNEL_LABELS: Record<UsageChannel, string> = {
