@@ -50,6 +50,8 @@ export interface SkillViewProps {
   origin?: React.ReactNode;
   /** The Triggers tab's content (?tab=triggers), loaded by the page only for that tab. */
   triggers?: React.ReactNode;
+  /** The Usage tab's content (?tab=usage), loaded by the page only for that tab. */
+  usage?: React.ReactNode;
 }
 
 export async function SkillView({
@@ -65,6 +67,7 @@ export async function SkillView({
   proposals = null,
   origin = null,
   triggers = null,
+  usage = null,
 }: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
@@ -153,6 +156,8 @@ export async function SkillView({
         <SkillToolsPanel skill={skill} version={version} routes={routes} />
       ) : tab === "triggers" ? (
         triggers
+      ) : tab === "usage" ? (
+        usage
       ) : document === null ? (
         <SecurityPanel skill={skill} version={version} routes={routes} flaggedSources={flaggedSources} />
       ) : (
@@ -241,6 +246,9 @@ function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: Sk
       ) : null}
       <TabLink href={routes.triggers()} current={tab === "triggers"}>
         Triggers
+      </TabLink>
+      <TabLink href={routes.usage()} current={tab === "usage"}>
+        Usage
       </TabLink>
       <TabLink href={routes.security()} current={tab === "security"}>
         Security

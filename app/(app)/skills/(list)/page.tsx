@@ -10,6 +10,7 @@ import { SkillSearch } from "@/components/skills/skill-search";
 import { requireViewer } from "@/lib/data/session";
 import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
+import { withLoadSparklines } from "@/lib/data/usage-read";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/list/inputs";
 import { effectiveSort } from "@/lib/skills/list/url";
@@ -26,6 +27,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     q: params.q,
     authorId: params.author,
     hasWarnings: params.warnings ? params.warnings === "with" : undefined,
+    unused30: params.unused === "30",
     onlyArchived: params.archived,
   };
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
@@ -36,7 +38,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     sort: effectiveSort(params),
     page: params.page,
     pageSize: PAGE_SIZE,
-  });
+  }).then((page) => withLoadSparklines(viewer, page));
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const [counts, teams, authors] = await Promise.all([
     countSkillsByScope(viewer, filters),
