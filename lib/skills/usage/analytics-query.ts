@@ -19,7 +19,8 @@ const MAX_LIMIT = 1000;
 export const CSV_MAX_ROWS = 100_000;
 
 function isDate(value: string): boolean {
-  return DATE.test(value) && usageDay(new Date(`${value}T00:00:00.000Z`)) === value;
+  const at = new Date(`${value}T00:00:00.000Z`);
+  return DATE.test(value) && !Number.isNaN(at.getTime()) && usageDay(at) === value;
 }
 
 /** The query, or the problems by parameter. Defaults: the last 30 days, grouped by day, 100 rows. */
