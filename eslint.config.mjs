@@ -48,6 +48,7 @@ const SKILLS = {
   review: ["scan", "permissions"], // what the store does with a scan result; the review forms
   upload: ["archive", "format", "review"], // what one upload holds, its plan and its request fields
   clawhub: [], // the ClawHub registry protocol in our terms: version labels, tags, owner handles, fingerprints
+  usage: [], // usage events: channels, days, rollup arithmetic, analytics query input
 };
 const SKILLS_ALL = Object.keys(SKILLS).map((name) => `./lib/skills/${name}`);
 const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];

@@ -14,6 +14,9 @@ export async function register() {
     const { onShutdown } = await import("@/lib/shutdown.mjs");
     const { db } = await import("@/lib/db/server");
     onShutdown("background jobs", () => stopJobs(), "stop");
+    // Usage events still buffered (lib/data/usage.ts): written before the pool closes.
+    const { flushUsage } = await import("@/lib/data/usage");
+    onShutdown("usage events", () => flushUsage(), "stop");
     onShutdown("the database connections", () => db.$disconnect(), "close");
   }
 }

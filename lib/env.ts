@@ -162,6 +162,10 @@ const envSchema = z.object({
   S3_PRESIGNED_DOWNLOADS: flag,
   // How long an unreferenced blob is kept before it is deleted (an upload in progress refers to its blobs only at commit).
   BLOB_GRACE_HOURS: count(24),
+  // Days raw usage events are kept (file reads, distinct users); the daily counts per channel stay.
+  USAGE_RETENTION_DAYS: count(90),
+  // How often buffered usage events are written: a crash loses at most this window's events.
+  USAGE_FLUSH_MS: count(1000),
   // Shared rate-limit counters in Redis (redis://host:6379) instead of the database.
   REDIS_URL: optionalText.pipe(z.url("must be a Redis URL such as redis://localhost:6379").optional()),
   // Requests per minute the HTTP API (/api/v1, /api/mcp, the discovery index) accepts from one user (all their tokens) or address.

@@ -8,8 +8,9 @@ import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
 import { SecurityBadges } from "./security-badge";
 import { ShadowedMarker, TokenCounts, WarningCount } from "./skill-markers";
+import { Sparkline } from "@/components/usage/usage-chart";
 
-export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSearchMatch | null } }) {
+export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSearchMatch | null; loads30?: number[] } }) {
   const { match } = skill;
   // The body excerpt explains a result only when nothing visible above it matched.
   const bodyOnly = match?.body && !hasMatch(match.name) && !hasMatch(match.description) ? match.body : null;
@@ -56,6 +57,7 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+          {skill.loads30?.some(Boolean) ? <LoadsSparkline values={skill.loads30} /> : null}
           <TokenCounts skill={skill} />
           <span className="inline-flex items-center gap-1">
             <FileIcon className="size-3" aria-hidden />
@@ -67,5 +69,16 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
         </div>
       </div>
     </li>
+  );
+}
+
+/** Loads over 30 days: the line for the eye, the total in words. */
+function LoadsSparkline({ values }: { values: number[] }) {
+  const total = values.reduce((n, v) => n + v, 0);
+  return (
+    <span className="inline-flex items-center gap-1" title="Loads and installs, last 30 days">
+      <Sparkline values={values} className="h-3.5 w-12" />
+      {total} {total === 1 ? "load" : "loads"}
+    </span>
   );
 }

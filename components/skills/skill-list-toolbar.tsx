@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArchiveIcon, CheckIcon, ChevronDownIcon, LayoutGridIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
+import { ArchiveIcon, CheckIcon, ChevronDownIcon, LayoutGridIcon, MoonIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams, SkillListSort } from "@/lib/skills/list/inputs";
 import { effectiveSort, skillListHref } from "@/lib/skills/list/url";
@@ -12,6 +12,8 @@ const sorts: { sort: SkillListSort; label: string; title: string }[] = [
   { sort: "name", label: "Name", title: "A to Z" },
   { sort: "tokens", label: "Tokens", title: "Largest SKILL.md body (level 2 tokens) first" },
   { sort: "size", label: "Size", title: "Largest bundle (all files, bytes) first" },
+  { sort: "used", label: "Most used", title: "Most loads and installs in the last 30 days first" },
+  { sort: "trending", label: "Trending", title: "Loads of the last 7 days against the 7 before, rising first" },
 ];
 
 const chip =
@@ -23,7 +25,7 @@ const chipActive = "border-primary/40 bg-primary/10 text-foreground hover:bg-pri
 export function SkillListToolbar({ params, authors }: { params: SkillListParams; authors: SkillAuthor[] }) {
   const sort = effectiveSort(params);
   const author = params.author ? authors.find((a) => a.id === params.author) : undefined;
-  const filtered = Boolean(params.author || params.warnings || params.archived);
+  const filtered = Boolean(params.author || params.warnings || params.archived || params.unused);
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
@@ -52,9 +54,18 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
           <ArchiveIcon aria-hidden />
           Archived
         </Link>
+        <Link
+          href={skillListHref(params, { unused: params.unused ? undefined : "30" })}
+          className={cn(chip, params.unused ? chipActive : chipIdle)}
+          aria-current={params.unused ? "true" : undefined}
+          title="Skills no agent loaded, installed or downloaded in the last 30 days"
+        >
+          <MoonIcon aria-hidden />
+          Unused 30 days
+        </Link>
         {filtered ? (
           <Button asChild variant="ghost" size="sm" className="h-8 px-2 text-muted-foreground">
-            <Link href={skillListHref(params, { author: undefined, warnings: undefined, archived: false })}>Clear filters</Link>
+            <Link href={skillListHref(params, { author: undefined, warnings: undefined, archived: false, unused: undefined })}>Clear filters</Link>
           </Button>
         ) : null}
       </div>

@@ -3,11 +3,11 @@
 
 export type DocumentView = "preview" | "source";
 /** The skill page's sections: the files (default), the Tools tab (?tab=tools), the Triggers tab (?tab=triggers) or the Security tab (?tab=security). */
-export type SkillTab = "files" | "tools" | "triggers" | "security";
+export type SkillTab = "files" | "tools" | "triggers" | "security" | "usage";
 
 /** ?tab= as a tab; anything unknown is the files. */
 export function parseSkillTab(value: string | undefined): SkillTab {
-  return value === "security" || value === "tools" || value === "triggers" ? value : "files";
+  return value === "security" || value === "tools" || value === "triggers" || value === "usage" ? value : "files";
 }
 
 export interface SkillRoutes {
@@ -25,6 +25,8 @@ export interface SkillRoutes {
   tools(name?: string): string;
   /** The Triggers tab (trigger tests, runs and their history) of the version shown. */
   triggers(): string;
+  /** The Usage tab (the skill's, whatever version is shown), over 30 or 90 days. */
+  usage(days?: 30 | 90): string;
 }
 
 /** A query value that keeps "/" readable: ?file=references/api.md */
@@ -50,6 +52,7 @@ export function skillRoutes(skillId: string, versionNumber: number, pinned: bool
     security: () => `${base}?tab=security`,
     tools: (name) => `${base}?tab=tools${name ? `#tool-${encodeURIComponent(name)}` : ""}`,
     triggers: () => `${base}?tab=triggers`,
+    usage: (days) => `${base}?tab=usage${days === 90 ? "&days=90" : ""}`,
   };
 }
 

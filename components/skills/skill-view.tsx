@@ -52,6 +52,8 @@ export interface SkillViewProps {
   synced?: boolean;
   /** The Triggers tab's content (?tab=triggers), loaded by the page only for that tab. */
   triggers?: React.ReactNode;
+  /** The Usage tab's content (?tab=usage), loaded by the page only for that tab. */
+  usage?: React.ReactNode;
 }
 
 export async function SkillView({
@@ -68,6 +70,7 @@ export async function SkillView({
   origin = null,
   synced = false,
   triggers = null,
+  usage = null,
 }: SkillViewProps) {
   const routes = skillRoutes(skill.id, version.number, pinned);
   const paths = version.files.map((f) => f.path);
@@ -156,6 +159,8 @@ export async function SkillView({
         <SkillToolsPanel skill={skill} version={version} routes={routes} />
       ) : tab === "triggers" ? (
         triggers
+      ) : tab === "usage" ? (
+        usage
       ) : document === null ? (
         <SecurityPanel skill={skill} version={version} routes={routes} flaggedSources={flaggedSources} />
       ) : (
@@ -244,6 +249,9 @@ function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: Sk
       ) : null}
       <TabLink href={routes.triggers()} current={tab === "triggers"}>
         Triggers
+      </TabLink>
+      <TabLink href={routes.usage()} current={tab === "usage"}>
+        Usage
       </TabLink>
       <TabLink href={routes.security()} current={tab === "security"}>
         Security

@@ -43,6 +43,15 @@ export const setTeamCreationAction = formAction(
   },
 );
 
+export const setUsageAttributionAction = formAction(
+  z.object({ usageAttribution: z.enum(["on", "off"], "Choose On or Off.") }),
+  async ({ usageAttribution }, viewer) => {
+    const { changed } = await writeInstanceSetting(viewer, "usageAttribution", usageAttribution);
+    revalidatePath("/admin", "layout");
+    return success({ changed }, changed ? `Usage attribution turned ${usageAttribution}.` : "Nothing changed.");
+  },
+);
+
 export const setScriptExecutionAction = formAction(
   z.object({ scriptExecution: z.enum(["on", "off"], "Choose On or Off.") }),
   async ({ scriptExecution }, viewer) => {

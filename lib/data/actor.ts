@@ -5,8 +5,11 @@ import type { Db, Tx } from "@/lib/db/client";
 import { ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { DataError } from "./errors";
 
-/** Who is asking. Only the id is trusted: roles and memberships are read fresh from the database. */
-export type ViewerRef = { id: string };
+/**
+ * Who is asking. Only the id is trusted: roles and memberships are read fresh from the database.
+ * `tokenId` names the access token a request came with, for usage attribution only.
+ */
+export type ViewerRef = { id: string; tokenId?: string };
 
 async function readActor(db: Db | Tx, id: string): Promise<Actor> {
   const user = await db.user.findUnique({

@@ -5,6 +5,7 @@ import { findDeliveredSkill, inBatches, listDeliveredSkills, type DeliveredSkill
 import { readFrontmatter } from "./json-columns";
 import { recordDownload } from "./skills/audit";
 import { openSkillFile } from "./skills/files";
+import { noteMcp, noteOffered } from "./usage-notes";
 
 // The skills the MCP server's Skills extension (SEP-2640) serves: exactly what the discovery index
 // delivers to this viewer's agents (one skill per name, shadowing resolved, a profile's pins
@@ -15,9 +16,19 @@ export interface ServedSkill extends DeliveredSkill {
   frontmatter: Record<string, unknown>;
 }
 
-/** Every skill the viewer's agents get (or one profile's), sorted by name; NOT_FOUND for a profile that is not theirs. */
-export async function listServedSkills(viewer: ViewerRef, profileId: string | null): Promise<ServedSkill[]> {
-  return withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId }));
+/**
+ * Every skill the viewer's agents get (or one profile's), sorted by name; NOT_FOUND for a profile
+ * that is not theirs. `offered`: the list is a catalog an agent sees (skills/list), counted as L1.
+ */
+export async function listServedSkills(viewer: ViewerRef, profileId: string | null, options: { offered?: boolean } = {}): Promise<ServedSkill[]> {
+  const skills = await withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId }));
+  if (options.offered) noteOffered(viewer, skills);
+  return skills;
+}
+
+/** One skill's entry handed to an MCP client (skills/get): offered, not loaded. */
+export function noteServedOffer(viewer: ViewerRef, skill: ServedSkill): void {
+  noteOffered(viewer, [skill]);
 }
 
 /** The one skill of that name the viewer's agents get, or null. */
@@ -37,6 +48,7 @@ export async function readServedFile(viewer: ViewerRef, skill: DeliveredSkill, p
   if (!stored) return null;
   const bytes = await stored.content.read();
   if (isSkillMd) await recordDownload(viewer, skill.skillId, skill.version, { via: "mcp" });
+  noteMcp(viewer, skill, isSkillMd ? null : path);
   return bytes;
 }
 

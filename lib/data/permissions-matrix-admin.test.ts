@@ -82,7 +82,7 @@ describe("instance administration", async () => {
     "write-setting": {
       run: (viewer) => settings.writeInstanceSetting(viewer, "teamCreation", "admins"),
       effect: async () => {
-        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins", scriptExecution: "on" });
+        expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins", scriptExecution: "on", usageAttribution: "on" });
         await db.instanceSetting.deleteMany(); // back to the default for whatever runs next
       },
     },

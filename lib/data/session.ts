@@ -10,6 +10,8 @@ export type Viewer = {
   name: string;
   email: string;
   role: "ADMIN" | "USER";
+  /** The access token the request came with (usage attribution); absent for a browser session. */
+  tokenId?: string;
 };
 
 /** The user a request's session cookie signs in, or null (route handlers pass their Request's headers). */

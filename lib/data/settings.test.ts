@@ -10,10 +10,10 @@ const state = async () => ({ rows: await db.instanceSetting.findMany(), audit: a
 
 describe("instance settings", () => {
   it("read as their defaults until an admin writes them, audited with the old and new value", async () => {
-    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "anyone", scriptExecution: "on" });
+    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "anyone", scriptExecution: "on", usageAttribution: "on" });
     expect(await settings.writeInstanceSetting(ada, "teamCreation", "admins")).toEqual({ changed: true });
     expect(await settings.writeInstanceSetting(ada, "teamCreation", "admins")).toEqual({ changed: false });
-    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins", scriptExecution: "on" });
+    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "admins", scriptExecution: "on", usageAttribution: "on" });
     expect(await db.instanceSetting.findUniqueOrThrow({ where: { key: "teamCreation" } })).toMatchObject({ value: '"admins"', updatedById: "ada" });
     const events = await db.auditEvent.findMany({ where: { action: "instance.setting" } });
     expect(events.map((e) => [e.actorId, JSON.parse(e.detail)])).toEqual([["ada", { key: "teamCreation", from: "anyone", to: "admins" }]]);
@@ -31,7 +31,7 @@ describe("instance settings", () => {
 
   it("a row that is not a valid value reads as the default", async () => {
     await db.instanceSetting.update({ where: { key: "teamCreation" }, data: { value: "not json" } });
-    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "anyone", scriptExecution: "on" });
+    expect(await settings.readInstanceSettings()).toEqual({ teamCreation: "anyone", scriptExecution: "on", usageAttribution: "on" });
   });
 
   it("lists the environment's settings to instance admins only", async () => {

@@ -20,6 +20,8 @@ export const INSTANCE_SETTINGS = {
   teamCreation: { schema: z.enum(["anyone", "admins"]), fallback: "anyone" as const },
   // Whether the playground's skill_run may run skill scripts (in the sandbox, where the host supports it).
   scriptExecution: { schema: z.enum(["on", "off"]), fallback: "on" as const },
+  // Whether usage events keep who caused them (user and token); off, they keep no actor at all.
+  usageAttribution: { schema: z.enum(["on", "off"]), fallback: "on" as const },
 } as const;
 
 export type InstanceSettingKey = keyof typeof INSTANCE_SETTINGS;

@@ -18,6 +18,7 @@ import { readInstanceSettings } from "./settings";
 import { readSkillVersionFiles } from "./skills/files";
 import { toolArgumentsProblem } from "./tool-arguments";
 import { audit } from "./version-writer";
+import { noteRun } from "./usage-notes";
 
 // skill_run and bound tools over the store: the policy (instance setting, executor available,
 // version reviewed), staging a version's files and the conversation's attachments into a fresh
@@ -150,6 +151,7 @@ export async function openRunSession(
             conversationId: input.conversationId,
           },
         });
+        noteRun(viewer, skill.skillId, skill.version);
         return outcome;
       } finally {
         release();
@@ -175,6 +177,7 @@ export async function openRunSession(
             conversationId: input.conversationId,
           },
         });
+        noteRun(viewer, skill.skillId, skill.version);
         const kept: RunOutputs = { toolCallId: context.toolCallId, files: [], skipped: [...result.skipped] };
         for (const file of result.collected) {
           if (turnBytes + file.size > DEFAULT_COLLECT_LIMITS.maxTotalBytes) {

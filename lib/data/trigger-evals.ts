@@ -16,6 +16,7 @@ import { readEvalResults } from "./json-columns";
 import { loadSkillSource, loadSkillVersionSource } from "./playground";
 import { visibleTo } from "./skill-access";
 import { runRowSelect, runViews, type RunRow } from "./trigger-eval-rows";
+import { noteEval } from "./usage-notes";
 
 // Trigger tests over the store: a version's evals/triggers.json run against a catalog the runner
 // may see (everything visible to them, what a team's agents see, or one of their agent profiles)
@@ -305,6 +306,7 @@ async function runPrepared(
       }),
     ),
   );
+  noteEval(viewer, skillId, prepared.subject.skill.version);
   return runViews(rows);
 }
 

@@ -95,7 +95,7 @@ export async function authenticate(request: Request, options: AuthenticateOption
       );
     }
     const { token, ...rest } = viewer;
-    return { viewer: rest, via: "token", token };
+    return { viewer: { ...rest, tokenId: token.id }, via: "token", token };
   }
   if (options.session) {
     const viewer = await sessionOf(request);

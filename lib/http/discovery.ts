@@ -1,6 +1,7 @@
 import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill, type DeliveryOptions } from "@/lib/data/discovery";
 import { openSkillFile, readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
+import { discoveryChannel, noteInstall } from "@/lib/data/usage-notes";
 import { sha256Hex } from "@/lib/skills/archive/digest";
 import { authenticate } from "./auth";
 import { attachmentDisposition } from "./content-disposition";
@@ -60,6 +61,8 @@ export interface DeliverySource {
   options: DeliveryOptions;
   urls: "absolute" | "relative";
   record: (skill: DeliveredSkill) => Promise<unknown>;
+  /** Counts the delivery in the usage events: on every artifact or file, since a client updating one file fetches only that (installs count once per version). */
+  note: (skill: DeliveredSkill) => void;
 }
 
 export interface DiscoveryIndex {
@@ -105,6 +108,7 @@ export function wellKnownSource(request: Request, viewer: ViewerRef): DeliverySo
     options: { profile: profileParam(request) },
     urls: "absolute",
     record: (skill) => recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" }),
+    note: (skill) => noteInstall(viewer, skill.skillId, skill.version, discoveryChannel(request)),
   };
 }
 
@@ -203,6 +207,7 @@ async function archiveResponse(request: Request, source: DeliverySource, name: s
   headers.set("Content-Length", String(bytes.byteLength));
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
   await source.record(skill);
+  source.note(skill);
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
@@ -225,5 +230,6 @@ async function fileResponse(request: Request, source: DeliverySource, name: stri
   const bytes = redirect ? null : await stored.content.read();
   // One download per skill fetched, not one per file: SKILL.md is what every fetch of a skill reads.
   if (isSkillMd) await source.record(skill);
+  source.note(skill);
   return redirect ?? new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -1,5 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { checkFeedSecret, recordFeedDownload } from "@/lib/data/feeds";
+import { noteInstall } from "@/lib/data/usage-notes";
 import { FEED_PATH, feedLink } from "@/lib/skills/archive/feed-commands";
 import { discoveryArtifactResponse, discoveryIndexResponse, type DeliverySource } from "./discovery";
 import { HttpError, json } from "./errors";
@@ -24,7 +25,13 @@ async function feedSource(secret: string): Promise<DeliverySource> {
   const check = await checkFeedSecret(secret);
   if (check.ok) {
     const { feedId, viewer, options } = check;
-    return { viewer, options, urls: "relative", record: (skill) => recordFeedDownload(feedId, viewer, skill.skillId, skill.version) };
+    return {
+      viewer,
+      options,
+      urls: "relative",
+      record: (skill) => recordFeedDownload(feedId, viewer, skill.skillId, skill.version),
+      note: (skill) => noteInstall(viewer, skill.skillId, skill.version, "feed", `feed:${feedId}`),
+    };
   }
   if (check.reason === "revoked")
     throw new HttpError(

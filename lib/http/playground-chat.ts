@@ -7,6 +7,7 @@ import { openRunSession, type NewAttachment } from "@/lib/data/skill-runs";
 import type { ViewerRef } from "@/lib/data/actor";
 import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn, type PreparedTurn } from "@/lib/playground/turn";
+import { notePlaygroundTurn } from "@/lib/data/usage-notes";
 import type { ApprovalAnswer } from "@/lib/playground/approval";
 import type { TurnLedger } from "@/lib/playground/types";
 import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES, type ApprovalDecision, type ChatRequestInput } from "@/lib/playground/inputs";
@@ -84,8 +85,8 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
     signal: options.signal,
     messageId: assistantMessageId,
     noticeParts: notices.map((message) => ({ type: "data-notice" as const, data: { message } })),
-    save: (assistantParts, ledger) =>
-      saveTurn(viewer, {
+    save: async (assistantParts, ledger) => {
+      const saved = await saveTurn(viewer, {
         conversationId: conversation?.id ?? null,
         setup,
         userText: text,
@@ -94,7 +95,10 @@ export async function playgroundChat(viewer: ViewerRef, body: unknown, options: 
         assistantParts,
         ledger,
         files: { attachments, outputs: runs.outputs },
-      }),
+      });
+      notePlaygroundTurn(viewer, { mode: setup.mode, catalog: turn.prompt.catalog, events: ledger.events, offer: true });
+      return saved;
+    },
   });
 }
 
@@ -163,8 +167,8 @@ async function continueChat(viewer: ViewerRef, input: ContinueInput, options: Ch
     messageId: paused.id,
     continuing: { id: paused.id, role: "assistant", parts: applied.parts },
     noticeParts: [],
-    save: (assistantParts, ledger) =>
-      continueTurn(viewer, {
+    save: async (assistantParts, ledger) => {
+      const saved = await continueTurn(viewer, {
         conversationId: conversation.id,
         assistantMessageId: paused.id,
         approvalIds: waiting,
@@ -172,7 +176,16 @@ async function continueChat(viewer: ViewerRef, input: ContinueInput, options: Ch
         assistantParts,
         ledger,
         outputs: runs.outputs,
-      }),
+      });
+      // The paused part of the turn counted when it was saved.
+      notePlaygroundTurn(viewer, {
+        mode: setup.mode,
+        catalog: turn.prompt.catalog,
+        events: ledger.events.slice(paused.ledger?.events.length ?? 0),
+        offer: false,
+      });
+      return saved;
+    },
   });
 }
 

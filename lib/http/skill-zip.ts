@@ -2,6 +2,7 @@ import { exportSkillZip } from "@/lib/skills/archive/export";
 import { executablePaths, sha256Hex } from "@/lib/skills/archive/digest";
 import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
+import { noteDownload, noteInstall } from "@/lib/data/usage-notes";
 import { attachmentDisposition } from "./content-disposition";
 import { HttpError, notFoundResponse } from "./errors";
 import { ifNoneMatchHits } from "./etag";
@@ -56,6 +57,8 @@ export async function versionZipResponse(
     { root: options.root },
   );
   await recordDownload(viewer, skillId, version.version, options.via ? { via: options.via } : undefined);
+  if (options.via === "clawhub") noteInstall(viewer, skillId, version.version, "clawhub");
+  else noteDownload(viewer, skillId, version.version);
   headers.set("Content-Type", "application/zip");
   headers.set("Content-Disposition", attachmentDisposition(`${version.name}-v${version.version}.zip`));
   headers.set("Content-Length", String(zip.byteLength));

@@ -8,6 +8,7 @@ import { DataError, notFound } from "@/lib/data/errors";
 import { loadSkillSource, type LoadedSource } from "@/lib/data/playground";
 import { getProfile } from "@/lib/data/profiles";
 import { recordDownload } from "@/lib/data/skills";
+import { noteMcp, noteOffered } from "@/lib/data/usage-notes";
 import { createRecorder } from "@/lib/playground/recorder";
 import { createSkillTools, LOAD_SKILL, modelCatalog, READ_SKILL_RESOURCE, searchCatalog } from "@/lib/playground/tools";
 import { LIST_SKILLS, listedSkill, renderSkillList, serverInstructions, TOOL_DESCRIPTIONS, type ProfileFacts } from "./catalog";
@@ -103,6 +104,7 @@ export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): Mc
                 const skill = byName.get(r.name)!;
                 return listedSkill(skill, placeOf(skill.skillId), r.score);
               });
+        noteOffered(viewer, query === undefined ? offered : skills.flatMap((s) => byName.get(s.name) ?? []));
         return {
           content: [{ type: "text", text: renderSkillList(skills, query ?? null, notices) }],
           structuredContent: { skills, notices },
@@ -124,6 +126,7 @@ export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): Mc
         if ("error" in result) return toolError(result.error);
         // The same audit row as a ZIP download: the body left the store for an agent.
         if (result.loaded) await recordDownload(viewer, result.loaded.skillId, result.loaded.version, { via: "mcp" });
+        if (result.loaded) noteMcp(viewer, result.loaded, null);
         return { content: [{ type: "text", text: result.output }] };
       }),
   );
@@ -141,15 +144,19 @@ export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): Mc
     },
     async ({ name, path }) =>
       guard(async () => {
-        const result = await runPlaygroundTool(await load(), READ_SKILL_RESOURCE, { name, path });
-        return "error" in result ? toolError(result.error) : { content: [{ type: "text", text: result.output }] };
+        const loaded = await load();
+        const result = await runPlaygroundTool(loaded, READ_SKILL_RESOURCE, { name, path });
+        if ("error" in result) return toolError(result.error);
+        const skill = loaded.source.skills.find((s) => s.name === name);
+        if (skill && result.read) noteMcp(viewer, skill, result.read);
+        return { content: [{ type: "text", text: result.output }] };
       }),
   );
 
   return server;
 }
 
-type PlaygroundToolResult = { output: string; loaded: { skillId: string; version: number } | null } | { error: string };
+type PlaygroundToolResult = { output: string; loaded: { skillId: string; version: number } | null; read: string | null } | { error: string };
 
 /**
  * Runs one of the playground's tools as a fresh turn with nothing loaded yet: an MCP client keeps
@@ -162,7 +169,12 @@ async function runPlaygroundTool(loaded: LoadedSource, name: typeof LOAD_SKILL |
   try {
     const output = await tools[name].execute!(input, { toolCallId: randomUUID(), messages: [], context: undefined });
     const load = recorder.events.find((e) => e.kind === "load");
-    return { output: String(output), loaded: load?.kind === "load" ? { skillId: load.skillId, version: load.version } : null };
+    const read = recorder.events.find((e) => e.kind === "read");
+    return {
+      output: String(output),
+      loaded: load?.kind === "load" ? { skillId: load.skillId, version: load.version } : null,
+      read: read?.kind === "read" ? read.path : null,
+    };
   } catch (error) {
     const refusal = recorder.events.find((e) => e.kind === "error");
     if (refusal?.kind === "error") return { error: refusal.error };

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { SkillSource } from "@modelcontextprotocol/server/ext/skills";
 import type { ViewerRef } from "@/lib/data/actor";
-import { findServedSkill, listServedSkills, readServedFile } from "@/lib/data/mcp-skills";
+import { findServedSkill, listServedSkills, noteServedOffer, readServedFile } from "@/lib/data/mcp-skills";
 import { fileContent, isSkillMd, parseSkillUri, SKILL_MD, skillEntry, skillResource } from "./skill-entries";
 
 // The catalog behind the MCP Skills extension: the SDK's SkillsExtension speaks the protocol
@@ -17,10 +17,13 @@ export function skillSource(viewer: ViewerRef, profileId: string | null): SkillS
   };
   return shielded({
     // One page: the catalog is what one person may see, and every entry is a few paths and digests.
-    list: async () => ({ skills: (await listServedSkills(viewer, profileId)).map(skillEntry) }),
+    list: async () => ({ skills: (await listServedSkills(viewer, profileId, { offered: true })).map(skillEntry) }),
     get: async (uri) => {
       const found = await find(uri);
-      return found?.path === SKILL_MD ? skillEntry(found.skill) : undefined;
+      if (found?.path !== SKILL_MD) return undefined;
+      // Frontmatter and digests, what a client compares before reading: offered (L1), not a load.
+      noteServedOffer(viewer, found.skill);
+      return skillEntry(found.skill);
     },
     read: async (uri) => {
       const found = await find(uri);

@@ -46,6 +46,8 @@ export interface SkillSearchMatch {
 /** A row of the skill list; `match` is set when the list is a search. */
 export interface SkillListItem extends SkillSummary {
   match: SkillSearchMatch | null;
+  /** Loads per day over the last 30 days, oldest first (the card's sparkline); absent where not read. */
+  loads30?: number[];
 }
 
 /** One page of the skill list. */

@@ -2,7 +2,8 @@ import type { SkillListPage } from "@/lib/types/skills";
 
 export type ScopeFilter = "all" | "personal" | "team" | "public" | "builtin";
 /** "relevance" orders a search by match quality; without a query it means "updated". */
-export type SkillSort = "relevance" | "updated" | "name" | "tokens" | "size";
+/** "used": most loads in 30 days; "trending": loads of the last 7 days against the 7 before (lib/skills/usage/events.ts trendScore). */
+export type SkillSort = "relevance" | "updated" | "name" | "tokens" | "size" | "used" | "trending";
 
 export interface ListSkillsOptions {
   scope?: ScopeFilter;
@@ -17,6 +18,8 @@ export interface ListSkillsOptions {
   /** Author of the current version. */
   authorId?: string;
   hasWarnings?: boolean;
+  /** Only skills with no load in the last 30 days. */
+  unused30?: boolean;
   includeArchived?: boolean;
   /** Only archived skills (the list's Archived filter); wins over includeArchived. */
   onlyArchived?: boolean;

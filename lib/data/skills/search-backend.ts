@@ -6,6 +6,7 @@ import type { SkillSearchMatch } from "@/lib/types/skills";
 import { db } from "@/lib/db/server";
 import { visibleToSql } from "../skill-access";
 import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
+import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
 
 // Full-text search behind one interface, with a backend per database: SQLite's FTS5
 // (search-sqlite.ts) and PostgreSQL's tsvector + GIN (search-postgres.ts). Both search the same
@@ -85,17 +86,26 @@ function entryWhere(actor: Actor, condition: Prisma.Sql, options: ListSkillsOpti
       archivedSql(options),
       options.authorId ? Prisma.sql`e."authorId" = ${options.authorId}` : Prisma.sql`TRUE`,
       options.hasWarnings === undefined ? Prisma.sql`TRUE` : options.hasWarnings ? Prisma.sql`e."warningCount" > 0` : Prisma.sql`e."warningCount" = 0`,
+      options.unused30 ? Prisma.sql`NOT EXISTS (SELECT 1 FROM "UsageDaily" u WHERE ${usedSince(30)})` : Prisma.sql`TRUE`,
     ].map((part) => Prisma.sql`(${part})`),
     " AND ",
   );
 }
 
-const sortOrder: Record<Exclude<SkillSort, "relevance">, Prisma.Sql> = {
-  updated: Prisma.sql`e."updatedAt" DESC, e."skillId"`,
-  name: Prisma.sql`e."name", e."skillId"`,
-  tokens: Prisma.sql`e."bodyTokens" DESC, e."skillId"`,
-  size: Prisma.sql`e."totalBytes" DESC, e."skillId"`,
+// Usage sorts read the daily rollup (lib/data/usage.ts) per listed entry: its (skillId, day) index answers each.
+const usedSince = (days: number, until?: number) =>
+  Prisma.sql`u."skillId" = e."skillId" AND u."day" >= ${dayRange(new Date(), days)[0]}${until ? Prisma.sql` AND u."day" < ${dayRange(new Date(), until)[0]}` : Prisma.empty} AND u."channel" IN (${Prisma.join(LOAD_CHANNELS.map((c) => Prisma.sql`${c}`))})`;
+const loadsSince = (days: number, until?: number) => Prisma.sql`(SELECT COALESCE(SUM(u."count"), 0) FROM "UsageDaily" u WHERE ${usedSince(days, until)})`;
+
+const sortOrders: Record<Exclude<SkillSort, "relevance">, () => Prisma.Sql> = {
+  updated: () => Prisma.sql`e."updatedAt" DESC, e."skillId"`,
+  name: () => Prisma.sql`e."name", e."skillId"`,
+  tokens: () => Prisma.sql`e."bodyTokens" DESC, e."skillId"`,
+  size: () => Prisma.sql`e."totalBytes" DESC, e."skillId"`,
+  used: () => Prisma.sql`${loadsSince(30)} DESC, e."updatedAt" DESC, e."skillId"`,
+  trending: () => Prisma.sql`(${loadsSince(7)} + 1.0) / (${loadsSince(14, 7)} + 1.0) DESC, ${loadsSince(7)} DESC, e."skillId"`,
 };
+const sortOrder = (sort: Exclude<SkillSort, "relevance">) => sortOrders[sort]();
 
 /**
  * One page of the visible skills under the filters, without a text query: read from the search
@@ -109,7 +119,7 @@ export async function browseEntries(actor: Actor, options: ListSkillsOptions & {
   const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
   const [rows, [{ n }]] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT e."skillId" AS "id" FROM "SkillSearchEntry" e WHERE ${where}
-      ORDER BY ${sortOrder[sort]} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
+      ORDER BY ${sortOrder(sort)} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
     db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${where}`,
   ]);
   return { ids: rows.map((row) => row.id), total: Number(n) };
@@ -141,7 +151,7 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
     const order =
       !options.sort || options.sort === "relevance"
         ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"`
-        : sortOrder[options.sort];
+        : sortOrder(options.sort);
     const [rows, total] = await Promise.all([
       db.$queryRaw<{ id: string; key: number | bigint }[]>`
         SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where}

@@ -3,7 +3,7 @@ import { z } from "zod";
 const one = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const optionalId = z.preprocess(one, z.string().trim().min(1).max(64).optional().catch(undefined));
 
-export const skillListSorts = ["relevance", "updated", "name", "tokens", "size"] as const;
+export const skillListSorts = ["relevance", "updated", "name", "tokens", "size", "used", "trending"] as const;
 export type SkillListSort = (typeof skillListSorts)[number];
 
 /** The skill list's URL state; anything malformed falls back to the default view. */
@@ -18,6 +18,8 @@ export const skillListParams = z.object({
   warnings: z.preprocess(one, z.enum(["with", "without"]).optional().catch(undefined)),
   /** Only archived skills ("archived=1"); they are left out of the list otherwise. */
   archived: z.preprocess(one, z.enum(["1", "true"]).optional().catch(undefined)).transform((value) => value !== undefined),
+  /** Only skills nobody loaded in the last 30 days ("unused=30"). */
+  unused: z.preprocess(one, z.enum(["30"]).optional().catch(undefined)),
   view: z.preprocess(one, z.enum(["cards", "rows"]).catch("cards")).default("cards"),
   page: z.preprocess(one, z.coerce.number().int().min(1).max(10_000).catch(1)).default(1),
 });

@@ -25,6 +25,7 @@ export function skillListHref(current: SkillListParams, changes: Changes = {}): 
   if (next.author) query.set("author", next.author);
   if (next.warnings) query.set("warnings", next.warnings);
   if (next.archived) query.set("archived", "1");
+  if (next.unused) query.set("unused", next.unused);
   // A sort that equals the default for this query is left out, so clearing the search box
   // does not leave "sort=relevance" behind.
   if (next.sort && next.sort !== effectiveSort({ q: next.q, sort: undefined })) query.set("sort", next.sort);

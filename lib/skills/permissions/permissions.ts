@@ -311,3 +311,12 @@ export function userDisableRefusal(actor: Actor, target: UserAccountFacts, activ
 export function userEnableRefusal(actor: Actor): AdminRefusal | null {
   return isInstanceAdmin(actor) ? null : NOT_ADMIN;
 }
+
+/**
+ * Who used a skill, person by person (its Usage tab's breakdown): whoever answers for the skill
+ * (a team's owners and admins, a personal skill's owner) and instance admins. Everyone who may
+ * see the skill sees its counts.
+ */
+export function canSeeUsageByPerson(actor: Actor, skill: SkillAccess): boolean {
+  return isInstanceAdmin(actor) || (skill.scope !== "BUILTIN" && skill.scope !== "PUBLIC" && canManageSkill(actor, skill));
+}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EnvSettings } from "@/components/admin/env-settings";
+import { UsageAttributionForm } from "@/components/admin/usage-attribution-form";
 import { ScriptExecutionForm } from "@/components/admin/script-execution-form";
 import { TeamCreationForm } from "@/components/admin/team-creation-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -44,6 +45,7 @@ export default async function AdminSettingsPage() {
             </p>
           ) : null}
           <ScriptExecutionForm value={settings.scriptExecution} />
+          <UsageAttributionForm value={settings.usageAttribution} />
         </CardContent>
       </Card>
       <EnvSettings groups={groups} />

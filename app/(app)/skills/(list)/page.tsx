@@ -16,6 +16,7 @@ import { getFirstRunProgress } from "@/lib/data/first-run";
 import { requireViewer } from "@/lib/data/session";
 import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
+import { withLoadSparklines } from "@/lib/data/usage-read";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/list/inputs";
 import { effectiveSort } from "@/lib/skills/list/url";
@@ -32,6 +33,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     q: params.q,
     authorId: params.author,
     hasWarnings: params.warnings ? params.warnings === "with" : undefined,
+    unused30: params.unused === "30",
     onlyArchived: params.archived,
   };
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
@@ -42,7 +44,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     sort: effectiveSort(params),
     page: params.page,
     pageSize: PAGE_SIZE,
-  });
+  }).then((page) => withLoadSparklines(viewer, page));
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
   const [counts, teams, authors, firstRun] = await Promise.all([

@@ -14,6 +14,8 @@ import { getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
 import { requireViewer, type Viewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
 import { getSkillSource } from "@/lib/data/sources";
+import { getSkillUsage } from "@/lib/data/usage-read";
+import { UsagePanel } from "@/components/usage/usage-panel";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { makeVisible } from "@/lib/skills/scan";
 import type { SkillDetail } from "@/lib/types/skills";
@@ -97,6 +99,7 @@ export async function SkillPage({
   if (!files) notFound();
 
   const triggers = tab === "triggers" ? await loadTriggers(viewer, skill, version.number) : null;
+  const usage = tab === "usage" ? await loadUsage(viewer, skill.id, version.number, first(searchParams.days) === "90" ? 90 : 30) : null;
 
   const decoder = new TextDecoder();
   const texts = new Map([...files].map(([path, file]) => [path, decoder.decode(file.bytes)]));
@@ -116,8 +119,17 @@ export async function SkillPage({
       origin={source ? <SyncedFrom source={source} /> : null}
       synced={source !== null}
       triggers={triggers}
+      usage={usage}
     />
   );
+}
+
+/** The Usage tab: the skill's usage whatever version is shown. */
+async function loadUsage(viewer: Viewer, skillId: string, versionNumber: number, days: 30 | 90) {
+  const usage = await getSkillUsage(viewer, skillId, days);
+  if (!usage) notFound();
+  const routes = skillRoutes(skillId, versionNumber, versionNumber !== usage.currentVersion);
+  return <UsagePanel usage={usage} href={(d) => routes.usage(d)} />;
 }
 
 /** The Triggers tab of the version shown: its tests, what a run may be made with, and the runs the viewer may see. */

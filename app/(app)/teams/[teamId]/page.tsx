@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeftIcon, GitPullRequestArrowIcon, LibraryIcon } from "lucide-react";
+import { ArrowLeftIcon, ChartColumnIcon, GitPullRequestArrowIcon, LibraryIcon } from "lucide-react";
 import { BoundToolsForm } from "@/components/teams/bound-tools-form";
 import { boundToolsSummary } from "@/components/teams/bound-tools-text";
 import { DeleteTeamDialog } from "@/components/teams/delete-team-dialog";
@@ -62,11 +62,18 @@ export default async function TeamPage({ params }: Params) {
               {team.archivedSkillCount ? ` (and ${team.archivedSkillCount} archived)` : ""}
             </p>
           </div>
-          <Button asChild variant="outline">
-            <Link href={skillsHref}>
-              <LibraryIcon aria-hidden /> Team skills
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link href={`/teams/${encodeURIComponent(team.id)}/insights`}>
+                <ChartColumnIcon aria-hidden /> Insights
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={skillsHref}>
+                <LibraryIcon aria-hidden /> Team skills
+              </Link>
+            </Button>
+          </div>
         </div>
       </div>
 

@@ -1,11 +1,14 @@
 import { getViewer } from "@/lib/data/session";
 import { openSkillFile } from "@/lib/data/skills";
+import { noteDownload } from "@/lib/data/usage-notes";
 import { presignedRedirect, untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
 
 // The bytes of one file of a skill, for <img> and downloads. Skill files are untrusted: see
 // lib/http/untrusted-file.ts for what that means for the response.
 
 export const dynamic = "force-dynamic";
+
+const INLINE_DESTINATIONS = new Set(["image", "style", "script", "font", "video", "audio", "track", "iframe", "embed", "object"]);
 
 type Context = { params: Promise<{ skillId: string; path: string[] }> };
 
@@ -29,6 +32,8 @@ export async function GET(request: Request, { params }: Context) {
   headers.set("Cache-Control", version ? "private, max-age=31536000, immutable" : "private, no-cache");
   headers.set("ETag", etag);
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  // An image the skill page shows is no download; a link followed or a script's fetch is.
+  if (!INLINE_DESTINATIONS.has(request.headers.get("sec-fetch-dest") ?? "")) noteDownload(viewer, skillId, file.version, path.join("/"));
   const redirect = await presignedRedirect(file.content, headers);
   if (redirect) return redirect;
   const bytes = await file.content.read();
