@@ -92,7 +92,7 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
             {approvalsText(request.approvals, request.requiredApprovals)}
           </Badge>
           {request.state === "open" && request.changesRequested ? <Badge variant="warning">Changes requested</Badge> : null}
-          {request.unresolvedThreads ? (
+          {request.state === "open" && request.unresolvedThreads ? (
             <Badge variant="outline">
               {request.unresolvedThreads} unresolved {request.unresolvedThreads === 1 ? "thread" : "threads"}
             </Badge>

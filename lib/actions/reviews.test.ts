@@ -63,7 +63,10 @@ describe("decideAction", () => {
   const decide = (fields: Record<string, string>) => decideAction(null, form({ requestId: "r1", skillId: "s1", revision: "2", note: "", ...fields }));
 
   it("requires a note to request changes, not to approve", async () => {
-    expect(await decide({ verdict: "changes" })).toMatchObject({ ok: false, fieldErrors: { note: ["Say what should change."] } });
+    expect(await decide({ verdict: "changes" })).toMatchObject({
+      ok: false,
+      fieldErrors: { note: ["Say what should change in the note with your decision (a comment in the conversation is not part of it)."] },
+    });
     data.decideRequest.mockResolvedValue({ verdict: "approve", approvals: 1, required: 2, merged: null, outOfDate: false });
     expect(await decide({ verdict: "approve" })).toMatchObject({ ok: true, message: "Approved (1 of 2)." });
     expect(data.decideRequest).toHaveBeenCalledWith(viewer, "r1", { verdict: "approve", revision: 2, note: undefined });

@@ -84,6 +84,8 @@ export interface ReviewCommentItem {
   author: UserRef | null;
   body: string;
   createdAt: Date;
+  /** The viewer wrote it and the request is open: they may edit or delete it. */
+  canEdit: boolean;
 }
 
 /** A thread: a first comment (on the whole request, or anchored to a line) and its replies. */

@@ -118,6 +118,8 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
   const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u]));
   const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
 
+  const canSee = canViewSkill(actor, facts.skill);
+  const mayComment = canComment(actor, facts, canSee);
   const shownVersions = new Set([from, shown.versionNumber].filter((n): n is number => n !== null));
   const threads: ReviewThread[] = comments
     .filter((c) => c.parentId === null)
@@ -132,6 +134,7 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
           author: user(c.authorId),
           body: c.body,
           createdAt: c.createdAt,
+          canEdit: mayComment && c.authorId === actor.id,
         })),
         resolved: root.resolvedAt ? { at: root.resolvedAt, by: user(root.resolvedById) } : null,
         outdated: anchor !== null && !shownVersions.has(anchor.version),
@@ -140,7 +143,6 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
 
   const [summary] = await summarize(actor, [row]);
   const readiness = await readinessOf(db, row as unknown as RequestRow, facts, row.revision);
-  const canSee = canViewSkill(actor, facts.skill);
   return {
     ...summary,
     approvals: readiness.approvals,
@@ -183,7 +185,7 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
       decide: canDecide(actor, facts),
       withdraw: canWithdraw(actor, facts),
       revise: canRevise(actor, facts) && row.kind === "version",
-      comment: canComment(actor, facts, canSee),
+      comment: mayComment,
     },
     decideRefusal: row.state === "open" && !canDecide(actor, facts) && row.authorId !== actor.id ? decideRefusal(actor, facts) : null,
   };

@@ -19,7 +19,7 @@ const summarySelect = {
   skill: { select: { ...requestFactsSelect.skill.select, team: { select: { id: true, name: true } } } },
   revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } },
   verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } },
-  comments: { select: { parentId: true, resolvedAt: true } },
+  comments: { select: { parentId: true, resolvedAt: true, line: true } },
 } as const satisfies Prisma.ReviewRequestSelect;
 
 type SummaryRow = Prisma.ReviewRequestGetPayload<{ select: typeof summarySelect }>;
@@ -55,7 +55,8 @@ function toSummary(actor: Actor, row: SummaryRow, authors: Map<string, { id: str
   const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const byReviewer = new Map(latest.map((v) => [v.reviewerId, v.verdict]));
   const approvals = [...byReviewer.values()].filter((v) => v === "approve").length;
-  const threads = row.comments.filter((c) => c.parentId === null);
+  // A line thread waits to be resolved; a comment on the whole proposal is a remark (its Resolve only folds it), so it is not counted.
+  const threads = row.comments.filter((c) => c.parentId === null && c.line !== null);
   const decidedByMe = byReviewer.has(actor.id);
   return {
     id: row.id,
