@@ -157,6 +157,13 @@ describe("a proposal under a needs-approval policy", () => {
     expect(await currentNumber(skill.id)).toBe(3);
     expect((await readSkillVersionFiles(linus, skill.id))?.version).toBe(3);
     expect(await requestState(requestId)).toMatchObject({ state: "merged", mergedVersion: 3 });
+    // History: v2 was replaced by revision 2 (never published), and v3's changes count from its base v1, not from v2.
+    const merged = (await listSkillVersions(linus, skill.id))!.versions;
+    const byNumber = (n: number) => merged.find((v) => v.number === n)!;
+    expect(byNumber(2)).toMatchObject({ published: false, proposal: { requestId, state: "superseded" }, predecessor: 1 });
+    expect(byNumber(3)).toMatchObject({ published: true, proposal: { requestId, state: "merged" }, predecessor: 1 });
+    expect(byNumber(3).byteDelta).toBe(byNumber(3).totalBytes - byNumber(1).totalBytes);
+    expect(byNumber(3).tokenDelta).toBe(byNumber(3).tokens.total - byNumber(1).tokens.total);
     // A merged request takes no more decisions, comments or withdrawals.
     await refusedUnchanged("CONFLICT", () => reviews.decideRequest(hopper, requestId, { verdict: "approve", revision: 2 }));
     await refusedUnchanged("CONFLICT", () => reviews.commentOnRequest(ada, requestId, { body: "Late" }));
