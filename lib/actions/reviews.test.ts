@@ -122,7 +122,10 @@ describe("reviewDiffFilesAction", () => {
   it("reads the bodies asked for, revalidating nothing", async () => {
     data.getReviewDiffFiles.mockResolvedValue([{ path: "a.md", status: "changed" }]);
     expect(await reviewDiffFilesAction({ requestId: "r1", revision: 2, paths: ["a.md"] })).toEqual({ ok: true, data: [{ path: "a.md", status: "changed" }] });
-    expect(data.getReviewDiffFiles).toHaveBeenCalledWith(viewer, "r1", 2, ["a.md"]);
+    expect(data.getReviewDiffFiles).toHaveBeenCalledWith(viewer, "r1", 2, ["a.md"], undefined);
+    // A page showing the changes since an earlier revision asks for its bodies the same way.
+    await reviewDiffFilesAction({ requestId: "r1", revision: 2, since: 1, paths: ["a.md"] });
+    expect(data.getReviewDiffFiles).toHaveBeenLastCalledWith(viewer, "r1", 2, ["a.md"], 1);
     expect(revalidated).toEqual([]);
   });
 

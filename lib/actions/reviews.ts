@@ -170,9 +170,9 @@ export const withdrawAction = formAction(
 
 /** The bodies a big review page left out, as its files come into view (a read; nothing changes). */
 export const reviewDiffFilesAction = action(
-  z.object({ requestId: id, revision: positive, paths: diffFilesPaths }),
-  async ({ requestId, revision, paths }, viewer) => {
-    const files = await getReviewDiffFiles(viewer, requestId, revision, paths);
+  z.object({ requestId: id, revision: positive, since: positive.optional(), paths: diffFilesPaths }),
+  async ({ requestId, revision, since, paths }, viewer) => {
+    const files = await getReviewDiffFiles(viewer, requestId, revision, paths, since);
     return files ? success(files) : failure("This review request or revision is no longer available. Reload the page.", { code: "NOT_FOUND" });
   },
 );

@@ -16,7 +16,8 @@ async function openRequest() {
   const name = `comment-skill-${++counter}`;
   await reviews.setTeamReviewPolicy(ada, teamId, { mode: "direct" });
   const created = await skills.createSkill(ada, { skill: makeSkill(name, { body: "One.\nTwo." }), destination: { scope: "TEAM", teamId } });
-  await reviews.setTeamReviewPolicy(ada, teamId, { mode: "approval", approvals: 1, approvers: "managers", managersBypass: false });
+  // ada is the only manager: her own changes could not be approved, which these tests never make.
+  await reviews.setTeamReviewPolicy(ada, teamId, { mode: "approval", approvals: 1, approvers: "managers", managersBypass: false }, { acceptUnreachable: true });
   const proposed = await skills.addSkillVersion(grace, created.skillId, { skill: makeSkill(name, { body: "One.\nTwo, better." }), message: "Better" });
   return proposed.proposal!.requestId;
 }
@@ -78,5 +79,24 @@ describe("unresolved threads", () => {
     expect((await reviews.getReviewRequest(ada, requestId))!.unresolvedThreads).toBe(1);
     await reviews.setThreadResolved(grace, threadId, true);
     expect((await reviews.getReviewRequest(ada, requestId))!.unresolvedThreads).toBe(0);
+  });
+});
+
+describe("a request nobody may approve", () => {
+  it("says 'no eligible reviewer' on the request page and before an upload, instead of waiting in silence", async () => {
+    await openRequest(); // the policy: one approval from owners and admins; ada is the only one
+    const created = await db.skill.findFirstOrThrow({ where: { name: `comment-skill-${counter}` }, select: { id: true, name: true } });
+    const own = await skills.addSkillVersion(ada, created.id, { skill: makeSkill(created.name, { body: "Mine." }), message: "Mine" });
+    const page = await reviews.getReviewRequest(ada, own.proposal!.requestId);
+    expect(page!.noEligibleReviewer).toMatch(
+      /^No eligible reviewer: this request needs 1 approval from the team's owners and admins, and there is nobody but its author/,
+    );
+    // grace's request has ada to approve it.
+    const graces = (await reviews.listSkillReviewRequests(ada, created.id)).find((r) => r.author?.id === grace.id)!;
+    expect((await reviews.getReviewRequest(ada, graces.id))!.noEligibleReviewer).toBeNull();
+    const { listDestinations } = await import("../upload-destinations");
+    const team = (await listDestinations(ada)).find((d) => d.destination.team?.id === teamId)!;
+    expect(team.destination.review).toMatch(/No eligible reviewer/);
+    expect((await listDestinations(grace)).find((d) => d.destination.team?.id === teamId)!.destination.review).not.toMatch(/eligible/);
   });
 });

@@ -50,6 +50,12 @@ function seeWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
   return { OR: [{ skill: visibleTo(actor) }, { authorId: actor.id }, reviewerWhere(actor)] };
 }
 
+/** Each reviewer's latest verdict on the request's latest revision. */
+function latestVerdicts(row: { revision: number; verdicts: readonly { reviewerId: string; verdict: string; revision: number; createdAt: Date }[] }) {
+  const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return [...new Map(latest.map((v) => [v.reviewerId, v.verdict])).values()];
+}
+
 function toSummary(actor: Actor, row: SummaryRow, authors: Map<string, { id: string; name: string }>): ReviewRequestSummary {
   const facts = factsOf(row as unknown as RequestRow);
   const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -122,9 +128,13 @@ export async function countReviewInbox(viewer: ViewerRef): Promise<ReviewInboxCo
   const actor = await loadActor(db, viewer);
   const [forMe, mine] = await Promise.all([
     waitingFor(actor).then((rows) => rows.length),
-    db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
+    db.reviewRequest.findMany({
+      where: { state: "open", authorId: actor.id },
+      select: { revision: true, verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } } },
+      take: 500,
+    }),
   ]);
-  return { forMe, mine };
+  return { forMe, mine: mine.length, changesRequested: mine.filter((row) => latestVerdicts(row).includes("changes")).length };
 }
 
 /** The inbox: requests the viewer may see, filtered, newest activity first. */
