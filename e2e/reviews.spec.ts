@@ -100,6 +100,11 @@ test("a change to a reviewed team's skill waits for approval, with a line commen
   await page.getByRole("radio", { name: /Changes need approval/ }).check();
   await page.getByLabel("Approvals needed").selectOption("1");
   await page.getByRole("radio", { name: "Owners and admins" }).check();
+  // ada is the team's only owner: her own changes could never be approved, so saving asks first.
+  await page.getByRole("button", { name: "Save review policy" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Confirm to save it anyway." })).toBeVisible();
+  await shootBoth(page, "review-policy-unreachable");
+  await page.getByRole("checkbox", { name: /Save anyway/ }).check();
   await page.getByRole("button", { name: "Save review policy" }).click();
   await expect(page.getByText("Changes now need approval.")).toBeVisible();
 
@@ -136,6 +141,36 @@ test("a change to a reviewed team's skill waits for approval, with a line commen
   await page.evaluate(() => window.scrollTo(0, 0));
   await shootBoth(page, "review-page");
 
+  // The conversation: the count covers the line thread above, so it does not also say "No comments yet".
+  const conversation = page.getByTestId("review-conversation");
+  await expect(conversation).not.toContainText("No comments yet");
+  // A reply shows as posting until the page has it, and one click posts it once.
+  const thread = page.getByTestId("line-threads").getByTestId("review-thread");
+  await thread.getByRole("button", { name: "Reply" }).click();
+  await thread.getByRole("textbox", { name: "Reply" }).fill("Either is fine if named.");
+  await thread.getByRole("button", { name: "Reply", exact: true }).click();
+  await expect(thread.getByTestId("review-comment").filter({ hasText: "Either is fine if named." })).toHaveCount(1);
+  await expect(thread.getByTestId("comment-posting")).toHaveCount(0);
+  // ...and its author can edit and delete it.
+  const reply = thread.getByTestId("review-comment").filter({ hasText: "Either is fine if named." });
+  await reply.getByRole("button", { name: "Edit your comment" }).click();
+  await thread.getByRole("textbox", { name: "Edit your comment" }).fill("Either is fine, if it is named.");
+  await thread.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(thread.getByTestId("review-comment").filter({ hasText: "Either is fine, if it is named." })).toHaveCount(1);
+  await thread
+    .getByTestId("review-comment")
+    .filter({ hasText: "Either is fine, if it is named." })
+    .getByRole("button", { name: "Delete your comment" })
+    .click();
+  const confirmDelete = page.getByRole("dialog", { name: "Delete this comment?" });
+  await confirmDelete.getByRole("button", { name: "Delete comment" }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(thread.getByTestId("review-comment")).toHaveCount(1);
+  // grace, the author, sees "changes requested" in the header, not only an open count.
+  await grace.page.goto("/skills");
+  await expect(grace.page.getByRole("navigation", { name: "Main" }).getByTestId("review-nav-changes")).toHaveText(/^1/);
+  await shootBoth(grace.page, "review-nav-changes-requested");
+
   // grace pushes a revision from the editor; ada's earlier verdict is dismissed; ada approves.
   const requestId = requestUrl.split("/").pop()!;
   await editAndSave(
@@ -148,8 +183,30 @@ test("a change to a reviewed team's skill waits for approval, with a line commen
   );
   await page.reload();
   await expect(page.getByTestId("review-page")).toContainText("Revision 2");
+  // "Changes since your last review": the diff from revision 1 (v2) to revision 2 (v3) only.
+  await page.getByRole("link", { name: "Changes since your last review (revision 1)" }).click();
+  await page.waitForURL(/since=1/);
+  await expect(page.getByTestId("review-since")).toContainText("from revision 1 (v2) to revision 2 (v3)");
+  await expect(page.getByTestId("review-page")).toContainText("then page the on-call.");
+  await shootBoth(page, "review-since-last");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screenshots/review-since-last-phone.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole("link", { name: /Show all changes against v1/ }).click();
+  await expect(page.getByTestId("review-since")).toHaveCount(0);
+  // Resolving the only line thread takes the "unresolved" chip away.
+  await expect(page.getByTestId("review-status")).toContainText("1 unresolved thread");
+  await page.getByTestId("review-conversation").getByTestId("review-thread").getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByTestId("review-status")).not.toContainText("unresolved");
   await decision.getByRole("button", { name: /Approve/ }).click();
   await expect(page.getByTestId("review-merged")).toContainText("v3");
+  // History: v2 was replaced by revision 2 and never published; v3's changes count from v1.
+  await page.goto(`/skills/${skillId}/versions`);
+  const v2Row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Superseded revision" }) });
+  await expect(v2Row).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Approved in review" })).toHaveCount(1);
+  await shootBoth(page, "history-superseded");
 
   // On a phone, neither the inbox nor the review page scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -206,9 +206,9 @@ test("filters by author and warnings, and sorts by name, tokens and size", async
   await expectTab(page, "Platform", 2);
   await expectTab(page, "Public", 0);
 
-  await page.getByRole("link", { name: "Has warnings" }).click();
+  await page.getByRole("link", { name: "Lint warnings" }).click();
   await expect(page).toHaveURL(/author=demo-grace&warnings=with&sort=name$/);
-  await expect(page.getByRole("link", { name: "Has warnings" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("link", { name: "Lint warnings" })).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("heading", { name: "No skills match these filters" })).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Clear filters" }).last().click();
   await expect(page).toHaveURL(/\/skills\?sort=name$/);
@@ -337,7 +337,7 @@ test("a newcomer's empty shelf says what to do, and pagination keeps the URL in 
   await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Recent" }).click();
   await expect(page).toHaveURL(/\/skills\?view=rows$/);
 
-  await page.getByRole("link", { name: "Has warnings" }).click();
+  await page.getByRole("link", { name: "Lint warnings" }).click();
   await expect(page).toHaveURL(/\/skills\?warnings=with&view=rows$/);
   await expect(page.getByRole("table", { name: "Skills" }).getByRole("row")).toHaveCount(visible.withWarnings.length + 1);
 

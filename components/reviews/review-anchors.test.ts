@@ -20,7 +20,7 @@ const thread = (id: string, anchor: LineAnchor | null, outdated = false, at = 0)
   anchor,
   outdated,
   resolved: null,
-  comments: [{ id: `${id}-c`, author: null, body: "x", createdAt: new Date(at) }],
+  comments: [{ id: `${id}-c`, author: null, body: "x", createdAt: new Date(at), canEdit: false }],
 });
 
 describe("lineAnchors", () => {

@@ -1,10 +1,11 @@
 "use client";
-import { useId, useRef } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
 import { LoaderCircleIcon, MessageSquarePlusIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { commentAction } from "@/lib/actions/reviews";
+import { commentAction, editCommentAction } from "@/lib/actions/reviews";
 import { MAX_COMMENT } from "@/lib/skills/review-requests/policy";
 import type { LineAnchor } from "@/lib/types/reviews";
 
@@ -17,6 +18,7 @@ export function ReviewCommentForm({
   requestId,
   anchor,
   parentId,
+  edit,
   label,
   placeholder,
   submitLabel = "Comment",
@@ -27,6 +29,8 @@ export function ReviewCommentForm({
   requestId: string;
   anchor?: LineAnchor;
   parentId?: string;
+  /** Change one's own comment instead of adding one. */
+  edit?: { commentId: string; body: string };
   /** The field's accessible name, e.g. "Comment on SKILL.md line 12". */
   label: string;
   placeholder?: string;
@@ -37,14 +41,35 @@ export function ReviewCommentForm({
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const { formAction, pending, failure } = useFormAction(commentAction, {
-    refresh: true,
+  const router = useRouter();
+  // The posted text stays on screen, marked as posting, until the refreshed page carries it: closing
+  // at once left a gap in which the comment seemed lost and a second click posted it twice.
+  const [posted, setPosted] = useState<string | null>(null);
+  const [refreshing, startRefresh] = useTransition();
+  const handlers = {
     toast: false,
     onSuccess: () => {
+      const field = formRef.current?.elements.namedItem("body");
+      setPosted(field instanceof HTMLTextAreaElement ? field.value.trim() : "");
       formRef.current?.reset();
-      onDone?.();
+      startRefresh(() => router.refresh());
     },
-  });
+  };
+  // Both hooks run (hooks cannot be conditional); the form uses the one it is for.
+  const adding = useFormAction(commentAction, handlers);
+  const editing = useFormAction(editCommentAction, handlers);
+  const { formAction, pending, failure } = edit ? editing : adding;
+  // Shown while the refresh that carries it is under way; then an inline form closes.
+  const posting = posted !== null && refreshing ? posted : null;
+  useEffect(() => {
+    if (posted !== null && !refreshing) onDone?.();
+  }, [posted, refreshing, onDone]);
+  const busy = pending || posting !== null;
+  // A second click lands before the disabled button renders; this stops it from posting twice.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (!pending) sending.current = false;
+  }, [pending]);
   const fieldError = failure?.fieldErrors?.body?.[0] ?? null;
   const otherError = failure && !fieldError ? failure.message : null;
   return (
@@ -53,6 +78,10 @@ export function ReviewCommentForm({
       action={formAction}
       noValidate
       className="grid gap-2"
+      onSubmit={(event) => {
+        if (busy || sending.current) event.preventDefault();
+        else sending.current = true;
+      }}
       onKeyDown={(event) => {
         // Ctrl/Cmd+Enter sends, as in most comment boxes; Escape cancels an inline one.
         if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
@@ -66,6 +95,7 @@ export function ReviewCommentForm({
     >
       <input type="hidden" name="requestId" value={requestId} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      {edit ? <input type="hidden" name="commentId" value={edit.commentId} /> : null}
       {anchor ? (
         <>
           <input type="hidden" name="anchorVersion" value={anchor.version} />
@@ -82,12 +112,24 @@ export function ReviewCommentForm({
         rows={3}
         maxLength={MAX_COMMENT}
         placeholder={placeholder ?? "Leave a comment"}
-        defaultValue={failure?.values?.body}
+        defaultValue={failure?.values?.body ?? edit?.body}
         autoFocus={autoFocus}
         aria-invalid={!!fieldError}
         aria-describedby={fieldError ? `${id}-error` : undefined}
         className="min-h-20 resize-y bg-background"
       />
+      {posting !== null ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground"
+          data-testid="comment-posting"
+        >
+          <LoaderCircleIcon aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
+          <span className="min-w-0 break-words whitespace-pre-wrap">
+            <span className="font-medium text-foreground">{edit ? "Saving…" : "Posting…"}</span> {posting}
+          </span>
+        </p>
+      ) : null}
       {fieldError ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {fieldError}
@@ -104,8 +146,8 @@ export function ReviewCommentForm({
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <MessageSquarePlusIcon aria-hidden />}
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : <MessageSquarePlusIcon aria-hidden />}
           {submitLabel}
         </Button>
       </div>

@@ -94,14 +94,16 @@ export function ReviewConversation({ request, threads }: { request: ReviewReques
           ))}
         </ol>
       ) : (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          No comments yet.{" "}
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground" data-testid="review-conversation-empty">
+          {/* The count covers line threads shown in the diff above, so "no comments" would contradict it. */}
+          {request.commentCount ? "No comments on the whole proposal; the comments are on lines of the diff above." : "No comments yet."}{" "}
           {request.can.comment ? "Comment on the whole proposal below, or on a line of the diff: hover or focus a line and press its + button." : null}
         </p>
       )}
       {request.can.comment ? (
-        <div className="rounded-lg border bg-card p-3 shadow-xs">
-          <ReviewCommentForm requestId={request.id} label="Comment on the whole proposal" placeholder="Comment on the whole proposal…" />
+        <div className="grid gap-2 rounded-lg border bg-card p-3 shadow-xs">
+          <ReviewCommentForm requestId={request.id} label="Add a comment" placeholder="Add a comment…" />
+          <p className="text-xs text-muted-foreground">A comment neither approves nor requests changes: the Review section below records your decision.</p>
         </div>
       ) : request.state !== "open" ? (
         <p className="text-sm text-muted-foreground">This request is closed; its conversation is kept as a record.</p>

@@ -58,7 +58,7 @@ function DecideForm({ request }: { request: Request }) {
       ) : null}
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-note`} className="text-sm font-medium">
-          Note <span className="font-normal text-muted-foreground">(optional to approve, required to request changes)</span>
+          Note with your decision <span className="font-normal text-muted-foreground">(optional to approve, required to request changes)</span>
         </label>
         <Textarea
           id={`${id}-note`}

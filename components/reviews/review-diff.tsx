@@ -15,6 +15,7 @@ import { ReviewThreadCard } from "./review-thread";
 export function ReviewDiff({
   requestId,
   revision,
+  since = null,
   diff,
   shown,
   threads,
@@ -24,6 +25,8 @@ export function ReviewDiff({
   requestId: string;
   /** The revision on screen, whose deferred bodies load on demand. */
   revision: number;
+  /** The earlier revision the diff starts from (?since=), or null for the base. */
+  since?: number | null;
   diff: SkillDiff;
   shown: ShownPair;
   /** Threads whose line is in this diff (placeThreads' inline ones). */
@@ -82,10 +85,10 @@ export function ReviewDiff({
 
   const loadFiles = useCallback<LoadDiffFiles>(
     async (paths) => {
-      const result = await reviewDiffFilesAction({ requestId, revision, paths });
+      const result = await reviewDiffFilesAction({ requestId, revision, paths, ...(since ? { since } : {}) });
       return result.ok ? result.data : null;
     },
-    [requestId, revision],
+    [requestId, revision, since],
   );
 
   return (

@@ -19,8 +19,40 @@ import { approvalsText, revisionLabel } from "./review-anchors";
 
 const linkClass = "rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-3 focus-visible:ring-ring/50";
 
-export function reviewHref(requestId: string, revision?: number): string {
-  return `/reviews/${encodeURIComponent(requestId)}${revision ? `?revision=${revision}` : ""}`;
+export function reviewHref(requestId: string, revision?: number, since?: number): string {
+  const query = new URLSearchParams();
+  if (revision) query.set("revision", String(revision));
+  if (since) query.set("since", String(since));
+  const search = query.toString();
+  return `/reviews/${encodeURIComponent(requestId)}${search ? `?${search}` : ""}`;
+}
+
+/** "Changes since your last review" (the viewer's last verdict's revision), else "since revision N-1", when the shown revision has an earlier one. */
+function SinceLinks({ request }: { request: ReviewRequestDetail }) {
+  const { shown } = request;
+  const latest = shown.revision === request.revision;
+  const kept = (n: number) => request.revisions.some((r) => r.number === n && !r.pruned);
+  if (shown.since !== null) {
+    return (
+      <p role="status" className="rounded-lg border border-primary/30 bg-primary/5 px-4 py-2.5 text-sm" data-testid="review-since">
+        Showing what changed from revision {shown.since} (v{shown.from}) to revision {shown.revision} (v{shown.to}).{" "}
+        <Link href={reviewHref(request.id, latest ? undefined : shown.revision)} className={cn(linkClass, "font-medium underline")}>
+          Show all changes against v{request.revisions.find((r) => r.number === shown.revision)?.baseVersion ?? "the base"}
+        </Link>
+      </p>
+    );
+  }
+  const mine = latest && request.lastReviewedRevision !== null && kept(request.lastReviewedRevision) ? request.lastReviewedRevision : null;
+  const previous = shown.revision > 1 && kept(shown.revision - 1) ? shown.revision - 1 : null;
+  const since = mine ?? previous;
+  if (since === null || request.kind !== "version") return null;
+  return (
+    <Button asChild variant={mine ? "default" : "ghost"} size="sm">
+      <Link href={reviewHref(request.id, latest ? undefined : shown.revision, since)}>
+        <GitCompareArrowsIcon aria-hidden /> {mine ? `Changes since your last review (revision ${mine})` : `Changes since revision ${since}`}
+      </Link>
+    </Button>
+  );
 }
 
 export function ReviewStateBadge({ request }: { request: Pick<ReviewRequestDetail, "state" | "mergedVersion"> }) {
@@ -92,7 +124,7 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
             {approvalsText(request.approvals, request.requiredApprovals)}
           </Badge>
           {request.state === "open" && request.changesRequested ? <Badge variant="warning">Changes requested</Badge> : null}
-          {request.unresolvedThreads ? (
+          {request.state === "open" && request.unresolvedThreads ? (
             <Badge variant="outline">
               {request.unresolvedThreads} unresolved {request.unresolvedThreads === 1 ? "thread" : "threads"}
             </Badge>
@@ -107,6 +139,12 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
 
       {revision?.message ? <p className="rounded-lg border bg-card px-4 py-3 text-sm whitespace-pre-wrap shadow-xs">{revision.message}</p> : null}
 
+      {request.noEligibleReviewer ? (
+        <p role="status" className="flex gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm" data-testid="review-no-reviewer">
+          <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          {request.noEligibleReviewer}
+        </p>
+      ) : null}
       {request.state === "open" && request.outOfDate ? (
         <div role="status" className="flex gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm" data-testid="review-out-of-date">
           <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
@@ -146,6 +184,7 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
           <span className="text-[13px] text-muted-foreground">{revisionLabel(revision)}</span>
         ) : null}
         <span className="ml-auto flex flex-wrap gap-2">
+          {request.shown.since === null ? <SinceLinks request={request} /> : null}
           {request.can.revise && !request.outOfDate ? (
             <Button asChild variant="outline" size="sm">
               <Link href={`${skillHref}/edit?request=${encodeURIComponent(request.id)}`}>
@@ -163,6 +202,7 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
         </span>
       </div>
 
+      {request.shown.since !== null ? <SinceLinks request={request} /> : null}
       {!latest ? (
         <p role="status" className="rounded-lg border bg-muted/50 px-4 py-2.5 text-sm">
           You are looking at revision {shown.revision}, an earlier one.{" "}

@@ -1,26 +1,63 @@
 "use client";
 import { useState } from "react";
-import { CheckCircle2Icon, LoaderCircleIcon, MessageSquareIcon, ReplyIcon, RotateCcwIcon } from "lucide-react";
+import { CheckCircle2Icon, LoaderCircleIcon, MessageSquareIcon, PencilIcon, ReplyIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { ConfirmFormDialog } from "@/components/teams/confirm-form-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { resolveThreadAction } from "@/lib/actions/reviews";
+import { deleteCommentAction, resolveThreadAction } from "@/lib/actions/reviews";
 import { formatRelative } from "@/lib/format";
 import type { ReviewCommentItem, ReviewThread } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
 import { anchorPlace } from "./review-anchors";
 import { ReviewCommentForm } from "./review-comment-form";
 
-export function ReviewComment({ comment }: { comment: ReviewCommentItem }) {
+function OwnCommentActions({ requestId, comment, onEdit }: { requestId: string; comment: ReviewCommentItem; onEdit: () => void }) {
   return (
-    <li className="grid gap-1">
-      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+    <span className="ml-auto flex gap-0.5">
+      <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Edit your comment" title="Edit" onClick={onEdit}>
+        <PencilIcon aria-hidden />
+      </Button>
+      <ConfirmFormDialog
+        trigger={
+          <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Delete your comment" title="Delete">
+            <Trash2Icon aria-hidden />
+          </Button>
+        }
+        title="Delete this comment?"
+        description="It is removed from the conversation for everyone; a thread's first comment goes with your replies to it."
+        action={deleteCommentAction}
+        fields={{ requestId, commentId: comment.id }}
+        submit="Delete comment"
+      />
+    </span>
+  );
+}
+
+export function ReviewComment({ comment, requestId }: { comment: ReviewCommentItem; requestId: string }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <li className="grid gap-1" data-testid="review-comment">
+      <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
         <span className="text-sm font-medium text-foreground">{comment.author?.name ?? "deleted user"}</span>
         <time dateTime={comment.createdAt.toISOString()} title={comment.createdAt.toISOString()}>
           {formatRelative(comment.createdAt)}
         </time>
-      </p>
-      <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+        {comment.canEdit && !editing ? <OwnCommentActions requestId={requestId} comment={comment} onEdit={() => setEditing(true)} /> : null}
+      </div>
+      {editing ? (
+        <ReviewCommentForm
+          requestId={requestId}
+          edit={{ commentId: comment.id, body: comment.body }}
+          label="Edit your comment"
+          submitLabel="Save"
+          autoFocus
+          onCancel={() => setEditing(false)}
+          onDone={() => setEditing(false)}
+        />
+      ) : (
+        <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+      )}
     </li>
   );
 }
@@ -95,7 +132,7 @@ export function ReviewThreadCard({
       {open ? (
         <ul className="grid gap-3">
           {thread.comments.map((comment) => (
-            <ReviewComment key={comment.id} comment={comment} />
+            <ReviewComment key={comment.id} comment={comment} requestId={requestId} />
           ))}
         </ul>
       ) : null}

@@ -26,9 +26,10 @@ export function ReviewView({ request }: { request: ReviewRequestDetail }) {
           </p>
         ) : (
           <ReviewDiff
-            key={shown.revision}
+            key={`${shown.revision}-${shown.since ?? "base"}`}
             requestId={request.id}
             revision={shown.revision}
+            since={shown.since}
             // A big diff sends its first files' bodies (and every file with a line thread); the rest load as they scroll into view.
             diff={deferBodies(shown.diff, { keep: placed.paths })}
             shown={{ from: shown.from, to: shown.to }}

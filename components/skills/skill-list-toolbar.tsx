@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArchiveIcon, CheckIcon, ChevronDownIcon, LayoutGridIcon, MoonIcon, Rows3Icon, TriangleAlertIcon, UserRoundIcon, XIcon } from "lucide-react";
+import { ArchiveIcon, CheckIcon, ChevronDownIcon, FileWarningIcon, LayoutGridIcon, MoonIcon, Rows3Icon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams, SkillListSort } from "@/lib/skills/list/inputs";
 import { effectiveSort, skillListHref } from "@/lib/skills/list/url";
@@ -34,13 +34,14 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
           href={skillListHref(params, { warnings: params.warnings === "with" ? undefined : "with" })}
           className={cn(chip, params.warnings === "with" ? chipActive : chipIdle)}
           aria-current={params.warnings === "with" ? "true" : undefined}
+          title="Skills whose current version has format (lint) warnings; security findings show as severity badges on the cards"
         >
-          <TriangleAlertIcon className={cn(params.warnings === "with" && "text-amber-600 dark:text-amber-400")} aria-hidden />
-          Has warnings
+          <FileWarningIcon className={cn(params.warnings === "with" && "text-amber-600 dark:text-amber-400")} aria-hidden />
+          Lint warnings
         </Link>
         {params.warnings === "without" ? (
           <Link href={skillListHref(params, { warnings: undefined })} className={cn(chip, chipActive)}>
-            No warnings
+            No lint warnings
             <XIcon aria-hidden />
             <span className="sr-only">(remove filter)</span>
           </Link>

@@ -1,4 +1,4 @@
-import { AtSignIcon, EyeOffIcon, TriangleAlertIcon } from "lucide-react";
+import { AtSignIcon, EyeOffIcon, FileWarningIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
 import { formatNumber, formatTokens } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -38,9 +38,13 @@ export function TokenCounts({ skill, className }: { skill: Pick<SkillSummary, "c
 export function WarningCount({ count, className }: { count: number; className?: string }) {
   if (!count) return null;
   return (
-    <span className={cn("inline-flex items-center gap-1 text-amber-700 dark:text-amber-400", className)}>
-      <TriangleAlertIcon className="size-3" aria-hidden />
-      {count} {count === 1 ? "warning" : "warnings"}
+    // The file icon, not the triangle: a medium security finding's badge uses the triangle, and these are format checks.
+    <span
+      className={cn("inline-flex items-center gap-1 text-amber-700 dark:text-amber-400", className)}
+      title="Format (lint) warnings of the current version, not security findings"
+    >
+      <FileWarningIcon className="size-3" aria-hidden />
+      {count} lint {count === 1 ? "warning" : "warnings"}
     </span>
   );
 }

@@ -107,6 +107,13 @@ export function ReviewPolicyForm({ teamId, policy, people }: { teamId: string; p
             {warning}
           </p>
         ) : null}
+        {warning ? (
+          // The server refuses such a policy unless this is ticked: nothing is parked without saying so.
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="acceptUnreachable" className="mt-0.5 size-4 accent-primary" />
+            <span>Save anyway: I know those changes wait with no eligible reviewer until the team has more people.</span>
+          </label>
+        ) : null}
       </fieldset>
 
       <p className="text-sm text-muted-foreground">A new policy applies to new proposals; open requests keep the rule they were opened with.</p>

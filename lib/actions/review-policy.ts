@@ -8,6 +8,7 @@ import { formAction, success } from "./action";
 const reviewPolicyInput = z.object({
   teamId: z.string().trim().min(1, "Team not found.").max(100, "Team not found."),
   policy: reviewPolicySchema,
+  acceptUnreachable: z.boolean(),
 });
 
 /**
@@ -16,8 +17,8 @@ const reviewPolicyInput = z.object({
  */
 export const setReviewPolicyAction = formAction(
   reviewPolicyInput,
-  async ({ teamId, policy }, viewer) => {
-    const settings = await setTeamReviewPolicy(viewer, teamId, policy);
+  async ({ teamId, policy, acceptUnreachable }, viewer) => {
+    const settings = await setTeamReviewPolicy(viewer, teamId, policy, { acceptUnreachable });
     revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
     return success(settings, settings.policy.mode === "direct" ? "Changes now publish at once." : "Changes now need approval.");
   },
@@ -30,6 +31,7 @@ export const setReviewPolicyAction = formAction(
         approvers: form.get("approvers"),
         managersBypass: form.get("managersBypass") === "on",
       },
+      acceptUnreachable: form.get("acceptUnreachable") === "on",
     }),
     invalid: (error) => {
       const issue = error.issues[0];

@@ -63,7 +63,10 @@ describe("decideAction", () => {
   const decide = (fields: Record<string, string>) => decideAction(null, form({ requestId: "r1", skillId: "s1", revision: "2", note: "", ...fields }));
 
   it("requires a note to request changes, not to approve", async () => {
-    expect(await decide({ verdict: "changes" })).toMatchObject({ ok: false, fieldErrors: { note: ["Say what should change."] } });
+    expect(await decide({ verdict: "changes" })).toMatchObject({
+      ok: false,
+      fieldErrors: { note: ["Say what should change in the note with your decision (a comment in the conversation is not part of it)."] },
+    });
     data.decideRequest.mockResolvedValue({ verdict: "approve", approvals: 1, required: 2, merged: null, outOfDate: false });
     expect(await decide({ verdict: "approve" })).toMatchObject({ ok: true, message: "Approved (1 of 2)." });
     expect(data.decideRequest).toHaveBeenCalledWith(viewer, "r1", { verdict: "approve", revision: 2, note: undefined });
@@ -119,7 +122,10 @@ describe("reviewDiffFilesAction", () => {
   it("reads the bodies asked for, revalidating nothing", async () => {
     data.getReviewDiffFiles.mockResolvedValue([{ path: "a.md", status: "changed" }]);
     expect(await reviewDiffFilesAction({ requestId: "r1", revision: 2, paths: ["a.md"] })).toEqual({ ok: true, data: [{ path: "a.md", status: "changed" }] });
-    expect(data.getReviewDiffFiles).toHaveBeenCalledWith(viewer, "r1", 2, ["a.md"]);
+    expect(data.getReviewDiffFiles).toHaveBeenCalledWith(viewer, "r1", 2, ["a.md"], undefined);
+    // A page showing the changes since an earlier revision asks for its bodies the same way.
+    await reviewDiffFilesAction({ requestId: "r1", revision: 2, since: 1, paths: ["a.md"] });
+    expect(data.getReviewDiffFiles).toHaveBeenLastCalledWith(viewer, "r1", 2, ["a.md"], 1);
     expect(revalidated).toEqual([]);
   });
 

@@ -1,7 +1,16 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { commentOnRequest, decideRequest, getReviewDiffFiles, setThreadResolved, withdrawRequest, type DecisionResult } from "@/lib/data/reviews";
+import {
+  commentOnRequest,
+  decideRequest,
+  deleteComment,
+  editComment,
+  getReviewDiffFiles,
+  setThreadResolved,
+  withdrawRequest,
+  type DecisionResult,
+} from "@/lib/data/reviews";
 import { diffFilesPaths } from "@/lib/skills/diff/defer";
 import { MAX_COMMENT } from "@/lib/skills/review-requests/policy";
 import { action, failure, formAction, success } from "./action";
@@ -68,6 +77,34 @@ export const commentAction = formAction(
   },
 );
 
+const commentRef = { requestId: id, commentId: z.string().trim().min(1, "Comment not found.").max(200) };
+
+/** Change the text of one's own comment. */
+export const editCommentAction = formAction(
+  z.object({ ...commentRef, body }),
+  async ({ requestId, commentId, body }, viewer) => {
+    await editComment(viewer, commentId, { body });
+    revalidateRequest(requestId);
+    return success(null, "Comment updated.");
+  },
+  {
+    fields: fields(["requestId", "commentId", "body"]),
+    invalid: (error) => (error.issues.find((issue) => issue.path[0] === "body") ?? error.issues[0])?.message ?? "Check the comment.",
+    echo: true,
+  },
+);
+
+/** Delete one's own comment (a thread's first comment with its replies, unless others replied). */
+export const deleteCommentAction = formAction(
+  z.object(commentRef),
+  async ({ requestId, commentId }, viewer) => {
+    await deleteComment(viewer, commentId);
+    revalidateRequest(requestId);
+    return success(null, "Comment deleted.");
+  },
+  { fields: fields(["requestId", "commentId"]) },
+);
+
 const resolveInput = z.object({ requestId: id, threadId: z.string().trim().min(1, "Thread not found.").max(200), resolved: z.enum(["true", "false"]) });
 
 /** Resolve or reopen a thread. */
@@ -92,7 +129,10 @@ const decideInput = z
       .trim()
       .max(MAX_COMMENT, `Keep the note under ${MAX_COMMENT.toLocaleString("en-US")} characters.`),
   })
-  .refine((input) => input.verdict === "approve" || input.note.length > 0, { message: "Say what should change.", path: ["note"] });
+  .refine((input) => input.verdict === "approve" || input.note.length > 0, {
+    message: "Say what should change in the note with your decision (a comment in the conversation is not part of it).",
+    path: ["note"],
+  });
 
 /** What the reviewer is told after deciding. */
 function decisionMessage(result: DecisionResult): string {
@@ -130,9 +170,9 @@ export const withdrawAction = formAction(
 
 /** The bodies a big review page left out, as its files come into view (a read; nothing changes). */
 export const reviewDiffFilesAction = action(
-  z.object({ requestId: id, revision: positive, paths: diffFilesPaths }),
-  async ({ requestId, revision, paths }, viewer) => {
-    const files = await getReviewDiffFiles(viewer, requestId, revision, paths);
+  z.object({ requestId: id, revision: positive, since: positive.optional(), paths: diffFilesPaths }),
+  async ({ requestId, revision, since, paths }, viewer) => {
+    const files = await getReviewDiffFiles(viewer, requestId, revision, paths, since);
     return files ? success(files) : failure("This review request or revision is no longer available. Reload the page.", { code: "NOT_FOUND" });
   },
 );

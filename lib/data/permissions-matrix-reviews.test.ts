@@ -41,7 +41,7 @@ const N: Outcome = "not-found";
 const F: Outcome = "forbidden";
 const I: Outcome = "invalid"; // allowed to ask, but nothing to do: a move request has no revisions
 
-const OPERATIONS = ["view", "comment", "approve", "request-changes", "withdraw", "resolve", "push-revision"] as const;
+const OPERATIONS = ["view", "comment", "approve", "request-changes", "withdraw", "resolve", "push-revision", "edit-comment", "delete-comment"] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 type Setting = "managers approve" | "members approve" | "public";
@@ -61,6 +61,9 @@ const EXPECTED: Record<Setting, Record<Operation, readonly Outcome[]>> = {
     // The thread is the owner's: its author, the request's author and reviewers may resolve it.
     resolve: /*          */ [Y, Y, Y, F, N, N, N],
     "push-revision": /*  */ [Y, F, F, F, N, N, N],
+    // Only the comment's author (the owner) edits or deletes it.
+    "edit-comment": /*   */ [F, Y, F, F, N, N, N],
+    "delete-comment": /* */ [F, Y, F, F, N, N, N],
   },
   "members approve": {
     view: /*             */ [Y, Y, Y, Y, N, N, N],
@@ -70,6 +73,8 @@ const EXPECTED: Record<Setting, Record<Operation, readonly Outcome[]>> = {
     withdraw: /*         */ [Y, F, F, F, N, N, N],
     resolve: /*          */ [Y, Y, Y, Y, N, N, N],
     "push-revision": /*  */ [Y, F, F, F, N, N, N],
+    "edit-comment": /*   */ [F, Y, F, F, N, N, N],
+    "delete-comment": /* */ [F, Y, F, F, N, N, N],
   },
   // The proposer publishes a personal skill: only they see it, and instance admins review it.
   public: {
@@ -80,6 +85,9 @@ const EXPECTED: Record<Setting, Record<Operation, readonly Outcome[]>> = {
     withdraw: /*         */ [Y, N, N, N, N, F, N],
     resolve: /*          */ [Y, N, N, N, N, Y, N],
     "push-revision": /*  */ [I, N, N, N, N, N, N],
+    // The thread is root's.
+    "edit-comment": /*   */ [F, N, N, N, N, Y, N],
+    "delete-comment": /* */ [F, N, N, N, N, Y, N],
   },
 };
 
@@ -119,13 +127,15 @@ const RUN: Record<Operation, (viewer: { id: string }, f: Fixture) => Promise<unk
   resolve: (viewer, f) => reviews.setThreadResolved(viewer, f.threadId, true),
   "push-revision": (viewer, f) =>
     skills.addSkillVersion(viewer, f.skillId, { skill: makeSkill(f.name, { body: "Revised body." }), message: "Revised", requestId: f.requestId }),
+  "edit-comment": (viewer, f) => reviews.editComment(viewer, f.threadId, { body: "Edited." }).then(() => true),
+  "delete-comment": (viewer, f) => reviews.deleteComment(viewer, f.threadId).then(() => true),
 };
 
 async function snapshot(f: Fixture) {
   const [request, verdicts, comments, versions, skill, audit] = await Promise.all([
     db.reviewRequest.findUniqueOrThrow({ where: { id: f.requestId }, select: { state: true, revision: true, updatedAt: true } }),
     db.reviewVerdictRow.count({ where: { requestId: f.requestId } }),
-    db.reviewComment.findMany({ where: { requestId: f.requestId }, select: { id: true, resolvedAt: true } }),
+    db.reviewComment.findMany({ where: { requestId: f.requestId }, select: { id: true, resolvedAt: true, body: true } }),
     db.skillVersion.count({ where: { skillId: f.skillId } }),
     db.skill.findUniqueOrThrow({ where: { id: f.skillId }, select: { scope: true, currentVersionId: true, versionCount: true } }),
     db.auditEvent.count(),

@@ -106,6 +106,18 @@ describe("ranking and highlighting", () => {
     expect(hit.match?.name.map((s) => s.text).join("")).toBe("body-only");
   });
 
+  it("searches the frontmatter metadata (tags, owner) as well as the body", async () => {
+    await data.createSkill(grace, {
+      skill: makeSkill("tagged-runbook", { frontmatter: "metadata:\n  tags: observability pagerduty\n  owner: sre-oncall\n" }),
+      destination: { scope: "PERSONAL" },
+    });
+    expect(names(await data.listSkills(grace, { q: "pagerduty" }))).toEqual(["tagged-runbook"]);
+    expect(names(await data.listSkills(grace, { q: "sre-oncall" }))).toEqual(["tagged-runbook"]);
+    // The version's own body (what the playground and the page read) is not changed by it.
+    const version = await db.skillVersion.findFirstOrThrow({ where: { skill: { name: "tagged-runbook" } }, select: { body: true } });
+    expect(version.body).not.toContain("pagerduty");
+  });
+
   it("marks matched terms in the name and description, including a prefix being typed", async () => {
     await data.createSkill(grace, {
       skill: makeSkill("invoice-parser", {
@@ -284,13 +296,18 @@ describe("the index follows every write", () => {
     expect(Number(texts)).toBe(Number(entries));
     // Every entry mirrors its skill and current version.
     const differs = testDialect === "postgres" ? "IS DISTINCT FROM" : "IS NOT";
+    // The indexed body is the version's body and then its frontmatter metadata as JSON, when it has some.
+    const metadata =
+      testDialect === "postgres"
+        ? `coalesce(E'\\n' || (v."frontmatter"::jsonb -> 'metadata')::text, '')`
+        : `coalesce(char(10) || json_extract(v."frontmatter", '$.metadata'), '')`;
     const [{ stale }] = await db.$queryRawUnsafe<{ stale: number }[]>(
       `
       SELECT count(*) AS stale FROM "SkillSearchEntry" e JOIN "Skill" s ON s."id" = e."skillId" JOIN "SkillVersion" v ON v."id" = s."currentVersionId" JOIN "SkillSearchText" t ON t."id" = e."id"
       WHERE e."scope" ${differs} CAST(s."scope" AS TEXT) OR e."ownerId" ${differs} s."ownerId" OR e."teamId" ${differs} s."teamId" OR e."archived" ${differs} s."archived"
          OR e."name" ${differs} s."name" OR e."updatedAt" ${differs} s."updatedAt" OR e."authorId" ${differs} v."authorId" OR e."warningCount" ${differs} v."warningCount"
          OR e."bodyTokens" ${differs} v."bodyTokens" OR e."totalBytes" ${differs} v."totalBytes" OR t."name" ${differs} s."name" OR t."description" ${differs} v."description"
-         OR t."body" ${differs} v."body"`,
+         OR t."body" ${differs} (v."body" || ${metadata})`,
     );
     expect(Number(stale)).toBe(0);
     if (testDialect === "sqlite") {

@@ -1,6 +1,6 @@
 import "server-only";
 import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
-import { describeRequestPolicy, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
+import { describeRequestPolicy, noEligibleReviewerText, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import type { UploadDestination } from "@/lib/types/uploads";
 import { destinationKey, placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
@@ -26,7 +26,7 @@ export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDesti
   const actor = await loadActor(db, viewer);
   const teams = await db.team.findMany({
     where: { id: { in: Object.keys(actor.teamRoles) } },
-    select: { id: true, name: true, reviewPolicy: true },
+    select: { id: true, name: true, reviewPolicy: true, memberships: { select: { userId: true, role: true } } },
     orderBy: { name: "asc" },
   });
   const isAdmin = canCreateIn(actor, { scope: "PUBLIC" });
@@ -38,6 +38,11 @@ export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDesti
     ...teams.map((team): ResolvedDestination => {
       const target: Destination = { scope: "TEAM", teamId: team.id };
       const policy = proposalPolicyForDestination(actor, target, parseReviewPolicy(team.reviewPolicy));
+      // Said before the upload, not discovered after: a proposal nobody may approve would wait forever.
+      const eligible = team.memberships.filter(
+        (m) => m.userId !== actor.id && (policy?.approvers !== "managers" || m.role === "OWNER" || m.role === "ADMIN"),
+      ).length;
+      const stuck = policy ? noEligibleReviewerText(policy, policy.requiredApprovals, eligible) : null;
       return {
         destination: {
           key: destinationKey(target),
@@ -46,7 +51,7 @@ export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDesti
           label: placeLabel("TEAM", team.name),
           canCreate: canCreateIn(actor, target),
           reason: null,
-          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.` : null,
+          review: policy ? `${team.name} reviews changes: ${describeRequestPolicy(policy)} before agents see them.${stuck ? ` ${stuck}` : ""}` : null,
         },
         target,
       };

@@ -46,7 +46,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
         ...provenanceSelect,
         revisions: {
           where: { request: { kind: "version" } },
-          select: { request: { select: { id: true, state: true } } },
+          select: { number: true, baseVersion: true, request: { select: { id: true, state: true, revision: true } } },
           orderBy: { createdAt: "desc" },
           take: 1,
         },
@@ -64,9 +64,14 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
 
   const current = skill.currentVersion.number;
   const versions: VersionHistoryItem[] = [];
-  let previous: VersionHistoryItem | null = null;
+  const kept = new Map<number, VersionHistoryItem>();
+  // Deltas are against what a version was built on: a proposal's base, else the last published
+  // version before it (an unpublished proposal in between was never what anyone had).
+  let lastPublished: VersionHistoryItem | null = null;
   for (const v of skill.versions) {
     const total = v.catalogTokens + v.bodyTokens + v.resourceTokens;
+    const revision = v.revisions[0];
+    const previous = (revision?.baseVersion != null ? kept.get(revision.baseVersion) : undefined) ?? lastPublished;
     const item: VersionHistoryItem = {
       number: v.number,
       author: v.author,
@@ -85,11 +90,12 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
       pinnedBy: pinnedBy.get(v.number) ?? 0,
       current: v.number === current,
       published: v.publishedAt !== null,
-      proposal: v.revisions[0] ? { requestId: v.revisions[0].request.id, state: v.revisions[0].request.state } : null,
+      proposal: revision ? { requestId: revision.request.id, state: proposalState(revision, v.publishedAt !== null) } : null,
       provenance: toProvenance(v),
     };
     versions.push(item);
-    previous = item;
+    kept.set(v.number, item);
+    if (item.published) lastPublished = item;
   }
   const access = accessOf(skill);
   return {
@@ -97,6 +103,14 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     versions: versions.reverse(),
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };
+}
+
+/** A later revision of its request replaced it (whatever became of the request), unless it was itself published. */
+function proposalState(
+  revision: { number: number; request: { state: "open" | "merged" | "withdrawn"; revision: number } },
+  published: boolean,
+): NonNullable<VersionHistoryItem["proposal"]>["state"] {
+  return !published && revision.number < revision.request.revision ? "superseded" : revision.request.state;
 }
 
 /**

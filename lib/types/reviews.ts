@@ -51,6 +51,8 @@ export interface ReviewInboxCounts {
   forMe: number;
   /** The viewer's own open requests. */
   mine: number;
+  /** Of those, the ones a reviewer asked to change (on the latest revision): the author's next move. */
+  changesRequested: number;
 }
 
 export type ReviewBox = "for-me" | "mine" | "all";
@@ -84,6 +86,8 @@ export interface ReviewCommentItem {
   author: UserRef | null;
   body: string;
   createdAt: Date;
+  /** The viewer wrote it and the request is open: they may edit or delete it. */
+  canEdit: boolean;
 }
 
 /** A thread: a first comment (on the whole request, or anchored to a line) and its replies. */
@@ -133,8 +137,10 @@ export interface ReviewRequestDetail extends ReviewRequestSummary {
   /** The revision on screen (the latest unless ?revision= asked for an earlier one). */
   shown: {
     revision: number;
-    /** The left side of the diff: the revision's base version (null: no base, every file is new). */
+    /** The left side of the diff: the revision's base version (null: no base, every file is new), or with `since` that revision's version. */
     from: number | null;
+    /** ?since=N: the diff shows what changed from revision N to this one ("changes since your last review"); null: against the base. */
+    since: number | null;
     /** The right side: the proposed version (for a move, the version being moved). */
     to: number;
     diff: SkillDiff;
@@ -143,6 +149,10 @@ export interface ReviewRequestDetail extends ReviewRequestSummary {
     tokens: { before: LevelTokens | null; after: LevelTokens };
   };
   can: { decide: boolean; withdraw: boolean; revise: boolean; comment: boolean };
+  /** The latest earlier revision the viewer gave a verdict on, when a newer one arrived since (null otherwise). */
+  lastReviewedRevision: number | null;
+  /** Said on the page when fewer people may approve than the request needs (it would wait forever); null otherwise. */
+  noEligibleReviewer: string | null;
   /** Why the viewer may not decide (shown instead of the buttons); null when they may or it is closed. */
   decideRefusal: string | null;
 }

@@ -11,7 +11,7 @@ export interface VersionHistoryItem {
   totalBytes: number;
   fileCount: number;
   tokens: { catalog: number; body: number; resources: number; total: number };
-  /** The nearest older version still kept (versions can be pruned); null for the oldest. */
+  /** What it was built on, still kept: a proposal's base version, else the nearest older published one; null without one. */
   predecessor: number | null;
   /** Change in total tokens and bytes against `predecessor`; null without one. */
   tokenDelta: number | null;
@@ -27,8 +27,8 @@ export interface VersionHistoryItem {
   current: boolean;
   /** Whether agents were ever offered it: false for a proposal (open, withdrawn, or superseded by a later revision). */
   published: boolean;
-  /** The review request this version was proposed in, if any. */
-  proposal: { requestId: string; state: "open" | "merged" | "withdrawn" } | null;
+  /** The review request this version was proposed in, if any; "superseded" when a later revision of it replaced this one. */
+  proposal: { requestId: string; state: "open" | "merged" | "withdrawn" | "superseded" } | null;
   /** Where a version synced from a source came from (its URL, commit and folder); null otherwise. */
   provenance: VersionProvenance | null;
 }

@@ -91,7 +91,7 @@ function Findings({ v }: { v: VersionHistoryItem }) {
 
 /**
  * A version's review request, as a badge linking to it: "Proposed" (open, not what agents get),
- * "Withdrawn proposal" (never published), or "Approved in review" (merged: it became current).
+ * "Withdrawn proposal" or "Superseded revision" (never published), or "Approved in review" (merged: it became current).
  */
 function ProposalBadge({ v }: { v: VersionHistoryItem }) {
   if (!v.proposal) return null;
@@ -104,10 +104,13 @@ function ProposalBadge({ v }: { v: VersionHistoryItem }) {
           variant: "success" as const,
           Icon: GitPullRequestArrowIcon,
         }
-      : v.proposal.state === "withdrawn"
+      : v.proposal.state === "withdrawn" || v.proposal.state === "superseded"
         ? {
-            label: "Withdrawn proposal",
-            title: "Proposed in a review request that was withdrawn: it was never published",
+            label: v.proposal.state === "withdrawn" ? "Withdrawn proposal" : "Superseded revision",
+            title:
+              v.proposal.state === "withdrawn"
+                ? "Proposed in a review request that was withdrawn: it was never published"
+                : "An earlier revision of a review request, replaced by a later one: it was never published",
             variant: "outline" as const,
             Icon: GitPullRequestClosedIcon,
           }

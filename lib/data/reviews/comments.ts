@@ -118,3 +118,59 @@ export async function setThreadResolved(viewer: ViewerRef, threadId: string, res
   const me = await db.user.findUnique({ where: { id: actor.id }, select: { id: true, name: true } });
   return { at, by: me };
 }
+
+/** One's own comment on an open request, with what its thread is, or a refusal naming why. */
+async function requireOwnComment(viewer: ViewerRef, commentId: string) {
+  const actor = await loadActor(db, viewer);
+  const comment = await db.reviewComment.findUnique({ where: { id: commentId }, select: { id: true, requestId: true, parentId: true, authorId: true } });
+  if (!comment) throw new DataError("NOT_FOUND", "Comment not found.");
+  const { row, facts } = await requireRequest(db, actor, comment.requestId).catch(() => {
+    throw new DataError("NOT_FOUND", "Comment not found.");
+  });
+  if (comment.authorId !== actor.id) throw new DataError("FORBIDDEN", "Only its author can change or delete a comment.");
+  if (!canComment(actor, facts, canViewSkill(actor, facts.skill)))
+    throw new DataError("CONFLICT", `This request is ${row.state}; its conversation is kept as a record.`, { reason: `request-${row.state}` });
+  return { actor, comment, row };
+}
+
+type RequestRef = Awaited<ReturnType<typeof requireRequest>>["row"];
+const auditComment = (tx: Parameters<typeof audit>[0], action: string, actorId: string, row: RequestRef, commentId: string) =>
+  audit(tx, {
+    actorId,
+    action,
+    skillId: row.skillId,
+    skillName: row.skill.name,
+    teamId: row.targetTeamId ?? row.skill.teamId,
+    detail: { requestId: row.id, commentId },
+  });
+
+/** Change the text of one's own comment while the request is open. Audited "review.comment.edit". */
+export async function editComment(viewer: ViewerRef, commentId: string, input: { body: string }): Promise<void> {
+  const body = input.body.trim();
+  if (!body) throw new DataError("INVALID", "Write something: the comment is empty.", { field: "body" });
+  if (body.length > MAX_COMMENT)
+    throw new DataError("INVALID", `Keep a comment under ${MAX_COMMENT} characters (this one has ${body.length}).`, { field: "body" });
+  const { actor, comment, row } = await requireOwnComment(viewer, commentId);
+  await db.$transaction(async (tx) => {
+    await tx.reviewComment.update({ where: { id: comment.id }, data: { body } });
+    await auditComment(tx, "review.comment.edit", actor.id, row, comment.id);
+  });
+}
+
+/**
+ * Delete one's own comment while the request is open. A thread's first comment goes with its
+ * replies, so it is refused once someone else replied (their words are not the author's to remove).
+ * Audited "review.comment.delete".
+ */
+export async function deleteComment(viewer: ViewerRef, commentId: string): Promise<void> {
+  const { actor, comment, row } = await requireOwnComment(viewer, commentId);
+  await db.$transaction(async (tx) => {
+    if (comment.parentId === null) {
+      const others = await tx.reviewComment.count({ where: { parentId: comment.id, NOT: { authorId: actor.id } } });
+      if (others) throw new DataError("CONFLICT", "Others replied to this comment: edit it instead of deleting the thread.", { reason: "has-replies" });
+      await tx.reviewComment.deleteMany({ where: { parentId: comment.id } });
+    }
+    await tx.reviewComment.delete({ where: { id: comment.id } });
+    await auditComment(tx, "review.comment.delete", actor.id, row, comment.id);
+  });
+}

@@ -3,7 +3,17 @@ import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
 import type { FileDiff } from "@/lib/skills/diff/diff";
 import type { Finding } from "@/lib/skills/format/findings";
-import { canComment, canDecide, canRevise, canSeeRequest, canWithdraw, decideRefusal } from "@/lib/skills/review-requests/policy";
+import {
+  canComment,
+  canDecide,
+  canRevise,
+  canSeeRequest,
+  canWithdraw,
+  decideRefusal,
+  noEligibleReviewerText,
+  reviewedPlace,
+  type RequestFacts,
+} from "@/lib/skills/review-requests/policy";
 import type { LevelTokens, ReviewRequestDetail, ReviewThread } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { readDiffInputs } from "../diff-inputs";
@@ -47,6 +57,24 @@ function readFindings(json: string): Finding[] {
   }
 }
 
+/** How many people other than the author may approve the request now. */
+async function eligibleReviewers(facts: RequestFacts): Promise<number> {
+  const notAuthor = facts.authorId ? { NOT: { userId: facts.authorId } } : {};
+  if (facts.approvers === "instance-admins")
+    return db.user.count({ where: { role: "ADMIN", disabledAt: null, ...(facts.authorId ? { NOT: { id: facts.authorId } } : {}) } });
+  const place = reviewedPlace(facts);
+  if (place.scope !== "TEAM" || !place.teamId) return 0;
+  return db.membership.count({
+    where: { teamId: place.teamId, ...notAuthor, ...(facts.approvers === "managers" ? { role: { in: ["OWNER", "ADMIN"] } } : {}) },
+  });
+}
+
+/** The newest revision before the latest that this reviewer decided on, if any. */
+function lastReviewed(verdicts: readonly { reviewerId: string; revision: number }[], reviewerId: string, latest: number): number | null {
+  const mine = verdicts.filter((v) => v.reviewerId === reviewerId && v.revision < latest).map((v) => v.revision);
+  return mine.length ? Math.max(...mine) : null;
+}
+
 /** The request and the revision on screen with its two versions, or null for whoever may not see it (or a revision that does not exist). */
 async function visibleRequest(actor: Actor, requestId: string) {
   const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: reviewSummarySelect });
@@ -55,19 +83,22 @@ async function visibleRequest(actor: Actor, requestId: string) {
   return canSeeRequest(actor, facts, canViewSkill(actor, facts.skill)) ? { row, facts } : null;
 }
 
-async function loadShown(actor: Actor, requestId: string, revision: number | undefined) {
+async function loadShown(actor: Actor, requestId: string, revision: number | undefined, since?: number) {
   const visible = await visibleRequest(actor, requestId);
   if (!visible) return null;
   const { row, facts } = visible;
   const revisions = await db.reviewRevision.findMany({ where: { requestId }, orderBy: { number: "asc" } });
   const shown = revision === undefined ? revisions.at(-1) : revisions.find((r) => r.number === revision);
   if (!shown) return null;
-  const from = row.kind === "move" ? null : shown.baseVersion;
+  // ?since=N compares two revisions of the request: only an earlier one, whose version is still kept.
+  const earlier = since === undefined ? undefined : revisions.find((r) => r.number === since && r.number < shown.number && r.versionId !== null);
+  if (since !== undefined && !earlier) return null;
+  const from = earlier ? earlier.versionNumber : row.kind === "move" ? null : shown.baseVersion;
   const [after, before] = await Promise.all([
     shown.versionId ? db.skillVersion.findUnique({ where: { id: shown.versionId }, select: versionSelect }) : null,
     from === null ? null : db.skillVersion.findUnique({ where: { skillId_number: { skillId: row.skillId, number: from } }, select: versionSelect }),
   ]);
-  return { row, facts, revisions, shown, from, after, before };
+  return { row, facts, revisions, shown, from, since: earlier?.number ?? null, after, before };
 }
 
 /**
@@ -77,35 +108,51 @@ async function loadShown(actor: Actor, requestId: string, revision: number | und
 export async function reviewRequestHead(
   viewer: ViewerRef,
   requestId: string,
-  options: { revision?: number } = {},
+  options: { revision?: number; since?: number } = {},
 ): Promise<{ title: string; skillName: string } | null> {
   const actor = await loadActor(db, viewer);
   const row = await db.reviewRequest.findUnique({ where: { id: requestId }, select: requestFactsSelect });
   if (!row) return null;
   const facts = factsOf(row);
   if (!canSeeRequest(actor, facts, canViewSkill(actor, facts.skill))) return null;
-  const revisions = await db.reviewRevision.count({ where: options.revision === undefined ? { requestId } : { requestId, number: options.revision } });
-  return revisions ? { title: row.title, skillName: row.skill.name } : null;
+  const revisions = await db.reviewRevision.findMany({ where: { requestId }, select: { number: true, versionId: true } });
+  const shown = options.revision ?? Math.max(0, ...revisions.map((r) => r.number));
+  if (!revisions.some((r) => r.number === shown)) return null;
+  if (options.since !== undefined && !revisions.some((r) => r.number === options.since && r.number < shown && r.versionId !== null)) return null;
+  return { title: row.title, skillName: row.skill.name };
 }
 
 /**
  * Some files of a revision's diff, whole (the page leaves big diffs' later bodies out and loads
  * them with this); null when the page would be a 404. Paths not in the diff are left out.
  */
-export async function getReviewDiffFiles(viewer: ViewerRef, requestId: string, revision: number, paths: readonly string[]): Promise<FileDiff[] | null> {
+export async function getReviewDiffFiles(
+  viewer: ViewerRef,
+  requestId: string,
+  revision: number,
+  paths: readonly string[],
+  since?: number,
+): Promise<FileDiff[] | null> {
   const actor = await loadActor(db, viewer);
-  const loaded = await loadShown(actor, requestId, revision);
+  const loaded = await loadShown(actor, requestId, revision, since);
   if (!loaded) return null;
   const { before, after } = await readDiffInputs(loaded.before?.id ?? null, loaded.after?.id ?? null, new Set(paths));
   return diffSkillFiles(before, after).files.filter((f) => f.status !== "unchanged");
 }
 
-/** The review page; `revision` picks an earlier revision to show. Null (404) for whoever may not see it. */
-export async function getReviewRequest(viewer: ViewerRef, requestId: string, options: { revision?: number } = {}): Promise<ReviewRequestDetail | null> {
+/**
+ * The review page; `revision` picks an earlier revision to show, `since` an earlier revision to
+ * diff it against instead of its base. Null (404) for whoever may not see it.
+ */
+export async function getReviewRequest(
+  viewer: ViewerRef,
+  requestId: string,
+  options: { revision?: number; since?: number } = {},
+): Promise<ReviewRequestDetail | null> {
   const actor = await loadActor(db, viewer);
-  const loaded = await loadShown(actor, requestId, options.revision);
+  const loaded = await loadShown(actor, requestId, options.revision, options.since);
   if (!loaded) return null;
-  const { row, facts, revisions, shown, from, after, before } = loaded;
+  const { row, facts, revisions, shown, from, since, after, before } = loaded;
   const files = await readDiffInputs(before?.id ?? null, after?.id ?? null);
 
   const [verdicts, comments] = await Promise.all([
@@ -118,6 +165,8 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
   const users = new Map((await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u]));
   const user = (id: string | null) => (id ? (users.get(id) ?? null) : null);
 
+  const canSee = canViewSkill(actor, facts.skill);
+  const mayComment = canComment(actor, facts, canSee);
   const shownVersions = new Set([from, shown.versionNumber].filter((n): n is number => n !== null));
   const threads: ReviewThread[] = comments
     .filter((c) => c.parentId === null)
@@ -132,6 +181,7 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
           author: user(c.authorId),
           body: c.body,
           createdAt: c.createdAt,
+          canEdit: mayComment && c.authorId === actor.id,
         })),
         resolved: root.resolvedAt ? { at: root.resolvedAt, by: user(root.resolvedById) } : null,
         outdated: anchor !== null && !shownVersions.has(anchor.version),
@@ -140,7 +190,6 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
 
   const [summary] = await summarize(actor, [row]);
   const readiness = await readinessOf(db, row as unknown as RequestRow, facts, row.revision);
-  const canSee = canViewSkill(actor, facts.skill);
   return {
     ...summary,
     approvals: readiness.approvals,
@@ -168,6 +217,7 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
     shown: {
       revision: shown.number,
       from,
+      since,
       to: shown.versionNumber,
       diff: diffSkillFiles(files.before, files.after),
       validation: { errorCount: after?.errorCount ?? 0, warningCount: after?.warningCount ?? 0, findings: after ? readFindings(after.findings) : [] },
@@ -183,8 +233,10 @@ export async function getReviewRequest(viewer: ViewerRef, requestId: string, opt
       decide: canDecide(actor, facts),
       withdraw: canWithdraw(actor, facts),
       revise: canRevise(actor, facts) && row.kind === "version",
-      comment: canComment(actor, facts, canSee),
+      comment: mayComment,
     },
+    lastReviewedRevision: lastReviewed(verdicts, actor.id, row.revision),
+    noEligibleReviewer: row.state === "open" ? noEligibleReviewerText(facts, row.requiredApprovals, await eligibleReviewers(facts)) : null,
     decideRefusal: row.state === "open" && !canDecide(actor, facts) && row.authorId !== actor.id ? decideRefusal(actor, facts) : null,
   };
 }

@@ -2,5 +2,5 @@
 export { getTeamReviewSettings, setTeamReviewPolicy } from "./team-policy";
 export { countReviewInbox, listReviewRequests, listSkillReviewRequests } from "./read";
 export { getReviewDiffFiles, getReviewRequest, reviewRequestHead } from "./detail";
-export { commentOnRequest, setThreadResolved } from "./comments";
+export { commentOnRequest, deleteComment, editComment, setThreadResolved } from "./comments";
 export { decideRequest, withdrawRequest, type DecisionResult } from "./decide";

@@ -20,7 +20,7 @@ const summarySelect = {
   skill: { select: { ...requestFactsSelect.skill.select, team: { select: { id: true, name: true } } } },
   revisions: { orderBy: { number: "desc" }, take: 1, select: { versionNumber: true } },
   verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } },
-  comments: { select: { parentId: true, resolvedAt: true } },
+  comments: { select: { parentId: true, resolvedAt: true, line: true } },
 } as const satisfies Prisma.ReviewRequestSelect;
 
 type SummaryRow = Prisma.ReviewRequestGetPayload<{ select: typeof summarySelect }>;
@@ -51,12 +51,19 @@ function seeWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
   return { OR: [{ skill: visibleTo(actor) }, { authorId: actor.id }, reviewerWhere(actor)] };
 }
 
+/** Each reviewer's latest verdict on the request's latest revision. */
+function latestVerdicts(row: { revision: number; verdicts: readonly { reviewerId: string; verdict: string; revision: number; createdAt: Date }[] }) {
+  const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return [...new Map(latest.map((v) => [v.reviewerId, v.verdict])).values()];
+}
+
 function toSummary(actor: Actor, row: SummaryRow, authors: Map<string, { id: string; name: string }>): ReviewRequestSummary {
   const facts = factsOf(row as unknown as RequestRow);
   const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const byReviewer = new Map(latest.map((v) => [v.reviewerId, v.verdict]));
   const approvals = [...byReviewer.values()].filter((v) => v === "approve").length;
-  const threads = row.comments.filter((c) => c.parentId === null);
+  // A line thread waits to be resolved; a comment on the whole proposal is a remark (its Resolve only folds it), so it is not counted.
+  const threads = row.comments.filter((c) => c.parentId === null && c.line !== null);
   const decidedByMe = byReviewer.has(actor.id);
   return {
     id: row.id,
@@ -130,9 +137,13 @@ async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const [eligible, decided, mine] = await Promise.all([
     db.reviewRequest.count({ where: open }),
     db.reviewVerdictRow.findMany({ where: { reviewerId: actor.id, dismissed: false, request: open }, select: { requestId: true }, distinct: ["requestId"] }),
-    db.reviewRequest.count({ where: { state: "open", authorId: actor.id } }),
+    db.reviewRequest.findMany({
+      where: { state: "open", authorId: actor.id },
+      select: { revision: true, verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } } },
+      take: 500,
+    }),
   ]);
-  return { forMe: eligible - decided.length, mine };
+  return { forMe: eligible - decided.length, mine: mine.length, changesRequested: mine.filter((row) => latestVerdicts(row).includes("changes")).length };
 }
 
 /** Once per render: the header and the inbox page both show them. */

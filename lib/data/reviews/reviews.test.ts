@@ -62,6 +62,13 @@ describe("team review policy", () => {
     const bad = await refusal(reviews.setTeamReviewPolicy(ada, teamId, { mode: "approval", approvals: 5, approvers: "managers", managersBypass: false }));
     expect(bad.message).toMatch(/1 to 3 approvals/);
     expect(await reviews.getTeamReviewSettings(grace, teamId)).toMatchObject({ canEdit: false, policy: { mode: "direct" } });
+    // Two approvals from owners and admins, and the team has two: an owner's own change could never
+    // gather them. Refused (nothing written) unless confirmed.
+    const twoManagers = { mode: "approval", approvals: 2, approvers: "managers", managersBypass: false } as const;
+    const unreachable = await refusedUnchanged("CONFLICT", () => reviews.setTeamReviewPolicy(ada, teamId, twoManagers));
+    expect(unreachable.message).toMatch(/An owner's or admin's own change needs 2 approvals from the other 1.*Confirm to save it anyway/);
+    expect((await reviews.setTeamReviewPolicy(ada, teamId, twoManagers, { acceptUnreachable: true })).policy).toEqual(twoManagers);
+    await setPolicy({ mode: "direct" });
     // A new skill by the owner into a team that needs approval waits in the owner's personal space.
     await setPolicy({ mode: "approval", approvals: 1, approvers: "managers", managersBypass: false });
     const requested = await skills.createSkill(ada, { skill: makeSkill(`new-in-team-${++counter}`), destination: { scope: "TEAM", teamId } });
@@ -126,6 +133,8 @@ describe("a proposal under a needs-approval policy", () => {
       approvals: 0,
     });
 
+    expect(await reviews.countReviewInbox(grace)).toMatchObject({ mine: 1, changesRequested: 1 });
+
     // The author pushes revision 2 from the editor; the earlier verdict is dismissed.
     const revised = await skills.addSkillVersion(grace, skill.id, {
       skill: makeSkill(skill.name, { body: "Line one.\nLine 2, better (clearer).\nLine three." }),
@@ -142,6 +151,19 @@ describe("a proposal under a needs-approval policy", () => {
       changesRequested: false,
     });
     expect(afterRevision!.shown.tokens.before).toMatchObject({ catalog: expect.any(Number), body: expect.any(Number) });
+    expect(await reviews.countReviewInbox(grace)).toMatchObject({ mine: 1, changesRequested: 0 });
+    // "Changes since your last review": ada decided on revision 1, so the page offers revision 1 -> 2 (v2 -> v3).
+    expect(afterRevision!.lastReviewedRevision).toBe(1);
+    expect((await reviews.getReviewRequest(grace, requestId))!.lastReviewedRevision).toBeNull();
+    const since = await reviews.getReviewRequest(ada, requestId, { since: 1 });
+    expect(since!.shown).toMatchObject({ revision: 2, since: 1, from: 2, to: 3 });
+    expect(since!.shown.diff.files.filter((f) => f.status !== "unchanged").map((f) => f.path)).toEqual(["SKILL.md"]);
+    expect(await reviews.getReviewDiffFiles(ada, requestId, 2, ["SKILL.md"], 1)).toEqual(since!.shown.diff.files.filter((f) => f.path === "SKILL.md"));
+    expect(await reviews.reviewRequestHead(ada, requestId, { since: 1 })).toMatchObject({ skillName: skill.name });
+    // Only an earlier revision: the same one, a later one or a missing one is a 404.
+    expect(await reviews.getReviewRequest(ada, requestId, { since: 2 })).toBeNull();
+    expect(await reviews.reviewRequestHead(ada, requestId, { revision: 1, since: 1 })).toBeNull();
+    expect(await reviews.reviewRequestHead(ada, requestId, { since: 5 })).toBeNull();
     expect(afterRevision!.threads[0]).toMatchObject({
       anchor: { version: 2, line: lineNumber },
       outdated: true,
@@ -157,6 +179,13 @@ describe("a proposal under a needs-approval policy", () => {
     expect(await currentNumber(skill.id)).toBe(3);
     expect((await readSkillVersionFiles(linus, skill.id))?.version).toBe(3);
     expect(await requestState(requestId)).toMatchObject({ state: "merged", mergedVersion: 3 });
+    // History: v2 was replaced by revision 2 (never published), and v3's changes count from its base v1, not from v2.
+    const merged = (await listSkillVersions(linus, skill.id))!.versions;
+    const byNumber = (n: number) => merged.find((v) => v.number === n)!;
+    expect(byNumber(2)).toMatchObject({ published: false, proposal: { requestId, state: "superseded" }, predecessor: 1 });
+    expect(byNumber(3)).toMatchObject({ published: true, proposal: { requestId, state: "merged" }, predecessor: 1 });
+    expect(byNumber(3).byteDelta).toBe(byNumber(3).totalBytes - byNumber(1).totalBytes);
+    expect(byNumber(3).tokenDelta).toBe(byNumber(3).tokens.total - byNumber(1).tokens.total);
     // A merged request takes no more decisions, comments or withdrawals.
     await refusedUnchanged("CONFLICT", () => reviews.decideRequest(hopper, requestId, { verdict: "approve", revision: 2 }));
     await refusedUnchanged("CONFLICT", () => reviews.commentOnRequest(ada, requestId, { body: "Late" }));

@@ -1,6 +1,6 @@
 import "server-only";
 import { canManageMembers } from "@/lib/skills/permissions/permissions";
-import { parseReviewPolicy, reviewPolicySchema, type ReviewPolicy } from "@/lib/skills/review-requests/policy";
+import { parseReviewPolicy, reviewPolicySchema, reviewPolicyWarning, type ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import type { TeamReviewSettings } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
@@ -18,15 +18,28 @@ export async function getTeamReviewSettings(viewer: ViewerRef, teamId: string): 
 
 /**
  * Set a team's review policy: its owners and admins (audited "team.review-policy"). Requests
- * already open keep the policy they were opened with.
+ * already open keep the policy they were opened with. A policy some changes could never satisfy
+ * with the team's people (a sole owner's own change, say) is refused unless `acceptUnreachable`.
  */
-export async function setTeamReviewPolicy(viewer: ViewerRef, teamId: string, policy: ReviewPolicy): Promise<TeamReviewSettings> {
+export async function setTeamReviewPolicy(
+  viewer: ViewerRef,
+  teamId: string,
+  policy: ReviewPolicy,
+  options: { acceptUnreachable?: boolean } = {},
+): Promise<TeamReviewSettings> {
   const parsed = reviewPolicySchema.safeParse(policy);
   if (!parsed.success) throw new DataError("INVALID", parsed.error.issues[0]?.message ?? "That review policy is not valid.", { field: "policy" });
   return db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
     if (!actor.teamRoles[teamId]) throw new DataError("NOT_FOUND", "Team not found.");
     if (!canManageMembers(actor, teamId)) throw new DataError("FORBIDDEN", "Only the team's owners and admins can change its review policy.");
+    const [managers, members] = await Promise.all([
+      tx.membership.count({ where: { teamId, role: { in: ["OWNER", "ADMIN"] } } }),
+      tx.membership.count({ where: { teamId } }),
+    ]);
+    const unreachable = reviewPolicyWarning(parsed.data, { managers, members });
+    if (unreachable && !options.acceptUnreachable)
+      throw new DataError("CONFLICT", `${unreachable} Confirm to save it anyway.`, { reason: "policy-unreachable", field: "acceptUnreachable" });
     const before = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { reviewPolicy: true } });
     await tx.team.update({ where: { id: teamId }, data: { reviewPolicy: JSON.stringify(parsed.data) } });
     await audit(tx, { actorId: actor.id, action: "team.review-policy", teamId, detail: { from: parseReviewPolicy(before.reviewPolicy), to: parsed.data } });

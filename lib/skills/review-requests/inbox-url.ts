@@ -41,8 +41,9 @@ export function skillProposalsHref(skillId: string, open: readonly { id: string 
 }
 
 /** The header's title text for the inbox counts. */
-export function inboxCountTitle(counts: { forMe: number; mine: number }): string {
+export function inboxCountTitle(counts: { forMe: number; mine: number; changesRequested?: number }): string {
   const forMe = counts.forMe === 1 ? "1 request waits for your review" : `${counts.forMe} requests wait for your review`;
   const mine = counts.mine === 1 ? "1 of yours is open" : `${counts.mine} of yours are open`;
-  return `Review requests: ${forMe}; ${mine}`;
+  const changes = counts.changesRequested ? ` (changes requested on ${counts.changesRequested})` : "";
+  return `Review requests: ${forMe}; ${mine}${changes}`;
 }

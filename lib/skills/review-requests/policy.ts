@@ -52,6 +52,29 @@ export function parseReviewPolicy(json: string | null | undefined): ReviewPolicy
   }
 }
 
+/**
+ * Why some changes could never gather the approvals the policy asks for, given the team's people;
+ * null when every change can. The author never counts, so a team's only owner cannot approve
+ * their own change unless owners and admins publish at once.
+ */
+export function reviewPolicyWarning(policy: ReviewPolicy, team: { managers: number; members: number }): string | null {
+  if (policy.mode === "direct") return null;
+  const need = policy.approvals;
+  if (policy.approvers === "members") {
+    const others = team.members - 1;
+    return others < need
+      ? `A change needs ${need} ${need === 1 ? "approval" : "approvals"} from the other members, and the team has ${others}: add members or ask for fewer.`
+      : null;
+  }
+  if (team.managers < need) {
+    return `A change needs ${need} ${need === 1 ? "approval" : "approvals"} from owners and admins, and the team has ${team.managers}: no change could be approved.`;
+  }
+  if (!policy.managersBypass && team.managers - 1 < need) {
+    return `An owner's or admin's own change needs ${need} ${need === 1 ? "approval" : "approvals"} from the other ${team.managers - 1}: let owners and admins publish at once, or ask for fewer.`;
+  }
+  return null;
+}
+
 /** What a request needs to merge, fixed when it is opened (a later policy change applies to later requests). */
 export interface RequestPolicy {
   requiredApprovals: number;
@@ -154,8 +177,22 @@ export interface RequestFacts {
 }
 
 /** The place whose people review the request: the target of a move, else the skill's own space. */
-function reviewedPlace(request: RequestFacts): { scope: SkillAccess["scope"]; teamId: string | null } {
+export function reviewedPlace(request: RequestFacts): { scope: SkillAccess["scope"]; teamId: string | null } {
   return request.target ? { scope: request.target.scope, teamId: request.target.teamId ?? null } : { scope: request.skill.scope, teamId: request.skill.teamId };
+}
+
+/**
+ * What the request page says when fewer people may approve than the request needs (the author never
+ * counts): it would otherwise wait for reviewers who do not exist. Null when enough may.
+ */
+export function noEligibleReviewerText(request: Pick<RequestFacts, "approvers">, required: number, eligible: number): string | null {
+  if (eligible >= required) return null;
+  const who =
+    request.approvers === "instance-admins" ? "instance admins" : request.approvers === "managers" ? "the team's owners and admins" : "the team's members";
+  const need = `${required} ${required === 1 ? "approval" : "approvals"}`;
+  return eligible === 0
+    ? `No eligible reviewer: this request needs ${need} from ${who}, and there is nobody but its author. Add a reviewer (or change the policy), then it can be approved.`
+    : `Not enough eligible reviewers: this request needs ${need} from ${who}, and only ${eligible} other than its author can give one.`;
 }
 
 /** Whether `actor` is one of the people the request's policy asks, whatever the request's state (the author excluded). */

@@ -18,14 +18,19 @@ function parseRevision(raw: string | string[] | undefined): number | null | unde
   return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
 }
 
-const loadHead = cache(async (requestId: string, revision: number | undefined) => reviewRequestHead(await requireViewer(), requestId, { revision }));
+const loadHead = cache(async (requestId: string, revision: number | undefined, since: number | undefined) =>
+  reviewRequestHead(await requireViewer(), requestId, { revision, since }),
+);
 
 async function resolve({ params, searchParams }: Props) {
   const { requestId } = await params;
-  const revision = parseRevision((await searchParams).revision);
-  if (revision === null) return null;
-  const head = await loadHead(requestId, revision);
-  return head ? { requestId, revision, head } : null;
+  const query = await searchParams;
+  // ?since=N: the diff from revision N's version instead of the base ("changes since your last review").
+  const revision = parseRevision(query.revision);
+  const since = parseRevision(query.since);
+  if (revision === null || since === null) return null;
+  const head = await loadHead(requestId, revision, since);
+  return head ? { requestId, revision, since, head } : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -33,8 +38,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return { title: found ? `${found.head.title} · Review · ${found.head.skillName}` : "Review request not found" };
 }
 
-async function Review({ requestId, revision }: { requestId: string; revision: number | undefined }) {
-  const request = await getReviewRequest(await requireViewer(), requestId, { revision });
+async function Review({ requestId, revision, since }: { requestId: string; revision: number | undefined; since: number | undefined }) {
+  const request = await getReviewRequest(await requireViewer(), requestId, { revision, since });
   // Withdrawn from view between the check above and now: say so rather than show a half page.
   if (!request) return <p className="text-sm text-muted-foreground">This review request is no longer available. Reload the page.</p>;
   return <ReviewView request={request} />;
@@ -44,8 +49,8 @@ export default async function Page(props: Props) {
   const found = await resolve(props);
   if (!found) notFound();
   return (
-    <Suspense key={`${found.requestId}-${found.revision ?? "latest"}`} fallback={<ReviewSkeleton />}>
-      <Review requestId={found.requestId} revision={found.revision} />
+    <Suspense key={`${found.requestId}-${found.revision ?? "latest"}-${found.since ?? "base"}`} fallback={<ReviewSkeleton />}>
+      <Review requestId={found.requestId} revision={found.revision} since={found.since} />
     </Suspense>
   );
 }
