@@ -12,6 +12,12 @@ export const JOBS = {
   versionsRescan: "versions.rescan",
   /** Every hour: blobs no version refers to any more, past their grace period. */
   blobsCollect: "blobs.collect",
+  /** Soon after a notification is written, and every minute: queue its e-mails and webhook deliveries (notifications/dispatch.ts). */
+  notificationsDispatch: "notifications.dispatch",
+  /** One notification by e-mail. */
+  notificationEmail: "notification.email",
+  /** One delivery to a team webhook, retried with backoff. */
+  webhookDeliver: "webhook.deliver",
 } as const;
 
 // One queue per process; dev reloads re-evaluate modules, so it hangs off globalThis.

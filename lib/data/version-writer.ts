@@ -8,6 +8,8 @@ import { runStepsYielding } from "@/lib/skills/archive/steps";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { putBlobs, writeBlobRows, type PutBlobs } from "./blobs";
+import { nudgeDispatch } from "./notifications/dispatch";
+import { mayNotify, recordNotifications } from "./notifications/record";
 import { safeScan, scanColumns } from "./scan-columns";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */
@@ -217,4 +219,6 @@ export async function audit(
       detail: JSON.stringify(event.detail ?? {}),
     },
   });
+  // Most actions tell nobody: mayNotify keeps them at one insert.
+  if (mayNotify(event.action) && (await recordNotifications(tx, event))) nudgeDispatch();
 }

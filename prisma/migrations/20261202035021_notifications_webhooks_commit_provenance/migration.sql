@@ -20,6 +20,7 @@ CREATE TABLE "Notification" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "userId" TEXT NOT NULL,
     "eventId" TEXT NOT NULL,
+    "inApp" BOOLEAN NOT NULL DEFAULT true,
     "readAt" DATETIME,
     "emailedAt" DATETIME,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -81,7 +82,7 @@ PRAGMA defer_foreign_keys=OFF;
 CREATE INDEX "NotificationEvent_dispatchedAt_idx" ON "NotificationEvent"("dispatchedAt");
 
 -- CreateIndex
-CREATE INDEX "Notification_userId_readAt_idx" ON "Notification"("userId", "readAt");
+CREATE INDEX "Notification_userId_inApp_readAt_idx" ON "Notification"("userId", "inApp", "readAt");
 
 -- CreateIndex
 CREATE INDEX "Notification_userId_createdAt_idx" ON "Notification"("userId", "createdAt");

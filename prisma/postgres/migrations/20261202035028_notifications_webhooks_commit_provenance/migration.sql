@@ -25,6 +25,7 @@ CREATE TABLE "Notification" (
     "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "eventId" TEXT NOT NULL,
+    "inApp" BOOLEAN NOT NULL DEFAULT true,
     "readAt" TIMESTAMP(3),
     "emailedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -66,7 +67,7 @@ CREATE TABLE "TeamWebhookDelivery" (
 CREATE INDEX "NotificationEvent_dispatchedAt_idx" ON "NotificationEvent"("dispatchedAt");
 
 -- CreateIndex
-CREATE INDEX "Notification_userId_readAt_idx" ON "Notification"("userId", "readAt");
+CREATE INDEX "Notification_userId_inApp_readAt_idx" ON "Notification"("userId", "inApp", "readAt");
 
 -- CreateIndex
 CREATE INDEX "Notification_userId_createdAt_idx" ON "Notification"("userId", "createdAt");
