@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import Link from "next/link";
+import { BellLink, NotificationBell } from "@/components/notifications/notification-bell";
 import { InboxNavBadge } from "@/components/reviews/inbox-nav-badge";
 import { Logo } from "@/components/shell/logo";
 import { NavLinks } from "@/components/shell/nav-links";
@@ -45,6 +46,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             }
           />
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <Suspense fallback={<BellLink unread={0} />}>
+              <NotificationBell viewer={viewer} />
+            </Suspense>
             <ThemeToggle />
             <UserMenu name={viewer.name} email={viewer.email} admin={viewer.role === "ADMIN"} />
           </div>

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 // Jobs run inline here: what the queue would call, in the order it would.
 const queued: { name: string; payload: Record<string, unknown> }[] = [];
-jobQueue().enqueue = async (name, payload) => void queued.push({ name, payload }) ?? true;
+jobQueue().enqueue = async (name, payload) => {
+  queued.push({ name, payload });
+  return true;
+};
 async function runQueued() {
   await notifications.dispatchNotifications();
   for (let job = queued.shift(); job; job = queued.shift()) {
