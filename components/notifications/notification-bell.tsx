@@ -1,17 +1,7 @@
 import Link from "next/link";
 import { BellIcon } from "lucide-react";
-import { countUnreadNotifications } from "@/lib/data/notifications";
-import type { ViewerRef } from "@/lib/data/actor";
 
-/** The header's bell: a link to the notification centre with the unread count (one COUNT query). */
-export async function NotificationBell({ viewer }: { viewer: ViewerRef }) {
-  const unread = await countUnreadNotifications(viewer).catch((error: unknown) => {
-    console.error("Counting unread notifications for the header failed", error);
-    return 0;
-  });
-  return <BellLink unread={unread} />;
-}
-
+/** The header's bell: a link to the notification centre with the unread count. */
 export function BellLink({ unread }: { unread: number }) {
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
   return (

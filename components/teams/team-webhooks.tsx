@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { TeamWebhookSummary } from "@/lib/data/notifications";
+import type { TeamWebhookSummary } from "@/lib/types/notifications";
 import { formatRelative } from "@/lib/format";
 import { AddTeamWebhookForm, RemoveTeamWebhookButton } from "./team-webhook-forms";
 

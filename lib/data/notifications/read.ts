@@ -1,18 +1,10 @@
 import "server-only";
 import { parsePrefs, serializePrefs, type NotificationKind, type NotificationPrefs } from "@/lib/notifications/kinds";
+import type { NotificationItem } from "@/lib/types/notifications";
 import type { ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 
 // A person's notification centre: only ever their own rows, so the viewer's id is the whole rule.
-
-export interface NotificationItem {
-  id: string;
-  kind: NotificationKind;
-  title: string;
-  link: string;
-  read: boolean;
-  createdAt: Date;
-}
 
 /** The header bell's figure: one COUNT on (userId, inApp, readAt). */
 export function countUnreadNotifications(viewer: ViewerRef): Promise<number> {

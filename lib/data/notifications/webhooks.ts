@@ -1,7 +1,8 @@
 import "server-only";
 import { canManageMembers } from "@/lib/skills/permissions/permissions";
-import { isNotificationKind, type NotificationKind } from "@/lib/notifications/kinds";
+import { isNotificationKind } from "@/lib/notifications/kinds";
 import { webhookUrlProblem } from "@/lib/notifications/webhook";
+import type { TeamWebhookSummary } from "@/lib/types/notifications";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
@@ -10,23 +11,6 @@ import { audit } from "../version-writer";
 
 // A team's outgoing webhooks: its owners and admins add and remove them and read their delivery
 // log; members see neither (the URL is a credential for Slack-style receivers).
-
-export interface TeamWebhookSummary {
-  id: string;
-  url: string;
-  kinds: NotificationKind[];
-  createdAt: Date;
-  deliveries: {
-    id: string;
-    kind: string;
-    title: string;
-    status: string;
-    attempts: number;
-    responseStatus: number | null;
-    error: string | null;
-    createdAt: Date;
-  }[];
-}
 
 async function requireManager(viewer: ViewerRef, teamId: string) {
   const actor = await loadActor(db, viewer);
