@@ -108,6 +108,8 @@ export interface Provenance {
   revision: string;
   /** The skill's folder in the repository. */
   path: string;
+  /** The commit's author and message (Git sources). */
+  commit?: { author: string; message: string };
 }
 
 /**
@@ -162,6 +164,8 @@ export async function writeVersion(
             sourceUrl: input.provenance.url,
             sourceRevision: input.provenance.revision,
             sourcePath: input.provenance.path,
+            commitAuthor: input.provenance.commit?.author,
+            commitMessage: input.provenance.commit?.message,
           }
         : {}),
       files: { create: version.files },
