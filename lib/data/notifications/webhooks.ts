@@ -14,7 +14,8 @@ import { audit } from "../version-writer";
 
 async function requireManager(viewer: ViewerRef, teamId: string) {
   const actor = await loadActor(db, viewer);
-  if (!actor.teamRoles[teamId] && actor.role !== "ADMIN") throw new DataError("NOT_FOUND", "Team not found.");
+  // Not a member (instance admins included): the team looks like it does not exist, as on its page.
+  if (!actor.teamRoles[teamId]) throw new DataError("NOT_FOUND", "Team not found.");
   if (!canManageMembers(actor, teamId)) throw new DataError("FORBIDDEN", "Only the team's owners and admins manage its webhooks.");
   return actor;
 }
