@@ -59,6 +59,8 @@ export default defineConfig({
       BETTER_AUTH_URL: baseURL,
       BETTER_AUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",
+      // e2e/notifications.spec.ts listens here with a real SMTP server; in other specs no mail goes out (no one listens, the job retries and gives up).
+      SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
     },
   },
 });

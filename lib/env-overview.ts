@@ -82,6 +82,13 @@ export function describeEnvSettings(env: Env, setKeys: ReadonlySet<string>): Env
           env.SOURCE_CREDENTIALS_KEY ? "set" : "derived from BETTER_AUTH_SECRET",
           env.SOURCE_CREDENTIALS_KEY ? undefined : "Changing BETTER_AUTH_SECRET then makes stored source tokens unreadable; they must be entered again.",
         ),
+        // The host only: the URL may carry the mail server's password.
+        row(
+          "SMTP_URL",
+          "Notification e-mail",
+          env.SMTP_URL ? `via ${new URL(env.SMTP_URL).host}` : "off",
+          env.SMTP_URL ? undefined : "Notifications stay in the app and team webhooks; set SMTP_URL to e-mail them.",
+        ),
         row(
           "UPLOADTHING_TOKEN",
           "File storage",

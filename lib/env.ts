@@ -149,6 +149,15 @@ const envSchema = z.object({
   // Encrypts the deploy tokens of skill sources. Unset: derived from BETTER_AUTH_SECRET (changing
   // that secret then makes stored tokens unreadable: they must be entered again).
   SOURCE_CREDENTIALS_KEY: aesKey,
+  // Notifications by e-mail: an SMTP server's URL (smtp:// or smtps://, user and password in it if
+  // it needs them); unset, notifications stay in the app and team webhooks.
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'must be an SMTP URL such as "smtp://user:password@mail.example.com:587" or "smtps://mail.example.com"')
+      .optional(),
+  ),
+  SMTP_FROM: optionalText.pipe(z.string().default("Skillshelf <skillshelf@localhost>")),
   // File bytes in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO …) instead of the database:
   // set S3_BUCKET; the others as the service needs (an endpoint for anything but AWS).
   S3_BUCKET: optionalText,

@@ -1,10 +1,12 @@
 import { Suspense } from "react";
 import Link from "next/link";
+import { BellLink } from "@/components/notifications/notification-bell";
 import { InboxNavBadge } from "@/components/reviews/inbox-nav-badge";
 import { Logo } from "@/components/shell/logo";
 import { NavLinks } from "@/components/shell/nav-links";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { UserMenu } from "@/components/shell/user-menu";
+import { countUnreadNotifications } from "@/lib/data/notifications";
 import { countReviewInbox } from "@/lib/data/reviews";
 import { requireViewer, type Viewer } from "@/lib/data/session";
 
@@ -18,6 +20,15 @@ async function ReviewCounts({ viewer }: { viewer: Viewer }) {
     return null;
   });
   return counts ? <InboxNavBadge counts={counts} /> : null;
+}
+
+/** The bell's unread count: one COUNT on an index; a failure shows the bell without a figure. */
+async function NotificationBell({ viewer }: { viewer: Viewer }) {
+  const unread = await countUnreadNotifications(viewer).catch((error: unknown) => {
+    console.error("Counting unread notifications for the header failed", error);
+    return 0;
+  });
+  return <BellLink unread={unread} />;
 }
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
@@ -45,6 +56,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             }
           />
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <Suspense fallback={<BellLink unread={0} />}>
+              <NotificationBell viewer={viewer} />
+            </Suspense>
             <ThemeToggle />
             <UserMenu name={viewer.name} email={viewer.email} admin={viewer.role === "ADMIN"} />
           </div>

@@ -28,7 +28,8 @@ export function ConnectMcp({ profiles }: { profiles: { id: string; name: string 
         <CardHeader>
           <CardTitle id={`${ids}-title`}>Connect an MCP client</CardTitle>
           <CardDescription>
-            Agents that speak MCP (Claude Code, Cursor, VS Code and others) list, load and read your skills from here with a read token, with nothing installed.
+            Agents that speak MCP (Claude Code, Codex, Cursor, VS Code and others) list, load and read your skills from here with a read token, with nothing
+            installed.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 text-sm">
@@ -63,6 +64,20 @@ export function ConnectMcp({ profiles }: { profiles: { id: string; name: string 
                     <code className="font-mono">Authorization: Bearer</code> header.
                   </p>
                   <CopyTextButton text={connection.claudeCode} label="Copy command" />
+                </div>
+              </div>
+              <div className="grid gap-1.5">
+                <p className="font-medium">Codex</p>
+                <pre className="rounded-md bg-muted/40 px-2 py-1 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="codex-mcp-config">
+                  {connection.codexConfig}
+                </pre>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="text-muted-foreground">
+                    Add to <code className="font-mono">~/.codex/config.toml</code>; Codex sends the token from{" "}
+                    <code className="font-mono">$SKILLSHELF_TOKEN</code>. To copy the skills themselves into <code className="font-mono">~/.codex/skills</code>,
+                    use the sync CLI with <code className="font-mono">--codex</code>.
+                  </p>
+                  <CopyTextButton text={connection.codexConfig} label="Copy Codex config" />
                 </div>
               </div>
             </>

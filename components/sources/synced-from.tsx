@@ -45,8 +45,13 @@ export function SyncedFrom({ source }: { source: SkillSourceLine }) {
   );
 }
 
-/** Where a version came from, for the history and a version's page: "from <url> @ <revision>". */
-export function VersionProvenanceText({ provenance }: { provenance: { url: string; revision: string; path: string } }) {
+/** Where a version came from, for the history and a version's page: "from <url> @ <revision>", and the commit's first line and author. */
+export function VersionProvenanceText({
+  provenance,
+}: {
+  provenance: { url: string; revision: string; path: string; commit?: { author: string; message: string } | null };
+}) {
+  const { commit } = provenance;
   return (
     <span
       className="min-w-0 [overflow-wrap:anywhere]"
@@ -56,6 +61,12 @@ export function VersionProvenanceText({ provenance }: { provenance: { url: strin
       <code className="font-mono" title={provenance.revision}>
         {shortRevision(provenance.revision)}
       </code>
+      {commit ? (
+        <span className="block" data-testid="version-commit">
+          <span title={commit.message}>“{commit.message.split("\n")[0] || "no message"}”</span> by{" "}
+          <span title={commit.author}>{commit.author.replace(/\s*<[^>]*>$/, "") || commit.author}</span>
+        </span>
+      ) : null}
     </span>
   );
 }

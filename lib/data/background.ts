@@ -2,11 +2,13 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import type { JobHandler, JobQueue } from "@/lib/jobs";
 import { embeddingProvider } from "@/lib/embeddings/provider";
+import { WEBHOOK_ATTEMPTS } from "@/lib/notifications/webhook";
 import { collectUnreferencedBlobs } from "./blob-collector";
 import { embedPendingVersions } from "./embeddings";
 import { closeJobQueue, jobQueue, JOBS } from "./job-queue";
 import { countStaleVersions, rescanStoredVersions } from "./review";
 import { sweepInterruptedSyncs } from "./sources-lease";
+import { deliverWebhook, dispatchNotifications, sendNotificationEmail, type EmailJob, type WebhookJob } from "./notifications/dispatch";
 import { enqueueDueSyncs, runSyncJob, type SourceSyncJob } from "./sources-sync";
 
 // Background work as jobs (lib/jobs): in memory beside SQLite, in pg-boss on PostgreSQL, where
@@ -55,9 +57,19 @@ export async function defineJobs(queue: JobQueue, options: { recurring: boolean 
   queue.handle(JOBS.versionsRescan, rescanStale, { retryDelaySeconds: 60, expireInSeconds: 60 * 60 });
   queue.handle(JOBS.blobsCollect, collectBlobs, { retries: 1, retryDelaySeconds: 300, expireInSeconds: 60 * 60 });
   queue.handle(JOBS.versionsEmbed, embedVersions, { retries: 1, retryDelaySeconds: 60, expireInSeconds: 60 * 60 });
+  queue.handle(JOBS.notificationsDispatch, async () => void (await dispatchNotifications()), { retries: 0, expireInSeconds: 5 * 60 });
+  queue.handle<EmailJob>(JOBS.notificationEmail, sendNotificationEmail, { concurrency: 2, retries: 3, retryDelaySeconds: 30, expireInSeconds: 5 * 60 });
+  // Five tries over about five minutes (20 s, 40 s, 80 s, 160 s between them): a receiver that is down for a deploy still gets it.
+  queue.handle<WebhookJob>(JOBS.webhookDeliver, deliverWebhook, {
+    concurrency: 2,
+    retries: WEBHOOK_ATTEMPTS - 1,
+    retryDelaySeconds: 20,
+    expireInSeconds: 5 * 60,
+  });
   if (options.recurring) {
     if (embeddingProvider()) await queue.schedule(JOBS.versionsEmbed, "* * * * *");
     await queue.schedule(JOBS.sourcesTick, "* * * * *");
+    await queue.schedule(JOBS.notificationsDispatch, "* * * * *");
     await queue.schedule(JOBS.blobsCollect, "0 * * * *");
   }
 }

@@ -14,6 +14,12 @@ export const JOBS = {
   blobsCollect: "blobs.collect",
   /** Every minute and at start, with an embeddings provider: embed the current versions that have no vector yet (embeddings.ts). */
   versionsEmbed: "versions.embed",
+  /** Soon after a notification is written, and every minute: queue its e-mails and webhook deliveries (notifications/dispatch.ts). */
+  notificationsDispatch: "notifications.dispatch",
+  /** One notification by e-mail. */
+  notificationEmail: "notification.email",
+  /** One delivery to a team webhook, retried with backoff. */
+  webhookDeliver: "webhook.deliver",
 } as const;
 
 // One queue per process; dev reloads re-evaluate modules, so it hangs off globalThis.

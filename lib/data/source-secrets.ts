@@ -7,7 +7,7 @@ import { getEnv } from "@/lib/env";
 // HKDF-SHA256 of BETTER_AUTH_SECRET when that is unset. The purpose ("credential", "webhook") is
 // the associated data, so a stored token cannot be replayed as a webhook secret or the reverse.
 
-export type SecretPurpose = "credential" | "webhook";
+export type SecretPurpose = "credential" | "webhook" | "team-webhook";
 
 /** A stored secret that this server cannot read back: its key changed, or the value was altered. */
 export class UnreadableSecretError extends Error {

@@ -101,7 +101,7 @@ export async function importFolders(
         kept.add(match.id);
         vacated.delete(match.name);
       }
-      await importFolder(source, authority, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision }, report);
+      await importFolder(source, authority, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision, commit: fetched.commit }, report);
     }
     await renew();
   }
@@ -195,12 +195,12 @@ async function sameAsBase(skillId: string, sourceId: string, actorId: string, fo
 async function importFolder(
   source: SyncedSource,
   { actor, steeredBy }: SyncAuthority,
-  input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string },
+  input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string; commit?: { author: string; message: string } },
   report: Report,
 ): Promise<void> {
-  const { folder, skill, match, revision } = input;
+  const { folder, skill, match, revision, commit } = input;
   const name = skill.name!;
-  const provenance: Provenance = { sourceId: source.id, url: source.url, revision, path: folder.path };
+  const provenance: Provenance = { sourceId: source.id, url: source.url, revision, path: folder.path, ...(commit ? { commit } : {}) };
   const message = `Synced from ${source.url} at ${shortRevision(revision)}`;
   const refuse = (text: string) => report.refused.push({ path: folder.path, name, message: text });
 

@@ -91,7 +91,14 @@ describe("a file:// repository (instance admin)", () => {
       provenance: { sourceId: source.id, url: repo.fileUrl, revision: sha, path: "skills/pdf" },
     });
     const version = await getSkillVersion(ada, pdf.id, 1);
-    expect(version?.provenance).toEqual({ sourceId: source.id, url: repo.fileUrl, revision: sha, path: "skills/pdf" });
+    // The commit's author and message travel with it; ada (the source's creator) published it.
+    expect(version?.provenance).toEqual({
+      sourceId: source.id,
+      url: repo.fileUrl,
+      revision: sha,
+      path: "skills/pdf",
+      commit: { author: "Skillshelf Test <test@example.com>", message: "Initial skills" },
+    });
     expect(version?.files.find((f) => f.path === "scripts/extract.sh")?.executable).toBe(true);
 
     const again = await sources.syncSource(ada, source.id);

@@ -8,6 +8,8 @@ import { runStepsYielding } from "@/lib/skills/archive/steps";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { putBlobs, writeBlobRows, type PutBlobs } from "./blobs";
+import { nudgeDispatch } from "./notifications/dispatch";
+import { mayNotify, recordNotifications } from "./notifications/record";
 import { safeScan, scanColumns } from "./scan-columns";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */
@@ -106,6 +108,8 @@ export interface Provenance {
   revision: string;
   /** The skill's folder in the repository. */
   path: string;
+  /** The commit's author and message (Git sources). */
+  commit?: { author: string; message: string };
 }
 
 /**
@@ -160,6 +164,8 @@ export async function writeVersion(
             sourceUrl: input.provenance.url,
             sourceRevision: input.provenance.revision,
             sourcePath: input.provenance.path,
+            commitAuthor: input.provenance.commit?.author,
+            commitMessage: input.provenance.commit?.message,
           }
         : {}),
       files: { create: version.files },
@@ -217,4 +223,6 @@ export async function audit(
       detail: JSON.stringify(event.detail ?? {}),
     },
   });
+  // Most actions tell nobody: mayNotify keeps them at one insert.
+  if (mayNotify(event.action) && (await recordNotifications(tx, event))) nudgeDispatch();
 }

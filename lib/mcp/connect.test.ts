@@ -6,6 +6,7 @@ describe("mcpConnection", () => {
     expect(mcpConnection("https://skills.example.com")).toEqual({
       endpoint: "https://skills.example.com/api/mcp",
       claudeCode: 'claude mcp add --transport http skillshelf https://skills.example.com/api/mcp --header "Authorization: Bearer $SKILLSHELF_TOKEN"',
+      codexConfig: '[mcp_servers."skillshelf"]\nurl = "https://skills.example.com/api/mcp"\nbearer_token_env_var = "SKILLSHELF_TOKEN"',
     });
   });
 
@@ -19,6 +20,8 @@ describe("mcpConnection", () => {
       endpoint: "https://skills.example.com/api/mcp?profile=cm1%20x",
       claudeCode:
         "claude mcp add --transport http 'skillshelf-pdf-bot-v2' 'https://skills.example.com/api/mcp?profile=cm1%20x' --header \"Authorization: Bearer $SKILLSHELF_TOKEN\"",
+      codexConfig:
+        '[mcp_servers."skillshelf-pdf-bot-v2"]\nurl = "https://skills.example.com/api/mcp?profile=cm1%20x"\nbearer_token_env_var = "SKILLSHELF_TOKEN"',
     });
     expect(mcpConnection("https://skills.example.com", { id: "p", name: "日本語" }).claudeCode).toContain("'skillshelf-profile'");
   });

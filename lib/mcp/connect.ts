@@ -10,6 +10,8 @@ export interface McpConnection {
   endpoint: string;
   /** Adds the server to Claude Code; the shell fills in the token from $SKILLSHELF_TOKEN, so the secret is not in the line. */
   claudeCode: string;
+  /** The same server for Codex: a table for ~/.codex/config.toml, the token read from $SKILLSHELF_TOKEN by Codex. */
+  codexConfig: string;
 }
 
 /**
@@ -21,7 +23,12 @@ export function mcpConnection(origin: string, profile?: { id: string; name: stri
   const endpoint = `${url.origin}${MCP_PATH}${profile ? `?profile=${encodeURIComponent(profile.id)}` : ""}`;
   // A "?" in an unquoted word is a glob to the shell; a profile's server gets its own name, so both can be added.
   const [name, target] = profile ? [shellQuote(`skillshelf-${slug(profile.name)}`), shellQuote(endpoint)] : ["skillshelf", endpoint];
-  return { endpoint, claudeCode: `claude mcp add --transport http ${name} ${target} --header "Authorization: Bearer $${TOKEN_ENV}"` };
+  const table = profile ? `skillshelf-${slug(profile.name)}` : "skillshelf";
+  return {
+    endpoint,
+    claudeCode: `claude mcp add --transport http ${name} ${target} --header "Authorization: Bearer $${TOKEN_ENV}"`,
+    codexConfig: `[mcp_servers.${JSON.stringify(table)}]\nurl = ${JSON.stringify(endpoint)}\nbearer_token_env_var = "${TOKEN_ENV}"`,
+  };
 }
 
 function slug(name: string): string {

@@ -102,7 +102,8 @@ async function fetchGit(spec: GitSpec, limits: FetchLimits, stop: AbortControlle
 
     const selection = selectSkillFolders(parseLsTree(listing.stdout), limits);
     const blobs = await readBlobs(git, selection);
-    return toFetchedSource(commit, subdir, selection, (entry) => blobs.get(entry.ref)!);
+    const info = await commitInfo(git, commit);
+    return { ...toFetchedSource(commit, subdir, selection, (entry) => blobs.get(entry.ref)!), ...(info ? { commit: info } : {}) };
   } finally {
     await rm(home, { recursive: true, force: true });
   }
@@ -117,6 +118,16 @@ async function remoteBranches(git: (args: string[]) => Promise<GitResult>, url: 
     .split("\n")
     .map((line) => /\trefs\/heads\/(.+)$/.exec(line)?.[1])
     .filter((name): name is string => name !== undefined);
+}
+
+const MAX_COMMIT_MESSAGE = 2_000;
+
+/** The commit's author and message, for the history; a commit git cannot describe leaves them out rather than failing the sync. */
+async function commitInfo(git: (args: string[], more?: { maxStdoutBytes?: number }) => Promise<GitResult>, commit: string) {
+  const shown = await git(["show", "-s", "--no-show-signature", "--format=%an <%ae>%x00%B", commit], { maxStdoutBytes: 64 * 1024 });
+  if (shown.code !== 0) return undefined;
+  const [author, ...message] = lossy.decode(shown.stdout).split("\0");
+  return { author: author.trim(), message: message.join("\0").trim().slice(0, MAX_COMMIT_MESSAGE) };
 }
 
 /** ls-tree output beyond this is a repository too big to consider (about 500,000 entries). */

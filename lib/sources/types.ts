@@ -50,6 +50,8 @@ export interface FetchedSkillFolder {
 export interface FetchedSource {
   /** The commit sha fetched; for a folder source "tree:" + sha256 over its files (changes exactly when they do). */
   revision: string;
+  /** The commit's author ("Name <email>") and message, at most 2,000 characters; absent for a folder source. */
+  commit?: { author: string; message: string };
   /** Every folder under `subdir` that holds a SKILL.md (a SKILL.md inside an already found skill folder is that skill's file), sorted by path. */
   folders: FetchedSkillFolder[];
   /** What was left out and why (a submodule, a symlink, a file over a limit...), for the sync report. */

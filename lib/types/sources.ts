@@ -105,4 +105,6 @@ export interface VersionProvenance {
   url: string;
   revision: string;
   path: string;
+  /** The synced commit's author ("Name <email>") and message; null for a folder source or a version synced before they were kept. */
+  commit: { author: string; message: string } | null;
 }

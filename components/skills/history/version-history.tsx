@@ -277,6 +277,7 @@ export function VersionHistory({
                   </th>
                   <td className="px-3 py-2.5 whitespace-nowrap">
                     <span className="block">{v.author?.name ?? <span className="text-muted-foreground">deleted user</span>}</span>
+                    {v.provenance?.commit ? <span className="block text-xs text-muted-foreground">published the sync</span> : null}
                     <time dateTime={v.createdAt.toISOString()} title={v.createdAt.toLocaleString("en-US")} className="text-xs text-muted-foreground">
                       {formatRelative(v.createdAt)}
                     </time>

@@ -8,30 +8,67 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { INSTALL_TARGETS, installCommand, syncAllCommand, type InstallTarget } from "@/lib/skills/archive/install";
+import { INSTALL_TARGETS, installCommand, SYNC_AGENTS, syncAllCommand, type InstallTarget, type SyncAgent } from "@/lib/skills/archive/install";
 import type { SkillManageInfo } from "@/lib/types/manage";
 
 const noSubscription = () => () => {};
 const browserOrigin = () => window.location.origin;
 const noOrigin = () => null;
 
+const TARGET_NOTES: Record<InstallTarget, string> = {
+  claude: "(Claude Code, every project)",
+  codex: "(Codex, every project)",
+  agents: "(this project)",
+};
+
 export function DownloadTab({ info }: { info: SkillManageInfo }) {
   const ids = useId();
   const [version, setVersion] = useState(info.version);
   const [target, setTarget] = useState<InstallTarget>("claude");
+  const [agent, setAgent] = useState<SyncAgent>("claude");
   // The install command needs the absolute URL this browser reached the app on; known only here.
   const origin = useSyncExternalStore(noSubscription, browserOrigin, noOrigin);
   const id = encodeURIComponent(info.id);
   const pin = version === info.version ? "" : `?v=${version}`;
   // A proposal is downloadable for review, but no install command hands it to an agent before it is approved.
   const proposed = info.versions.some((v) => v.number === version && v.proposed);
-  const syncCommand = origin ? syncAllCommand(origin) : "";
+  const syncCommand = origin ? syncAllCommand(origin, agent) : "";
   const command = origin && !proposed ? installCommand({ name: info.name, downloadUrl: `${origin}/api/v1/skills/${id}/download${pin}`, target }) : "";
 
   // contain: inline-size below keeps a long version message or command from sizing the dialog's
   // panel by its own width (it widened a 390 px dialog to 1,008 px); they shrink to fit instead.
   return (
     <div className="grid gap-6">
+      {syncCommand ? (
+        <section aria-labelledby={`${ids}-sync`} className="grid gap-2">
+          <h3 id={`${ids}-sync`} className="text-sm font-semibold">
+            Sync with the CLI
+          </h3>
+          <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            <legend className="sr-only">Sync for</legend>
+            {(Object.keys(SYNC_AGENTS) as SyncAgent[]).map((key) => (
+              <label key={key} className="flex items-center gap-2">
+                <input type="radio" name={`${ids}-agent`} checked={agent === key} onChange={() => setAgent(key)} className="accent-primary" />
+                {SYNC_AGENTS[key].label} <code className="font-mono text-[13px] text-muted-foreground">{SYNC_AGENTS[key].dir}</code>
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-sm text-muted-foreground">
+            Every skill your agents see, {info.name} with them, kept up to date each time you run it. It reads an access token from{" "}
+            <code className="font-mono">$SKILLSHELF_TOKEN</code>.
+          </p>
+          <div className="flex items-center gap-2">
+            <code
+              className="min-w-0 flex-1 rounded-md border [contain:inline-size] bg-muted/40 px-2 py-1.5 font-mono text-xs break-all"
+              data-testid="sync-command"
+            >
+              {syncCommand}
+            </code>
+            <CopyTextButton text={syncCommand} label="Copy sync command" />
+          </div>
+        </section>
+      ) : null}
+
       <section aria-labelledby={`${ids}-zip`} className="grid gap-3">
         <h3 id={`${ids}-zip`} className="text-sm font-semibold">
           ZIP archive
@@ -62,7 +99,7 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
 
       <section aria-labelledby={`${ids}-install`} className="grid gap-3">
         <h3 id={`${ids}-install`} className="text-sm font-semibold">
-          Install with a command
+          Install this skill alone
         </h3>
         <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           <legend className="sr-only">Install into</legend>
@@ -72,7 +109,7 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
               <code className="font-mono text-[13px] break-all">
                 {INSTALL_TARGETS[key].label}/{info.name}/
               </code>
-              <span className="text-muted-foreground">{key === "claude" ? "(you, every project)" : "(this project)"}</span>
+              <span className="text-muted-foreground">{TARGET_NOTES[key]}</span>
             </label>
           ))}
         </fieldset>
@@ -131,24 +168,6 @@ export function DownloadTab({ info }: { info: SkillManageInfo }) {
           />
         </div>
       </section>
-
-      {syncCommand ? (
-        <section aria-labelledby={`${ids}-sync`} className="grid gap-2">
-          <h3 id={`${ids}-sync`} className="text-sm font-semibold">
-            Sync all your skills
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            Every skill your agents see, into this project&apos;s <code className="font-mono">.claude/skills</code>, kept up to date each time you run it (same
-            token):
-          </p>
-          <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate rounded-md border [contain:inline-size] bg-muted/40 px-2 py-1.5 font-mono text-xs" title={syncCommand}>
-              {syncCommand}
-            </code>
-            <CopyTextButton text={syncCommand} label="Copy sync command" />
-          </div>
-        </section>
-      ) : null}
     </div>
   );
 }

@@ -96,16 +96,26 @@ export async function shadowingFor(actor: Actor, rows: { id: string; name: strin
 }
 
 /** The provenance columns of a version (set when a source sync wrote it). */
-export const provenanceSelect = { sourceId: true, sourceUrl: true, sourceRevision: true, sourcePath: true } as const satisfies Prisma.SkillVersionSelect;
+export const provenanceSelect = {
+  sourceId: true,
+  sourceUrl: true,
+  sourceRevision: true,
+  sourcePath: true,
+  commitAuthor: true,
+  commitMessage: true,
+} as const satisfies Prisma.SkillVersionSelect;
 
 export function toProvenance(row: {
   sourceId: string | null;
   sourceUrl: string | null;
   sourceRevision: string | null;
   sourcePath: string | null;
+  commitAuthor: string | null;
+  commitMessage: string | null;
 }): VersionProvenance | null {
   if (row.sourceUrl === null || row.sourceRevision === null) return null;
-  return { sourceId: row.sourceId, url: row.sourceUrl, revision: row.sourceRevision, path: row.sourcePath ?? "" };
+  const commit = row.commitAuthor !== null ? { author: row.commitAuthor, message: row.commitMessage ?? "" } : null;
+  return { sourceId: row.sourceId, url: row.sourceUrl, revision: row.sourceRevision, path: row.sourcePath ?? "", commit };
 }
 
 export const versionSelect = {
@@ -155,6 +165,8 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
     sourceUrl,
     sourceRevision,
     sourcePath,
+    commitAuthor,
+    commitMessage,
     ...rest
   } = row;
   // The reviewer is kept without a foreign key (the decision outlives the account).
@@ -167,7 +179,7 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
     tools: readToolDeclarations(frontmatter).map((tool) => ({ ...tool, tokens: toolDefinitionTokens(tool) })),
     allowedTools: normalizeAllowedTools(frontmatter["allowed-tools"]),
     invocation: invocationFlags(frontmatter),
-    provenance: toProvenance({ sourceId, sourceUrl, sourceRevision, sourcePath }),
+    provenance: toProvenance({ sourceId, sourceUrl, sourceRevision, sourcePath, commitAuthor, commitMessage }),
     scan: {
       ruleset: scanRuleset,
       stale: scanRuleset !== RULESET_VERSION,

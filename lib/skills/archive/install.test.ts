@@ -128,6 +128,17 @@ describe.skipIf(missing.length > 0)("installCommand (run with a real shell, curl
     expect(await readdir(tmp)).toEqual([]); // the download's temporary folder is gone
   });
 
+  it("installs into ~/.codex/skills/<name>/, or $CODEX_HOME/skills when Codex is told to live elsewhere", async () => {
+    const { home, cwd, tmp } = await sandbox("codex");
+    const command = installCommand({ name: "pdf-tools", downloadUrl: url, target: "codex", token: TOKEN });
+    const result = await run("sh", command, { home, cwd, tmp });
+    expect(result.code).toBe(0);
+    expect(await listTree(path.join(home, ".codex/skills"))).toEqual(["pdf-tools/SKILL.md", "pdf-tools/scripts/fill.py", "pdf-tools/scripts/run.sh"]);
+    const elsewhere = path.join(root, "codex", "codex-home");
+    expect((await run("sh", command, { home, cwd, tmp, env: { CODEX_HOME: elsewhere } })).code).toBe(0);
+    expect(await readdir(path.join(elsewhere, "skills"))).toEqual(["pdf-tools"]);
+  });
+
   it("installs into .agents/skills/<name>/ of the current folder with dash, the token read from the environment", async () => {
     const { home, cwd, tmp } = await sandbox("agents");
     const result = await run("dash", installCommand({ name: "pdf-tools", downloadUrl: url, target: "agents" }), {
@@ -177,6 +188,9 @@ describe("syncAllCommand", () => {
   it("runs the served sync CLI through npx against the app's origin, with the token left to the environment", () => {
     expect(syncAllCommand("https://shelf.example/skills?x=1")).toBe(
       "npx -y 'https://shelf.example/api/v1/cli/skillshelf-sync.tgz' sync --claude --url 'https://shelf.example'",
+    );
+    expect(syncAllCommand("https://shelf.example", "codex")).toBe(
+      "npx -y 'https://shelf.example/api/v1/cli/skillshelf-sync.tgz' sync --codex --url 'https://shelf.example'",
     );
     expect(() => syncAllCommand("/relative")).toThrow(/absolute/);
     expect(() => syncAllCommand("javascript:alert(1)")).toThrow(/http/);

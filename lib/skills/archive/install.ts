@@ -7,6 +7,8 @@
 export const INSTALL_TARGETS = {
   /** Claude Code's personal skills, for every project of this user. */
   claude: { dir: '"$HOME/.claude/skills"', label: "~/.claude/skills" },
+  /** Codex's personal skills ($CODEX_HOME when set, as Codex itself reads it). */
+  codex: { dir: '"${CODEX_HOME:-$HOME/.codex}/skills"', label: "~/.codex/skills" },
   /** The project-level folder agents read (relative to where the command runs). */
   agents: { dir: ".agents/skills", label: ".agents/skills" },
 } as const;
@@ -91,12 +93,20 @@ export function httpOrigin(origin: string): URL {
   return url;
 }
 
+/** Where the sync CLI writes: its flag for each agent (lib/cli/skillshelf-sync.mjs). */
+export const SYNC_AGENTS = {
+  claude: { flag: "--claude", label: "Claude Code", dir: ".claude/skills" },
+  codex: { flag: "--codex", label: "Codex", dir: "~/.codex/skills" },
+} as const;
+
+export type SyncAgent = keyof typeof SYNC_AGENTS;
+
 /**
  * The "sync all your skills" command: the sync CLI the app serves, run through npx, mirroring
- * every skill the viewer's agents get into `.claude/skills` of the folder it runs in. The token
- * comes from $SKILLSHELF_TOKEN, as for the install command.
+ * every skill the viewer's agents get into the agent's skills folder. The token comes from
+ * $SKILLSHELF_TOKEN, as for the install command.
  */
-export function syncAllCommand(origin: string): string {
+export function syncAllCommand(origin: string, agent: SyncAgent = "claude"): string {
   const url = httpOrigin(origin);
-  return `npx -y ${shellQuote(`${url.origin}/api/v1/cli/skillshelf-sync.tgz`)} sync --claude --url ${shellQuote(url.origin)}`;
+  return `npx -y ${shellQuote(`${url.origin}/api/v1/cli/skillshelf-sync.tgz`)} sync ${SYNC_AGENTS[agent].flag} --url ${shellQuote(url.origin)}`;
 }

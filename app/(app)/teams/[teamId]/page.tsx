@@ -10,6 +10,8 @@ import { reviewPolicySummary } from "@/components/teams/review-policy-text";
 import { CreateInvitationDialog, InvitationList } from "@/components/teams/team-invitations";
 import { AddMemberDialog, TeamMembers } from "@/components/teams/team-members";
 import { TeamSettingsForm } from "@/components/teams/team-settings";
+import { TeamWebhooks } from "@/components/teams/team-webhooks";
+import { listTeamWebhooks } from "@/lib/data/notifications";
 import { ROLE_LABEL } from "@/components/teams/team-form-bits";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -34,10 +36,11 @@ export default async function TeamPage({ params }: Params) {
   const team = await getTeam(viewer, (await params).teamId);
   // Not a member (instance admins included): the team looks like it does not exist.
   if (!team) notFound();
-  const [invitations, skillsToMove, review] = await Promise.all([
+  const [invitations, skillsToMove, review, webhooks] = await Promise.all([
     team.can.manageInvitations ? listInvitations(viewer, team.id) : null,
     team.can.delete && team.skillCount + team.archivedSkillCount > 0 ? listTeamSkillsToMove(viewer, team.id) : [],
     getTeamReviewSettings(viewer, team.id),
+    team.can.manageMembers ? listTeamWebhooks(viewer, team.id) : null,
   ]);
   const skillsHref = `/skills?scope=team&team=${encodeURIComponent(team.id)}`;
 
@@ -171,6 +174,21 @@ export default async function TeamPage({ params }: Params) {
           )}
         </CardContent>
       </Card>
+
+      {webhooks ? (
+        <Card id="webhooks">
+          <CardHeader>
+            <CardTitle>Webhooks</CardTitle>
+            <CardDescription>
+              Post the team&apos;s events (review requests and decisions, comments, failed syncs, changed skills) to Slack or any receiver, as Slack-compatible
+              JSON signed with HMAC-SHA256. Only the team&apos;s own skills are posted, by name and link, never their content.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TeamWebhooks teamId={team.id} hooks={webhooks} />
+          </CardContent>
+        </Card>
+      ) : null}
 
       {team.can.rename ? (
         <Card>

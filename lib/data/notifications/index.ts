@@ -1,0 +1,4 @@
+export { countUnreadNotifications, getNotificationPrefs, listNotifications, markNotificationsRead, setNotificationPrefs } from "./read";
+export { createTeamWebhook, deleteTeamWebhook, listTeamWebhooks } from "./webhooks";
+export { dispatchNotifications } from "./dispatch";
+export { setSkillOwnersResolver, skillOwnerIds, type SkillOwnersResolver } from "./owners";
