@@ -16,13 +16,13 @@ export interface ServedSkill extends DeliveredSkill {
 }
 
 /** Every skill the viewer's agents get (or one profile's), sorted by name; NOT_FOUND for a profile that is not theirs. */
-export async function listServedSkills(viewer: ViewerRef, profileId: string | null): Promise<ServedSkill[]> {
-  return withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId }));
+export async function listServedSkills(viewer: ViewerRef, profileId: string | null, label: string | null = null): Promise<ServedSkill[]> {
+  return withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId, label }));
 }
 
 /** The one skill of that name the viewer's agents get, or null. */
-export async function findServedSkill(viewer: ViewerRef, name: string, profileId: string | null): Promise<ServedSkill | null> {
-  const skill = await findDeliveredSkill(viewer, name, { profile: profileId });
+export async function findServedSkill(viewer: ViewerRef, name: string, profileId: string | null, label: string | null = null): Promise<ServedSkill | null> {
+  const skill = await findDeliveredSkill(viewer, name, { profile: profileId, label });
   return skill ? ((await withFrontmatter([skill]))[0] ?? null) : null;
 }
 
