@@ -152,7 +152,14 @@ async function profilePicks(actor: Actor, profile: string, asked: string | null,
   // unless the profile follows a label it has (withVersions decides that).
   const label = asked ?? found.label;
   const rows = await db.skill.findMany({
-    where: { AND: [{ id: { in: [...pinned.keys()] } }, visibleTo(actor), ...(label === LATEST ? [{ archived: false }] : []), ...(name === undefined ? [] : [{ name }])] },
+    where: {
+      AND: [
+        { id: { in: [...pinned.keys()] } },
+        visibleTo(actor),
+        ...(label === LATEST ? [{ archived: false }] : []),
+        ...(name === undefined ? [] : [{ name }]),
+      ],
+    },
     select: pickSelect,
   });
   return { picks: rows.map((row) => toPick(row, pinned.get(row.id) ?? null)), label: found.label };
@@ -161,7 +168,10 @@ async function profilePicks(actor: Actor, profile: string, asked: string | null,
 async function withVersions(picks: Pick[], label: string): Promise<DeliveredSkill[]> {
   const following = picks.filter((p) => p.pinned === null);
   // A label only ever points at a published version (lib/data/labels.ts).
-  const labelled = await labelledVersions(following.map((p) => p.id), label);
+  const labelled = await labelledVersions(
+    following.map((p) => p.id),
+    label,
+  );
   const current = following.flatMap((p) => (labelled.has(p.id) || p.archived ? [] : p.currentVersionId ? [p.currentVersionId] : []));
   const pinned = picks.filter((p) => p.pinned !== null && !p.archived);
   const [a, b] = await Promise.all([

@@ -181,7 +181,12 @@ export async function checkFeedSecret(secret: string): Promise<FeedCheck> {
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
     await db.deliveryFeed.updateMany({ where: { id: row.id, revokedAt: null }, data: { lastUsedAt: now } });
-  return { ok: true, feedId: row.id, viewer: { id: row.ownerId }, options: { profile: row.profileId, team: row.teamId, label: row.label === LATEST ? null : row.label } };
+  return {
+    ok: true,
+    feedId: row.id,
+    viewer: { id: row.ownerId },
+    options: { profile: row.profileId, team: row.teamId, label: row.label === LATEST ? null : row.label },
+  };
 }
 
 /**

@@ -96,7 +96,16 @@ export async function moveLabel(viewer: ViewerRef, skillId: string, label: strin
           requiredApprovals: policy.requiredApprovals,
           approvers: policy.approvers,
           revision: 1,
-          revisions: { create: { number: 1, versionId: target.id, versionNumber: version, baseVersion: base, message: `Point ${label} at v${version}`, authorId: actor.id } },
+          revisions: {
+            create: {
+              number: 1,
+              versionId: target.id,
+              versionNumber: version,
+              baseVersion: base,
+              message: `Point ${label} at v${version}`,
+              authorId: actor.id,
+            },
+          },
         },
         select: { id: true },
       });
@@ -111,7 +120,14 @@ export async function moveLabel(viewer: ViewerRef, skillId: string, label: strin
       });
       return { kind: "proposed", label, version, request: { requestId: request.id, revision: 1, url: reviewUrl(request.id) } };
     }
-    const from = await setLabelInTx(tx, actor.id, { id: skillId, name: skill.name, teamId: skill.teamId }, label, { id: target.id, number: version }, { via: options.via ?? "web" });
+    const from = await setLabelInTx(
+      tx,
+      actor.id,
+      { id: skillId, name: skill.name, teamId: skill.teamId },
+      label,
+      { id: target.id, number: version },
+      { via: options.via ?? "web" },
+    );
     return { kind: "moved", label, version, from };
   });
 }
@@ -125,14 +141,25 @@ export async function setLabelInTx(
   version: { id: string; number: number },
   detail: Record<string, unknown>,
 ): Promise<number | null> {
-  const before = await tx.skillLabel.findUnique({ where: { skillId_name: { skillId: skill.id, name: label } }, select: { version: { select: { number: true } } } });
+  const before = await tx.skillLabel.findUnique({
+    where: { skillId_name: { skillId: skill.id, name: label } },
+    select: { version: { select: { number: true } } },
+  });
   await tx.skillLabel.upsert({
     where: { skillId_name: { skillId: skill.id, name: label } },
     create: { skillId: skill.id, name: label, versionId: version.id, updatedById: actorId },
     update: { versionId: version.id, updatedById: actorId },
   });
   const from = before?.version.number ?? null;
-  await audit(tx, { actorId, action: "skill.label", skillId: skill.id, skillName: skill.name, version: version.number, teamId: skill.teamId, detail: { label, from, to: version.number, ...detail } });
+  await audit(tx, {
+    actorId,
+    action: "skill.label",
+    skillId: skill.id,
+    skillName: skill.name,
+    version: version.number,
+    teamId: skill.teamId,
+    detail: { label, from, to: version.number, ...detail },
+  });
   return from;
 }
 
@@ -144,12 +171,24 @@ export async function deleteLabel(viewer: ViewerRef, skillId: string, label: str
     const actor = await loadActor(tx, viewer);
     const skill = await requireSkill(tx, actor, skillId, "view", { select: { teamId: true, name: true } });
     if (problem) throw problem;
-    if (!isCustomLabel(label)) throw new DataError("INVALID", `"${label}" exists for every skill and cannot be deleted; point it at another version instead.`, { field: "label" });
+    if (!isCustomLabel(label))
+      throw new DataError("INVALID", `"${label}" exists for every skill and cannot be deleted; point it at another version instead.`, { field: "label" });
     if (!canDeleteLabel(actor, skill.access, label)) throw new DataError("FORBIDDEN", "You cannot delete this skill's labels.");
-    const row = await tx.skillLabel.findUnique({ where: { skillId_name: { skillId, name: label } }, select: { id: true, version: { select: { number: true } } } });
+    const row = await tx.skillLabel.findUnique({
+      where: { skillId_name: { skillId, name: label } },
+      select: { id: true, version: { select: { number: true } } },
+    });
     if (!row) throw new DataError("NOT_FOUND", `This skill has no label "${label}".`, { field: "label" });
     await tx.skillLabel.delete({ where: { id: row.id } });
-    await audit(tx, { actorId: actor.id, action: "skill.label-delete", skillId, skillName: skill.name, version: row.version.number, teamId: skill.teamId, detail: { label } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "skill.label-delete",
+      skillId,
+      skillName: skill.name,
+      version: row.version.number,
+      teamId: skill.teamId,
+      detail: { label },
+    });
   });
 }
 

@@ -143,7 +143,11 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
     // The profile's release label picks each skill's version (lib/data/labels.ts); a skill without it gets its current one, and the notice says so.
     label = profile.label;
-    labelled = await labelledVersionIds(db, visible.map((s) => s.id), label);
+    labelled = await labelledVersionIds(
+      db,
+      visible.map((s) => s.id),
+      label,
+    );
     const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
     // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile,
     // unless the profile follows a label the archived skill still has.

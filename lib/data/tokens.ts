@@ -45,7 +45,9 @@ export function hashTokenSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "label" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">): AccessTokenInfo {
+function toInfo(
+  row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "label" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">,
+): AccessTokenInfo {
   return {
     id: row.id,
     name: row.name,
@@ -59,7 +61,17 @@ function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "lab
   };
 }
 
-const infoSelect = { id: true, name: true, prefix: true, scope: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true } as const;
+const infoSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  scope: true,
+  label: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  expiresAt: true,
+} as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -67,7 +79,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * stored, so it can never be shown again. It expires after `expiresInDays` (90 when left out; null
  * for never), so a forgotten token stops working on its own.
  */
-export async function createToken(viewer: ViewerRef, input: { name: string; scope: TokenScope; expiresInDays?: number | null; label?: string }): Promise<CreatedAccessToken> {
+export async function createToken(
+  viewer: ViewerRef,
+  input: { name: string; scope: TokenScope; expiresInDays?: number | null; label?: string },
+): Promise<CreatedAccessToken> {
   const name = input.name.trim();
   if (!name || [...name].length > NAME_MAX) throw new DataError("INVALID", `Give the token a name of 1 to ${NAME_MAX} characters.`, { field: "name" });
   if (!TOKEN_SCOPES.includes(input.scope)) throw new DataError("INVALID", `The scope must be one of ${TOKEN_SCOPES.join(", ")}.`, { field: "scope" });
@@ -155,7 +170,10 @@ export async function checkBearer(authorization: string | null | undefined): Pro
   // The production server's admission lets a token it has seen work wait as a client of its own.
   rememberVerified({ authorization });
   const { id, name, email, role } = row.user;
-  return { ok: true, viewer: { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope, label: row.label } } };
+  return {
+    ok: true,
+    viewer: { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope, label: row.label } },
+  };
 }
 
 /** The viewer a bearer header stands for, or null when it is not a working token (see checkBearer). */

@@ -9,7 +9,9 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ skillId: string; label: string }> };
 
-const moveInput = z.object({ version: z.number("version must be a version number (1, 2, ...).").int("version must be a whole number.").min(1, "version must be 1 or more.") });
+const moveInput = z.object({
+  version: z.number("version must be a version number (1, 2, ...).").int("version must be a whole number.").min(1, "version must be 1 or more."),
+});
 
 /**
  * PUT /api/v1/skills/{id}/labels/{label} {"version": n}: point the label at published version n
