@@ -135,3 +135,21 @@ describe("release labels", () => {
     expect(await versionOf("prunable", {})).toBeUndefined();
   });
 });
+
+describe("two moves of one label at once", () => {
+  it("end with one winner and an audit row each, the second recording the first's version as where it was", async () => {
+    const skillId = await skillWithVersions("raced", 3);
+    const results = await Promise.all([labels.moveLabel(grace, skillId, "stable", 2), labels.moveLabel(grace, skillId, "stable", 3)]);
+    expect(results.map((r) => r.kind)).toEqual(["moved", "moved"]);
+    const rows = await db.auditEvent.findMany({ where: { skillId, action: "skill.label" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const moves = rows.map((r) => JSON.parse(r.detail) as { from: number | null; to: number });
+    expect(moves).toHaveLength(2);
+    // Serialized: one of them found nothing, the other found the first's version; the label holds the later one.
+    const first = moves.find((m) => m.from === null)!;
+    const second = moves.find((m) => m.from !== null)!;
+    expect(second.from).toBe(first.to);
+    const stored = await db.skillLabel.findFirstOrThrow({ where: { skillId, name: "stable" }, include: { version: true } });
+    expect(stored.version.number).toBe(second.to);
+    expect(await db.skillLabel.count({ where: { skillId, name: "stable" } })).toBe(1);
+  });
+});
