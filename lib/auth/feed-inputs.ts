@@ -16,7 +16,7 @@ export const createFeedInput = z
       .max(64, "Keep the name under 64 characters."),
     profile: optionalRef("profile"),
     team: optionalRef("team"),
-    // The release label it delivers (lib/skills/versions/labels.ts); left out: latest, or a profile's own.
+    // The release label it delivers (lib/skills/permissions/labels.ts); left out: latest, or a profile's own.
     label: z.preprocess(
       (value) => (value === "" || value === null ? undefined : value),
       z

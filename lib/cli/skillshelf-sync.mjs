@@ -282,7 +282,7 @@ async function frozenSync(http, o, lock, report) {
     return report;
   }
   const next = { ...lock, skills: { ...lock.skills } };
-  for (const { name, locked, entry } of ready) {
+  for (const { locked, entry } of ready) {
     const outcome = await syncSkill(http, o, entry, locked).catch((error) => ({ kind: "failed", error: message(error) }));
     record(report, next, lock, entry, outcome);
   }

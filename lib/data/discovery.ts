@@ -7,7 +7,7 @@ import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "./actor";
 import { notFound } from "./errors";
 import { checkFollowedLabel, labelledVersionIds } from "./labels";
-import { LATEST } from "@/lib/skills/versions/labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 import { visibleTo } from "./skill-access";
 
 // The skills delivered to a viewer's agents outside the app (the discovery index and the sync CLI
@@ -48,7 +48,7 @@ export interface DeliveryOptions {
   profile?: string | null;
   /** One team's skills (by id) instead, as its members see them: a team's delivery link (lib/data/feeds.ts). */
   team?: string | null;
-  /** The release label to follow (lib/skills/versions/labels.ts); default a profile's own, else latest. */
+  /** The release label to follow (lib/skills/permissions/labels.ts); default a profile's own, else latest. */
   label?: string | null;
 }
 

@@ -9,7 +9,7 @@ import { DataError, notFound } from "./errors";
 import { hashTokenSecret, randomBase62 } from "./tokens";
 import { audit } from "./version-writer";
 import { checkFollowedLabel } from "./labels";
-import { LATEST } from "@/lib/skills/versions/labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 
 export type { CreatedFeed, FeedInfo };
 

@@ -11,7 +11,7 @@ import {
   reviewedLabels,
   STANDARD_LABELS,
   type LabelResolution,
-} from "@/lib/skills/versions/labels";
+} from "@/lib/skills/permissions/labels";
 import type { Db, Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/server";
 import { lockRow } from "@/lib/db/locks";
@@ -22,7 +22,7 @@ import { reviewUrl, teamPolicy } from "./reviews/facts";
 import { accessOf, findVisibleSkill, requireSkill } from "./skill-access";
 import { audit } from "./version-writer";
 
-// Release labels (lib/skills/versions/labels.ts): named pointers to published versions that agent
+// Release labels (lib/skills/permissions/labels.ts): named pointers to published versions that agent
 // profiles, tokens, delivery links and the sync CLI follow. Moving one writes no version; it is
 // audited "skill.label", and under a team policy that reviews the label it opens a review request
 // (kind "label") that moves it on approval (lib/data/reviews/decide.ts).

@@ -2,7 +2,7 @@
  * The permission matrix of release labels (lib/data/labels.ts), against a real SQLite database,
  * with the cast of lib/test/matrix-cast.ts: who may move stable on a personal, a team and a public
  * skill, who may delete a team's own label, and who is sent to review under a policy that reviews
- * stable (a team's own label, "release", is not reviewed). Written out by hand from issue 39's rules, not computed from lib/skills/versions/labels.ts.
+ * stable (a team's own label, "release", is not reviewed). Written out by hand from issue 39's rules, not computed from lib/skills/permissions/labels.ts.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, makeSkill, setReviewPolicy } from "@/lib/test/support";

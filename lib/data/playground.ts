@@ -9,7 +9,7 @@ import { db } from "@/lib/db/server";
 import { readFrontmatter } from "./json-columns";
 import { notFound } from "./errors";
 import { labelledVersionIds } from "./labels";
-import { LATEST } from "@/lib/skills/versions/labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
 import { placeLabel } from "@/lib/labels";

@@ -10,7 +10,7 @@ import { DataError } from "./errors";
 import type { Viewer } from "./session";
 import { audit } from "./version-writer";
 import { checkFollowedLabel } from "./labels";
-import { LATEST } from "@/lib/skills/versions/labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 
 export type { AccessTokenInfo, CreatedAccessToken, TokenScope };
 

@@ -45,7 +45,7 @@ export interface DiscoveryEntry {
   place: string;
   reviewStatus: string;
   bundleDigest: string;
-  /** The release label that answered (lib/skills/versions/labels.ts), "pinned" for a profile's pin. */
+  /** The release label that answered (lib/skills/permissions/labels.ts), "pinned" for a profile's pin. */
   label: string;
   /** Present when the label asked for is not on this skill: its current version answered instead. */
   labelFallback?: true;

@@ -100,7 +100,7 @@ export const profileInput = z.object({
     .array(z.object({ skillId: id("Skill"), pinnedVersion: z.number().int().min(1).nullable() }))
     .min(1, "Pick at least one skill for the profile.")
     .max(500, "A profile holds at most 500 skills."),
-  // The release channel its skills follow (lib/skills/versions/labels.ts); pins win over it.
+  // The release channel its skills follow (lib/skills/permissions/labels.ts); pins win over it.
   label: z
     .string()
     .trim()

@@ -23,7 +23,7 @@ export type ReviewPolicy =
       approvers: Exclude<ApproverRule, "instance-admins">;
       /** Team owners and admins publish their own changes at once (their saves skip review). */
       managersBypass: boolean;
-      /** Release labels whose moves need approval too (lib/skills/versions/labels.ts); absent: stable. */
+      /** Release labels whose moves need approval too (lib/skills/permissions/labels.ts); absent: stable. */
       labels?: string[];
     };
 

@@ -1,5 +1,5 @@
-import type { Actor, SkillAccess } from "../permissions/permissions";
-import { canAddVersion } from "../permissions/permissions";
+import type { Actor, SkillAccess } from "./permissions";
+import { canAddVersion } from "./permissions";
 import type { RequestPolicy, ReviewPolicy } from "../review-requests/policy";
 
 /**
