@@ -9,6 +9,8 @@ import { db } from "@/lib/db/server";
 import { readDiffInputs } from "./diff-inputs";
 import { skillReferences } from "./profile-references";
 import { provenanceSelect, toProvenance } from "./skills/rows";
+import { isCustomLabel, labelsByVersion, reviewedLabels, STANDARD_LABELS } from "@/lib/skills/permissions/labels";
+import { teamPolicy } from "./reviews/facts";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -25,6 +27,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     teamId: true,
     team: { select: { id: true, name: true } },
     currentVersion: { select: { number: true } },
+    labels: { select: { name: true, version: { select: { number: true } } } },
     versions: {
       orderBy: { number: "asc" },
       select: {
@@ -61,6 +64,10 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   }
 
   const current = skill.currentVersion.number;
+  const labelled = labelsByVersion(
+    skill.labels.map((l) => ({ name: l.name, version: l.version.number })),
+    null,
+  );
   const versions: VersionHistoryItem[] = [];
   let previous: VersionHistoryItem | null = null;
   for (const v of skill.versions) {
@@ -81,6 +88,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
       scanHighest: v.scanHighest,
       reviewStatus: v.reviewStatus,
       pinnedBy: pinnedBy.get(v.number) ?? 0,
+      labels: labelled.get(v.number) ?? [],
       current: v.number === current,
       published: v.publishedAt !== null,
       proposal: v.revisions[0] ? { requestId: v.revisions[0].request.id, state: v.revisions[0].request.state } : null,
@@ -93,6 +101,14 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   return {
     skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current },
     versions: versions.reverse(),
+    labelNames: [
+      ...STANDARD_LABELS,
+      ...skill.labels
+        .map((l) => l.name)
+        .filter(isCustomLabel)
+        .sort(),
+    ],
+    reviewedLabels: skill.scope === "TEAM" ? [...reviewedLabels(await teamPolicy(db, skill.teamId))] : [],
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };
 }

@@ -22,4 +22,5 @@ export interface SkillLabels {
   can: { move: boolean };
 }
 
-export type LabelMoveOutcome = { kind: "moved"; label: string; version: number; from: number | null } | { kind: "proposed"; label: string; version: number; request: ProposalOutcome };
+export type LabelMoveOutcome =
+  { kind: "moved"; label: string; version: number; from: number | null } | { kind: "proposed"; label: string; version: number; request: ProposalOutcome };
