@@ -125,6 +125,6 @@ describe("the ClawHub registry", () => {
     expect(latest.headers.get("x-skill-version")).toBe("2");
     const beta = await call("GET", "api/v1/download?slug=tagged&tag=beta", read);
     expect(beta.status).toBe(404);
-    expect(await beta.text()).toBe('Unknown tag "beta": this skill\'s tags are "latest", "stable".');
+    expect((await beta.text()).trim()).toBe('Unknown tag "beta": this skill\'s tags are "latest", "stable".');
   });
 });
