@@ -109,6 +109,7 @@ export function CatalogSection({
               id: target.id,
               name: target.name,
               instructions: target.instructions,
+              label: target.label,
               skills: target.skills.map(({ skillId, name, pinnedVersion }) => ({ skillId, name, pinnedVersion })),
             })
           }

@@ -14,6 +14,8 @@ export interface ProfileDraft {
   id: string | null;
   name: string;
   instructions: string;
+  /** The release channel its skills follow; absent: latest. */
+  label?: string;
   /** name: as the profile lists it (null when the owner can no longer see the skill); absent for a new pick. */
   skills: { skillId: string; name?: string | null; pinnedVersion: number | null }[];
 }
@@ -52,6 +54,7 @@ function ProfileForm({
 }) {
   const [name, setName] = useState(draft.name);
   const [instructions, setInstructions] = useState(draft.instructions);
+  const [channel, setChannel] = useState(draft.label ?? "latest");
   const [picked, setPicked] = useState(() => new Map(draft.skills.map((s) => [s.skillId, s.pinnedVersion])));
   const [filter, setFilter] = useState("");
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
@@ -98,6 +101,7 @@ function ProfileForm({
         profileId: draft.id,
         name,
         instructions,
+        label: channel,
         skills: [...picked].map(([skillId, pinnedVersion]) => ({ skillId, pinnedVersion })),
       });
       if (result.ok) onSaved(result.data.profile, result.data.profiles);
@@ -131,6 +135,27 @@ function ProfileForm({
           rows={3}
           placeholder="Blank uses the playground's default instruction header."
         />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="profile-channel">Release channel</Label>
+        <Input
+          id="profile-channel"
+          value={channel}
+          onChange={(e) => setChannel(e.target.value.trim().toLowerCase())}
+          list="profile-channels"
+          maxLength={32}
+          aria-invalid={error?.field === "label"}
+          aria-describedby="profile-channel-hint"
+        />
+        <datalist id="profile-channels">
+          <option value="latest" />
+          <option value="stable" />
+          <option value="beta" />
+        </datalist>
+        <p id="profile-channel-hint" className="text-xs text-muted-foreground">
+          The label each skill follows: latest (every new version), stable, beta or a team&apos;s own. A skill without it gets its latest version; a pinned
+          version wins.
+        </p>
       </div>
       <fieldset className="grid gap-2" aria-invalid={error?.field === "skills"}>
         <legend className="mb-1.5 flex w-full items-center justify-between text-sm font-medium">

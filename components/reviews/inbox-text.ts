@@ -12,6 +12,7 @@ export function requestKindText(request: KindFacts): string {
     if (request.target.scope === "PUBLIC") return "publish to Public";
     return `move to ${placeLabel(request.target.scope, request.target.team?.name)}`;
   }
+  if (request.kind === "label") return "release label move";
   return request.versionNumber === null ? "new version" : `new version v${request.versionNumber}`;
 }
 

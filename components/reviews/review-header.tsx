@@ -81,6 +81,7 @@ export function ReviewStateBadge({ request }: { request: Pick<ReviewRequestDetai
 /** "New version v7" or "Move to team Platform". */
 export function kindText(request: Pick<ReviewRequestDetail, "kind" | "versionNumber" | "target">): string {
   if (request.kind === "version") return request.versionNumber ? `New version v${request.versionNumber}` : "New version";
+  if (request.kind === "label") return "Release label move";
   const target = request.target;
   if (!target) return "Move";
   return target.scope === "TEAM" && target.team ? `Move to team ${target.team.name}` : `Move to the ${scopeName(target.scope).toLowerCase()} space`;

@@ -5,6 +5,7 @@ import { VersionProvenanceText } from "@/components/sources/synced-from";
 import { ScopeBadge } from "@/components/skills/scope-badge";
 import { InvocationMarkers } from "@/components/skills/skill-markers";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
+import { LabelChips } from "@/components/skills/label-chips";
 import { Button } from "@/components/ui/button";
 import { formatBytes, formatRelative } from "@/lib/format";
 import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
@@ -47,6 +48,7 @@ export function SkillHeader({
             <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-[1.75rem]">{version.name}</h1>
             <ScopeBadge scope={skill.scope} team={skill.team?.name} />
             <VersionPicker versions={versions} shown={version.number} latest={skill.version} />
+            <LabelChips labels={skill.versions.find((v) => v.number === version.number)?.labels ?? []} />
             <InvocationMarkers invocation={version.invocation} name={skill.name} />
           </div>
           <p className="max-w-3xl text-[15px] leading-relaxed text-muted-foreground">{version.description}</p>

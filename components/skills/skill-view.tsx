@@ -93,6 +93,7 @@ export async function SkillView({
     number: v.number,
     href: v.number === skill.version ? routes.latest() : routes.version(v.number),
     message: v.message,
+    labels: v.labels,
     detail: [v.author?.name, formatRelative(v.createdAt)].filter(Boolean).join(" · "),
   }));
 

@@ -9,6 +9,8 @@ export interface VersionOption {
   message: string;
   /** "Ada Lovelace · 3 days ago", formatted on the server. */
   detail: string;
+  /** Release labels on it (stable, beta...). */
+  labels?: string[];
 }
 
 /** Read-only here: switching versions is navigation to /skills/[id]/v/[n]. */
@@ -35,6 +37,11 @@ export function VersionPicker({ versions, shown, latest }: { versions: VersionOp
               <span className="truncate">
                 {version.message}
                 {version.number === latest ? <span className="ml-1.5 text-xs text-muted-foreground">latest</span> : null}
+                {version.labels?.map((label) => (
+                  <span key={label} className="ml-1.5 rounded border px-1 text-xs text-muted-foreground">
+                    {label}
+                  </span>
+                ))}
               </span>
               <span className="truncate text-xs text-muted-foreground">{version.detail}</span>
             </span>

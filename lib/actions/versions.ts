@@ -4,7 +4,9 @@ import type { ProposalOutcome } from "@/lib/types/reviews";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
 import { diffSkillVersionFiles } from "@/lib/data/versions";
 import { diffFilesPaths } from "@/lib/skills/diff/defer";
-import { pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
+import { moveLabelInput, pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
+import { moveLabel } from "@/lib/data/labels";
+import type { LabelMoveOutcome } from "@/lib/types/labels";
 import { action, failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 
@@ -30,6 +32,17 @@ export const restoreVersionAction = formAction(
           )
         : undefined,
   },
+);
+
+/** Points a release label at a published version (a rollback writes no version); a review request where the team reviews the label. */
+export const moveLabelAction = formAction(
+  moveLabelInput,
+  async ({ skillId, label, version }, viewer) => {
+    const outcome: LabelMoveOutcome = await moveLabel(viewer, skillId, label, version);
+    revalidateSkill(skillId);
+    return success(outcome, outcome.kind === "proposed" ? `Proposed for review: point ${label} at v${version}.` : `${label} now points at v${version}.`);
+  },
+  { invalid: (error) => error.issues[0]?.message ?? "Choose a label and a version." },
 );
 
 /** Deletes old versions, keeping the newest N (never the current one or a profile-pinned one). */

@@ -26,6 +26,12 @@ export const createTokenInput = z.object({
   name: z.string().trim().min(1, "Give the token a name, such as “CI publish”.").max(64, "Keep the name under 64 characters."),
   scope: z.enum(["read", "publish"], "Choose read or publish."),
   expiresInDays,
+  // The release label what the token reads follows (lib/skills/permissions/labels.ts); a request's ?label= wins.
+  label: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, "A label is 1 to 32 lowercase letters, digits and dashes, like stable.")
+    .optional(),
 });
 export type CreateTokenInput = z.infer<typeof createTokenInput>;
 

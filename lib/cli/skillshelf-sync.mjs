@@ -30,7 +30,7 @@ const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 
 export const syncUsage =
-  "sync (<dir> | --claude | --agents | --codex) --url <origin> [--profile <name|id>] [--force] [--dry-run] [--json]   (token: SKILLSHELF_TOKEN)";
+  "sync (<dir> | --claude | --agents | --codex) --url <origin> [--profile <name|id>] [--channel <label>] [--frozen | --update] [--force] [--dry-run] [--json]   (token: SKILLSHELF_TOKEN)";
 
 const HELP = `usage: skillshelf-sync ${syncUsage}
 
@@ -41,6 +41,10 @@ Mirrors the skills a Skillshelf server gives you into an agent's skills folder:
   <dir>          any folder
   --url <origin> the server (or SKILLSHELF_URL); the token is read from SKILLSHELF_TOKEN
   --profile <p>   only the skills of one of your agent profiles (its name or id), at their pinned versions
+  --channel <l>  follow a release label (stable, beta, a team's own; default latest, or the lockfile's)
+  --frozen       install exactly the lockfile's versions, checked against their digests; fails naming
+                 each skill the server no longer serves as locked (for CI). Writes no lockfile.
+  --update       move the lock to what the channel serves now (what sync does without --frozen)
   --force        overwrite local edits and folders this tool did not write
   --dry-run      say what would change, change nothing
   --json         print one JSON report instead of lines
@@ -48,7 +52,8 @@ Exit: 0 in sync, 1 something was refused or failed, 2 usage.`;
 
 class UsageError extends Error {}
 
-const BOOLEAN_FLAGS = new Set(["--force", "--dry-run", "--json", "--help", "--claude", "--agents", "--codex"]);
+const BOOLEAN_FLAGS = new Set(["--force", "--dry-run", "--json", "--help", "--claude", "--agents", "--codex", "--frozen", "--update"]);
+const LABEL = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** `skillshelf-sync sync ...` as a program: argv without node and the script. */
 export async function main(argv, io) {
@@ -93,6 +98,9 @@ function parseOptions(argv, io) {
     dir: null,
     url: env.SKILLSHELF_URL || null,
     profile: null,
+    channel: null,
+    frozen: false,
+    update: false,
     force: false,
     dryRun: false,
     json: false,
@@ -112,10 +120,16 @@ function parseOptions(argv, io) {
     };
     if (flag === "--url") o.url = value();
     else if (flag === "--profile") o.profile = value();
-    else if (flag === "--token")
+    else if (flag === "--channel") {
+      o.channel = value();
+      if (!LABEL.test(o.channel))
+        throw new UsageError(`--channel ${JSON.stringify(o.channel)} is not a label: 1 to 32 lowercase letters, digits and dashes (latest, stable, beta)`);
+    } else if (flag === "--token")
       throw new UsageError("put the token in the SKILLSHELF_TOKEN environment variable, not on the command line (where ps and shell history see it)");
     else if (eq !== -1) throw new UsageError(BOOLEAN_FLAGS.has(flag) ? `${flag} takes no value` : `unknown option ${flag}`);
     else if (arg === "--force") o.force = true;
+    else if (arg === "--frozen") o.frozen = true;
+    else if (arg === "--update") o.update = true;
     else if (arg === "--dry-run") o.dryRun = true;
     else if (arg === "--json") o.json = true;
     else if (arg === "--help" || arg === "-h") o.help = true;
@@ -130,6 +144,7 @@ function parseOptions(argv, io) {
     throw new UsageError(targets.length ? "give one folder: <dir>, --claude, --agents or --codex" : "say where to sync: <dir>, --claude, --agents or --codex");
   o.dir = targets[0];
   if (!o.url) throw new UsageError("say which server: --url <origin> (or SKILLSHELF_URL)");
+  if (o.frozen && (o.update || o.channel)) throw new UsageError("--frozen installs the lockfile as it is: leave out --update and --channel");
   o.indexUrl = indexUrlOf(o.url, o.profile);
   return o;
 }
@@ -181,6 +196,12 @@ async function sync(o) {
     return fail(`${lockPath} cannot be read (${message(error)}); fix or remove it (the folders it lists are then treated as not ours)`);
   }
   const http = client(o);
+  if (o.frozen) return frozenSync(http, o, lock, report);
+  // The channel: asked for, else the one the lockfile was written for.
+  const channel = o.channel ?? (typeof lock.label === "string" && LABEL.test(lock.label) ? lock.label : "latest");
+  if (channel !== "latest") o.indexUrl.searchParams.set("label", channel);
+  report.index = o.indexUrl.href;
+  report.channel = channel;
   let entries;
   try {
     entries = await readIndex(http, o.indexUrl, report.warnings);
@@ -188,7 +209,10 @@ async function sync(o) {
     return fail(message(error));
   }
 
-  const next = { lockfileVersion: LOCK_VERSION, server: o.indexUrl.origin, index: indexKey(o.indexUrl), profile: o.profile, skills: {} };
+  const next = { lockfileVersion: LOCK_VERSION, server: o.indexUrl.origin, index: indexKey(o.indexUrl), profile: o.profile, label: channel, skills: {} };
+  for (const entry of entries)
+    if (entry.labelFallback)
+      report.warnings.push(`${entry.name} has no ${channel} label; its latest version${entry.version ? ` (v${entry.version})` : ""} is installed`);
   // Another server or profile into the same folder is allowed (switching profiles is a use), but said.
   const source = (l) => `${l.index}${l.profile ? ` (profile ${l.profile})` : ""}`;
   if (lock.index && (lock.index !== next.index || (lock.profile ?? null) !== (next.profile ?? null)))
@@ -223,6 +247,84 @@ async function sync(o) {
     report.exitCode = EXIT_REFUSED;
   }
   return report;
+}
+
+// ---------- --frozen ----------
+
+/**
+ * Installs exactly the lockfile's versions: each from the API's per-version ZIP, checked against
+ * the locked bundle digest before anything is written. Any skill the server no longer serves as
+ * locked (version gone, other content, skill gone) fails the whole run, naming every such skill,
+ * and nothing is written; the lockfile is never rewritten.
+ */
+async function frozenSync(http, o, lock, report) {
+  report.frozen = true;
+  const names = Object.keys(lock.skills).sort();
+  if (!names.length) {
+    report.error = `--frozen needs a lockfile with skills in ${o.dir}; run sync without --frozen first`;
+    report.ok = false;
+    report.exitCode = EXIT_REFUSED;
+    return report;
+  }
+  const ready = [];
+  const problems = [];
+  for (const name of names) {
+    const locked = lock.skills[name];
+    const got = await lockedVersion(http, o, name, locked).catch((error) => ({ problem: message(error) }));
+    if (got.problem) problems.push({ name, error: got.problem });
+    else ready.push({ name, locked, ...got });
+  }
+  if (problems.length) {
+    report.failed.push(...problems);
+    report.error = `--frozen: the server no longer serves ${problems.length === 1 ? "this locked skill" : "these locked skills"} as locked: ${problems.map((p) => p.name).join(", ")}; nothing was written (run sync --update to move the lock)`;
+    report.ok = false;
+    report.exitCode = EXIT_REFUSED;
+    return report;
+  }
+  const next = { ...lock, skills: { ...lock.skills } };
+  for (const { locked, entry } of ready) {
+    const outcome = await syncSkill(http, o, entry, locked).catch((error) => ({ kind: "failed", error: message(error) }));
+    record(report, next, lock, entry, outcome);
+  }
+  if (report.refused.length || report.failed.length) {
+    report.ok = false;
+    report.exitCode = EXIT_REFUSED;
+  }
+  return report;
+}
+
+async function lockedVersion(http, o, name, locked) {
+  if (typeof locked.skillId !== "string" || !Number.isInteger(locked.version) || typeof locked.bundleDigest !== "string")
+    return { problem: "the lockfile entry has no skillId, version or bundleDigest to install exactly" };
+  const url = new URL(`/api/v1/skills/${encodeURIComponent(locked.skillId)}/download?v=${locked.version}`, o.indexUrl.origin);
+  const response = await http.get(url);
+  if (!response.ok)
+    return { problem: `v${locked.version} is no longer served (${response.status}${(await errorText(response)) ? `: ${await errorText(response)}` : ""})` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const inFolder = unzip(bytes);
+  if (!inFolder) return { problem: `v${locked.version}: the server's download is not a ZIP` };
+  // The API's ZIP holds the files in a folder named after the skill.
+  const unpacked = new Map();
+  for (const [p, f] of inFolder) {
+    const slash = p.indexOf("/");
+    if (slash === -1) return { problem: `v${locked.version}: unexpected file ${p} at the archive's root` };
+    unpacked.set(p.slice(slash + 1), f);
+  }
+  const digest = bundleDigest(new Map([...unpacked].map(([p, f]) => [p, { sha256: sha256(f.bytes) }])));
+  if (digest !== locked.bundleDigest) return { problem: `v${locked.version} now has digest sha256:${digest}, the lockfile has sha256:${locked.bundleDigest}` };
+  const entry = {
+    name,
+    version: locked.version,
+    skillId: locked.skillId,
+    label: locked.label ?? null,
+    type: "archive",
+    url,
+    digest: locked.digest,
+    bundleDigest: locked.bundleDigest,
+    files: null,
+    unpacked,
+  };
+  return { entry };
 }
 
 function record(report, next, lock, entry, outcome) {
@@ -307,6 +409,8 @@ async function readIndex(http, url, warnings) {
       name: raw.name,
       version: Number.isInteger(raw.version) ? raw.version : null,
       skillId: typeof raw.skillId === "string" ? raw.skillId : null,
+      label: typeof raw.label === "string" ? raw.label : null,
+      labelFallback: raw.labelFallback === true,
       skip: false,
     };
     if (raw.type !== "skill-md" && raw.type !== "archive") {
@@ -425,9 +529,12 @@ async function syncSkill(http, o, entry, locked) {
     want = new Map(Object.entries(tracked));
   } else {
     if (o.dryRun) return dryArtifact(entry, locked, local);
-    const artifact = await download(http, entry.url, entry.digest);
-    if (!artifact) throw new Error(`${entry.url.pathname} answered 304 to a request without a validator`);
-    fetched = unpackArtifact(entry, artifact);
+    if (entry.unpacked) fetched = entry.unpacked;
+    else {
+      const artifact = await download(http, entry.url, entry.digest);
+      if (!artifact) throw new Error(`${entry.url.pathname} answered 304 to a request without a validator`);
+      fetched = unpackArtifact(entry, artifact);
+    }
     want = new Map([...fetched].map(([p, f]) => [p, { sha256: sha256(f.bytes), executable: f.executable }]));
   }
   if (entry.bundleDigest && target && bundleDigest(target) !== entry.bundleDigest) {
@@ -442,6 +549,7 @@ async function syncSkill(http, o, entry, locked) {
   const lockEntry = {
     skillId: entry.skillId ?? null,
     version: entry.version,
+    label: entry.label ?? null,
     type: entry.type,
     digest: entry.digest,
     bundleDigest: entry.bundleDigest ?? bundleDigest(want),
@@ -708,6 +816,7 @@ function printReport(report, io) {
   for (const w of report.warnings) io.err(`warning   ${w}`);
   if (report.error) {
     io.err(`error     ${report.error}`);
+    for (const f of report.failed) io.err(`failed    ${f.name}: ${f.error}`);
     return;
   }
   const v = (n) => (n === null || n === undefined ? "" : ` v${n}`);

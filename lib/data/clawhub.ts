@@ -40,6 +40,8 @@ export interface ClawhubSkill {
   current: { number: number; message: string; createdAt: Date };
   /** Published versions. */
   versionCount: number;
+  /** Release labels (ClawHub's tags besides latest): name → version number. */
+  labels: Record<string, number>;
   moderation: ClawhubModeration;
 }
 
@@ -62,6 +64,7 @@ const skillSelect = {
     select: { number: true, description: true, message: true, createdAt: true, reviewStatus: true, scanFindings: true, scanRuleset: true },
   },
   _count: { select: { versions: { where: { publishedAt: { not: null } } } } },
+  labels: { select: { name: true, version: { select: { number: true } } } },
 } satisfies Prisma.SkillSelect;
 type SkillRow = Prisma.SkillGetPayload<{ select: typeof skillSelect }>;
 
@@ -142,6 +145,7 @@ function toSkill(v: Viewing, row: SkillRow): ClawhubSkill | null {
     updatedAt: row.updatedAt,
     current: { number: current.number, message: current.message, createdAt: current.createdAt },
     versionCount: row._count.versions,
+    labels: Object.fromEntries(row.labels.map((l) => [l.name, l.version.number])),
     moderation: {
       suspicious,
       reasonCodes: [...new Set(serious.map((f) => f.rule))],
@@ -262,6 +266,8 @@ export interface ClawhubVersion {
   number: number;
   message: string;
   createdAt: Date;
+  /** The tags (release labels) on it; "latest" is the caller's to add. */
+  labels?: string[];
 }
 
 /** A skill's published versions, newest first, by keyset on the number. */
@@ -275,11 +281,11 @@ export async function listClawhubVersions(
   if (before !== null && !Number.isSafeInteger(before)) throw new DataError("INVALID", "The cursor is not one this registry gave out.", { field: "cursor" });
   const rows = await db.skillVersion.findMany({
     where: { publishedAt: { not: null }, skill: { AND: [{ id: skillId }, visibleTo(actor)] }, ...(before !== null ? { number: { lt: before } } : {}) },
-    select: { number: true, message: true, createdAt: true },
+    select: { number: true, message: true, createdAt: true, labels: { select: { name: true }, orderBy: { name: "asc" } } },
     orderBy: { number: "desc" },
     take: options.limit + 1,
   });
-  const items = rows.slice(0, options.limit);
+  const items = rows.slice(0, options.limit).map(({ labels, ...row }) => ({ ...row, labels: labels.map((l) => l.name) }));
   const last = items.at(-1);
   return { items, nextCursor: rows.length > options.limit && last ? encodeCursor({ value: String(last.number), id: skillId }) : null };
 }

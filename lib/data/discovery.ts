@@ -6,6 +6,8 @@ import { placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "./actor";
 import { notFound } from "./errors";
+import { checkFollowedLabel, labelledVersionIds } from "./labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 import { visibleTo } from "./skill-access";
 
 // The skills delivered to a viewer's agents outside the app (the discovery index and the sync CLI
@@ -35,6 +37,10 @@ export interface DeliveredSkill {
   bundleDigest: string;
   /** Sorted by path. */
   files: DeliveredFile[];
+  /** The release label that answered ("latest" for the current version, or a pinned one's: "pinned"). */
+  label: string;
+  /** The label followed was asked for, but this skill has none of that name: its current version instead. */
+  labelFallback: boolean;
 }
 
 export interface DeliveryOptions {
@@ -42,6 +48,8 @@ export interface DeliveryOptions {
   profile?: string | null;
   /** One team's skills (by id) instead, as its members see them: a team's delivery link (lib/data/feeds.ts). */
   team?: string | null;
+  /** The release label to follow (lib/skills/permissions/labels.ts); default a profile's own, else latest. */
+  label?: string | null;
 }
 
 const versionSelect = {
@@ -60,8 +68,10 @@ interface Pick {
   name: string;
   place: string;
   currentVersionId: string | null;
-  /** Null: the current version. */
+  /** Null: the current version (or the label's). */
   pinned: number | null;
+  /** Archived skills reach a profile only through a label that exists on them. */
+  archived: boolean;
 }
 
 // Prisma refuses a query with more bound values than SQLite's limit (999 as it counts), so a
@@ -75,13 +85,13 @@ export async function inBatches<T, R>(items: readonly T[], read: (batch: T[]) =>
   return results;
 }
 
-const pickSelect = { id: true, name: true, scope: true, currentVersionId: true, team: { select: { name: true } } } as const;
+const pickSelect = { id: true, name: true, scope: true, archived: true, currentVersionId: true, team: { select: { name: true } } } as const;
 
 function toPick(
-  row: { id: string; name: string; scope: Parameters<typeof placeLabel>[0]; currentVersionId: string | null; team: { name: string } | null },
+  row: { id: string; name: string; scope: Parameters<typeof placeLabel>[0]; archived: boolean; currentVersionId: string | null; team: { name: string } | null },
   pinned: number | null,
 ): Pick {
-  return { id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), currentVersionId: row.currentVersionId, pinned };
+  return { id: row.id, name: row.name, place: placeLabel(row.scope, row.team?.name), archived: row.archived, currentVersionId: row.currentVersionId, pinned };
 }
 
 /**
@@ -90,19 +100,24 @@ function toPick(
  */
 export async function listDeliveredSkills(viewer: ViewerRef, options: DeliveryOptions = {}): Promise<DeliveredSkill[]> {
   const actor = await loadActor(db, viewer);
-  return withVersions(await picksFor(actor, options));
+  const { picks, label } = await picksFor(actor, options);
+  return withVersions(picks, label);
 }
 
 /** The one skill of that name the viewer's agents get (as listDeliveredSkills has it), or null. */
 export async function findDeliveredSkill(viewer: ViewerRef, name: string, options: DeliveryOptions = {}): Promise<DeliveredSkill | null> {
   const actor = await loadActor(db, viewer);
-  return (await withVersions(await picksFor(actor, options, name)))[0] ?? null;
+  const { picks, label } = await picksFor(actor, options, name);
+  return (await withVersions(picks, label))[0] ?? null;
 }
 
-function picksFor(actor: Actor, options: DeliveryOptions, name?: string): Promise<Pick[]> {
-  if (options.profile) return profilePicks(actor, options.profile, name);
-  if (options.team) return teamPicks(actor, options.team, name);
-  return catalogPicks(actor, name);
+async function picksFor(actor: Actor, options: DeliveryOptions, name?: string): Promise<{ picks: Pick[]; label: string }> {
+  const asked = options.label ? checkFollowedLabel(options.label) : null;
+  if (options.profile) {
+    const { picks, label } = await profilePicks(actor, options.profile, asked, name);
+    return { picks, label: asked ?? label };
+  }
+  return { picks: options.team ? await teamPicks(actor, options.team, name) : await catalogPicks(actor, name), label: asked ?? LATEST };
 }
 
 /** A team's current skills, as long as the viewer is in the team (names are unique within one). */
@@ -125,27 +140,42 @@ async function catalogPicks(actor: Actor, name?: string): Promise<Pick[]> {
   return visible.map((row) => toPick(row, null));
 }
 
-async function profilePicks(actor: Actor, profile: string, name?: string): Promise<Pick[]> {
-  const select = { skills: { select: { skillId: true, pinnedVersion: true } } } as const;
+async function profilePicks(actor: Actor, profile: string, asked: string | null, name?: string): Promise<{ picks: Pick[]; label: string }> {
+  const select = { label: true, skills: { select: { skillId: true, pinnedVersion: true } } } as const;
   // By id first, then by name (unique per owner): people know their profiles by name, scripts by id.
   const found =
     (await db.agentProfile.findFirst({ where: { id: profile, ownerId: actor.id }, select })) ??
     (await db.agentProfile.findFirst({ where: { name: profile, ownerId: actor.id }, select }));
   if (!found) throw notFound("Agent profile");
   const pinned = new Map(found.skills.map((s) => [s.skillId, s.pinnedVersion]));
-  // Like the playground: a skill the owner can no longer see, or one that was archived, is left out.
+  // Like the playground: a skill the owner can no longer see is left out, and so is an archived one
+  // unless the profile follows a label it has (withVersions decides that).
+  const label = asked ?? found.label;
   const rows = await db.skill.findMany({
-    where: { AND: [{ id: { in: [...pinned.keys()] } }, visibleTo(actor), { archived: false }, ...(name === undefined ? [] : [{ name }])] },
+    where: {
+      AND: [
+        { id: { in: [...pinned.keys()] } },
+        visibleTo(actor),
+        ...(label === LATEST ? [{ archived: false }] : []),
+        ...(name === undefined ? [] : [{ name }]),
+      ],
+    },
     select: pickSelect,
   });
-  return rows.map((row) => toPick(row, pinned.get(row.id) ?? null));
+  return { picks: rows.map((row) => toPick(row, pinned.get(row.id) ?? null)), label: found.label };
 }
 
-async function withVersions(picks: Pick[]): Promise<DeliveredSkill[]> {
-  const current = picks.flatMap((p) => (p.pinned === null && p.currentVersionId ? [p.currentVersionId] : []));
-  const pinned = picks.filter((p) => p.pinned !== null);
+async function withVersions(picks: Pick[], label: string): Promise<DeliveredSkill[]> {
+  const following = picks.filter((p) => p.pinned === null);
+  // A label only ever points at a published version (lib/data/labels.ts).
+  const labelled = await labelledVersions(
+    following.map((p) => p.id),
+    label,
+  );
+  const current = following.flatMap((p) => (labelled.has(p.id) || p.archived ? [] : p.currentVersionId ? [p.currentVersionId] : []));
+  const pinned = picks.filter((p) => p.pinned !== null && !p.archived);
   const [a, b] = await Promise.all([
-    inBatches(current, (ids) => db.skillVersion.findMany({ where: { id: { in: ids } }, select: versionSelect })),
+    inBatches([...current, ...labelled.values()], (ids) => db.skillVersion.findMany({ where: { id: { in: ids } }, select: versionSelect })),
     // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal from agents even if one were.
     inBatches(pinned, (batch) =>
       db.skillVersion.findMany({
@@ -169,7 +199,17 @@ async function withVersions(picks: Pick[]): Promise<DeliveredSkill[]> {
       reviewStatus: row.reviewStatus,
       bundleDigest: row.digest,
       files: row.files,
+      ...(pick.pinned !== null
+        ? { label: "pinned", labelFallback: false }
+        : labelled.has(pick.id) || label === LATEST
+          ? { label, labelFallback: false }
+          : { label: LATEST, labelFallback: true }),
     });
   }
   return skills.sort((x, y) => x.name.localeCompare(y.name));
+}
+
+async function labelledVersions(skillIds: string[], label: string): Promise<Map<string, string>> {
+  const maps = await inBatches(skillIds, async (batch) => [...(await labelledVersionIds(db, batch, label))]);
+  return new Map(maps);
 }

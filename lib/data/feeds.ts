@@ -8,6 +8,8 @@ import type { DeliveryOptions } from "./discovery";
 import { DataError, notFound } from "./errors";
 import { hashTokenSecret, randomBase62 } from "./tokens";
 import { audit } from "./version-writer";
+import { checkFollowedLabel } from "./labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 
 export type { CreatedFeed, FeedInfo };
 
@@ -28,6 +30,7 @@ const infoSelect = {
   id: true,
   name: true,
   prefix: true,
+  label: true,
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
@@ -39,6 +42,7 @@ type InfoRow = {
   id: string;
   name: string;
   prefix: string;
+  label: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -56,6 +60,8 @@ export interface CreateFeedInput {
   profile?: string | null;
   /** A team the viewer owns or administers, by id or by name. */
   team?: string | null;
+  /** The release label it follows; left out: latest (for a profile link, the profile's own). */
+  label?: string | null;
 }
 
 /** One of the owner's profiles by id, else by name (names are unique per owner only). */
@@ -82,6 +88,7 @@ export async function createFeed(viewer: ViewerRef, input: CreateFeedInput): Pro
   const name = input.name.trim();
   if (!name || [...name].length > NAME_MAX) throw new DataError("INVALID", `Give the link a name of 1 to ${NAME_MAX} characters.`, { field: "name" });
   if (input.profile && input.team) throw new DataError("INVALID", "A link delivers one agent profile or one team's skills, not both.", { field: "team" });
+  const label = input.label ? checkFollowedLabel(input.label) : LATEST;
   const secret = SECRET_PREFIX + randomBase62(SECRET_CHARS);
   const row = await db.$transaction(async (tx) => {
     const actor = await loadActor(tx, viewer);
@@ -105,10 +112,10 @@ export async function createFeed(viewer: ViewerRef, input: CreateFeedInput): Pro
     if (active >= MAX_ACTIVE_FEEDS)
       throw new DataError("INVALID", `You have ${MAX_ACTIVE_FEEDS} active delivery links; revoke one you no longer use first.`, { field: "name" });
     const created = await tx.deliveryFeed.create({
-      data: { ownerId: actor.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), profileId, teamId },
+      data: { ownerId: actor.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), profileId, teamId, label },
       select: infoSelect,
     });
-    await audit(tx, { actorId: actor.id, action: "feed.create", teamId, detail: { feedId: created.id, name, prefix: created.prefix, profileId } });
+    await audit(tx, { actorId: actor.id, action: "feed.create", teamId, detail: { feedId: created.id, name, prefix: created.prefix, profileId, label } });
     return created;
   });
   return { feed: toInfo(row), secret };
@@ -153,7 +160,7 @@ export async function checkFeedSecret(secret: string): Promise<FeedCheck> {
   if (!SECRET_SHAPE.test(secret)) return { ok: false, reason: "unknown" };
   const row = await db.deliveryFeed.findUnique({
     where: { hash: hashTokenSecret(secret) },
-    select: { id: true, ownerId: true, profileId: true, teamId: true, revokedAt: true, lastUsedAt: true, profile: { select: { ownerId: true } } },
+    select: { id: true, ownerId: true, profileId: true, teamId: true, label: true, revokedAt: true, lastUsedAt: true, profile: { select: { ownerId: true } } },
   });
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revokedAt) return { ok: false, reason: "revoked", revokedAt: row.revokedAt };
@@ -174,7 +181,12 @@ export async function checkFeedSecret(secret: string): Promise<FeedCheck> {
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
     await db.deliveryFeed.updateMany({ where: { id: row.id, revokedAt: null }, data: { lastUsedAt: now } });
-  return { ok: true, feedId: row.id, viewer: { id: row.ownerId }, options: { profile: row.profileId, team: row.teamId } };
+  return {
+    ok: true,
+    feedId: row.id,
+    viewer: { id: row.ownerId },
+    options: { profile: row.profileId, team: row.teamId, label: row.label === LATEST ? null : row.label },
+  };
 }
 
 /**

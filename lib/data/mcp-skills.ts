@@ -17,11 +17,16 @@ export interface ServedSkill extends DeliveredSkill {
 }
 
 /**
- * Every skill the viewer's agents get (or one profile's), sorted by name; NOT_FOUND for a profile
- * that is not theirs. `offered`: the list is a catalog an agent sees (skills/list), counted as L1.
+ * Every skill the viewer's agents get (or one profile's), sorted by name, at the label they follow
+ * (`label` overrides it); NOT_FOUND for a profile that is not theirs. `offered`: the list is a
+ * catalog an agent sees (skills/list), counted as L1.
  */
-export async function listServedSkills(viewer: ViewerRef, profileId: string | null, options: { offered?: boolean } = {}): Promise<ServedSkill[]> {
-  const skills = await withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId }));
+export async function listServedSkills(
+  viewer: ViewerRef,
+  profileId: string | null,
+  options: { offered?: boolean; label?: string | null } = {},
+): Promise<ServedSkill[]> {
+  const skills = await withFrontmatter(await listDeliveredSkills(viewer, { profile: profileId, label: options.label ?? null }));
   if (options.offered) noteOffered(viewer, skills);
   return skills;
 }
@@ -32,8 +37,8 @@ export function noteServedOffer(viewer: ViewerRef, skill: ServedSkill): void {
 }
 
 /** The one skill of that name the viewer's agents get, or null. */
-export async function findServedSkill(viewer: ViewerRef, name: string, profileId: string | null): Promise<ServedSkill | null> {
-  const skill = await findDeliveredSkill(viewer, name, { profile: profileId });
+export async function findServedSkill(viewer: ViewerRef, name: string, profileId: string | null, label: string | null = null): Promise<ServedSkill | null> {
+  const skill = await findDeliveredSkill(viewer, name, { profile: profileId, label });
   return skill ? ((await withFrontmatter([skill]))[0] ?? null) : null;
 }
 

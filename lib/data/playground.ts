@@ -8,6 +8,8 @@ import { visibleTo, visibleToSql } from "./skill-access";
 import { db } from "@/lib/db/server";
 import { readFrontmatter } from "./json-columns";
 import { notFound } from "./errors";
+import { labelledVersionIds } from "./labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
 import { placeLabel } from "@/lib/labels";
@@ -121,11 +123,13 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
   let picks: { skillId: string; scope: SkillScope; pinned: number | null }[];
   let profileInstructions: string | null = null;
   let profileName: string | null = null;
+  let label: string = LATEST;
+  let labelled = new Map<string, string>();
 
   if (catalog.kind === "profile") {
     const profile = await db.agentProfile.findFirst({
       where: { id: catalog.profileId, ownerId: actor.id },
-      select: { name: true, instructions: true, skills: { select: { skillId: true, pinnedVersion: true } } },
+      select: { name: true, instructions: true, label: true, skills: { select: { skillId: true, pinnedVersion: true } } },
     });
     if (!profile) throw notFound("Agent profile");
     profileInstructions = profile.instructions;
@@ -137,11 +141,22 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     });
     const lost = profile.skills.length - visible.length;
     if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
-    // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile.
-    for (const s of visible.filter((s) => s.archived))
-      notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
+    // The profile's release label picks each skill's version (lib/data/labels.ts); a skill without it gets its current one, and the notice says so.
+    label = profile.label;
+    labelled = await labelledVersionIds(
+      db,
+      visible.map((s) => s.id),
+      label,
+    );
     const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
-    picks = visible.filter((s) => !s.archived).map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
+    // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile,
+    // unless the profile follows a label the archived skill still has.
+    const kept = visible.filter((s) => !s.archived || (pinned.get(s.id) == null && labelled.has(s.id)));
+    for (const s of visible.filter((s) => !kept.includes(s)))
+      notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
+    for (const s of kept.filter((s) => label !== LATEST && pinned.get(s.id) == null && !labelled.has(s.id)))
+      notices.push(`"${s.name}" has no ${label} label, so its latest version is offered.`);
+    picks = kept.map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
   } else {
     // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
     // the ORM's relation loading costs more than the rest of the turn together.
@@ -161,7 +176,7 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
     return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
   }
 
-  const rows = await versionRows(picks);
+  const rows = await versionRows(picks, labelled);
   const byId = new Map(rows.map((row) => [row.skillId, row]));
   const skills: PlaygroundSkill[] = [];
   const places = new Map<string, string>();
@@ -266,11 +281,13 @@ async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
   });
 }
 
-async function versionRows(picks: { skillId: string; pinned: number | null }[]): Promise<VersionRow[]> {
-  const current = picks.filter((p) => p.pinned === null).map((p) => p.skillId);
+async function versionRows(picks: { skillId: string; pinned: number | null }[], labelled: ReadonlyMap<string, string>): Promise<VersionRow[]> {
+  const current = picks.filter((p) => p.pinned === null && !labelled.has(p.skillId)).map((p) => p.skillId);
+  const byLabel = picks.flatMap((p) => (p.pinned === null && labelled.has(p.skillId) ? [labelled.get(p.skillId)!] : []));
   const pinned = picks.filter((p) => p.pinned !== null);
-  const [a, b] = await Promise.all([
+  const [a, b, c] = await Promise.all([
     current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
+    byLabel.length ? db.skillVersion.findMany({ where: { id: { in: byLabel } }, select: versionSelect }) : [],
     // Only a published version may be pinned (lib/data/profiles.ts); this keeps a proposal out of an agent's hands even if one were.
     pinned.length
       ? db.skillVersion.findMany({
@@ -279,7 +296,7 @@ async function versionRows(picks: { skillId: string; pinned: number | null }[]):
         })
       : [],
   ]);
-  return [...a, ...b];
+  return [...a, ...b, ...c];
 }
 
 /**

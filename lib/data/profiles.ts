@@ -17,6 +17,7 @@ const profileSelect = {
   id: true,
   name: true,
   instructions: true,
+  label: true,
   updatedAt: true,
   skills: {
     select: {
@@ -47,7 +48,7 @@ function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeo
   });
   // Out-of-reach skills last, in a stable order.
   skills.sort((a, b) => (a.name === null ? (b.name === null ? a.skillId.localeCompare(b.skillId) : 1) : b.name === null ? -1 : a.name.localeCompare(b.name)));
-  return { id: row.id, name: row.name, instructions: row.instructions, updatedAt: row.updatedAt, skills };
+  return { id: row.id, name: row.name, instructions: row.instructions, label: row.label, updatedAt: row.updatedAt, skills };
 }
 
 export async function listProfiles(viewer: ViewerRef): Promise<AgentProfileInfo[]> {
@@ -132,6 +133,7 @@ export async function createProfile(viewer: ViewerRef, input: ProfileInput): Pro
           ownerId: actor.id,
           name: data.name,
           instructions: data.instructions,
+          label: data.label,
           skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) },
         },
         select: { id: true },
@@ -162,6 +164,7 @@ export async function updateProfile(viewer: ViewerRef, profileId: string, input:
         data: {
           name: data.name,
           instructions: data.instructions,
+          label: data.label,
           skills: { create: data.skills.map((s) => ({ skillId: s.skillId, pinnedVersion: s.pinnedVersion })) },
         },
       });

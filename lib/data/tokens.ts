@@ -9,11 +9,13 @@ import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import type { Viewer } from "./session";
 import { audit } from "./version-writer";
+import { checkFollowedLabel } from "./labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
 
 export type { AccessTokenInfo, CreatedAccessToken, TokenScope };
 
 /** A viewer authenticated by a personal access token, with what the token allows. */
-export type TokenViewer = Viewer & { token: { id: string; scope: TokenScope } };
+export type TokenViewer = Viewer & { token: { id: string; scope: TokenScope; label: string } };
 
 const SECRET_PREFIX = "sks_";
 // 40 base62 characters carry 238 bits: far past guessing, and short enough to paste.
@@ -43,12 +45,15 @@ export function hashTokenSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">): AccessTokenInfo {
+function toInfo(
+  row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "label" | "createdAt" | "lastUsedAt" | "revokedAt" | "expiresAt">,
+): AccessTokenInfo {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
     scope: row.scope as TokenScope,
+    label: row.label,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
@@ -56,7 +61,17 @@ function toInfo(row: Pick<AccessToken, "id" | "name" | "prefix" | "scope" | "cre
   };
 }
 
-const infoSelect = { id: true, name: true, prefix: true, scope: true, createdAt: true, lastUsedAt: true, revokedAt: true, expiresAt: true } as const;
+const infoSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  scope: true,
+  label: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  expiresAt: true,
+} as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -64,13 +79,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * stored, so it can never be shown again. It expires after `expiresInDays` (90 when left out; null
  * for never), so a forgotten token stops working on its own.
  */
-export async function createToken(viewer: ViewerRef, input: { name: string; scope: TokenScope; expiresInDays?: number | null }): Promise<CreatedAccessToken> {
+export async function createToken(
+  viewer: ViewerRef,
+  input: { name: string; scope: TokenScope; expiresInDays?: number | null; label?: string },
+): Promise<CreatedAccessToken> {
   const name = input.name.trim();
   if (!name || [...name].length > NAME_MAX) throw new DataError("INVALID", `Give the token a name of 1 to ${NAME_MAX} characters.`, { field: "name" });
   if (!TOKEN_SCOPES.includes(input.scope)) throw new DataError("INVALID", `The scope must be one of ${TOKEN_SCOPES.join(", ")}.`, { field: "scope" });
   const days = input.expiresInDays === undefined ? DEFAULT_TOKEN_EXPIRY_DAYS : input.expiresInDays;
   if (days !== null && !(TOKEN_EXPIRY_DAYS as readonly number[]).includes(days))
     throw new DataError("INVALID", `The expiry must be ${TOKEN_EXPIRY_DAYS.join(", ")} days, or never.`, { field: "expiresInDays" });
+  const label = input.label ? checkFollowedLabel(input.label) : LATEST;
   const expiresAt = days === null ? null : new Date(Date.now() + days * DAY_MS);
   const secret = SECRET_PREFIX + randomBase62(SECRET_CHARS);
   const row = await db.$transaction(async (tx) => {
@@ -80,13 +99,13 @@ export async function createToken(viewer: ViewerRef, input: { name: string; scop
     if (active >= MAX_ACTIVE_TOKENS)
       throw new DataError("INVALID", `You have ${MAX_ACTIVE_TOKENS} active tokens; revoke one you no longer use first.`, { field: "name" });
     const created = await tx.accessToken.create({
-      data: { userId: viewer.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), scope: input.scope, expiresAt },
+      data: { userId: viewer.id, name, prefix: secret.slice(0, DISPLAY_CHARS), hash: hashTokenSecret(secret), scope: input.scope, label, expiresAt },
       select: infoSelect,
     });
     await audit(tx, {
       actorId: viewer.id,
       action: "token.create",
-      detail: { tokenId: created.id, name, scope: input.scope, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null },
+      detail: { tokenId: created.id, name, scope: input.scope, label, prefix: created.prefix, expiresAt: expiresAt?.toISOString() ?? null },
     });
     return created;
   });
@@ -134,6 +153,7 @@ export async function checkBearer(authorization: string | null | undefined): Pro
     select: {
       id: true,
       scope: true,
+      label: true,
       revokedAt: true,
       expiresAt: true,
       lastUsedAt: true,
@@ -150,7 +170,10 @@ export async function checkBearer(authorization: string | null | undefined): Pro
   // The production server's admission lets a token it has seen work wait as a client of its own.
   rememberVerified({ authorization });
   const { id, name, email, role } = row.user;
-  return { ok: true, viewer: { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope } } };
+  return {
+    ok: true,
+    viewer: { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER", token: { id: row.id, scope: row.scope as TokenScope, label: row.label } },
+  };
 }
 
 /** The viewer a bearer header stands for, or null when it is not a working token (see checkBearer). */

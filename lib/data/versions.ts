@@ -10,6 +10,8 @@ import { readDiffInputs } from "./diff-inputs";
 import { skillReferences } from "./profile-references";
 import { provenanceSelect, toProvenance } from "./skills/rows";
 import { sourceFields, sourceOf } from "./synced-skills";
+import { isCustomLabel, labelsByVersion, reviewedLabels, STANDARD_LABELS } from "@/lib/skills/permissions/labels";
+import { teamPolicy } from "./reviews/facts";
 
 export type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef };
 
@@ -27,6 +29,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     team: { select: { id: true, name: true } },
     currentVersion: { select: { number: true } },
     ...sourceFields,
+    labels: { select: { name: true, version: { select: { number: true } } } },
     versions: {
       orderBy: { number: "asc" },
       select: {
@@ -63,6 +66,10 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   }
 
   const current = skill.currentVersion.number;
+  const labelled = labelsByVersion(
+    skill.labels.map((l) => ({ name: l.name, version: l.version.number })),
+    null,
+  );
   const versions: VersionHistoryItem[] = [];
   const kept = new Map<number, VersionHistoryItem>();
   // Deltas are against what a version was built on: a proposal's base, else the last published
@@ -88,6 +95,7 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
       scanHighest: v.scanHighest,
       reviewStatus: v.reviewStatus,
       pinnedBy: pinnedBy.get(v.number) ?? 0,
+      labels: labelled.get(v.number) ?? [],
       current: v.number === current,
       published: v.publishedAt !== null,
       proposal: revision ? { requestId: revision.request.id, state: proposalState(revision, v.publishedAt !== null) } : null,
@@ -101,6 +109,14 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   return {
     skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current, syncedFrom: sourceOf(skill)?.url ?? null },
     versions: versions.reverse(),
+    labelNames: [
+      ...STANDARD_LABELS,
+      ...skill.labels
+        .map((l) => l.name)
+        .filter(isCustomLabel)
+        .sort(),
+    ],
+    reviewedLabels: skill.scope === "TEAM" ? [...reviewedLabels(await teamPolicy(db, skill.teamId))] : [],
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };
 }

@@ -9,7 +9,7 @@ export interface RequestViewer {
   /** How the request proved who it is. */
   via: "session" | "token";
   /** With a token: which one, and what it allows. */
-  token: { id: string; scope: TokenScope } | null;
+  token: { id: string; scope: TokenScope; label: string } | null;
 }
 
 export interface AuthenticateOptions {

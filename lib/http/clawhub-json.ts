@@ -27,15 +27,17 @@ export function skillJson(skill: ClawhubSkill) {
     slug: skill.name,
     displayName: skill.name,
     summary: skill.description,
-    tags: { [LATEST_TAG]: versionLabel(skill.current.number) },
+    // Release labels are the registry's tags; latest is the current version.
+    tags: { ...Object.fromEntries(Object.entries(skill.labels).map(([name, n]) => [name, versionLabel(n)])), [LATEST_TAG]: versionLabel(skill.current.number) },
     stats: { versions: skill.versionCount },
     createdAt: ms(skill.createdAt),
     updatedAt: ms(skill.updatedAt),
   };
 }
 
-export function versionJson(version: ClawhubVersion) {
-  return { version: versionLabel(version.number), createdAt: ms(version.createdAt), changelog: version.message };
+export function versionJson(version: ClawhubVersion, current?: number) {
+  const tags = [...(version.number === current ? [LATEST_TAG] : []), ...(version.labels ?? [])];
+  return { version: versionLabel(version.number), createdAt: ms(version.createdAt), changelog: version.message, ...(version.labels ? { tags } : {}) };
 }
 
 export function ownerJson(skill: ClawhubSkill) {

@@ -103,4 +103,28 @@ describe("the ClawHub registry", () => {
     expect(await published.json()).toMatchObject({ ok: true, slug: "published", version: "1.0.0", publicationStatus: "published" });
     expect(await db.skill.count({ where: { name: "published", scope: "PERSONAL", ownerId: "grace" } })).toBe(1);
   });
+
+  it("maps tags to release labels: tag=stable downloads the stable version, and the versions list shows each version's tags", async () => {
+    const { addSkillVersion } = await import("@/lib/data/skills");
+    const { moveLabel } = await import("@/lib/data/labels");
+    const tagged = await createSkill({ id: "grace" }, { skill: makeSkill("tagged"), destination: { scope: "PERSONAL" } });
+    await addSkillVersion({ id: "grace" }, tagged.skillId!, { skill: makeSkill("tagged", { body: "# Tagged\n\nSecond.\n" }), message: "v2" });
+    await moveLabel({ id: "grace" }, tagged.skillId!, "stable", 1);
+
+    const detail = await (await call("GET", "api/v1/skills/tagged", read)).json();
+    expect(detail.skill.tags).toEqual({ latest: "2.0.0", stable: "1.0.0" });
+    const versions = await (await call("GET", "api/v1/skills/tagged/versions", read)).json();
+    expect(versions.items.map((v: { version: string; tags: string[] }) => [v.version, v.tags])).toEqual([
+      ["2.0.0", ["latest"]],
+      ["1.0.0", ["stable"]],
+    ]);
+    const stable = await call("GET", "api/v1/download?slug=tagged&tag=stable", read);
+    expect(stable.status).toBe(200);
+    expect(stable.headers.get("x-skill-version")).toBe("1");
+    const latest = await call("GET", "api/v1/download?slug=tagged&tag=latest", read);
+    expect(latest.headers.get("x-skill-version")).toBe("2");
+    const beta = await call("GET", "api/v1/download?slug=tagged&tag=beta", read);
+    expect(beta.status).toBe(404);
+    expect((await beta.text()).trim()).toBe('Unknown tag "beta": this skill\'s tags are "latest", "stable".');
+  });
 });

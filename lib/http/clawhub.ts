@@ -12,7 +12,7 @@ import {
 import { issueUploadTicket, publishClawhubSkill, stageUpload } from "@/lib/data/clawhub-publish";
 import { readSkillFile } from "@/lib/data/skills";
 import { getEnv } from "@/lib/env";
-import { parseVersionLabel, tagProblem, versionLabel } from "@/lib/skills/clawhub/protocol";
+import { parseVersionLabel, readTagProblem, versionLabel } from "@/lib/skills/clawhub/protocol";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { authenticate } from "./auth";
 import { parseInput, readBodyLimited, readJsonBody } from "./body";
@@ -52,14 +52,14 @@ async function skillOr404(viewer: { id: string }, slug: string, url: URL): Promi
 }
 
 /**
- * The version a request names (`version=`, or `tag=`: only "latest"), the current one without
+ * The version a request names (`version=`, or `tag=`: latest or a release label), the current one without
  * either; a refusal Response when it names none that exists.
  */
 async function pickVersion(viewer: { id: string }, skill: ClawhubSkill, version: string | null, tag: string | null): Promise<number | Response> {
   if (version !== null && tag !== null) return textError(400, "Ask for a version or a tag, not both.");
   if (tag !== null) {
-    const problem = tagProblem(tag);
-    return problem ? textError(404, problem) : skill.current.number;
+    const problem = readTagProblem(tag, skill.labels);
+    return problem ? textError(404, problem) : (skill.labels[tag] ?? skill.current.number);
   }
   if (version === null) return skill.current.number;
   const number = parseVersionLabel(version);
@@ -129,7 +129,7 @@ async function get(request: Request, route: string[]): Promise<Response> {
   if (sub === "moderation" && !arg) return json({ moderation: { ...moderationJson(skill), evidence: [] } });
   if (sub === "versions" && !arg) {
     const page = await listClawhubVersions(viewer, skill.id, { limit: limitParam(url, 25, 200), cursor: url.searchParams.get("cursor") });
-    return json({ items: page.items.map(versionJson), nextCursor: page.nextCursor });
+    return json({ items: page.items.map((version) => versionJson(version, skill.current.number)), nextCursor: page.nextCursor });
   }
   if (sub === "versions" && arg) {
     const number = parseVersionLabel(arg);

@@ -46,6 +46,10 @@ export interface DiscoveryEntry {
   place: string;
   reviewStatus: string;
   bundleDigest: string;
+  /** The release label that answered (lib/skills/permissions/labels.ts), "pinned" for a profile's pin. */
+  label: string;
+  /** Present when the label asked for is not on this skill: its current version answered instead. */
+  labelFallback?: true;
   /** Per-file digests (the well-known index, for the sync CLI), or the v0.1 RFC's list of paths (a delivery link's index, for older clients). */
   files: DiscoveryFile[] | string[];
 }
@@ -80,13 +84,23 @@ function skillMdOnly(skill: DeliveredSkill): string | null {
 }
 
 const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
-const query = (profileId: string | null) => (profileId ? `?profile=${encodeURIComponent(profileId)}` : "");
+function query(options: DeliveryOptions): string {
+  const params = new URLSearchParams();
+  if (options.profile) params.set("profile", options.profile);
+  if (options.label) params.set("label", options.label);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
 const sha = (hex: string) => `sha256:${hex}`;
 
+/** Who asks, and the release label their token follows (null for a session). */
+export type DiscoveryCaller = ViewerRef & { tokenLabel: string | null };
+
 /** Who asks: a read token, or a browser session. Signed out is 401 with the Bearer challenge. */
-export async function discoveryViewer(request: Request): Promise<ViewerRef> {
+export async function discoveryViewer(request: Request): Promise<DiscoveryCaller> {
   try {
-    return (await authenticate(request, { scope: "read", session: true })).viewer;
+    const { viewer, token } = await authenticate(request, { scope: "read", session: true });
+    return { id: viewer.id, tokenLabel: token?.label ?? null };
   } catch (error) {
     if (error instanceof HttpError && error.status === 401 && request.headers.get("authorization") === null) {
       throw new HttpError(
@@ -101,11 +115,13 @@ export async function discoveryViewer(request: Request): Promise<ViewerRef> {
   }
 }
 
-/** The well-known index's source: the signed-in viewer, narrowed by `?profile=`. */
-export function wellKnownSource(request: Request, viewer: ViewerRef): DeliverySource {
+/** The well-known index's source: the signed-in viewer, narrowed by `?profile=`, following `?label=` (else the token's label, else a profile's). */
+export function wellKnownSource(request: Request, caller: DiscoveryCaller): DeliverySource {
+  const viewer = { id: caller.id };
+  const label = labelParam(request) ?? (caller.tokenLabel === "latest" ? null : caller.tokenLabel);
   return {
     viewer,
-    options: { profile: profileParam(request) },
+    options: { profile: profileParam(request), label },
     urls: "absolute",
     record: (skill) => recordDownload(viewer, skill.skillId, skill.version, { via: "discovery" }),
     note: (skill) => noteInstall(viewer, skill.skillId, skill.version, discoveryChannel(request)),
@@ -118,6 +134,15 @@ export function profileParam(request: Request): string | null {
   if (value === null || value === "") return null;
   if (value.length > 100 || /[\u0000-\u001f\u007f]/.test(value))
     throw new HttpError(400, "bad_request", "profile must name one of your agent profiles (its name as the playground shows it, or its id).");
+  return value;
+}
+
+/** `?label=<name>`, or null; a malformed one is 400 naming the rule. */
+export function labelParam(request: Request): string | null {
+  const value = new URL(request.url).searchParams.get("label");
+  if (value === null || value === "") return null;
+  if (!/^[a-z][a-z0-9-]{0,31}$/.test(value))
+    throw new HttpError(400, "bad_request", `label ${JSON.stringify(value.slice(0, 40))} is not a label name: 1 to 32 lowercase letters, digits and dashes (latest, stable, beta or a team's own).`);
   return value;
 }
 
@@ -139,7 +164,7 @@ export async function buildDiscoveryIndex(source: DeliverySource): Promise<Disco
   );
   // Relative to the index itself (…/.well-known/agent-skills/index.json), which RFC clients resolve against.
   const base = source.urls === "relative" ? "" : `${DISCOVERY_PATH}/`;
-  const suffix = source.urls === "relative" ? "" : query(options.profile ?? null);
+  const suffix = source.urls === "relative" ? "" : query(options);
   const entries: DiscoveryEntry[] = [];
   for (const skill of skills) {
     const single = skillMdOnly(skill);
@@ -156,6 +181,8 @@ export async function buildDiscoveryIndex(source: DeliverySource): Promise<Disco
       place: skill.place,
       reviewStatus: skill.reviewStatus,
       bundleDigest: sha(skill.bundleDigest),
+      label: skill.label,
+      ...(skill.labelFallback ? { labelFallback: true as const } : {}),
       files:
         source.urls === "relative"
           ? skill.files.map((f) => f.path)

@@ -70,6 +70,7 @@ export function skillDetailJson(skill: SkillDetail, version: SkillVersionDetail 
       errorCount: v.errorCount,
       // A review request's version: readable and downloadable by number (?v=), never the current one.
       proposed: v.proposed,
+      labels: v.labels,
     })),
     can: skill.can,
     install: Object.fromEntries(

@@ -4,7 +4,8 @@ import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
 import type { ViewerRef } from "@/lib/data/actor";
 import { noteDownload, noteInstall } from "@/lib/data/usage-notes";
 import { attachmentDisposition } from "./content-disposition";
-import { HttpError, notFoundResponse } from "./errors";
+import { notFoundResponse } from "./errors";
+import { askedVersion, labelHeaders } from "./skill-labels";
 import { ifNoneMatchHits } from "./etag";
 
 /**
@@ -13,10 +14,11 @@ import { ifNoneMatchHits } from "./etag";
  * digest is a strong ETag and If-None-Match answers 304 without building the archive. Anything
  * the viewer may not see is 404, never 403.
  */
-export async function skillZipResponse(request: Request, viewer: ViewerRef, skillId: string): Promise<Response> {
-  const v = new URL(request.url).searchParams.get("v");
-  if (v !== null && !/^[1-9]\d{0,8}$/.test(v)) throw new HttpError(400, "bad_request", "v must be a version number (1, 2, ...).");
-  return versionZipResponse(request, viewer, skillId, v === null ? undefined : Number(v));
+export async function skillZipResponse(request: Request, viewer: ViewerRef, skillId: string, tokenLabel: string | null = null): Promise<Response> {
+  const asked = await askedVersion(request, viewer, tokenLabel, skillId);
+  const response = await versionZipResponse(request, viewer, skillId, asked.number, { label: asked.label !== null });
+  for (const [name, value] of Object.entries(labelHeaders(asked.label))) response.headers.set(name, value);
+  return response;
 }
 
 export interface VersionZipOptions {
@@ -24,6 +26,8 @@ export interface VersionZipOptions {
   root?: boolean;
   /** How the download came (its audit row's `via`). */
   via?: string;
+  /** A label chose the version: it may move, so it is revalidated like the current one. */
+  label?: boolean;
   /** Answered when the version is not there (default: the JSON 404). */
   notFound?: () => Response;
 }
@@ -45,7 +49,7 @@ export async function versionZipResponse(
   const headers = new Headers({
     ETag: etag,
     // A pinned version never changes; the current one can, so revalidate it each time.
-    "Cache-Control": number ? "private, max-age=31536000, immutable" : "private, no-cache",
+    "Cache-Control": number && !options.label ? "private, max-age=31536000, immutable" : "private, no-cache",
     Vary: "Authorization, Cookie",
     "X-Content-Type-Options": "nosniff",
     "X-Skill-Version": String(version.version),

@@ -23,6 +23,8 @@ import { skillSource } from "./skills";
 export interface SkillsMcpOptions {
   /** Restrict the catalog to one of the viewer's agent profiles (its pinned versions honoured). */
   profileId?: string | null;
+  /** The release label the Skills extension's resources follow (`?label=`, else the token's); null: latest or the profile's. */
+  label?: string | null;
 }
 
 const listOutput = z.object({
@@ -45,21 +47,23 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 export interface SkillsMcpContext {
   viewer: ViewerRef;
   profile: (ProfileFacts & { id: string }) | null;
+  label?: string | null;
 }
 
 /** Checks the options once per HTTP request. Throws NOT_FOUND for a profile that is not the viewer's. */
 export async function resolveMcpContext(viewer: ViewerRef, options: SkillsMcpOptions = {}): Promise<SkillsMcpContext> {
-  if (!options.profileId) return { viewer, profile: null };
+  const label = options.label ?? null;
+  if (!options.profileId) return { viewer, profile: null, label };
   const found = await getProfile(viewer, options.profileId);
   if (!found) throw notFound("Agent profile");
-  return { viewer, profile: { id: found.id, name: found.name, instructions: found.instructions } };
+  return { viewer, profile: { id: found.id, name: found.name, instructions: found.instructions }, label };
 }
 
 /**
  * The viewer's skills server. It declares no `listChanged`: the tools never change, and when the
  * skills do, a server that lives for one request has no stream to say so on (clients list again).
  */
-export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): McpServer {
+export function createSkillsMcpServer({ viewer, profile, label }: SkillsMcpContext): McpServer {
   const server = new McpServer(
     { name: "skillshelf", title: "Skillshelf", version: "1.0.0" },
     {
@@ -69,7 +73,7 @@ export function createSkillsMcpServer({ viewer, profile }: SkillsMcpContext): Mc
     },
   );
   // Per viewer: a shared cache must not keep what one person's token listed.
-  new SkillsExtension({ source: skillSource(viewer, profile?.id ?? null), cacheHint: { ttlMs: 0, cacheScope: "private" } }).attach(server);
+  new SkillsExtension({ source: skillSource(viewer, profile?.id ?? null, label ?? null), cacheHint: { ttlMs: 0, cacheScope: "private" } }).attach(server);
 
   let catalog: Promise<LoadedSource> | null = null;
   const load = () => (catalog ??= loadSkillSource(viewer, profile ? { kind: "profile", profileId: profile.id } : { kind: "all" }));

@@ -8,16 +8,16 @@ import { fileContent, isSkillMd, parseSkillUri, SKILL_MD, skillEntry, skillResou
 // (skills/list, skills/get, resources/read and resources/list of skill:// URIs); this answers it
 // from the skills the viewer's agents get (lib/data/mcp-skills.ts), per request.
 
-/** The viewer's catalog (or one of their profiles) as the SDK's skill source. */
-export function skillSource(viewer: ViewerRef, profileId: string | null): SkillSource {
+/** The viewer's catalog (or one of their profiles) as the SDK's skill source, following a release label (null: latest, or the profile's). */
+export function skillSource(viewer: ViewerRef, profileId: string | null, label: string | null = null): SkillSource {
   const find = async (uri: string) => {
     const parsed = parseSkillUri(uri);
-    const skill = parsed ? await findServedSkill(viewer, parsed.name, profileId) : null;
+    const skill = parsed ? await findServedSkill(viewer, parsed.name, profileId, label) : null;
     return skill && parsed ? { skill, path: parsed.path } : null;
   };
   return shielded({
     // One page: the catalog is what one person may see, and every entry is a few paths and digests.
-    list: async () => ({ skills: (await listServedSkills(viewer, profileId, { offered: true })).map(skillEntry) }),
+    list: async () => ({ skills: (await listServedSkills(viewer, profileId, { offered: true, label })).map(skillEntry) }),
     get: async (uri) => {
       const found = await find(uri);
       if (found?.path !== SKILL_MD) return undefined;
@@ -34,7 +34,7 @@ export function skillSource(viewer: ViewerRef, profileId: string | null): SkillS
       const bytes = file ? await readServedFile(viewer, skill, file.path, path === SKILL_MD) : null;
       return file && bytes ? fileContent(bytes, file.mediaType, file.path) : undefined;
     },
-    listResources: async () => (await listServedSkills(viewer, profileId)).map(skillResource),
+    listResources: async () => (await listServedSkills(viewer, profileId, { label })).map(skillResource),
   });
 }
 

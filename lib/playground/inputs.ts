@@ -100,8 +100,14 @@ export const profileInput = z.object({
     .array(z.object({ skillId: id("Skill"), pinnedVersion: z.number().int().min(1).nullable() }))
     .min(1, "Pick at least one skill for the profile.")
     .max(500, "A profile holds at most 500 skills."),
+  // The release channel its skills follow (lib/skills/permissions/labels.ts); pins win over it.
+  label: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, "A channel is a label name: 1 to 32 lowercase letters, digits and dashes, like stable.")
+    .default("latest"),
 });
-export type ProfileInput = z.infer<typeof profileInput>;
+export type ProfileInput = z.input<typeof profileInput>;
 
 /** The first problem of a failed parse as one sentence, for routes and actions that answer with one message. */
 export function firstIssue(error: z.ZodError): string {

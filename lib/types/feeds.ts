@@ -11,6 +11,8 @@ export interface FeedInfo {
   kind: FeedKind;
   profile: { id: string; name: string } | null;
   team: { id: string; name: string } | null;
+  /** The release label it delivers ("latest": the current version, or a profile link's profile's own). */
+  label: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;

@@ -62,6 +62,8 @@ export interface AgentProfileInfo {
   id: string;
   name: string;
   instructions: string;
+  /** The release label its skills follow ("latest": current versions). */
+  label: string;
   skills: ProfileSkillRef[];
   updatedAt: Date;
 }

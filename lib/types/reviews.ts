@@ -8,7 +8,7 @@ import type { ReviewStatus, ScanFinding, ScanSeverity } from "./skills";
 export type { ApproverRule, MergeReadiness, ReviewPolicy };
 
 export type ReviewRequestState = "open" | "merged" | "withdrawn";
-export type ReviewRequestKind = "version" | "move";
+export type ReviewRequestKind = "version" | "move" | "label";
 export type ReviewVerdict = "approve" | "changes";
 
 type UserRef = { id: string; name: string };

@@ -131,6 +131,8 @@ export interface VersionScan {
 
 export interface VersionListItem {
   number: number;
+  /** Release labels on it (stable, beta, a team's own; "latest" is the current one). */
+  labels: string[];
   author: { id: string; name: string } | null;
   message: string;
   createdAt: Date;

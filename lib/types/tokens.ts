@@ -10,6 +10,8 @@ export interface AccessTokenInfo {
   /** The first characters of the secret ("sks_AbCd1234"), to tell tokens apart. */
   prefix: string;
   scope: TokenScope;
+  /** The release label what it reads follows ("latest": the current version). */
+  label: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;

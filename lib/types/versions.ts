@@ -24,6 +24,8 @@ export interface VersionHistoryItem {
   reviewStatus: string;
   /** How many profiles of people who may manage the skill pin this version (prune keeps it while any does). */
   pinnedBy: number;
+  /** Release labels on this version ("latest" not among them: that is `current`); prune keeps it while any is. */
+  labels: string[];
   current: boolean;
   /** Whether agents were ever offered it: false for a proposal (open, withdrawn, or superseded by a later revision). */
   published: boolean;
@@ -45,6 +47,10 @@ export interface SkillHistory {
   };
   /** Newest first. */
   versions: VersionHistoryItem[];
+  /** The labels one may point at a version here: stable, beta and the skill's own. */
+  labelNames: string[];
+  /** Labels whose moves the skill's team reviews. */
+  reviewedLabels: string[];
   can: { addVersion: boolean; manage: boolean };
 }
 

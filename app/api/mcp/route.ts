@@ -1,4 +1,5 @@
 import { authenticate } from "@/lib/http/auth";
+import { labelParam } from "@/lib/http/discovery";
 import { handle } from "@/lib/http/errors";
 import { serveMcpRequest } from "@/lib/mcp/http";
 import { resolveMcpContext } from "@/lib/mcp/server";
@@ -13,8 +14,9 @@ export const dynamic = "force-dynamic";
  */
 export const POST = rateLimited(async (request: Request) => {
   return handle(async () => {
-    const { viewer } = await authenticate(request, { scope: "read", session: false });
-    const context = await resolveMcpContext(viewer, { profileId: new URL(request.url).searchParams.get("profile") });
+    const { viewer, token } = await authenticate(request, { scope: "read", session: false });
+    const label = labelParam(request) ?? (token?.label === "latest" ? null : (token?.label ?? null));
+    const context = await resolveMcpContext(viewer, { profileId: new URL(request.url).searchParams.get("profile"), label });
     return serveMcpRequest(context, request);
   });
 });

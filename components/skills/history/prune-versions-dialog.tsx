@@ -14,6 +14,8 @@ export interface PruneCandidate {
   number: number;
   current: boolean;
   pinnedBy: number;
+  /** Release labels on it: prune keeps it. */
+  labels: string[];
 }
 
 /** Owners and admins: delete old versions, keeping the newest N. Shows what will go before it goes. */
@@ -26,7 +28,7 @@ export function PruneVersionsControl({ skillId, versions }: { skillId: string; v
   const valid = Number.isInteger(keepNumber) && keepNumber >= 1;
   // The data layer's own rule, so what this promises is what the server deletes (it decides again).
   const { deleted: victims, spared } = planPrune(
-    versions.map((v) => ({ number: v.number, current: v.current, pinned: v.pinnedBy > 0 })),
+    versions.map((v) => ({ number: v.number, current: v.current, pinned: v.pinnedBy > 0 || v.labels.length > 0 })),
     keepNumber,
   );
 

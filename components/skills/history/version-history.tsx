@@ -16,6 +16,8 @@ import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
 import { cn } from "@/lib/utils";
 import { PruneVersionsControl } from "./prune-versions-dialog";
 import { RestoreVersionDialog } from "./restore-version-dialog";
+import { LabelChips } from "@/components/skills/label-chips";
+import { PointLabelDialog } from "./point-label-dialog";
 
 export function HistoryBreadcrumb({ skill, trail }: { skill: { id: string; name: string }; trail: { label: string; href?: string }[] }) {
   return (
@@ -259,6 +261,7 @@ export function VersionHistory({
                         v{v.number}
                       </Link>
                       {v.current ? <Badge variant="secondary">Current</Badge> : null}
+                      <LabelChips labels={v.labels} />
                       <ProposalBadge v={v} />
                       {v.pinnedBy ? (
                         <Badge variant="outline" title="Agent profiles pin this version; prune keeps it">
@@ -313,6 +316,15 @@ export function VersionHistory({
                         </Button>
                       ) : null}
                       {/* A proposal was never current: restoring it would say otherwise (its request is where it moves on). */}
+                      {can.addVersion && v.published !== false ? (
+                        <PointLabelDialog
+                          skillId={skill.id}
+                          version={v.number}
+                          labelNames={history.labelNames}
+                          reviewed={history.reviewedLabels}
+                          labelled={Object.fromEntries(versions.flatMap((o) => o.labels.map((l) => [l, o.number])))}
+                        />
+                      ) : null}
                       {canRestore && !v.current && v.published !== false ? (
                         <RestoreVersionDialog skillId={skill.id} version={v.number} currentVersion={skill.currentVersion} />
                       ) : null}
@@ -338,7 +350,10 @@ export function VersionHistory({
       </form>
 
       {can.manage && versions.length > 1 ? (
-        <PruneVersionsControl skillId={skill.id} versions={versions.map((v) => ({ number: v.number, current: v.current, pinnedBy: v.pinnedBy }))} />
+        <PruneVersionsControl
+          skillId={skill.id}
+          versions={versions.map((v) => ({ number: v.number, current: v.current, pinnedBy: v.pinnedBy, labels: v.labels }))}
+        />
       ) : null}
     </div>
   );

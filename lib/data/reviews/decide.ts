@@ -18,6 +18,7 @@ import { assertNameFree } from "../skills/import";
 import { moveSkillInTx } from "../skills/lifecycle";
 import { audit } from "../version-writer";
 import { lockRow } from "@/lib/db/locks";
+import { setLabelInTx } from "../labels";
 import { isOutOfDate, requireRequest, targetOf, type RequestRow } from "./facts";
 
 export interface DecisionResult {
@@ -136,6 +137,9 @@ async function merge(tx: Tx, actor: Actor, row: RequestRow, revision: number): P
       throw new DataError("CONFLICT", "The request's author can no longer move this skill; it stays where it is.", { reason: "author-lost-access" });
     }
     await moveSkillInTx(tx, actor.id, row.skill, target, row.skill.ownerId ?? author.id, { requestId: row.id });
+  } else if (row.kind === "label") {
+    // A label moves to a version that stays as it is: nothing is published or written.
+    await setLabelInTx(tx, actor.id, row.skill, row.targetLabel!, { id: rev.versionId, number: rev.versionNumber }, { requestId: row.id, authorId: row.authorId });
   } else {
     const version = await tx.skillVersion.update({ where: { id: rev.versionId }, data: { publishedAt: new Date() }, select: { name: true } });
     if (version.name !== row.skill.name) await assertNameFree(tx, row.skill.space, version.name, row.skillId);
@@ -154,6 +158,7 @@ async function merge(tx: Tx, actor: Actor, row: RequestRow, revision: number): P
       kind: row.kind,
       authorId: row.authorId,
       ...(row.kind === "move" ? { to: { scope: row.targetScope, teamId: row.targetTeamId } } : {}),
+      ...(row.kind === "label" ? { label: row.targetLabel } : {}),
     },
   });
   return { version: rev.versionNumber };

@@ -22,6 +22,7 @@ export const requestFactsSelect = {
   approvers: true,
   revision: true,
   baseVersion: true,
+  targetLabel: true,
   skill: { select: { id: true, name: true, scope: true, ownerId: true, teamId: true, space: true, currentVersion: { select: { number: true } } } },
 } as const satisfies Prisma.ReviewRequestSelect;
 
@@ -45,8 +46,9 @@ export function factsOf(row: RequestRow): RequestFacts {
  * Open, but the skill's current version is no longer the one the latest revision was based on (for
  * a move: the one that was to move, so an approver never moves content they did not see).
  */
-export function isOutOfDate(row: { state: string; baseVersion: number | null; skill: { currentVersion: { number: number } | null } }): boolean {
-  if (row.state !== "open") return false;
+export function isOutOfDate(row: { kind?: string; state: string; baseVersion: number | null; skill: { currentVersion: { number: number } | null } }): boolean {
+  // A label request points at a published version whatever the current one is now.
+  if (row.state !== "open" || row.kind === "label") return false;
   return (row.skill.currentVersion?.number ?? null) !== row.baseVersion;
 }
 

@@ -29,6 +29,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
         warningCount: true,
         errorCount: true,
         publishedAt: true,
+        labels: { select: { name: true }, orderBy: { name: "asc" } },
         author: userRef,
       },
     },
@@ -39,7 +40,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
   return {
     ...toSummary(row, shadows.get(row.id) ?? null),
     current: await toVersionDetail(row.currentVersion),
-    versions: row.versions.map(({ publishedAt, ...v }) => ({ ...v, proposed: publishedAt === null })),
+    versions: row.versions.map(({ publishedAt, labels, ...v }) => ({ ...v, labels: labels.map((l) => l.name), proposed: publishedAt === null })),
     can: {
       addVersion: canAddVersion(actor, access),
       manage: canManageSkill(actor, access),

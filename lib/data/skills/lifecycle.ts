@@ -245,6 +245,8 @@ export async function pruneSkillVersions(viewer: ViewerRef, skillId: string, kee
       select: { versionNumber: true, baseVersion: true },
     });
     for (const r of underReview) for (const n of [r.versionNumber, r.baseVersion]) if (n !== null) pinned.add(n);
+    // A release label's version is what its followers get: never pruned from under them.
+    for (const l of await tx.skillLabel.findMany({ where: { skillId }, select: { version: { select: { number: true } } } })) pinned.add(l.version.number);
     const deleted = new Set(
       planPrune(
         versions.map((v) => ({ number: v.number, current: v.id === skill.currentVersionId, pinned: pinned.has(v.number) })),

@@ -9,6 +9,7 @@ import {
   publishPathProblem,
   publishVersionProblem,
   tagProblem,
+  readTagProblem,
   teamHandle,
   versionLabel,
 } from "./protocol";
@@ -33,7 +34,9 @@ describe("version labels", () => {
 describe("tags", () => {
   it("knows latest only, and says why another tag is refused", () => {
     expect(tagProblem("latest")).toBeNull();
-    expect(tagProblem("beta")).toContain('Unknown tag "beta"');
+    expect(tagProblem("beta")).toContain('A publish sets the "latest" tag only');
+    expect(readTagProblem("beta", { stable: 2 })).toBe('Unknown tag "beta": this skill\'s tags are "latest", "stable".');
+    expect(readTagProblem("stable", { stable: 2 })).toBeNull();
   });
 });
 

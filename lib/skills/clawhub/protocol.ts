@@ -42,10 +42,17 @@ export function publishVersionProblem(requested: string, current: number | null)
 /** The one tag there is: release channels (labels) do not exist yet, so "latest" is the current version. */
 export const LATEST_TAG = "latest";
 
-/** Why a tag cannot be read or set; null for "latest". */
+/** Why a publish cannot set a tag; null for "latest" (a publish makes the current version). */
 export function tagProblem(tag: string): string | null {
   if (tag === LATEST_TAG) return null;
-  return `Unknown tag "${tag}": this registry has one tag, "${LATEST_TAG}" (the current version); release channels do not exist yet.`;
+  return `A publish sets the "${LATEST_TAG}" tag only; point "${tag}" at a version with PUT /api/v1/skills/{id}/labels/${encodeURIComponent(tag)} or the skill's history page.`;
+}
+
+/** A tag to read: "latest" (the current version) or one of the skill's release labels (tag name → version); why not otherwise. */
+export function readTagProblem(tag: string, labels: Readonly<Record<string, number>>): string | null {
+  if (tag === LATEST_TAG || labels[tag] !== undefined) return null;
+  const known = [LATEST_TAG, ...Object.keys(labels).sort()].map((t) => `"${t}"`).join(", ");
+  return `Unknown tag "${tag}": this skill's tags are ${known}.`;
 }
 
 /** Owner handles of the shared places; a person's own place is their email address. */

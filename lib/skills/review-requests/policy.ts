@@ -23,6 +23,8 @@ export type ReviewPolicy =
       approvers: Exclude<ApproverRule, "instance-admins">;
       /** Team owners and admins publish their own changes at once (their saves skip review). */
       managersBypass: boolean;
+      /** Release labels whose moves need approval too (lib/skills/permissions/labels.ts); absent: stable. */
+      labels?: string[];
     };
 
 export const DIRECT_POLICY: ReviewPolicy = { mode: "direct" };
@@ -38,6 +40,7 @@ export const reviewPolicySchema = z.discriminatedUnion("mode", [
       .max(MAX_APPROVALS, `Ask for ${MIN_APPROVALS} to ${MAX_APPROVALS} approvals.`),
     approvers: z.enum(["managers", "members"], "Choose who may approve: owners and admins, or any member."),
     managersBypass: z.boolean().default(false),
+    labels: z.array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "A reviewed label is 1 to 32 lowercase letters, digits and dashes.")).max(20).optional(),
   }),
 ]);
 

@@ -22,3 +22,13 @@ export const pruneVersionsInput = z.object({
     .max(10_000, "Keep at most 10,000 versions."),
 });
 export type PruneVersionsInput = z.infer<typeof pruneVersionsInput>;
+
+/** "Point stable at v3" on the history page. */
+export const moveLabelInput = z.object({
+  skillId,
+  label: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, "A label is 1 to 32 lowercase letters, digits and dashes, like stable."),
+  version: versionNumber("the version to point it at"),
+});

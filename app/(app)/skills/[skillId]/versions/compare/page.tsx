@@ -7,6 +7,7 @@ import { requireViewer } from "@/lib/data/session";
 import { deferBodies } from "@/lib/skills/diff/defer";
 import { diffSkillVersions, listSkillVersions } from "@/lib/data/versions";
 import type { SkillHistory } from "@/lib/types/versions";
+import { versionOfRef } from "@/lib/skills/permissions/labels";
 
 // The cheap checks (skill visible, both versions exist) run before anything streams, so a hidden
 // skill or a missing version answers 404; only the diff itself streams in behind a skeleton.
@@ -18,19 +19,22 @@ const loadHistory = cache(async (skillId: string) => listSkillVersions(await req
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** "3" -> 3; absent -> undefined; anything else -> null (answered with 404). */
-function parseNumber(raw: string | undefined): number | null | undefined {
+/** "3", "v3" or a release label ("stable", "latest") -> its version; absent -> undefined; anything else -> null (answered with 404). */
+function parseRef(history: SkillHistory, raw: string | undefined): number | null | undefined {
   if (raw === undefined || raw === "") return undefined;
-  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+  const labels = new Map(history.versions.flatMap((v) => v.labels.map((label) => [label, v.number] as const)));
+  return versionOfRef(raw, labels, history.skill.currentVersion);
 }
 
 /**
- * Which two versions to show. ?from=&to= names both; ?v=N (or only ?to=N) means N against the
- * version before it; nothing means the current version against its predecessor.
+ * Which two versions to show. ?from=&to= names both (numbers or labels), as does ?range=stable...beta;
+ * ?v=N (or only ?to=N) means N against the version before it; nothing means the current version
+ * against its predecessor.
  */
 function resolvePair(history: SkillHistory, query: SearchParams): { from: number | null; to: number } | null {
-  const from = parseNumber(first(query.from));
-  const to = parseNumber(first(query.to) ?? first(query.v));
+  const range = first(query.range)?.split("...");
+  const from = parseRef(history, range?.length === 2 ? range[0] : first(query.from));
+  const to = parseRef(history, range?.length === 2 ? range[1] : (first(query.to) ?? first(query.v)));
   if (from === null || to === null) return null;
   const known = new Set(history.versions.map((v) => v.number));
   const target = to ?? history.skill.currentVersion;

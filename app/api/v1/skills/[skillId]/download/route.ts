@@ -7,10 +7,10 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ skillId: string }> };
 
-/** GET /api/v1/skills/{id}/download?v=n: the version's deterministic ZIP (see README, HTTP API). */
+/** GET /api/v1/skills/{id}/download?v=n or ?label=stable: the version's deterministic ZIP (see README, HTTP API). */
 export const GET = rateLimited(async (request: Request, { params }: Context) => {
   return handle(async () => {
-    const { viewer } = await authenticate(request, { scope: "read", session: true });
-    return skillZipResponse(request, viewer, (await params).skillId);
+    const { viewer, token } = await authenticate(request, { scope: "read", session: true });
+    return skillZipResponse(request, viewer, (await params).skillId, token?.label ?? null);
   });
 });
