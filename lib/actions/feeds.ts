@@ -22,7 +22,12 @@ export const createFeedAction = formAction(
     fields: (form) => {
       // The account page's one "deliver" choice: "profile:<id>", "team:<id>", or everything.
       const [kind, id] = String(form.get("target") ?? "").split(/:(.*)/s);
-      return { name: String(form.get("name") ?? ""), profile: kind === "profile" ? id : undefined, team: kind === "team" ? id : undefined, label: form.get("label") ?? undefined };
+      return {
+        name: String(form.get("name") ?? ""),
+        profile: kind === "profile" ? id : undefined,
+        team: kind === "team" ? id : undefined,
+        label: form.get("label") ?? undefined,
+      };
     },
     echo: true,
   },

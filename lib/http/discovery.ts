@@ -142,7 +142,11 @@ export function labelParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("label");
   if (value === null || value === "") return null;
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(value))
-    throw new HttpError(400, "bad_request", `label ${JSON.stringify(value.slice(0, 40))} is not a label name: 1 to 32 lowercase letters, digits and dashes (latest, stable, beta or a team's own).`);
+    throw new HttpError(
+      400,
+      "bad_request",
+      `label ${JSON.stringify(value.slice(0, 40))} is not a label name: 1 to 32 lowercase letters, digits and dashes (latest, stable, beta or a team's own).`,
+    );
   return value;
 }
 

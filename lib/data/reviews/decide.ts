@@ -139,7 +139,14 @@ async function merge(tx: Tx, actor: Actor, row: RequestRow, revision: number): P
     await moveSkillInTx(tx, actor.id, row.skill, target, row.skill.ownerId ?? author.id, { requestId: row.id });
   } else if (row.kind === "label") {
     // A label moves to a version that stays as it is: nothing is published or written.
-    await setLabelInTx(tx, actor.id, row.skill, row.targetLabel!, { id: rev.versionId, number: rev.versionNumber }, { requestId: row.id, authorId: row.authorId });
+    await setLabelInTx(
+      tx,
+      actor.id,
+      row.skill,
+      row.targetLabel!,
+      { id: rev.versionId, number: rev.versionNumber },
+      { requestId: row.id, authorId: row.authorId },
+    );
   } else {
     const version = await tx.skillVersion.update({ where: { id: rev.versionId }, data: { publishedAt: new Date() }, select: { name: true } });
     if (version.name !== row.skill.name) await assertNameFree(tx, row.skill.space, version.name, row.skillId);

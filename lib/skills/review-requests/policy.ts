@@ -40,7 +40,10 @@ export const reviewPolicySchema = z.discriminatedUnion("mode", [
       .max(MAX_APPROVALS, `Ask for ${MIN_APPROVALS} to ${MAX_APPROVALS} approvals.`),
     approvers: z.enum(["managers", "members"], "Choose who may approve: owners and admins, or any member."),
     managersBypass: z.boolean().default(false),
-    labels: z.array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "A reviewed label is 1 to 32 lowercase letters, digits and dashes.")).max(20).optional(),
+    labels: z
+      .array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "A reviewed label is 1 to 32 lowercase letters, digits and dashes."))
+      .max(20)
+      .optional(),
   }),
 ]);
 
