@@ -119,7 +119,7 @@ describe("publish: staged files, then one upload through the upload path", () =>
     expect((await refusal(publish.publishClawhubSkill(grace, { ...input, ownerHandle: "site-reliability" }))).code).toBe("NOT_FOUND");
     expect((await refusal(publish.publishClawhubSkill(grace, { ...input, ownerHandle: "builtin" }))).code).toBe("FORBIDDEN");
     expect((await refusal(publish.publishClawhubSkill(grace, { ...input, slug: "other-name" }))).message).toContain("SKILL.md says name: elsewhere");
-    expect((await refusal(publish.publishClawhubSkill(grace, { ...input, tags: ["beta"] }))).message).toContain('Unknown tag "beta"');
+    expect((await refusal(publish.publishClawhubSkill(grace, { ...input, tags: ["beta"] }))).message).toContain('A publish sets the "latest" tag only');
     // linus cannot publish bytes grace staged, even knowing their digest and storage id.
     expect((await refusal(publish.publishClawhubSkill(linus, input))).message).toContain("given to someone else");
     expect(await db.skill.count({ where: { name: { in: ["elsewhere", "other-name"] } } })).toBe(0);

@@ -30,6 +30,11 @@ export function jobQueue(): JobQueue {
   return (state.skillshelfJobQueue ??= createJobQueue(getEnv().database));
 }
 
+/** Whether this process has made its queue (the server has; a script such as the seed has not, unless it enqueued). */
+export function jobQueueInUse(): boolean {
+  return state.skillshelfJobQueue !== undefined;
+}
+
 /** Stops this process's queue (see JobQueue.stop) and forgets it, so a later jobQueue() makes a fresh one. */
 export async function closeJobQueue(options: { timeoutMs?: number } = {}): Promise<void> {
   const queue = state.skillshelfJobQueue;

@@ -43,7 +43,7 @@ describe("personal access tokens", () => {
   it("resolves a bearer header to its user and notes when it was used", async () => {
     const { token, secret } = await tokens.createToken(grace, { name: "laptop", scope: "read" });
     const viewer = await tokens.viewerFromBearer(`Bearer ${secret}`);
-    expect(viewer).toEqual({ id: "grace", name: "grace", email: "grace@example.com", role: "USER", token: { id: token.id, scope: "read" } });
+    expect(viewer).toEqual({ id: "grace", name: "grace", email: "grace@example.com", role: "USER", token: { id: token.id, scope: "read", label: "latest" } });
     const used = await db.accessToken.findUniqueOrThrow({ where: { id: token.id } });
     expect(used.lastUsedAt).toBeInstanceOf(Date);
     expect((await tokens.viewerFromBearer(`bearer   ${secret}`))?.id).toBe("grace");

@@ -123,7 +123,13 @@ describe("a kill -9 during a burst", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const child = spawn(process.execPath, ["--import", "tsx", "--conditions", "react-server", "lib/test/usage-burst.ts", notes.skillId], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: `file:${databasePath}`, USAGE_FLUSH_MS: "200", NODE_ENV: "test" },
+      // The test's own database: a SQLite file, or on CI's PostgreSQL pass its URL.
+      env: {
+        ...process.env,
+        DATABASE_URL: /^postgres(ql)?:/.test(databasePath) ? databasePath : `file:${databasePath}`,
+        USAGE_FLUSH_MS: "200",
+        NODE_ENV: "test",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let noted = 0;

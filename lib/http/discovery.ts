@@ -84,12 +84,14 @@ function skillMdOnly(skill: DeliveredSkill): string | null {
 }
 
 const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+// Percent-encoded (a space as %20, not URLSearchParams' "+"): a client that copies the URL into a
+// path or a lockfile keeps what a person reads as the profile's name.
 function query(options: DeliveryOptions): string {
-  const params = new URLSearchParams();
-  if (options.profile) params.set("profile", options.profile);
-  if (options.label) params.set("label", options.label);
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  const pairs = [
+    ["profile", options.profile],
+    ["label", options.label],
+  ].flatMap(([key, value]) => (value ? [`${key}=${encodeURIComponent(value)}`] : []));
+  return pairs.length ? `?${pairs.join("&")}` : "";
 }
 const sha = (hex: string) => `sha256:${hex}`;
 
@@ -100,7 +102,7 @@ export type DiscoveryCaller = ViewerRef & { tokenLabel: string | null };
 export async function discoveryViewer(request: Request): Promise<DiscoveryCaller> {
   try {
     const { viewer, token } = await authenticate(request, { scope: "read", session: true });
-    return { id: viewer.id, tokenLabel: token?.label ?? null };
+    return { id: viewer.id, tokenId: viewer.tokenId, tokenLabel: token?.label ?? null };
   } catch (error) {
     if (error instanceof HttpError && error.status === 401 && request.headers.get("authorization") === null) {
       throw new HttpError(
@@ -117,7 +119,7 @@ export async function discoveryViewer(request: Request): Promise<DiscoveryCaller
 
 /** The well-known index's source: the signed-in viewer, narrowed by `?profile=`, following `?label=` (else the token's label, else a profile's). */
 export function wellKnownSource(request: Request, caller: DiscoveryCaller): DeliverySource {
-  const viewer = { id: caller.id };
+  const viewer: ViewerRef = caller.tokenId ? { id: caller.id, tokenId: caller.tokenId } : { id: caller.id };
   const label = labelParam(request) ?? (caller.tokenLabel === "latest" ? null : caller.tokenLabel);
   return {
     viewer,

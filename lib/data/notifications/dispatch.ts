@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { parsePrefs } from "@/lib/notifications/kinds";
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, WEBHOOK_ATTEMPTS, webhookBody } from "@/lib/notifications/webhook";
 import { db } from "@/lib/db/server";
-import { jobQueue, JOBS } from "../job-queue";
+import { jobQueue, jobQueueInUse, JOBS } from "../job-queue";
 import { decryptSecret } from "../source-secrets";
 
 // The outbox's second half: events record.ts wrote are queued here for e-mail (when SMTP_URL is
@@ -72,7 +72,9 @@ const state = globalThis as unknown as { skillshelfNudge?: ReturnType<typeof set
  * schedule dispatches whatever is left.
  */
 export function nudgeDispatch(delayMs = 300): void {
-  if (state.skillshelfNudge) return;
+  // A script that never made the queue (the seed, an import) leaves it to the server's minutely
+  // dispatch: making one here would keep the script from exiting (pg-boss holds its connections).
+  if (state.skillshelfNudge || !jobQueueInUse()) return;
   state.skillshelfNudge = setTimeout(() => {
     state.skillshelfNudge = undefined;
     jobQueue()

@@ -3,6 +3,17 @@
 -- line holding the `metadata` value as JSON. Mirrors the SQLite migration of the same name; the
 -- version's own "body" column is unchanged.
 
+-- A frontmatter that is not JSON (a hand repair gone wrong) indexes without its metadata rather
+-- than failing the write: the read that parses it names the column (lib/data/json-columns.ts).
+CREATE OR REPLACE FUNCTION public.skillshelf_frontmatter_metadata(frontmatter TEXT) RETURNS TEXT
+    LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    RETURN (frontmatter::jsonb -> 'metadata')::text;
+EXCEPTION WHEN invalid_text_representation THEN
+    RETURN NULL;
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION public.skillshelf_search_refresh(skill_id TEXT) RETURNS void
     LANGUAGE plpgsql AS $$
 DECLARE
@@ -25,7 +36,7 @@ BEGIN
     END IF;
 
     INSERT INTO public."SkillSearchText" ("id", "name", "description", "body")
-    SELECT entry_id, s."name", v."description", left(v."body", 65536) || coalesce(E'\n' || (v."frontmatter"::jsonb -> 'metadata')::text, '')
+    SELECT entry_id, s."name", v."description", left(v."body", 65536) || coalesce(E'\n' || public.skillshelf_frontmatter_metadata(v."frontmatter"), '')
     FROM public."Skill" s JOIN public."SkillVersion" v ON v."id" = s."currentVersionId"
     WHERE s."id" = skill_id
     ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "description" = excluded."description", "body" = excluded."body"
@@ -49,4 +60,4 @@ CREATE TRIGGER "SkillVersion_search_au" AFTER UPDATE OF "authorId", "warningCoun
 -- Skills stored already, those whose current version has metadata.
 SELECT public.skillshelf_search_refresh(s."id")
 FROM public."Skill" s JOIN public."SkillVersion" v ON v."id" = s."currentVersionId"
-WHERE v."frontmatter"::jsonb ? 'metadata';
+WHERE public.skillshelf_frontmatter_metadata(v."frontmatter") IS NOT NULL;
