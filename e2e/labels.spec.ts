@@ -56,6 +56,9 @@ test("the history shows label chips, and rolling stable back to v1 writes no ver
   await expect(dialog).toBeHidden();
   await expect(rows(page).nth(2).getByTestId("label-chips")).toHaveText(/stable/);
   await expect(rows(page)).toHaveCount(3);
+  // The dialog's button scrolled the table to its last column; a phone reader starts at the versions.
+  await rows(page).nth(2).getByTestId("label-chips").scrollIntoViewIfNeeded();
+  await expect(rows(page).nth(2).getByTestId("label-chips")).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/labels-history-390.png`, fullPage: true });
 
   const api = await page.request.get(`/api/v1/skills/${skillId}?label=stable`);
@@ -68,6 +71,9 @@ test("the history shows label chips, and rolling stable back to v1 writes no ver
   expect((await beta.json()).label).toMatchObject({ label: "latest", version: 3, fallback: true });
 
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The compare page takes labels: stable (v1) against latest (v3).
+  await page.goto(`/skills/${skillId}/versions/compare?range=stable...latest`);
+  await expect(page).toHaveTitle(/^v1 → v3 · /);
   await page.goto(`/skills/${skillId}/v/1`);
   await expect(page.getByTestId("label-chips").first()).toHaveText(/stable/);
   expect(consoleErrors).toEqual([]);

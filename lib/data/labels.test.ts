@@ -60,6 +60,12 @@ describe("release labels", () => {
     expect((await listServedSkills(grace, null, { label: "beta" })).find((s) => s.name === "release-notes")?.version).toBe(2);
     const playground = await loadSkillSource(grace, { kind: "profile", profileId: profile.id });
     expect(playground.source.skills.find((s) => s.name === "release-notes")?.version).toBe(2);
+    // The MCP tools without a profile (`?label=beta` or a token following beta): the whole catalog at the label.
+    const tools = await loadSkillSource(grace, { kind: "all", label: "beta" });
+    expect(tools.source.skills.find((s) => s.name === "release-notes")?.version).toBe(2);
+    expect(tools.source.skills.find((s) => s.name === "deploy-steps")?.version).toBe(4);
+    expect(tools.notices.join(" ")).toMatch(/skill\(s\) have no beta label, so their latest versions are offered/);
+    expect((await loadSkillSource(grace, { kind: "all" })).source.skills.find((s) => s.name === "release-notes")?.version).toBe(3);
     expect(await labels.resolveSkillLabel(grace, skillId, "beta")).toEqual({ version: 2, label: "beta", fallback: false });
 
     const { secret } = await feeds.createFeed(grace, { name: "beta link", label: "beta" });

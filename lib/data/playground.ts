@@ -8,6 +8,7 @@ import { visibleTo, visibleToSql } from "./skill-access";
 import { db } from "@/lib/db/server";
 import { readFrontmatter } from "./json-columns";
 import { notFound } from "./errors";
+import { inBatches } from "./discovery";
 import { labelledVersionIds } from "./labels";
 import { LATEST } from "@/lib/skills/permissions/labels";
 import { readSkillFile } from "./skills/files";
@@ -171,7 +172,8 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
       const lost = wanted.size - chosen.length - hidden.length;
       if (lost > 0) notices.push(`${lost} picked skill(s) are no longer visible to you and were left out.`);
     }
-    const skills = chosen.map((row) => row.skill).sort((a, b) => a.name.localeCompare(b.name));
+    const atLabel = catalog.kind === "all" && catalog.label ? await labelledSkills(chosen, catalog.label, notices) : new Map<string, PlaygroundSkill>();
+    const skills = chosen.map((row) => atLabel.get(row.id) ?? row.skill).sort((a, b) => a.name.localeCompare(b.name));
     const places = new Map(chosen.map((row) => [row.id, placeOf(row)]));
     return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
   }
@@ -188,6 +190,30 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
   }
   skills.sort((a, b) => a.name.localeCompare(b.name));
   return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
+}
+
+/**
+ * The skills of `rows` that carry `label`, at its version (the rest keep the current one they
+ * were read with, and one notice says how many). Read in batches: a catalog may hold thousands.
+ */
+async function labelledSkills(rows: readonly CatalogRow[], label: string, notices: string[]): Promise<Map<string, PlaygroundSkill>> {
+  if (label === LATEST) return new Map();
+  const labelled = new Map(
+    await inBatches(
+      rows.map((row) => row.id),
+      async (ids) => [...(await labelledVersionIds(db, ids, label))],
+    ),
+  );
+  const unlabelled = rows.length - labelled.size;
+  if (unlabelled > 0) notices.push(`${unlabelled} skill(s) have no ${label} label, so their latest versions are offered.`);
+  const scopes = new Map(rows.map((row) => [row.id, row.scope]));
+  const versions = await inBatches([...labelled.keys()], (ids) =>
+    versionRows(
+      ids.map((skillId) => ({ skillId, pinned: null })),
+      labelled,
+    ),
+  );
+  return new Map(versions.map((row) => [row.skillId, toPlaygroundSkill(row, scopes.get(row.skillId)!)]));
 }
 
 interface CatalogRow {

@@ -76,7 +76,7 @@ export function createSkillsMcpServer({ viewer, profile, label }: SkillsMcpConte
   new SkillsExtension({ source: skillSource(viewer, profile?.id ?? null, label ?? null), cacheHint: { ttlMs: 0, cacheScope: "private" } }).attach(server);
 
   let catalog: Promise<LoadedSource> | null = null;
-  const load = () => (catalog ??= loadSkillSource(viewer, profile ? { kind: "profile", profileId: profile.id } : { kind: "all" }));
+  const load = () => (catalog ??= loadSkillSource(viewer, profile ? { kind: "profile", profileId: profile.id } : { kind: "all", label: label ?? undefined }));
 
   server.registerTool(
     LIST_SKILLS,

@@ -3,7 +3,8 @@ import type { UIMessage } from "ai";
 import type { CatalogMode, DisclosureEvent, ReviewStatus, SkillScope, TurnLedger } from "@/lib/playground/types";
 
 /** Where a conversation's catalog comes from. */
-export type CatalogSource = { kind: "all" } | { kind: "picked"; skillIds: string[] } | { kind: "profile"; profileId: string };
+/** `label` (MCP's `?label=` or a token that follows one): each skill at that release label's version where it has it. */
+export type CatalogSource = { kind: "all"; label?: string } | { kind: "picked"; skillIds: string[] } | { kind: "profile"; profileId: string };
 
 /** Everything the setup panel decides; stored on the conversation so reopening continues the same way. */
 export interface PlaygroundSetup {
