@@ -72,9 +72,10 @@ test("an admin disables and re-enables an account, then finds and exports it in 
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/action=user\./);
   const events = page.getByRole("list", { name: "Audit events" });
-  await expect(events.getByRole("listitem").filter({ hasText: email })).toHaveCount(2);
+  // The affected account by its name (issue 42: names, not raw ids), linked to its row by e-mail.
+  await expect(events.getByRole("listitem").filter({ hasText: name })).toHaveCount(2);
   await expect(events.getByRole("listitem").first()).toContainText("user.enable");
-  await expect(events.getByRole("link", { name: email }).first()).toHaveAttribute("href", `/admin?q=${encodeURIComponent(email)}`);
+  await expect(events.getByRole("link", { name }).first()).toHaveAttribute("href", `/admin?q=${encodeURIComponent(email)}`);
   await shot(page, "admin-audit-light");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^skillshelf-audit-\d{4}-\d{2}-\d{2}\.csv$/);

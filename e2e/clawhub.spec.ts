@@ -227,7 +227,7 @@ test("publish into ada's own space: stored, scanned, a second publish is version
 
   const unknownTag = await site(["publish", folder, "--tags", "beta", "--version", "9.0.0"]);
   expect(unknownTag.code).not.toBe(0);
-  expect(unknownTag.stdout + unknownTag.stderr).toContain('Unknown tag "beta"');
+  expect(unknownTag.stdout + unknownTag.stderr).toContain('A publish sets the "latest" tag only');
 });
 
 test("publish into a team whose changes need approval opens a review request", async () => {

@@ -74,8 +74,11 @@ test("a new account gets the first-run panel with its three steps; it can be dis
   await page.goto("/skills");
   // Hydrated once the lazy upload dialog has loaded; a click before that would do nothing.
   await expect(panel.getByRole("button", { name: "Upload a skill" })).toBeEnabled();
-  await panel.getByRole("button", { name: "Dismiss the getting-started steps" }).click();
-  await expect(panel).toHaveCount(0);
+  // The panel streams in after the list's other islands: until its own part has hydrated a click does nothing, so click until it closes.
+  await expect(async () => {
+    await panel.getByRole("button", { name: "Dismiss the getting-started steps" }).click({ timeout: 1_000 });
+    await expect(panel).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Skills", level: 1 })).toBeVisible();
   await expect(panel).toHaveCount(0);

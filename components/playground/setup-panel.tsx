@@ -1,11 +1,16 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import type { AgentProfileInfo, CatalogEntry, ExecutionStatus, ModelOption, PlaygroundSetup, ShadowedEntry } from "@/lib/types/playground";
 import { CatalogSection } from "./catalog-section";
 import { ExecutionSection } from "./execution-section";
-import { ProfileDialog, type ProfileDraft } from "./profile-dialog";
+import type { ProfileDraft } from "./profile-dialog";
+
+// Opened only to make or edit a profile: loaded then, not with every playground visit
+// (e2e/js-budget.spec.ts counts what a first visit downloads).
+const ProfileDialog = dynamic(() => import("./profile-dialog").then((m) => m.ProfileDialog), { ssr: false });
 import { Section, Segmented } from "./setup-section";
 import { SystemPromptSection } from "./system-prompt-section";
 import { usePromptPreview } from "./use-prompt-preview";
@@ -93,17 +98,19 @@ export function SetupPanel({
 
       <SystemPromptSection setup={setup} set={set} preview={preview} loading={loadingPreview} profileInstructions={profile?.instructions} />
 
-      <ProfileDialog
-        draft={draft}
-        entries={entries}
-        onClose={() => setDraft(null)}
-        onSaved={(saved, all) => {
-          setDraft(null);
-          onProfiles(all);
-          set({ source: { kind: "profile", profileId: saved.id } });
-          toast.success(`Saved profile "${saved.name}".`);
-        }}
-      />
+      {draft ? (
+        <ProfileDialog
+          draft={draft}
+          entries={entries}
+          onClose={() => setDraft(null)}
+          onSaved={(saved, all) => {
+            setDraft(null);
+            onProfiles(all);
+            set({ source: { kind: "profile", profileId: saved.id } });
+            toast.success(`Saved profile "${saved.name}".`);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

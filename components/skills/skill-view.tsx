@@ -8,7 +8,8 @@ import { BinaryPreview, CodePreview, CsvPreview, ImagePreview, JsonPreview, TooL
 import { FrontmatterTable } from "@/components/skills/frontmatter-table";
 import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import { fenceLanguages, languageForPath, type LanguageId } from "@/components/skills/markdown/languages";
-import { renderStoredMarkdown, type OutlineItem } from "@/components/skills/markdown/render-markdown";
+import type { OutlineItem } from "@/components/skills/markdown/render-markdown";
+import { renderStoredMarkdown } from "@/components/skills/markdown/stored-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
 import { SkillToolsPanel } from "@/components/skills/skill-tools";

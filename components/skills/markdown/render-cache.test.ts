@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { loadHighlighter } from "./highlight";
-import { renderKey, renderStoredMarkdown, type MarkdownContext } from "./render-markdown";
+import type { MarkdownContext } from "./render-markdown";
+import { renderKey, renderStoredMarkdown } from "./stored-markdown";
 
 const highlighter = await loadHighlighter(["python"]);
 const files = new Map([
