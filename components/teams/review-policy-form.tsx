@@ -4,7 +4,7 @@ import { LoaderCircleIcon, SaveIcon, TriangleAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { useFormAction } from "@/components/ui/use-form-action";
+import { submitWithoutReset, useFormAction } from "@/components/ui/use-form-action";
 import { setReviewPolicyAction } from "@/lib/actions/review-policy";
 import type { ReviewPolicy } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
@@ -27,7 +27,10 @@ export function ReviewPolicyForm({ teamId, policy, people }: { teamId: string; p
   const warning = reviewPolicyWarning(draft, people);
 
   return (
-    <form action={formAction} className="grid gap-5">
+    // Submitted by hand, not through the form's action: React resets a form after its action, and
+    // a reset puts controlled fields (this form's choices) back on their first option while the
+    // state still holds the chosen one, so the page showed one value and would save another.
+    <form onSubmit={(event) => submitWithoutReset(event, formAction)} className="grid gap-5">
       <input type="hidden" name="teamId" value={teamId} />
       {failure ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">

@@ -11,7 +11,7 @@ import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { useFormAction } from "@/components/ui/use-form-action";
+import { submitWithoutReset, useFormAction } from "@/components/ui/use-form-action";
 import { useFormDialog } from "@/components/ui/use-form-dialog";
 import { ConfirmFormDialog } from "./confirm-form-dialog";
 import { leaveRefusal } from "@/lib/skills/teams/leave";
@@ -88,23 +88,17 @@ function RoleSelect({ teamId, member, roles }: { teamId: string; member: TeamMem
     setChosen(member.role);
   }
   return (
-    <form action={formAction} className="grid justify-items-end gap-1">
+    // Submitted by hand, not through the form's action: React resets a form after its action, and
+    // a reset puts controlled fields (this form's choices) back on their first option while the
+    // state still holds the chosen one, so the page showed one value and would save another.
+    <form onSubmit={(event) => submitWithoutReset(event, formAction)} className="grid justify-items-end gap-1">
       <input type="hidden" name="teamId" value={teamId} />
       <input type="hidden" name="userId" value={member.userId} />
       <div className="flex items-center gap-2">
         <Label htmlFor={`role-${member.userId}`} className="sr-only">
           Role of {member.name}
         </Label>
-        {/* Keyed by the stored role: React resets a form after its action, and a select resets to the
-            option selected when it mounted (the old role) while `chosen` already holds the new one. */}
-        <Select
-          key={member.role}
-          id={`role-${member.userId}`}
-          name="role"
-          value={chosen}
-          disabled={pending}
-          onChange={(event) => setChosen(event.target.value as TeamRole)}
-        >
+        <Select id={`role-${member.userId}`} name="role" value={chosen} disabled={pending} onChange={(event) => setChosen(event.target.value as TeamRole)}>
           {(roles.includes(member.role) ? roles : [member.role, ...roles]).map((role) => (
             <option key={role} value={role}>
               {ROLE_LABEL[role]}

@@ -1,5 +1,5 @@
 "use client";
-import { useActionState } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import type { ActionFailure, ActionResult, ActionSuccess } from "@/lib/types/actions";
 import { toast } from "./toaster";
@@ -33,4 +33,15 @@ export function useFormAction<T>(
   }, null);
   const failure: ActionFailure | null = state && !state.ok ? state : null;
   return { state, formAction, pending, failure };
+}
+
+/**
+ * Submits a form to a useFormAction's action without React's reset after it (a `<form action>`
+ * resets its fields once the action ends): for forms of controlled choices that must keep showing
+ * what was chosen, and saved, until the page's refresh brings the stored value.
+ */
+export function submitWithoutReset(event: FormEvent<HTMLFormElement>, formAction: (formData: FormData) => void): void {
+  event.preventDefault();
+  const data = new FormData(event.currentTarget);
+  startTransition(() => formAction(data));
 }
