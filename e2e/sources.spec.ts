@@ -97,9 +97,10 @@ test("a Git source: connect, sync, push and webhook to v2, delete upstream to ar
   await expect(page.getByTestId("synced-from")).toContainText(`@ ${second.slice(0, 7)}`);
   await page.goto(`${alphaUrl}/versions`);
   await expect(page.locator('[data-testid="version-row"][data-version="2"]').getByTestId("version-provenance")).toHaveText(
-    `from ${repo.fileUrl} @ ${second.slice(0, 7)}`,
+    // The commit's message and author too (issue 42: Git provenance).
+    `from ${repo.fileUrl} @ ${second.slice(0, 7)}“Better steps” by Skillshelf Test`,
   );
-  await expect(page.locator('[data-testid="version-row"][data-version="1"]').getByTestId("version-provenance")).toHaveText(
+  await expect(page.locator('[data-testid="version-row"][data-version="1"]').getByTestId("version-provenance")).toContainText(
     `from ${repo.fileUrl} @ ${first.slice(0, 7)}`,
   );
 
