@@ -2,9 +2,7 @@
 import { useState } from "react";
 import { XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-
-/** Read by the skill list (a cookie, so the panel is not rendered at all once dismissed). */
-export const FIRST_RUN_COOKIE = "skillshelf-first-run";
+import { FIRST_RUN_COOKIE } from "./first-run-cookie";
 
 /** The first-run panel, until its reader closes it for good (on this browser). */
 export function FirstRunFrame({ children }: { children: React.ReactNode }) {

@@ -70,8 +70,9 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
           </Button>
         ) : null}
       </div>
-      <div className="flex items-center gap-3">
-        <nav aria-label="Sort" className="flex items-center gap-0.5 rounded-lg bg-muted/70 p-0.5 text-[13px]">
+      {/* Wraps on a phone: the sort, the usage filters and the view switch do not fit 390 px in one row. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <nav aria-label="Sort" className="flex flex-wrap items-center gap-0.5 rounded-lg bg-muted/70 p-0.5 text-[13px]">
           <span className="sr-only">Sort by</span>
           {sorts
             .filter((option) => option.sort !== "relevance" || params.q)

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { UploadIcon } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
-import { FIRST_RUN_COOKIE } from "@/components/skills/first-run-dismiss";
+import { FIRST_RUN_COOKIE } from "@/components/skills/first-run-cookie";
 import { FirstRunPanel } from "@/components/skills/first-run-panel";
 import { LazyUploadSkillsDialog } from "@/components/skills/lazy-actions";
 import { ScopeTabs, type ScopeTab } from "@/components/skills/scope-tabs";
