@@ -95,9 +95,12 @@ test("a change to your skill reaches the bell, your inbox by SMTP, and the team'
     expect(post.body).not.toContain("SECRET-CONTENT-MARKER");
 
     // The delivery log on the team page.
-    await page.goto(`${teamUrl}#webhooks`);
+    // The job writes the delivery once the receiver has answered, which may be just after the post arrived: reload until it shows.
     const log = page.getByRole("list", { name: "Delivery log" });
-    await expect(log.getByText(`Ada Lovelace published version 2 of ${name}`)).toBeVisible();
+    await expect(async () => {
+      await page.goto(`${teamUrl}#webhooks`);
+      await expect(log.getByText(`Ada Lovelace published version 2 of ${name}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(log.getByText("Delivered").first()).toBeVisible();
     await page.locator("#webhooks").scrollIntoViewIfNeeded();
     await shootBoth(page, "team-webhooks");
