@@ -183,8 +183,30 @@ if (built) {
     failedStages.push("e2e");
 }
 
-type VitestJson = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+type VitestJson = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
+};
+type PlaywrightSuite = { title: string; file?: string; specs?: { title: string; ok: boolean }[]; suites?: PlaywrightSuite[] };
+type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites?: PlaywrightSuite[] };
+
+// The failed tests by name, repeated at the end so a CI log's tail says which ones they were.
+function vitestFailures(report: VitestJson | null, pass: string): string[] {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "failed")
+      .map((test) => `${pass}: ${path.relative(root, file.name)} > ${test.fullName}`),
+  );
+}
+function playwrightFailures(suites: PlaywrightSuite[] = [], file = ""): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `e2e: ${suite.file ?? file} > ${spec.title}`),
+    ...playwrightFailures(suite.suites, suite.file ?? file),
+  ]);
+}
 const unit = await readJson<VitestJson>(vitestReport);
 const postgres = await readJson<VitestJson>(postgresReport);
 const e2e = await readJson<PlaywrightJson>(playwrightReport);
@@ -199,6 +221,8 @@ console.log("");
 console.log(
   `unit: ${counts(unit, "no report")}; PostgreSQL: ${counts(postgres, "not run")}; e2e: ${e2e ? `${e2e.stats.expected + e2e.stats.flaky} passed, ${e2e.stats.unexpected} failed` : "not run"}`,
 );
+const failures = [...vitestFailures(unit, "unit"), ...vitestFailures(postgres, "PostgreSQL"), ...playwrightFailures(e2e?.suites)];
+for (const failure of failures) console.log(`failed: ${failure}`);
 if (failedStages.length) console.log(`failed stages: ${failedStages.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failedStages.length || failed ? 1 : 0);
