@@ -61,6 +61,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // e2e/notifications.spec.ts listens here with a real SMTP server; in other specs no mail goes out (no one listens, the job retries and gives up).
       SMTP_URL: `smtp://127.0.0.1:${port + 25}`,
+      // The same spec's webhook receiver listens on loopback, which webhooks reach only with this.
+      WEBHOOKS_ALLOW_LOCAL: "true",
     },
   },
 });

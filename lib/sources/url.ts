@@ -187,21 +187,36 @@ export async function checkSourceUrl(input: string, options: SourceUrlOptions): 
 }
 
 async function checkHost(url: string, host: string, options: SourceUrlOptions): Promise<CheckedSourceUrl> {
-  if (options.allowLocal) return { ok: true, url, host };
+  const problem = await outboundHostProblem(host, { ...options, who: "sources may not fetch from" });
+  return problem ? refuse(problem.message) : { ok: true, url, host };
+}
+
+/**
+ * Why the server may not connect to `host` (a name or an address), or null: every address it
+ * resolves to is checked, so a public name pointing at loopback or the metadata service is refused
+ * (`blocked`), as is a name that does not resolve (not `blocked`: that may pass). Sources and team
+ * webhooks share it (`who` ends the message: "which webhooks may not post to").
+ */
+export async function outboundHostProblem(
+  host: string,
+  options: { allowLocal: boolean; ownAddresses?: readonly string[]; who: string },
+): Promise<{ message: string; blocked: boolean } | null> {
+  if (options.allowLocal) return null;
+  const bare = host.replace(/^\[|\]$/g, "");
   let addresses: string[];
-  if (isIP(host) !== 0) addresses = [host];
+  if (isIP(bare) !== 0) addresses = [bare];
   else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      addresses = (await lookup(bare, { all: true, verbatim: true })).map((entry) => entry.address);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return refuse(`The host ${host} could not be resolved${code ? ` (${code})` : ""}`);
+      return { message: `The host ${bare} could not be resolved${code ? ` (${code})` : ""}`, blocked: false };
     }
   }
   const own = options.ownAddresses ?? ownAddresses();
   for (const address of addresses) {
     const reason = blockedAddressReason(address, own);
-    if (reason) return refuse(`The host ${host} resolves to ${address}, ${reason}, which sources may not fetch from`);
+    if (reason) return { message: `The host ${bare} resolves to ${address}, ${reason}, which ${options.who}`, blocked: true };
   }
-  return { ok: true, url, host };
+  return null;
 }

@@ -6,6 +6,7 @@ import { EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, WEBHOOK_
 import { db } from "@/lib/db/server";
 import { jobQueue, jobQueueInUse, JOBS } from "../job-queue";
 import { decryptSecret } from "../source-secrets";
+import { webhookHostProblem } from "./webhook-host";
 
 // The outbox's second half: events record.ts wrote are queued here for e-mail (when SMTP_URL is
 // set) and for their team's webhooks, each send its own job so a slow or failing receiver retries
@@ -139,6 +140,15 @@ export async function deliverWebhook({ deliveryId }: WebhookJob): Promise<void> 
   });
   const attempts = delivery.attempts + 1;
   let problem: { status: number | null; error: string };
+  // Checked again at each try: the name may resolve elsewhere now than when the webhook was added.
+  const refused = await webhookHostProblem(delivery.webhook.url);
+  if (refused?.blocked) {
+    await db.teamWebhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "failed", attempts, responseStatus: null, error: refused.message, finishedAt: new Date() },
+    });
+    return;
+  }
   try {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const response = await fetch(delivery.webhook.url, {

@@ -8,6 +8,8 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from "@/li
 // the outbox dispatch sends e-mail to a real SMTP server and signed posts to a real HTTP receiver.
 const smtp = await startSmtpServer();
 process.env.SMTP_URL = smtp.url;
+// The receiver below listens on loopback, which webhooks may post to only with this.
+process.env.WEBHOOKS_ALLOW_LOCAL = "true";
 process.env.BETTER_AUTH_SECRET ??= "a-test-secret-that-is-at-least-32-characters";
 const { db, cleanup } = await createTestDatabase();
 const notifications = await import("./index");
@@ -15,6 +17,7 @@ const { deliverWebhook, sendNotificationEmail } = await import("./dispatch");
 const { jobQueue, JOBS } = await import("../job-queue");
 const skills = await import("../skills");
 const reviews = await import("../reviews");
+const { getEnv } = await import("@/lib/env");
 
 const posts: { body: string; headers: Headers }[] = [];
 let answer = 200;
@@ -160,5 +163,36 @@ describe("team webhooks", () => {
     expect(hook.deliveries[0]).toMatchObject({ status: "failed", attempts: 5, responseStatus: 500 });
     await notifications.deleteTeamWebhook(ada, teamId, hook.id);
     expect(await notifications.listTeamWebhooks(ada, teamId)).toEqual([]);
+  });
+
+  it("never post to this server, link-local or the metadata service: refused when added and again when sent", async () => {
+    const env = getEnv();
+    const hook = await notifications.createTeamWebhook(ada, teamId, { url: `${receiver.origin}/later-refused` });
+    env.WEBHOOKS_ALLOW_LOCAL = false;
+    try {
+      for (const url of [
+        `${receiver.origin}/hook`,
+        "http://localhost:9/x",
+        "http://169.254.169.254/latest",
+        "http://[::ffff:127.0.0.1]/x",
+        "http://0.0.0.0/x",
+      ]) {
+        const refused = await refusal(notifications.createTeamWebhook(ada, teamId, { url }));
+        expect(refused.code, url).toBe("INVALID");
+        expect(refused.message, url).toMatch(/resolves to .*which webhooks may not post to/);
+      }
+      // Added while allowed, sent when no longer: one try, failed with the reason, nothing posted.
+      posts.length = 0;
+      const team = await skills.createSkill(grace, { skill: makeSkill("refused-thing"), destination: { scope: "TEAM", teamId } });
+      await skills.addSkillVersion(linus, team.skillId, { skill: makeSkill("refused-thing", { body: "v2" }), message: "x" });
+      await runQueued();
+      expect(posts).toEqual([]);
+      const [logged] = (await notifications.listTeamWebhooks(ada, teamId))!;
+      expect(logged.deliveries[0]).toMatchObject({ status: "failed", attempts: 1, responseStatus: null });
+      expect(logged.deliveries[0].error).toMatch(/a loopback address \(this server\), which webhooks may not post to/);
+    } finally {
+      env.WEBHOOKS_ALLOW_LOCAL = true;
+      await notifications.deleteTeamWebhook(ada, teamId, hook.id);
+    }
   });
 });

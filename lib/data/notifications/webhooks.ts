@@ -2,6 +2,7 @@ import "server-only";
 import { canManageMembers } from "@/lib/skills/permissions/permissions";
 import { isNotificationKind } from "@/lib/notifications/kinds";
 import { webhookUrlProblem } from "@/lib/notifications/webhook";
+import { webhookHostProblem } from "./webhook-host";
 import type { TeamWebhookSummary } from "@/lib/types/notifications";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
@@ -50,6 +51,8 @@ export async function createTeamWebhook(viewer: ViewerRef, teamId: string, input
   const unknown = (input.kinds ?? []).filter((kind) => !isNotificationKind(kind));
   if (unknown.length) throw new DataError("INVALID", `Unknown notification kind: ${unknown.join(", ")}.`, { field: "kinds" });
   const actor = await requireManager(viewer, teamId);
+  const refused = await webhookHostProblem(url);
+  if (refused) throw new DataError("INVALID", refused.message, { field: "url" });
   const secret = newWebhookSecret();
   return db.$transaction(async (tx) => {
     const hook = await tx.teamWebhook.create({

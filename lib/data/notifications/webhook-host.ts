@@ -1,0 +1,8 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import { outboundHostProblem } from "@/lib/sources/url";
+
+/** Why the server may not post to this webhook URL's host (loopback, link-local, metadata, its own addresses), or null; WEBHOOKS_ALLOW_LOCAL lifts it. */
+export function webhookHostProblem(url: string) {
+  return outboundHostProblem(new URL(url).hostname, { allowLocal: getEnv().WEBHOOKS_ALLOW_LOCAL, who: "webhooks may not post to" });
+}
