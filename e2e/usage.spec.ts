@@ -46,8 +46,11 @@ function seedHistory() {
       db.exec(
         `INSERT INTO UsageDaily (day, skillId, version, channel, teamId, count) SELECT day, skillId, version, channel, teamId, COUNT(*) FROM UsageEvent WHERE skillId = '${terraform}' GROUP BY day, skillId, version, channel`,
       );
-      // oncall-handoff: made two months ago and never loaded, so insights call it stale.
+      // oncall-handoff: made two months ago and never loaded, so insights call it stale. Specs that
+      // ran before this one may have loaded it (the playground, MCP): their events go too.
       db.prepare(`UPDATE Skill SET createdAt = ? WHERE id = ?`).run(stamp(day(60)), oncall);
+      db.prepare(`DELETE FROM UsageEvent WHERE skillId = ?`).run(oncall);
+      db.prepare(`DELETE FROM UsageDaily WHERE skillId = ?`).run(oncall);
     })();
     return { terraform, team };
   } finally {

@@ -44,7 +44,7 @@ export function usageActor(viewer: ViewerRef): { actorId: string; tokenId: strin
 export function noteUsage(event: UsageInput): void {
   if (recorder.buffer.length >= MAX_BUFFERED) {
     recorder.buffer.shift();
-    recorder.dropped++;
+    if (recorder.dropped++ === 0) console.warn(`Usage: ${MAX_BUFFERED} events wait to be written; the oldest are dropped until a write succeeds`);
   }
   recorder.buffer.push({ ...event, at: event.at ?? new Date() });
   if (!recorder.timer) {
@@ -76,6 +76,10 @@ export async function flushUsage(client: Db = db): Promise<void> {
   recorder.flushing = (async () => {
     try {
       for (let i = 0; i < events.length; i += BATCH) await writeUsageBatch(client, events.slice(i, i + BATCH));
+      if (recorder.dropped) {
+        console.warn(`Usage: ${recorder.dropped} event(s) were dropped while writes failed (the buffer holds ${MAX_BUFFERED})`);
+        recorder.dropped = 0;
+      }
       if (Date.now() - recorder.lastPrune > PRUNE_EVERY_MS) {
         recorder.lastPrune = Date.now();
         await pruneUsageEvents(client);
