@@ -24,7 +24,7 @@ export function TeamWebhooks({ teamId, hooks }: { teamId: string; hooks: TeamWeb
               {hook.deliveries.map((d) => (
                 <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                   <Badge variant={STATUS[d.status]?.variant ?? "outline"}>{STATUS[d.status]?.label ?? d.status}</Badge>
-                  <span className="min-w-0 flex-1 break-words">{d.title}</span>
+                  <span className="min-w-48 flex-1 break-words">{d.title}</span>
                   <span className="text-xs text-muted-foreground">
                     {d.responseStatus ? `HTTP ${d.responseStatus} · ` : ""}
                     {d.attempts} {d.attempts === 1 ? "try" : "tries"} · {formatRelative(d.createdAt)}

@@ -176,7 +176,7 @@ export default async function TeamPage({ params }: Params) {
       </Card>
 
       {webhooks ? (
-        <Card id="webhooks">
+        <Card id="webhooks" className="scroll-mt-20">
           <CardHeader>
             <CardTitle>Webhooks</CardTitle>
             <CardDescription>
