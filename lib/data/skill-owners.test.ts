@@ -9,6 +9,7 @@ const skills = await import("./skills");
 const { setSkillOwners } = await import("./skill-owners");
 const { explicitOwnerIds, skillOwnerIds } = await import("./skill-owner-ids");
 const { getSkillMeta } = await import("./skill-meta");
+const reviews = await import("./reviews");
 const { ada, grace, linus, viewers, team } = await createCast(db, {
   team: { ada: "OWNER", grace: "MEMBER", linus: "ADMIN", hopper: "MEMBER" },
   extra: ["hopper", "outsider"],
@@ -66,13 +67,16 @@ describe("skill owners", () => {
   it("are asked first for review: only the eligible owners are asked, or everyone eligible when no owner is", async () => {
     await setReviewPolicy(db, team.id, { mode: "approval", approvals: 1, approvers: "members", managersBypass: false });
     await setSkillOwners(ada, teamSkill, [{ kind: "user", userId: "hopper" }]);
-    await skills.addSkillVersion(grace, teamSkill, { skill: makeSkill("deploy-steps", { body: "Proposed." }), message: "p1" });
+    const proposed = await skills.addSkillVersion(grace, teamSkill, { skill: makeSkill("deploy-steps", { body: "Proposed." }), message: "p1" });
     expect(await told("review.requested")).toEqual(["hopper"]);
+    // The request's page names them.
+    expect((await reviews.getReviewRequest(ada, proposed.proposal!.requestId))?.askedFirst).toEqual([{ id: "hopper", name: "Hop" }]);
 
     await db.notification.deleteMany({ where: { event: { kind: "review.requested" } } });
     // The only owner is the author, who never reviews their own change: everyone eligible is asked.
     await setSkillOwners(ada, teamSkill, [{ kind: "user", userId: "linus" }]);
-    await skills.addSkillVersion(linus, teamSkill, { skill: makeSkill("deploy-steps", { body: "Other." }), message: "p2" });
+    const other = await skills.addSkillVersion(linus, teamSkill, { skill: makeSkill("deploy-steps", { body: "Other." }), message: "p2" });
     expect(await told("review.requested")).toEqual(["ada", "grace", "hopper"]);
+    expect((await reviews.getReviewRequest(ada, other.proposal!.requestId))?.askedFirst).toEqual([]);
   });
 });
