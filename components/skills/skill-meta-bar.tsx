@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { TagIcon, UsersRoundIcon } from "lucide-react";
 import type { SkillMeta } from "@/lib/types/skill-meta";
-import { EditOwnersDialog, EditTagsDialog } from "./skill-meta-dialogs";
+import { LazyEditOwnersDialog, LazyEditTagsDialog } from "./lazy-actions";
 import { StarButton } from "./star-button";
 
 const tagChip =
@@ -24,7 +24,7 @@ export function SkillMetaBar({ skillId, teamId, meta }: { skillId: string; teamI
       <div className="flex flex-wrap items-center gap-1.5">
         <StarButton skillId={skillId} starred={meta.starred} count={meta.starCount} />
         {meta.tags.length ? <TagLinks tags={meta.tags} /> : <span className="px-1 text-muted-foreground">No tags</span>}
-        {meta.can.tag ? <EditTagsDialog skillId={skillId} meta={meta} teamId={teamId} /> : null}
+        {meta.can.tag ? <LazyEditTagsDialog skillId={skillId} meta={meta} teamId={teamId} /> : null}
       </div>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground" role="group" aria-label="Owners">
         <UsersRoundIcon aria-hidden className="size-4 shrink-0" />
@@ -41,7 +41,7 @@ export function SkillMetaBar({ skillId, teamId, meta }: { skillId: string; teamI
         ) : (
           <span>none yet, so its creator is told of changes</span>
         )}
-        {meta.can.setOwners ? <EditOwnersDialog skillId={skillId} meta={meta} /> : null}
+        {meta.can.setOwners ? <LazyEditOwnersDialog skillId={skillId} meta={meta} /> : null}
       </div>
     </div>
   );
