@@ -12,9 +12,10 @@ export async function ownerEntriesOf(client: Db | Tx, skillId: string): Promise<
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { userId: true, teamRole: true },
   });
-  return rows.flatMap((row): OwnerEntry[] =>
+  const entries = rows.flatMap((row): OwnerEntry[] =>
     row.userId ? [{ kind: "user", userId: row.userId }] : row.teamRole ? [{ kind: "role", role: row.teamRole }] : [],
   );
+  return [...entries.filter((e) => e.kind === "user"), ...entries.filter((e) => e.kind === "role")];
 }
 
 /** The people a skill's owners stand for (a role entry: its team's members with that role or above); empty when none are set. */

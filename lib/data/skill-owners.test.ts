@@ -27,9 +27,10 @@ const told = async (kind: string) =>
 describe("skill owners", () => {
   it("are people or a team role, shown on the skill page, and resolve to people", async () => {
     expect(await skillOwnerIds(db, teamSkill)).toEqual(["ada"]);
+    // Shown people first, whatever order they were chosen in.
     await setSkillOwners(grace, teamSkill, [
-      { kind: "user", userId: "grace" },
       { kind: "role", role: "ADMIN" },
+      { kind: "user", userId: "grace" },
       { kind: "user", userId: "grace" },
     ]);
     expect((await getSkillMeta(grace, teamSkill))?.owners).toEqual([
