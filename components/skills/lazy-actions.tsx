@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { EllipsisIcon, PencilIcon, UploadIcon } from "lucide-react";
+import { EllipsisIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 // The upload dialog and the row menus load after the page is interactive, so the list keeps a small
@@ -31,18 +31,3 @@ export const LazyReviewDialog = dynamic(() => import("./review-dialog").then((m)
 
 // "Report a false positive" on each finding of the Security tab: its own chunk, like the review dialog.
 export const LazyReportFindingDialog = dynamic(() => import("./report-finding-dialog").then((m) => m.ReportFindingDialog));
-
-// The skill page's "Edit tags" and "Edit owners": the dialog primitives stay off the page's first load.
-const inertEdit = (label: string) =>
-  function InertEdit() {
-    return (
-      <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-muted-foreground" disabled>
-        <PencilIcon aria-hidden /> {label}
-      </Button>
-    );
-  };
-export const LazyEditTagsDialog = dynamic(() => import("./skill-meta-dialogs").then((m) => m.EditTagsDialog), { ssr: false, loading: inertEdit("Edit tags") });
-export const LazyEditOwnersDialog = dynamic(() => import("./skill-meta-dialogs").then((m) => m.EditOwnersDialog), {
-  ssr: false,
-  loading: inertEdit("Edit owners"),
-});

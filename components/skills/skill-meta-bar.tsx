@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { TagIcon, UsersRoundIcon } from "lucide-react";
 import type { SkillMeta } from "@/lib/types/skill-meta";
-import { LazyEditOwnersDialog, LazyEditTagsDialog } from "./lazy-actions";
+import { LazyEditOwnersDialog, LazyEditTagsDialog } from "./lazy-meta-dialogs";
 import { StarButton } from "./star-button";
 
 const tagChip =

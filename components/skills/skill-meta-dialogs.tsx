@@ -1,15 +1,13 @@
 "use client";
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { PencilIcon, TagsIcon, UsersRoundIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { TagsIcon, UsersRoundIcon } from "lucide-react";
 import { FormFailure } from "@/components/teams/team-form-bits";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { useFormDialog } from "@/components/ui/use-form-dialog";
 import { setSkillOwnersAction, setSkillTagsAction } from "@/lib/actions/skill-meta";
 import { OWNER_ROLE_LABELS } from "@/lib/skills/owners/owners";
 import { TAG_MAX_LENGTH } from "@/lib/skills/tags/tags";
@@ -18,34 +16,38 @@ import type { SkillMeta } from "@/lib/types/skill-meta";
 
 type FormServerAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 
-/** An "Edit …" button opening a dialog whose form posts `action` for one skill; the form starts over at each opening. */
+/** Opened and closed by its button (lazy-meta-dialogs.tsx); the form starts over at each opening. */
+export interface MetaDialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 function SkillMetaDialog({
   skillId,
-  trigger,
   title,
   description,
   action,
   icon,
+  open,
+  onOpenChange,
   children,
-}: {
+}: MetaDialogState & {
   skillId: string;
-  trigger: string;
   title: string;
   description: ReactNode;
   action: FormServerAction;
   icon: ReactNode;
   children: ReactNode;
 }) {
-  const dialog = useFormDialog();
+  const [session, setSession] = useState(0);
+  const change = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setSession((n) => n + 1);
+  };
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-muted-foreground">
-          <PencilIcon aria-hidden /> {trigger}
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={change}>
       <DialogContent>
-        <MetaForm key={dialog.session} skillId={skillId} title={title} description={description} action={action} icon={icon} onSaved={dialog.close}>
+        <MetaForm key={session} skillId={skillId} title={title} description={description} action={action} icon={icon} onSaved={() => change(false)}>
           {children}
         </MetaForm>
       </DialogContent>
@@ -97,12 +99,12 @@ function Choice({ name, value, checked, children }: { name: string; value: strin
 }
 
 /** Tags of a team skill are ticked from the team's list; a personal or public skill's are typed. */
-export function EditTagsDialog({ skillId, meta, teamId }: { skillId: string; meta: SkillMeta; teamId: string | null }) {
+export function EditTagsDialog({ skillId, meta, teamId, ...state }: MetaDialogState & { skillId: string; meta: SkillMeta; teamId: string | null }) {
   const choices = meta.tagChoices;
   return (
     <SkillMetaDialog
+      {...state}
       skillId={skillId}
-      trigger="Edit tags"
       title="Tags"
       description={choices ? "Choose from the team's tag list; the team's owners and admins keep it." : "Free labels, separated by commas."}
       action={setSkillTagsAction}
@@ -138,12 +140,12 @@ export function EditTagsDialog({ skillId, meta, teamId }: { skillId: string; met
 }
 
 /** Owners: people who can read the skill and, on a team skill, a team role. */
-export function EditOwnersDialog({ skillId, meta }: { skillId: string; meta: SkillMeta }) {
+export function EditOwnersDialog({ skillId, meta, ...state }: MetaDialogState & { skillId: string; meta: SkillMeta }) {
   const isOwner = (key: string) => meta.owners.some((o) => (o.kind === "user" ? `user:${o.id}` : `role:${o.role}`) === key);
   return (
     <SkillMetaDialog
+      {...state}
       skillId={skillId}
-      trigger="Edit owners"
       title="Owners"
       description="Owners are asked first when a change needs review, and told when the skill changes."
       action={setSkillOwnersAction}
