@@ -194,7 +194,7 @@ test("filters by author and warnings, and sorts by name, tokens and size", async
   await page.goto("/skills?sort=name");
 
   await page.getByRole("button", { name: "Author: anyone" }).click();
-  const authors = page.getByRole("group", { name: "Filters" }).locator("[popover]");
+  const authors = page.getByRole("group", { name: "Filters" }).locator("#author-filter");
   await expect(authors).toBeVisible();
   await expect(authors.getByRole("link")).toHaveText([/^Anyone/, /^Ada Lovelace\s*\d+$/, /^Grace Hopper\s*4$/]);
   await authors.getByRole("link", { name: /^Grace Hopper/ }).click();
@@ -373,7 +373,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
       await page.goto("/skills?sort=name");
       await page.getByRole("button", { name: "Author: anyone" }).click();
-      const authors = page.getByRole("group", { name: "Filters" }).locator("[popover]");
+      const authors = page.getByRole("group", { name: "Filters" }).locator("#author-filter");
       await expect(authors).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/skill-list-author-menu-${colorScheme}.png` });
       await page.keyboard.press("Escape");

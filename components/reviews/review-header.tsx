@@ -130,6 +130,11 @@ export function ReviewHeader({ request }: { request: ReviewRequestDetail }) {
               {request.unresolvedThreads} unresolved {request.unresolvedThreads === 1 ? "thread" : "threads"}
             </Badge>
           ) : null}
+          {request.askedFirst.length ? (
+            <span className="text-muted-foreground" data-testid="review-asked-first">
+              Owners, asked first: <span className="text-foreground">{request.askedFirst.map((owner) => owner.name).join(", ")}</span>
+            </span>
+          ) : null}
           {request.state === "merged" && request.mergedVersion ? (
             <Link href={`${skillHref}/v/${request.mergedVersion}`} className={cn(linkClass, "text-sm font-medium underline")}>
               Open v{request.mergedVersion}

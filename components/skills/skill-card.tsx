@@ -7,7 +7,8 @@ import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
 import { SecurityBadges } from "./security-badge";
-import { ShadowedMarker, TokenCounts, WarningCount } from "./skill-markers";
+import { ShadowedMarker, StarCount, TokenCounts, WarningCount } from "./skill-markers";
+import { TagLinks } from "./skill-meta-bar";
 import { Sparkline } from "@/components/usage/usage-chart";
 
 export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSearchMatch | null; loads30?: number[] } }) {
@@ -48,6 +49,13 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
           </p>
         </div>
       ) : null}
+      {skill.tags.length ? (
+        // Above the card-wide link overlay, so each tag is its own link (to the list filtered by it).
+        <div className="relative z-10 flex flex-wrap gap-1" aria-label="Tags">
+          <TagLinks tags={skill.tags.slice(0, 4)} />
+          {skill.tags.length > 4 ? <span className="self-center text-xs text-muted-foreground">+{skill.tags.length - 4}</span> : null}
+        </div>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
         <div className="flex min-w-0 items-center gap-x-2.5">
           <span className="font-medium text-foreground/80">v{skill.version}</span>
@@ -58,6 +66,7 @@ export function SkillCard({ skill }: { skill: SkillSummary & { match?: SkillSear
         </div>
         <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
           {skill.loads30?.some(Boolean) ? <LoadsSparkline values={skill.loads30} /> : null}
+          <StarCount count={skill.starCount} />
           <TokenCounts skill={skill} />
           <span className="inline-flex items-center gap-1">
             <FileIcon className="size-3" aria-hidden />

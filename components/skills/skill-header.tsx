@@ -12,7 +12,8 @@ import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
 /**
  * `actions` is the slot for what the viewer may do with the skill (manage, download, edit);
- * `origin`, the line saying which source keeps the skill in sync (components/sources/synced-from.tsx).
+ * `origin`, the line saying which source keeps the skill in sync (components/sources/synced-from.tsx);
+ * `meta`, its tags, star and owners.
  */
 export function SkillHeader({
   skill,
@@ -20,6 +21,7 @@ export function SkillHeader({
   versions,
   actions,
   origin,
+  meta,
   synced = false,
 }: {
   skill: SkillDetail;
@@ -27,6 +29,8 @@ export function SkillHeader({
   versions: VersionOption[];
   actions?: React.ReactNode;
   origin?: React.ReactNode;
+  /** Tags, star and owners (components/skills/skill-meta-bar.tsx). */
+  meta?: React.ReactNode;
   /** Kept by a source: the editor only offers to detach it, so the button says that before the click. */
   synced?: boolean;
 }) {
@@ -79,6 +83,7 @@ export function SkillHeader({
             ) : null}
           </p>
           {origin}
+          {meta}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* A long name wraps rather than widening the page on a phone. */}

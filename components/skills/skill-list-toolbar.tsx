@@ -1,9 +1,11 @@
 import Link from "next/link";
-import { ArchiveIcon, CheckIcon, ChevronDownIcon, FileWarningIcon, LayoutGridIcon, MoonIcon, Rows3Icon, UserRoundIcon, XIcon } from "lucide-react";
+import { ArchiveIcon, FileWarningIcon, LayoutGridIcon, MoonIcon, Rows3Icon, StarIcon, TagIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams, SkillListSort } from "@/lib/skills/list/inputs";
 import { effectiveSort, skillListHref } from "@/lib/skills/list/url";
+import type { TagFacet } from "@/lib/types/skill-meta";
 import type { SkillAuthor } from "@/lib/types/skills";
+import { chip, chipActive, chipIdle, FilterMenu } from "./filter-menu";
 import { cn } from "@/lib/utils";
 
 const sorts: { sort: SkillListSort; label: string; title: string }[] = [
@@ -16,20 +18,24 @@ const sorts: { sort: SkillListSort; label: string; title: string }[] = [
   { sort: "trending", label: "Trending", title: "Loads of the last 7 days against the 7 before, rising first" },
 ];
 
-const chip =
-  "inline-flex h-8 items-center gap-1.5 rounded-md border px-2.5 text-[13px] font-medium whitespace-nowrap shadow-xs transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50 [&_svg]:size-3.5 [&_svg]:shrink-0";
-const chipIdle = "border-border bg-background text-muted-foreground hover:bg-accent hover:text-foreground";
-const chipActive = "border-primary/40 bg-primary/10 text-foreground hover:bg-primary/15";
-
 /** Filters, sort and view of the skill list: every control is a link, so the state stays in the URL and works without JavaScript. */
-export function SkillListToolbar({ params, authors }: { params: SkillListParams; authors: SkillAuthor[] }) {
+export function SkillListToolbar({ params, authors, tags }: { params: SkillListParams; authors: SkillAuthor[]; tags: TagFacet[] }) {
   const sort = effectiveSort(params);
-  const author = params.author ? authors.find((a) => a.id === params.author) : undefined;
-  const filtered = Boolean(params.author || params.warnings || params.archived || params.unused);
+  const filtered = Boolean(params.author || params.warnings || params.archived || params.unused || params.tag || params.starred);
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
-        <AuthorFilter params={params} authors={authors} current={author} />
+        <AuthorFilter params={params} authors={authors} />
+        <TagFilter params={params} tags={tags} />
+        <Link
+          href={skillListHref(params, { starred: !params.starred })}
+          className={cn(chip, params.starred ? chipActive : chipIdle)}
+          aria-current={params.starred ? "true" : undefined}
+          title="Skills you starred"
+        >
+          <StarIcon className={cn(params.starred && "fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300")} aria-hidden />
+          Starred
+        </Link>
         <Link
           href={skillListHref(params, { warnings: params.warnings === "with" ? undefined : "with" })}
           className={cn(chip, params.warnings === "with" ? chipActive : chipIdle)}
@@ -66,7 +72,9 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
         </Link>
         {filtered ? (
           <Button asChild variant="ghost" size="sm" className="h-8 px-2 text-muted-foreground">
-            <Link href={skillListHref(params, { author: undefined, warnings: undefined, archived: false, unused: undefined })}>Clear filters</Link>
+            <Link href={skillListHref(params, { author: undefined, warnings: undefined, archived: false, unused: undefined, tag: undefined, starred: false })}>
+              Clear filters
+            </Link>
           </Button>
         ) : null}
       </div>
@@ -118,53 +126,44 @@ export function SkillListToolbar({ params, authors }: { params: SkillListParams;
   );
 }
 
-/**
- * The author menu is a native popover (light dismiss, Escape, top layer) anchored to its button
- * with CSS anchor positioning: no JavaScript, so the list page ships none for it. The key changes
- * with the URL, so a navigation from one of its links mounts it closed again.
- */
-function AuthorFilter({ params, authors, current }: { params: SkillListParams; authors: SkillAuthor[]; current: SkillAuthor | undefined }) {
-  const item =
-    "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground";
+function AuthorFilter({ params, authors }: { params: SkillListParams; authors: SkillAuthor[] }) {
+  const current = params.author ? authors.find((a) => a.id === params.author) : undefined;
   return (
-    <>
-      <button
-        type="button"
-        popoverTarget="author-filter"
-        className={cn(chip, "[anchor-name:--author-filter]", params.author ? chipActive : chipIdle)}
-        aria-label={current ? `Author: ${current.name}` : params.author ? "Author: unknown" : "Author: anyone"}
-      >
-        <UserRoundIcon aria-hidden />
-        {params.author ? (current?.name ?? "Unknown author") : "Author"}
-        <ChevronDownIcon className="opacity-60" aria-hidden />
-      </button>
-      <div
-        key={skillListHref(params, { page: params.page })}
-        id="author-filter"
-        popover="auto"
-        aria-label="Filter by author"
-        className="max-h-80 w-64 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-md supports-[anchor-name:--x]:[position-anchor:--author-filter] supports-[anchor-name:--x]:inset-auto supports-[anchor-name:--x]:top-[anchor(bottom)] supports-[anchor-name:--x]:left-[anchor(left)] supports-[anchor-name:--x]:m-0 supports-[anchor-name:--x]:mt-1.5"
-      >
-        <p className="px-2 py-1.5 text-xs font-medium text-muted-foreground">Author of the current version</p>
-        <ul>
-          <li>
-            <Link href={skillListHref(params, { author: undefined })} className={item} aria-current={params.author ? undefined : "true"}>
-              <CheckIcon className={cn(params.author && "invisible")} aria-hidden />
-              Anyone
-            </Link>
-          </li>
-          {authors.length ? <li role="separator" className="-mx-1 my-1 h-px bg-border" /> : null}
-          {authors.map((a) => (
-            <li key={a.id}>
-              <Link href={skillListHref(params, { author: a.id })} className={item} aria-current={a.id === params.author ? "true" : undefined}>
-                <CheckIcon className={cn(a.id !== params.author && "invisible")} aria-hidden />
-                <span className="min-w-0 flex-1 truncate">{a.name}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{a.skillCount}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </>
+    <FilterMenu
+      id="author-filter"
+      icon={<UserRoundIcon aria-hidden />}
+      buttonText={params.author ? (current?.name ?? "Unknown author") : "Author"}
+      buttonLabel={current ? `Author: ${current.name}` : params.author ? "Author: unknown" : "Author: anyone"}
+      active={!!params.author}
+      heading="Author of the current version"
+      any={{ key: "", label: "Anyone", href: skillListHref(params, { author: undefined }), current: !params.author }}
+      items={authors.map((a) => ({
+        key: a.id,
+        label: a.name,
+        count: a.skillCount,
+        href: skillListHref(params, { author: a.id }),
+        current: a.id === params.author,
+      }))}
+      resetKey={skillListHref(params, { page: params.page })}
+    />
+  );
+}
+
+/** Tags with how many listed skills carry each (the facet), the chosen one kept even when none do. */
+function TagFilter({ params, tags }: { params: SkillListParams; tags: TagFacet[] }) {
+  const shown = params.tag && !tags.some((t) => t.name === params.tag) ? [{ name: params.tag, count: 0 }, ...tags] : tags;
+  return (
+    <FilterMenu
+      id="tag-filter"
+      icon={<TagIcon aria-hidden />}
+      buttonText={params.tag ?? "Tag"}
+      buttonLabel={params.tag ? `Tag: ${params.tag}` : "Tag: any"}
+      active={!!params.tag}
+      heading="Tagged"
+      any={{ key: "", label: "Any tag", href: skillListHref(params, { tag: undefined }), current: !params.tag }}
+      items={shown.map((t) => ({ key: t.name, label: t.name, count: t.count, href: skillListHref(params, { tag: t.name }), current: t.name === params.tag }))}
+      empty="No listed skill has tags yet."
+      resetKey={skillListHref(params, { page: params.page })}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { AtSignIcon, EyeOffIcon, FileWarningIcon } from "lucide-react";
+import { AtSignIcon, EyeOffIcon, FileWarningIcon, StarIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
 import { formatNumber, formatTokens } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -31,6 +31,22 @@ export function TokenCounts({ skill, className }: { skill: Pick<SkillSummary, "c
       <span className="pointer-events-none absolute right-0 bottom-full z-20 mb-1.5 hidden w-max max-w-64 rounded-md border bg-popover px-2.5 py-1.5 text-left text-xs leading-snug text-popover-foreground no-underline shadow-md group-focus-visible/tokens:block">
         {label}
       </span>
+    </span>
+  );
+}
+
+/** How many people starred the skill; nothing when nobody has. */
+export function StarCount({ count, className }: { count: number; className?: string }) {
+  if (!count) return null;
+  const label = `${formatNumber(count)} ${count === 1 ? "star" : "stars"}`;
+  return (
+    <span
+      className={cn("inline-flex items-center gap-1 tabular-nums", className)}
+      title={`Starred by ${formatNumber(count)} ${count === 1 ? "person" : "people"}`}
+    >
+      <StarIcon className="size-3 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />
+      <span className="sr-only">{label}</span>
+      <span aria-hidden>{formatNumber(count)}</span>
     </span>
   );
 }

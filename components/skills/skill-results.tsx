@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArchiveIcon, FilterXIcon, LibraryBigIcon, SearchXIcon } from "lucide-react";
+import { ArchiveIcon, FilterXIcon, LibraryBigIcon, SearchXIcon, StarIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Button } from "@/components/ui/button";
 import type { SkillListParams } from "@/lib/skills/list/inputs";
@@ -67,8 +67,8 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
 const code = "rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground";
 
 function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages, upload }: ResultsContext & { total: number; pages: number }) {
-  const filtered = Boolean(params.author || params.warnings || params.archived);
-  const clearFilters = skillListHref(params, { author: undefined, warnings: undefined, archived: false });
+  const filtered = Boolean(params.author || params.warnings || params.archived || params.tag || params.starred);
+  const clearFilters = skillListHref(params, { author: undefined, warnings: undefined, archived: false, tag: undefined, starred: false });
   if (total > 0) {
     return (
       <EmptyState
@@ -131,6 +131,22 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
       </EmptyState>
     );
   }
+  if (params.starred && !params.author && !params.warnings && !params.tag) {
+    return (
+      <EmptyState
+        icon={StarIcon}
+        title={params.scope === "all" ? "No starred skills yet" : `No starred skills in ${scopeLabel}`}
+        action={
+          <Button asChild variant="outline">
+            <Link href={skillListHref(params, { starred: false })}>Show all skills</Link>
+          </Button>
+        }
+      >
+        Star a skill on its page (the Star button under its description) to find it here in one click. Stars are yours alone; each card shows how many people
+        starred it.
+      </EmptyState>
+    );
+  }
   if (filtered) {
     return (
       <EmptyState
@@ -142,7 +158,7 @@ function EmptyResults({ params, scopeLabel, viewerEmail, allCount, total, pages,
           </Button>
         }
       >
-        Nothing {params.scope !== "all" ? <>in {scopeLabel} </> : null}has that author or warning state.
+        Nothing {params.scope !== "all" ? <>in {scopeLabel} </> : null}has that author, tag, star or warning state.
       </EmptyState>
     );
   }

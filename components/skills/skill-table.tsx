@@ -7,7 +7,7 @@ import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";
 import { SecurityBadges } from "./security-badge";
-import { ShadowedMarker } from "./skill-markers";
+import { ShadowedMarker, StarCount } from "./skill-markers";
 
 const th = "px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
 const num = "px-3 py-3 text-right tabular-nums whitespace-nowrap";
@@ -61,6 +61,7 @@ export function SkillTable({ skills }: { skills: SkillListItem[] }) {
                     <HighlightedText segments={skill.match?.name} text={skill.name} />
                   </Link>
                   <span className="shrink-0 text-xs text-muted-foreground">v{skill.version}</span>
+                  <StarCount count={skill.starCount} className="shrink-0 text-xs text-muted-foreground" />
                   <ShadowedMarker shadowedBy={skill.shadowedBy} className="shrink-0 text-xs" />
                   <SecurityBadges skill={skill} className="shrink-0 self-center" />
                 </div>

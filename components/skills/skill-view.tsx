@@ -49,6 +49,8 @@ export interface SkillViewProps {
   proposals?: React.ReactNode;
   /** For a skill a source keeps in sync: the header's line saying which. */
   origin?: React.ReactNode;
+  /** Tags, star and owners, under the header's description. */
+  meta?: React.ReactNode;
   /** Whether a source keeps the skill (its Edit then says it must be detached first). */
   synced?: boolean;
   /** The Triggers tab's content (?tab=triggers), loaded by the page only for that tab. */
@@ -69,6 +71,7 @@ export async function SkillView({
   flaggedSources = null,
   proposals = null,
   origin = null,
+  meta = null,
   synced = false,
   triggers = null,
   usage = null,
@@ -109,7 +112,7 @@ export async function SkillView({
   return (
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} origin={origin} synced={synced} />
+      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} origin={origin} meta={meta} synced={synced} />
 
       {proposals}
 

@@ -6,10 +6,9 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, makeSkill, setReviewPolicy } from "@/lib/test/support";
-import { F, N, P, RELATIONS, Y, createMatrixCast, type Outcome } from "@/lib/test/matrix-cast";
+import { F, N, P, RELATIONS, Y, createMatrixCast, outcomeOf, type Outcome } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
-const { DataError } = await import("./errors");
 const skills = await import("./skills");
 const labels = await import("./labels");
 afterAll(cleanup);
@@ -58,16 +57,6 @@ const RUN: Record<Operation, (viewer: { id: string }) => Promise<Outcome>> = {
   "move beta under review": move(reviewed, "beta"),
 };
 
-async function outcome(run: () => Promise<Outcome>): Promise<Outcome> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DataError && error.code === "NOT_FOUND") return N;
-    if (error instanceof DataError && error.code === "FORBIDDEN") return F;
-    throw error;
-  }
-}
-
 describe("release labels", () => {
   // The author wrote the team skills' fixtures while a member, then left (as the cast describes).
   it("setup: the author leaves Matrix; Matrix reviews stable (managers through)", async () => {
@@ -79,7 +68,7 @@ describe("release labels", () => {
       const expected = EXPECTED[operation][column];
       it(`${operation}: ${relation}: ${expected}`, async () => {
         const audits = await db.auditEvent.count({ where: { action: "skill.label" } });
-        const result = await outcome(() => RUN[operation]({ id: relation }));
+        const result = await outcomeOf(() => RUN[operation]({ id: relation }));
         expect(result).toBe(expected);
         // A refused or proposed move writes no label audit row; a move writes one.
         const after = await db.auditEvent.count({ where: { action: "skill.label" } });

@@ -12,7 +12,7 @@ import { db } from "./server";
 // SQLite both are no-ops.
 
 /** Tables whose rows decisions queue on (names as in the migrations). */
-type LockableTable = "Skill" | "SkillSource" | "ReviewRequest";
+type LockableTable = "Skill" | "SkillSource" | "ReviewRequest" | "Team";
 
 /** Waits for, then holds until commit, the row `id` of `table`; false when there is no such row. */
 export async function lockRow(tx: Tx, table: LockableTable, id: string): Promise<boolean> {

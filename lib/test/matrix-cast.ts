@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { DataError } from "@/lib/data/errors";
 import { createUser } from "./database";
 
 /**
@@ -38,4 +39,15 @@ export async function createMatrixCast(db: Db) {
   await db.team.create({ data: { name: "Elsewhere", memberships: { create: { userId: "non-member", role: "OWNER" } } } });
   const docsTeam = await db.team.create({ data: { name: "Docs", memberships: { create: { userId: "author", role: "MEMBER" } } } });
   return { matrixTeam, docsTeam };
+}
+
+/** A matrix cell's outcome: what `run` returns, or the refusal it threw (N for NOT_FOUND, F for FORBIDDEN). */
+export async function outcomeOf(run: () => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DataError && error.code === "NOT_FOUND") return N;
+    if (error instanceof DataError && error.code === "FORBIDDEN") return F;
+    throw error;
+  }
 }

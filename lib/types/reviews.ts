@@ -153,6 +153,8 @@ export interface ReviewRequestDetail extends ReviewRequestSummary {
   lastReviewedRevision: number | null;
   /** Said on the page when fewer people may approve than the request needs (it would wait forever); null otherwise. */
   noEligibleReviewer: string | null;
+  /** The skill's owners who may approve it (not its author): asked first for the review. */
+  askedFirst: { id: string; name: string }[];
   /** Why the viewer may not decide (shown instead of the buttons); null when they may or it is closed. */
   decideRefusal: string | null;
 }

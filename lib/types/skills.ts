@@ -28,6 +28,10 @@ export interface SkillSummary {
   warningCount: number;
   errorCount: number;
   archived: boolean;
+  /** Its tags, A to Z. */
+  tags: string[];
+  /** How many people starred it. */
+  starCount: number;
   /** The current version's highest security finding; null when it has none (or was never scanned). */
   scanHighest: ScanSeverity | null;
   /** The current version's review state (see VersionScan). */

@@ -1,4 +1,3 @@
 export { countUnreadNotifications, getNotificationPrefs, listNotifications, markNotificationsRead, setNotificationPrefs } from "./read";
 export { createTeamWebhook, deleteTeamWebhook, listTeamWebhooks } from "./webhooks";
 export { dispatchNotifications } from "./dispatch";
-export { setSkillOwnersResolver, skillOwnerIds, type SkillOwnersResolver } from "./owners";

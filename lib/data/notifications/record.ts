@@ -1,10 +1,11 @@
 import "server-only";
 import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { canSeeRequest, isEligibleReviewer, type RequestFacts } from "@/lib/skills/review-requests/policy";
+import { reviewersToAsk } from "@/lib/skills/owners/owners";
 import { handlesOf, mentionsIn, parsePrefs, type NotificationKind } from "@/lib/notifications/kinds";
 import type { Tx } from "@/lib/db/client";
 import { factsOf, requestFactsSelect, reviewUrl, type RequestRow } from "../reviews/facts";
-import { skillOwnerIds } from "./owners";
+import { explicitOwnerIds, skillOwnerIds } from "../skill-owner-ids";
 
 // Who is told of what, decided beside the audit event that records it (version-writer.ts audit),
 // in the same transaction: a notification exists exactly when what it tells of happened. E-mail
@@ -107,7 +108,9 @@ async function planReview(tx: Tx, event: AuditedEvent, actorName: string): Promi
       kind = "review.requested";
       title = `${actorName} asked for a review of ${skill}`;
       const actors = await actorsOf(tx, await requestCandidates(tx, row));
-      for (const actor of actors.values()) if (isEligibleReviewer(actor, facts)) recipients.set(actor.id, kind);
+      const eligible = [...actors.values()].filter((actor) => isEligibleReviewer(actor, facts)).map((actor) => actor.id);
+      // The skill's owners are asked first (CODEOWNERS-like); the others still find it in their inbox.
+      for (const id of reviewersToAsk(eligible, await explicitOwnerIds(tx, row.skillId))) recipients.set(id, kind);
       break;
     }
     case "review.changes":

@@ -10,6 +10,7 @@ import {
   canSeeRequest,
   canWithdraw,
   decideRefusal,
+  isEligibleReviewer,
   noEligibleReviewerText,
   reviewedPlace,
   type RequestFacts,
@@ -19,6 +20,7 @@ import { loadActor, type ViewerRef } from "../actor";
 import { readDiffInputs } from "../diff-inputs";
 import { db } from "@/lib/db/server";
 import { readScanFindings } from "../json-columns";
+import { explicitOwnerIds } from "../skill-owner-ids";
 import { readinessOf } from "./decide";
 import { factsOf, requestFactsSelect, type RequestRow } from "./facts";
 import { reviewSummarySelect, summarize } from "./read";
@@ -67,6 +69,19 @@ async function eligibleReviewers(facts: RequestFacts): Promise<number> {
   return db.membership.count({
     where: { teamId: place.teamId, ...notAuthor, ...(facts.approvers === "managers" ? { role: { in: ["OWNER", "ADMIN"] } } : {}) },
   });
+}
+
+/** The skill's owners who may approve the request (its author never may): they are asked first. */
+async function ownersAskedFirst(skillId: string, facts: RequestFacts): Promise<{ id: string; name: string }[]> {
+  const ids = (await explicitOwnerIds(db, skillId)).filter((id) => id !== facts.authorId);
+  const owners: { id: string; name: string }[] = [];
+  for (const id of ids) {
+    const owner = await loadActor(db, { id }).catch(() => null);
+    if (!owner || !isEligibleReviewer(owner, facts)) continue;
+    const user = await db.user.findUnique({ where: { id }, select: { id: true, name: true } });
+    if (user) owners.push(user);
+  }
+  return owners;
 }
 
 /** The newest revision before the latest that this reviewer decided on, if any. */
@@ -237,6 +252,7 @@ export async function getReviewRequest(
     },
     lastReviewedRevision: lastReviewed(verdicts, actor.id, row.revision),
     noEligibleReviewer: row.state === "open" ? noEligibleReviewerText(facts, row.requiredApprovals, await eligibleReviewers(facts)) : null,
+    askedFirst: row.state === "open" ? await ownersAskedFirst(row.skillId, facts) : [],
     decideRefusal: row.state === "open" && !canDecide(actor, facts) && row.authorId !== actor.id ? decideRefusal(actor, facts) : null,
   };
 }

@@ -15,6 +15,7 @@ import { sourceFields, sourceOf, syncedSkillMessage } from "../synced-skills";
 import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
 import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
+import { writeInitialTags } from "../skill-tags";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
 import { audit, prepareVersion, scanSkillYielding, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
 
@@ -162,6 +163,7 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
           teamId,
           provenance: item.provenance,
         });
+        await writeInitialTags(tx, skill.id, version.frontmatter, destination);
         await audit(tx, {
           actorId: actor.id,
           action: "skill.create",
@@ -225,6 +227,8 @@ async function createByRequest(
     version,
     provenance: input.provenance,
   });
+  // Tagged as where it is going: a team's listed tags only, so the move brings no stray ones.
+  await writeInitialTags(tx, skill.id, version.frontmatter, destination);
   await audit(tx, {
     actorId: actor.id,
     action: "skill.create",

@@ -18,6 +18,10 @@ export interface ListSkillsOptions {
   /** Author of the current version. */
   authorId?: string;
   hasWarnings?: boolean;
+  /** Only skills with this tag. */
+  tag?: string;
+  /** Only skills the viewer starred. */
+  starred?: boolean;
   /** Only skills with no load in the last 30 days. */
   unused30?: boolean;
   includeArchived?: boolean;

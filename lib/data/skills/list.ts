@@ -4,7 +4,8 @@ import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../skill-access";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
-import { archivedSql, browseEntries, countEntriesByScope } from "./search-backend";
+import type { TagFacet } from "@/lib/types/skill-meta";
+import { archivedSql, browseEntries, countEntriesByScope, countEntriesByTag, type FacetFilters } from "./search-backend";
 import { searchBackend, searchSkills } from "./search";
 import type { ListSkillsOptions, SkillPage } from "./list-options";
 
@@ -47,7 +48,7 @@ export type ScopeCounts = { all: number; personal: number; public: number; built
  */
 export async function countSkillsByScope(
   viewer: ViewerRef,
-  filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings" | "onlyArchived"> = {},
+  filters: Pick<ListSkillsOptions, "q" | "authorId" | "hasWarnings" | "onlyArchived" | "tag" | "starred"> = {},
 ): Promise<ScopeCounts> {
   const actor = await loadActor(db, viewer);
   const q = filters.q?.trim();
@@ -66,4 +67,11 @@ export async function countSkillsByScope(
     else if (teamId) counts.teams[teamId] = (counts.teams[teamId] ?? 0) + n;
   }
   return counts;
+}
+
+/** The tag filter's choices: tags of the skills the list shows (its other filters and scope applied) with how many carry each. */
+export async function listTagFacets(viewer: ViewerRef, filters: FacetFilters & Pick<ListSkillsOptions, "q"> = {}): Promise<TagFacet[]> {
+  const actor = await loadActor(db, viewer);
+  const q = filters.q?.trim();
+  return q ? searchBackend().countByTag(actor, q, filters) : countEntriesByTag(actor, filters);
 }

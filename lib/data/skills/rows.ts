@@ -23,6 +23,8 @@ export const summarySelect = {
   updatedAt: true,
   team: { select: { id: true, name: true } },
   owner: userRef,
+  tags: { select: { name: true }, orderBy: { name: "asc" } },
+  _count: { select: { stars: true } },
   currentVersion: {
     select: {
       number: true,
@@ -66,6 +68,8 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
     scanHighest: v?.scanHighest ?? null,
     reviewStatus: v?.reviewStatus ?? "none",
     archived: row.archived,
+    tags: row.tags.map((t) => t.name),
+    starCount: row._count.stars,
     shadowedBy,
   };
 }

@@ -3,6 +3,7 @@ import { cleanSnippet, hasMatch, splitMarked } from "@/lib/skills/list/search";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSearchMatch } from "@/lib/types/skills";
+import type { TagFacet } from "@/lib/types/skill-meta";
 import { db } from "@/lib/db/server";
 import { visibleToSql } from "../skill-access";
 import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
@@ -22,13 +23,18 @@ export interface SearchHit {
 
 export type ScopeGroup = { scope: string; teamId: string | null; n: number };
 
-export type SearchFilters = Pick<ListSkillsOptions, "authorId" | "hasWarnings" | "includeArchived" | "onlyArchived">;
+export type SearchFilters = Pick<ListSkillsOptions, "authorId" | "hasWarnings" | "includeArchived" | "onlyArchived" | "tag" | "starred">;
+
+/** The filters of the tag facet: the list's, scope included, the tag itself aside. */
+export type FacetFilters = SearchFilters & Pick<ListSkillsOptions, "scope" | "teamId" | "unused30">;
 
 export interface SkillSearchBackend {
   /** One page of the visible skills matching `q` (best first, or in `options.sort`), and how many match in all. */
   page(actor: Actor, q: string, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ hits: SearchHit[]; total: number }>;
   /** How many visible skills match `q` under the filters, per scope and team (the scope tabs). */
   countByScope(actor: Actor, q: string, filters: SearchFilters): Promise<ScopeGroup[]>;
+  /** How many visible skills match `q` under the filters (the tag filter aside), per tag (the tag facet). */
+  countByTag(actor: Actor, q: string, filters: FacetFilters): Promise<TagFacet[]>;
   /**
    * Where `q` matched each hit, by skill id: name and description with the matched terms marked,
    * and a short excerpt of the body when it matched. For one page's hits only: marking reads
@@ -86,6 +92,8 @@ function entryWhere(actor: Actor, condition: Prisma.Sql, options: ListSkillsOpti
       archivedSql(options),
       options.authorId ? Prisma.sql`e."authorId" = ${options.authorId}` : Prisma.sql`TRUE`,
       options.hasWarnings === undefined ? Prisma.sql`TRUE` : options.hasWarnings ? Prisma.sql`e."warningCount" > 0` : Prisma.sql`e."warningCount" = 0`,
+      options.tag ? Prisma.sql`EXISTS (SELECT 1 FROM "SkillTag" tg WHERE tg."skillId" = e."skillId" AND tg."name" = ${options.tag})` : Prisma.sql`TRUE`,
+      options.starred ? Prisma.sql`EXISTS (SELECT 1 FROM "SkillStar" st WHERE st."skillId" = e."skillId" AND st."userId" = ${actor.id})` : Prisma.sql`TRUE`,
       options.unused30 ? Prisma.sql`NOT EXISTS (SELECT 1 FROM "UsageDaily" u WHERE ${usedSince(30)})` : Prisma.sql`TRUE`,
     ].map((part) => Prisma.sql`(${part})`),
     " AND ",
@@ -131,6 +139,21 @@ export async function countEntriesByScope(actor: Actor, filters: SearchFilters):
     SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n" FROM "SkillSearchEntry" e
     WHERE ${entryWhere(actor, Prisma.sql`TRUE`, { ...filters, scope: "all" })} GROUP BY e."scope", e."teamId"`;
   return rows.map((row) => ({ scope: row.scope, teamId: row.teamId, n: Number(row.n) }));
+}
+
+/** The most tags the facet lists, most used first. */
+const FACET_LIMIT = 50;
+
+/**
+ * Tags of the visible skills under the filters with how many carry each, the tag filter aside (so
+ * every choice says what picking it would show); over the entries, or a text match's `from`.
+ */
+export async function countEntriesByTag(actor: Actor, filters: FacetFilters, text?: { from: Prisma.Sql; condition: Prisma.Sql }): Promise<TagFacet[]> {
+  const rows = await db.$queryRaw<{ name: string; n: number | bigint }[]>`
+    SELECT g."name" AS "name", count(*) AS "n" FROM ${text?.from ?? Prisma.sql`"SkillSearchEntry" e`} JOIN "SkillTag" g ON g."skillId" = e."skillId"
+    WHERE ${entryWhere(actor, text?.condition ?? Prisma.sql`TRUE`, { ...filters, tag: undefined })}
+    GROUP BY g."name" ORDER BY count(*) DESC, g."name" LIMIT ${FACET_LIMIT}`;
+  return rows.map((row) => ({ name: row.name, count: Number(row.n) }));
 }
 
 /** The backend over a dialect: filtering, ordering, paging and counting are the same on both databases. */
@@ -185,6 +208,15 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
       if (groups.length) return groups;
       const near = await nearInstead(actor, q, match, filters, 0);
       return near ? groupsOf(near) : groups;
+    },
+
+    async countByTag(actor, q, filters) {
+      const match = dialect.match(q);
+      if (!match) return [];
+      const facets = await countEntriesByTag(actor, filters, { from: dialect.from, condition: match.condition });
+      if (facets.length) return facets;
+      const near = await nearInstead(actor, q, match, filters);
+      return near ? countEntriesByTag(actor, filters, { from: dialect.from, condition: near.condition }) : facets;
     },
 
     async highlight(q, hits) {

@@ -16,6 +16,10 @@ export const skillListParams = z.object({
   /** Author of the current version (a user id). */
   author: optionalId,
   warnings: z.preprocess(one, z.enum(["with", "without"]).optional().catch(undefined)),
+  /** Only skills with this tag. */
+  tag: z.preprocess(one, z.string().trim().toLowerCase().min(1).max(64).optional().catch(undefined)),
+  /** Only skills the viewer starred ("starred=1"). */
+  starred: z.preprocess(one, z.enum(["1", "true"]).optional().catch(undefined)).transform((value) => value !== undefined),
   /** Only archived skills ("archived=1"); they are left out of the list otherwise. */
   archived: z.preprocess(one, z.enum(["1", "true"]).optional().catch(undefined)).transform((value) => value !== undefined),
   /** Only skills nobody loaded in the last 30 days ("unused=30"). */

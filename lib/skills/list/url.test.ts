@@ -6,18 +6,27 @@ const parse = (query: string) => skillListParams.parse(Object.fromEntries(new UR
 
 describe("skillListParams", () => {
   it("reads every key and falls back to defaults on anything malformed", () => {
-    expect(parse("scope=team&team=t1&q=%20pdf%20&sort=size&author=u1&warnings=with&archived=1&view=rows&page=3")).toEqual({
+    expect(parse("scope=team&team=t1&q=%20pdf%20&sort=size&author=u1&warnings=with&tag=Ops&starred=1&archived=1&view=rows&page=3")).toEqual({
       scope: "team",
       team: "t1",
       q: "pdf",
       sort: "size",
       author: "u1",
       warnings: "with",
+      tag: "ops",
+      starred: true,
       archived: true,
       view: "rows",
       page: 3,
     });
-    expect(parse("scope=nope&sort=loudest&warnings=maybe&archived=no&view=grid&page=-2&q=")).toEqual({ scope: "all", archived: false, view: "cards", page: 1 });
+    expect(parse("scope=nope&sort=loudest&warnings=maybe&archived=no&view=grid&page=-2&q=&starred=no")).toEqual({
+      scope: "all",
+      archived: false,
+      starred: false,
+      view: "cards",
+      page: 1,
+    });
+    expect(skillListHref(parse("tag=pdf&starred=1&page=2"), { author: "u1" })).toBe("/skills?author=u1&tag=pdf&starred=1");
     expect(skillListParams.parse({ q: ["first", "second"], page: ["2"] })).toMatchObject({ q: "first", page: 2 });
   });
 });

@@ -24,6 +24,8 @@ export function skillListHref(current: SkillListParams, changes: Changes = {}): 
   if (next.q) query.set("q", next.q);
   if (next.author) query.set("author", next.author);
   if (next.warnings) query.set("warnings", next.warnings);
+  if (next.tag) query.set("tag", next.tag);
+  if (next.starred) query.set("starred", "1");
   if (next.archived) query.set("archived", "1");
   if (next.unused) query.set("unused", next.unused);
   // A sort that equals the default for this query is left out, so clearing the search box

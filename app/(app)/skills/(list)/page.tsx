@@ -14,7 +14,7 @@ import { SkillSearch } from "@/components/skills/skill-search";
 import { Button } from "@/components/ui/button";
 import { getFirstRunProgress } from "@/lib/data/first-run";
 import { requireViewer } from "@/lib/data/session";
-import { countSkillsByScope, listSkillAuthors, listSkills } from "@/lib/data/skills";
+import { countSkillsByScope, listSkillAuthors, listSkills, listTagFacets } from "@/lib/data/skills";
 import { listMyTeams } from "@/lib/data/teams";
 import { withLoadSparklines } from "@/lib/data/usage-read";
 import { getEnv } from "@/lib/env";
@@ -35,6 +35,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     hasWarnings: params.warnings ? params.warnings === "with" : undefined,
     unused30: params.unused === "30",
     onlyArchived: params.archived,
+    tag: params.tag,
+    starred: params.starred,
   };
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
   const results = listSkills(viewer, {
@@ -47,10 +49,11 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   }).then((page) => withLoadSparklines(viewer, page));
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
-  const [counts, teams, authors, firstRun] = await Promise.all([
+  const [counts, teams, authors, tags, firstRun] = await Promise.all([
     countSkillsByScope(viewer, filters),
     listMyTeams(viewer),
     listSkillAuthors(viewer, { onlyArchived: params.archived }),
+    listTagFacets(viewer, { ...filters, scope: params.scope, teamId: params.team }),
     firstRunDismissed ? null : getFirstRunProgress(viewer),
   ]);
 
@@ -99,7 +102,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         <SkillSearch />
       </div>
       <div className="mb-5">
-        <SkillListToolbar params={params} authors={authors} />
+        <SkillListToolbar params={params} authors={authors} tags={tags} />
       </div>
       <Suspense key={`${params.scope}:${params.team ?? ""}:${params.view}:${params.archived}`} fallback={<SkillListSkeleton view={params.view} />}>
         <SkillResults data={results} params={params} scopeLabel={scopeLabel} viewerEmail={viewer.email} allCount={counts.all} upload={upload} />

@@ -7,12 +7,14 @@ import { SkillView } from "@/components/skills/skill-view";
 import { SyncedFrom } from "@/components/sources/synced-from";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { SkillHeaderActions } from "@/components/skills/skill-header-actions";
+import { SkillMetaBar } from "@/components/skills/skill-meta-bar";
 import { parseSkillTab, skillRoutes, type DocumentView } from "@/components/skills/skill-routes";
 import { TriggersPanel } from "@/components/skills/triggers/triggers-panel";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
 import { getTriggerTests, listTriggerEvalRuns } from "@/lib/data/trigger-evals";
 import { requireViewer, type Viewer } from "@/lib/data/session";
 import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
+import { getSkillMeta } from "@/lib/data/skill-meta";
 import { getSkillSource } from "@/lib/data/sources";
 import { getSkillUsage } from "@/lib/data/usage-read";
 import { UsagePanel } from "@/components/usage/usage-panel";
@@ -91,12 +93,13 @@ export async function SkillPage({
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
-  const [files, proposals, source] = await Promise.all([
+  const [files, proposals, source, meta] = await Promise.all([
     readSkillFiles(viewer, skillId, version.number, toRead),
     listSkillReviewRequests(viewer, skillId),
     getSkillSource(viewer, skillId),
+    getSkillMeta(viewer, skillId),
   ]);
-  if (!files) notFound();
+  if (!files || !meta) notFound();
 
   const triggers = tab === "triggers" ? await loadTriggers(viewer, skill, version.number) : null;
   const usage = tab === "usage" ? await loadUsage(viewer, skill.id, version.number, first(searchParams.days) === "90" ? 90 : 30) : null;
@@ -117,6 +120,7 @@ export async function SkillPage({
       flaggedSources={flaggedPaths ? flaggedPaths.map((path) => flaggedSource(path, files.get(path))) : null}
       proposals={<SkillProposals skillId={skill.id} open={proposals} />}
       origin={source ? <SyncedFrom source={source} /> : null}
+      meta={<SkillMetaBar skillId={skill.id} teamId={skill.team?.id ?? null} meta={meta} />}
       synced={source !== null}
       triggers={triggers}
       usage={usage}

@@ -10,6 +10,7 @@ import { reviewPolicySummary } from "@/components/teams/review-policy-text";
 import { CreateInvitationDialog, InvitationList } from "@/components/teams/team-invitations";
 import { AddMemberDialog, TeamMembers } from "@/components/teams/team-members";
 import { TeamSettingsForm } from "@/components/teams/team-settings";
+import { TeamTagsCard } from "@/components/teams/team-tags";
 import { TeamWebhooks } from "@/components/teams/team-webhooks";
 import { listTeamWebhooks } from "@/lib/data/notifications";
 import { ROLE_LABEL } from "@/components/teams/team-form-bits";
@@ -19,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { listInvitations } from "@/lib/data/invitations";
 import { getTeamReviewSettings } from "@/lib/data/reviews";
 import { requireViewer } from "@/lib/data/session";
+import { listTeamTags } from "@/lib/data/skill-tags";
 import { getTeam, listTeamSkillsToMove } from "@/lib/data/teams";
 
 type Params = { params: Promise<{ teamId: string }> };
@@ -36,11 +38,12 @@ export default async function TeamPage({ params }: Params) {
   const team = await getTeam(viewer, (await params).teamId);
   // Not a member (instance admins included): the team looks like it does not exist.
   if (!team) notFound();
-  const [invitations, skillsToMove, review, webhooks] = await Promise.all([
+  const [invitations, skillsToMove, review, webhooks, tags] = await Promise.all([
     team.can.manageInvitations ? listInvitations(viewer, team.id) : null,
     team.can.delete && team.skillCount + team.archivedSkillCount > 0 ? listTeamSkillsToMove(viewer, team.id) : [],
     getTeamReviewSettings(viewer, team.id),
     team.can.manageMembers ? listTeamWebhooks(viewer, team.id) : null,
+    listTeamTags(viewer, team.id),
   ]);
   const skillsHref = `/skills?scope=team&team=${encodeURIComponent(team.id)}`;
 
@@ -155,6 +158,8 @@ export default async function TeamPage({ params }: Params) {
           </CardContent>
         </Card>
       ) : null}
+
+      {tags ? <TeamTagsCard teamId={team.id} tags={tags} /> : null}
 
       <Card id="bound-tools">
         <CardHeader>
