@@ -105,6 +105,10 @@ describe("collectMarkdownLinks", () => {
 });
 
 describe("findUnreferenced", () => {
+  it("never lists the trigger tests: the Triggers tab reads them, not the agent", () => {
+    const docs = [{ path: "SKILL.md", urls: [], mentions: [] }];
+    expect(findUnreferenced(["SKILL.md", "evals/triggers.json", "evals/other.json"], docs)).toEqual(["evals/other.json"]);
+  });
   it("a file the frontmatter's license names is referenced (license: LICENSE)", () => {
     const skillMd = "---\nname: x\ndescription: d\nlicense: LICENSE\n---\n# X\n";
     const docs = [{ path: "SKILL.md", urls: [], mentions: mentionedPaths(skillMd) }];

@@ -1,4 +1,5 @@
 import { dirname } from "./paths";
+import { TRIGGER_TESTS_PATH } from "./trigger-tests";
 
 // Links and images in a skill's Markdown point at other files of the same version. Resolving them
 // here, in one place, lets the page mark broken links, list files nothing links to, and emit only
@@ -173,7 +174,8 @@ export function linkTargetsInText(text: string): string[] {
 const MENTION = /(?<![\w./@:%-])(?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w/-])/g;
 
 /**
- * Files of the skill that no document links to or mentions (mentionedPaths), never SKILL.md. A
+ * Files of the skill that no document links to or mentions (mentionedPaths), never SKILL.md nor
+ * the trigger tests (evals/triggers.json is read by the Triggers tab, not by the agent). A
  * reference counts when it resolves against the document's folder or the skill root; a bare file
  * name also counts when exactly one file of the skill has that name. The skill page's badges and
  * the editor's both come from here.
@@ -204,5 +206,5 @@ export function findUnreferenced(
       if (named?.length === 1) mark(named[0]);
     }
   }
-  return files.filter((file) => file !== "SKILL.md" && !referenced.has(file));
+  return files.filter((file) => file !== "SKILL.md" && file !== TRIGGER_TESTS_PATH && !referenced.has(file));
 }
