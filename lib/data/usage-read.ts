@@ -109,13 +109,13 @@ export async function getTeamInsights(viewer: ViewerRef, teamId: string, days: 3
     }),
   ]);
   const ids = skills.map((skill) => skill.id);
-  const [loadRows, installRows] = await Promise.all([
+  const loadChannels = { in: [...LOAD_CHANNELS] };
+  const [loadRows, lastRows, installRows] = await Promise.all([
     inBatches(ids, (batch) =>
-      db.usageDaily.groupBy({
-        by: ["skillId", "day"],
-        where: { skillId: { in: batch }, day: { gte: from90 }, channel: { in: [...LOAD_CHANNELS] } },
-        _sum: { count: true },
-      }),
+      db.usageDaily.groupBy({ by: ["skillId"], where: { skillId: { in: batch }, day: { gte: from }, channel: loadChannels }, _sum: { count: true } }),
+    ),
+    inBatches(ids, (batch) =>
+      db.usageDaily.groupBy({ by: ["skillId"], where: { skillId: { in: batch }, day: { gte: from90 }, channel: loadChannels }, _max: { day: true } }),
     ),
     inBatches(ids, (batch) =>
       db.usageDaily.groupBy({
@@ -125,12 +125,8 @@ export async function getTeamInsights(viewer: ViewerRef, teamId: string, days: 3
       }),
     ),
   ]);
-  const loadsOf = new Map<string, number>();
-  const lastDayOf = new Map<string, string>();
-  for (const row of loadRows) {
-    if (row.day >= from) loadsOf.set(row.skillId, (loadsOf.get(row.skillId) ?? 0) + (row._sum.count ?? 0));
-    if (row.day >= from90 && row.day > (lastDayOf.get(row.skillId) ?? "")) lastDayOf.set(row.skillId, row.day);
-  }
+  const loadsOf = new Map(loadRows.map((row) => [row.skillId, row._sum.count ?? 0]));
+  const lastDayOf = new Map(lastRows.map((row) => [row.skillId, row._max.day]));
   const byId = new Map(skills.map((skill) => [skill.id, skill]));
   const ranked = [...loadsOf.entries()]
     .map(([skillId, loads]) => ({ skillId, name: byId.get(skillId)!.name, loads }))
