@@ -51,8 +51,10 @@ export async function createTeamWebhook(viewer: ViewerRef, teamId: string, input
   const unknown = (input.kinds ?? []).filter((kind) => !isNotificationKind(kind));
   if (unknown.length) throw new DataError("INVALID", `Unknown notification kind: ${unknown.join(", ")}.`, { field: "kinds" });
   const actor = await requireManager(viewer, teamId);
+  // A name that does not resolve yet is kept (its deliveries fail and retry, logged); one that
+  // resolves to this server, link-local or metadata is refused.
   const refused = await webhookHostProblem(url);
-  if (refused) throw new DataError("INVALID", refused.message, { field: "url" });
+  if (refused?.blocked) throw new DataError("INVALID", refused.message, { field: "url" });
   const secret = newWebhookSecret();
   return db.$transaction(async (tx) => {
     const hook = await tx.teamWebhook.create({
