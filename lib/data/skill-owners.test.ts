@@ -57,6 +57,8 @@ describe("skill owners", () => {
     expect((await refusal(setSkillOwners(grace, personal, [{ kind: "role", role: "OWNER" }]))).message).toBe("Only a team skill can be owned by a team role.");
     expect((await refusal(setSkillOwners(viewers.outsider, teamSkill, []))).code).toBe("NOT_FOUND");
     expect((await refusal(setSkillOwners(ada, personal, []))).code).toBe("NOT_FOUND");
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ kind: "user" as const, userId: `u${i}` }));
+    expect((await refusal(setSkillOwners(grace, teamSkill, many))).message).toBe("A skill has at most 10 owners; 5000 were given.");
     expect((await explicitOwnerIds(db, teamSkill)).sort()).toEqual(["ada", "grace", "linus"]);
   });
 

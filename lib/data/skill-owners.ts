@@ -1,5 +1,5 @@
 import "server-only";
-import { canSetSkillOwners, ownerEntriesProblem, OWNER_ROLE_LABELS, type OwnerEntry } from "@/lib/skills/owners/owners";
+import { canSetSkillOwners, MAX_SKILL_OWNERS, ownerEntriesProblem, OWNER_ROLE_LABELS, type OwnerEntry } from "@/lib/skills/owners/owners";
 import { canViewSkill, type Actor, type SkillAccess } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/server";
@@ -31,6 +31,9 @@ async function peopleOf(client: Db | Tx, ids: readonly string[]): Promise<Map<st
 /** Replace a skill's owners: whoever may edit it (a team's owners and admins too). Audited "skill.owners". */
 export async function setSkillOwners(viewer: ViewerRef, skillId: string, input: readonly OwnerEntry[]): Promise<OwnerEntry[]> {
   const entries = [...new Map(input.map((entry) => [entryKey(entry), entry])).values()];
+  // Before any read: a form with thousands of ids would otherwise become one oversized IN list.
+  if (entries.length > MAX_SKILL_OWNERS)
+    throw new DataError("INVALID", `A skill has at most ${MAX_SKILL_OWNERS} owners; ${entries.length} were given.`, { field: "owners" });
   return db.$transaction(async (tx) => {
     await lockRow(tx, "Skill", skillId);
     const actor = await loadActor(tx, viewer);
