@@ -55,6 +55,11 @@ test("a change to your skill reaches the bell, your inbox by SMTP, and the team'
     await page.getByRole("link", { name: "Platform" }).first().click();
     await page.waitForURL(/\/teams\/[^/]+$/);
     const teamUrl = page.url();
+    // A URL to the metadata service is refused and stays in the field to be fixed.
+    await page.getByLabel("Webhook URL").fill("http://169.254.169.254/latest");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByText(/resolves to 169\.254\.169\.254, the cloud metadata address, which webhooks may not post to/)).toBeVisible();
+    await expect(page.getByLabel("Webhook URL")).toHaveValue("http://169.254.169.254/latest");
     await page.getByLabel("Webhook URL").fill(hookUrl);
     await page.getByRole("button", { name: "Add webhook" }).click();
     const secret = await page.getByLabel("Signing secret").inputValue();

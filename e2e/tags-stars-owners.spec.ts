@@ -41,10 +41,13 @@ test("tags: the team's list, metadata.tags as first tags, editing on the skill p
     await tagsCard.getByLabel("New tag").fill(tag);
     await tagsCard.getByRole("button", { name: "Add tag" }).click();
     await expect(tagsCard.getByRole("list", { name: "The team's tags" }).getByRole("link", { name: tag })).toBeVisible();
+    await expect(tagsCard.getByLabel("New tag")).toHaveValue("");
   }
   await tagsCard.getByLabel("New tag").fill("x".repeat(40));
   await tagsCard.getByRole("button", { name: "Add tag" }).click();
   await expect(tagsCard.getByRole("alert")).toContainText("is too long: a tag has at most 32 characters");
+  // The refused tag stays in the field to be fixed.
+  await expect(tagsCard.getByLabel("New tag")).toHaveValue("x".repeat(40));
   await tagsCard.scrollIntoViewIfNeeded();
   await shootBoth(page, "team-tags");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -146,8 +146,9 @@ const envSchema = z.object({
   // Skill sources: let Git URLs reach loopback, link-local and metadata addresses (a Git server on
   // the same machine). Off by default, so a source URL cannot reach the server itself.
   SOURCES_ALLOW_LOCAL: flag,
-  // Team webhooks: let them post to loopback, link-local and metadata addresses (a receiver on the
-  // same machine). Off by default, so a team admin cannot make the server call itself.
+  // Team webhooks: let them post to loopback and this machine's own addresses (a receiver on the
+  // same machine; link-local and metadata stay refused). Off by default, so a team admin cannot
+  // make the server call itself.
   WEBHOOKS_ALLOW_LOCAL: flag,
   // Encrypts the deploy tokens of skill sources. Unset: derived from BETTER_AUTH_SECRET (changing
   // that secret then makes stored tokens unreadable: they must be entered again).

@@ -1,19 +1,21 @@
 "use client";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { PlusIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useFormAction } from "@/components/ui/use-form-action";
+import { submitWithoutReset, useFormAction } from "@/components/ui/use-form-action";
 import { addTeamTagAction, removeTeamTagAction } from "@/lib/actions/skill-meta";
 import { TAG_MAX_LENGTH } from "@/lib/skills/tags/tags";
 
 /** Add a tag to the team's list; a refusal (too long, taken, malformed) shows under the field. */
 export function AddTeamTagForm({ teamId }: { teamId: string }) {
   const id = useId();
-  const { formAction, pending, failure } = useFormAction(addTeamTagAction, { refresh: true });
+  // Cleared after a success only: a refused tag stays in the field to be fixed.
+  const form = useRef<HTMLFormElement>(null);
+  const { formAction, pending, failure } = useFormAction(addTeamTagAction, { refresh: true, onSuccess: () => form.current?.reset() });
   return (
-    <form action={formAction} className="grid gap-2">
+    <form ref={form} onSubmit={(event) => submitWithoutReset(event, formAction)} className="grid gap-2">
       <input type="hidden" name="teamId" value={teamId} />
       <Label htmlFor={`${id}-name`}>New tag</Label>
       <div className="flex flex-wrap gap-2">

@@ -1,21 +1,29 @@
 "use client";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { ShownOnceSecret } from "@/components/account/shown-once-secret";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useFormAction } from "@/components/ui/use-form-action";
+import { submitWithoutReset, useFormAction } from "@/components/ui/use-form-action";
 import { createTeamWebhookAction, deleteTeamWebhookAction } from "@/lib/actions/notifications";
 
 /** Add a webhook; its signing secret is shown once, right here. */
 export function AddTeamWebhookForm({ teamId }: { teamId: string }) {
   const id = useId();
   const [secret, setSecret] = useState<string | null>(null);
-  const { formAction, pending, failure } = useFormAction(createTeamWebhookAction, { refresh: true, onSuccess: (result) => setSecret(result.data.secret) });
+  // Cleared after a success only: a refused URL stays in the field to be fixed.
+  const form = useRef<HTMLFormElement>(null);
+  const { formAction, pending, failure } = useFormAction(createTeamWebhookAction, {
+    refresh: true,
+    onSuccess: (result) => {
+      setSecret(result.data.secret);
+      form.current?.reset();
+    },
+  });
   return (
     <div className="grid gap-3">
-      <form action={formAction} className="grid gap-2">
+      <form ref={form} onSubmit={(event) => submitWithoutReset(event, formAction)} className="grid gap-2">
         <input type="hidden" name="teamId" value={teamId} />
         <Label htmlFor={`${id}-url`}>Webhook URL</Label>
         <div className="flex flex-wrap gap-2">

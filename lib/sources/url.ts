@@ -199,7 +199,13 @@ async function checkHost(url: string, host: string, options: SourceUrlOptions): 
  */
 export async function outboundHostProblem(
   host: string,
-  options: { allowLocal: boolean; ownAddresses?: readonly string[]; who: string },
+  options: {
+    allowLocal: boolean;
+    /** Lift only loopback and this machine's own addresses (a receiver on the same machine); link-local and metadata stay refused. */
+    allowLoopback?: boolean;
+    ownAddresses?: readonly string[];
+    who: string;
+  },
 ): Promise<{ message: string; blocked: boolean } | null> {
   if (options.allowLocal) return null;
   const bare = host.replace(/^\[|\]$/g, "");
@@ -216,6 +222,7 @@ export async function outboundHostProblem(
   const own = options.ownAddresses ?? ownAddresses();
   for (const address of addresses) {
     const reason = blockedAddressReason(address, own);
+    if (reason && options.allowLoopback && /^(a loopback address|an address of this server)/.test(reason)) continue;
     if (reason) return { message: `The host ${bare} resolves to ${address}, ${reason}, which ${options.who}`, blocked: true };
   }
   return null;

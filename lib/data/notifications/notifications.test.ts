@@ -181,6 +181,12 @@ describe("team webhooks", () => {
         expect(refused.code, url).toBe("INVALID");
         expect(refused.message, url).toMatch(/resolves to .*which webhooks may not post to/);
       }
+      // The flag lifts loopback only: the metadata service and link-local stay refused with it.
+      env.WEBHOOKS_ALLOW_LOCAL = true;
+      for (const url of ["http://169.254.169.254/latest", "http://[fe80::1]/x"]) {
+        expect((await refusal(notifications.createTeamWebhook(ada, teamId, { url }))).message, url).toMatch(/which webhooks may not post to/);
+      }
+      env.WEBHOOKS_ALLOW_LOCAL = false;
       // Added while allowed, sent when no longer: one try, failed with the reason, nothing posted.
       posts.length = 0;
       const team = await skills.createSkill(grace, { skill: makeSkill("refused-thing"), destination: { scope: "TEAM", teamId } });
