@@ -4,7 +4,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { getEnv, type Env } from "@/lib/env";
 import { createOfflineRouterModel, ROUTER_PROVIDER } from "@/lib/playground/router";
-import { sourceLookup } from "@/lib/playground/skill-ranking";
+import { sourceLookup, sourceVectorLookup } from "@/lib/playground/skill-ranking";
 import { OFFLINE_ROUTER_ID, type SkillSource } from "@/lib/playground/types";
 import type { ModelOption } from "@/lib/types/playground";
 
@@ -69,5 +69,5 @@ export function resolveEvalModel(modelId: string, env: Env = getEnv()): { id: st
  */
 export function withSkillSource(model: LanguageModel, source: SkillSource): LanguageModel {
   const isRouter = typeof model === "object" && model.provider === ROUTER_PROVIDER && model.modelId === OFFLINE_ROUTER_ID;
-  return isRouter ? createOfflineRouterModel({ skillTexts: sourceLookup(source) }) : model;
+  return isRouter ? createOfflineRouterModel({ skillTexts: sourceLookup(source), skillVectors: sourceVectorLookup(source) }) : model;
 }

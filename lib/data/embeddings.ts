@@ -1,5 +1,7 @@
 import "server-only";
 import type { EmbeddingProvider } from "@/lib/embeddings/provider";
+import { SizedLru } from "@/lib/cache/sized-lru";
+import type { RankingVectors } from "@/lib/playground/skill-ranking";
 import { db } from "@/lib/db/server";
 
 // Per-version embeddings for hybrid routing. Only the versions skills currently point at are
@@ -74,4 +76,63 @@ export async function vectorsOfVersions(versionIds: readonly string[], model: st
     for (const row of rows) out.set(row.versionId, decodeVector(row.vector));
   }
   return out;
+}
+
+// ---- Hybrid ranking at request time ----
+
+/** How long a request waits for the request's own embedding before ranking on words alone. */
+const QUERY_TIMEOUT_MS = 3_000;
+// A turn ranks its request at every step (and search_skills, list_skills again): the request's
+// vector is asked of the provider once. Vectors of versions never change for a model, so they
+// are kept too; both bounded in bytes (a 1,536-dimension vector is 6 KB).
+const queryVectors = new SizedLru<Float32Array>(4 * 1024 * 1024);
+const versionVectors = new SizedLru<Float32Array>(64 * 1024 * 1024);
+let lastFailure = 0;
+
+/**
+ * The vectors hybrid ranking fuses for a request over these skills (each at the version the
+ * catalog discloses): the request's embedding, asked of the provider, and each version's stored
+ * one, by skill name. A skill whose version the job has not embedded yet is absent (ranked on
+ * words alone). Null when the provider fails or is slow: the request is ranked lexically, as
+ * without a provider, and the failure is logged (once a minute at most).
+ */
+export async function rankingVectors(
+  provider: EmbeddingProvider,
+  query: string,
+  skills: readonly { skillId: string; version: number; name: string }[],
+): Promise<RankingVectors | null> {
+  const queryKey = `${provider.model}\u0000${query}`;
+  let queryVector = queryVectors.get(queryKey);
+  if (!queryVector) {
+    try {
+      [queryVector] = await provider.embed([query], { timeoutMs: QUERY_TIMEOUT_MS });
+    } catch (error) {
+      if (Date.now() - lastFailure > 60_000) console.warn(`Hybrid ranking fell back to words alone: ${(error as Error).message}`);
+      lastFailure = Date.now();
+      return null;
+    }
+    queryVectors.set(queryKey, queryVector, queryVector.byteLength);
+  }
+  const keyOf = (s: { skillId: string; version: number }) => `${provider.model}\u0000${s.skillId}@${s.version}`;
+  const missing = skills.filter((s) => !versionVectors.get(keyOf(s)));
+  for (let i = 0; i < missing.length; i += 500) {
+    const batch = missing.slice(i, i + 500);
+    const wanted = new Set(batch.map(keyOf));
+    const rows = await db.skillVersion.findMany({
+      where: { skillId: { in: batch.map((s) => s.skillId) }, embedding: { is: { model: provider.model } } },
+      select: { skillId: true, number: true, embedding: { select: { vector: true } } },
+    });
+    for (const row of rows) {
+      const key = keyOf({ skillId: row.skillId, version: row.number });
+      if (!wanted.has(key) || !row.embedding) continue;
+      const vector = decodeVector(row.embedding.vector);
+      versionVectors.set(key, vector, vector.byteLength);
+    }
+  }
+  const vectors = new Map<string, Float32Array>();
+  for (const skill of skills) {
+    const vector = versionVectors.get(keyOf(skill));
+    if (vector) vectors.set(skill.name, vector);
+  }
+  return { query: queryVector, skills: vectors };
 }

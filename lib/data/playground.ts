@@ -15,6 +15,8 @@ import { readSkillFile } from "./skills/files";
 import { resolveVisibleSkills } from "./skills/detail";
 import { placeLabel } from "@/lib/labels";
 import { defaultToolFields, mayHaveToolKeys, skillToolFields } from "./skill-tool-fields";
+import { embeddingProvider } from "@/lib/embeddings/provider";
+import { rankingVectors } from "./embeddings";
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
 // (lib/playground) reads skill bodies and resources through, and (in conversations.ts, re-exported here) conversation persistence.
 
@@ -346,8 +348,11 @@ export async function loadSkillVersionSource(
 
 function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[]): SkillSource {
   const decoder = new TextDecoder("utf-8", { fatal: false });
+  // With an embeddings provider the ranking is hybrid; the skills asked about are this source's, already the viewer's to see.
+  const provider = embeddingProvider();
   return {
     skills,
+    ...(provider ? { vectors: (query: string, asked: readonly PlaygroundSkill[]) => rankingVectors(provider, query, asked) } : {}),
     async body(skill) {
       const row = await db.skillVersion.findFirst({
         where: { skillId: skill.skillId, number: skill.version, skill: visibleTo(actor) },

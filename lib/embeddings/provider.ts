@@ -8,7 +8,8 @@ import { getEnv, type Env } from "@/lib/env";
 export interface EmbeddingProvider {
   /** The provider's model id: stored with each vector, so another model's vectors are re-embedded. */
   model: string;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** One vector per text, in order; `timeoutMs` (default 60 s) bounds the whole call. */
+  embed(texts: readonly string[], options?: { timeoutMs?: number }): Promise<Float32Array[]>;
 }
 
 export class EmbeddingError extends Error {}
@@ -21,13 +22,13 @@ export function embeddingProvider(env: Env = getEnv()): EmbeddingProvider | null
   const model = env.EMBEDDINGS_MODEL;
   return {
     model,
-    async embed(texts) {
+    async embed(texts, options = {}) {
       if (texts.length === 0) return [];
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...(env.EMBEDDINGS_API_KEY ? { authorization: `Bearer ${env.EMBEDDINGS_API_KEY}` } : {}) },
         body: JSON.stringify({ model, input: texts }),
-        signal: AbortSignal.timeout(60_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
       });
       if (!response.ok) throw new EmbeddingError(`${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       const payload = (await response.json()) as { data?: { index?: number; embedding?: unknown }[] };

@@ -10,7 +10,7 @@ import type {
 import { parseCatalogXml } from "./prompt";
 import { terms } from "./ranker";
 import { routeRequest, SILENCE_RULE } from "./skill-decision";
-import { indexFor, type SkillIndex, type SkillText, type SkillTextLookup } from "./skill-ranking";
+import { indexFor, type SkillIndex, type SkillText, type RankingVectors, type SkillTextLookup, type SkillVectorLookup } from "./skill-ranking";
 import { answer, unloadAnswer } from "./router-answer";
 import { plainToolCalls, type ToolSchema } from "./plain-arguments";
 import { readPrompt, type PromptView } from "./router-prompt";
@@ -63,10 +63,15 @@ export interface OfflineRouterOptions {
    * (what its prompt shows).
    */
   skillTexts?: SkillTextLookup;
+  /**
+   * Hybrid ranking's vectors for a request over the catalog (an embeddings provider is configured
+   * where the catalog lives); without it, or when it answers null, the ranking is lexical.
+   */
+  skillVectors?: SkillVectorLookup;
 }
 
 export function createOfflineRouterModel(options: OfflineRouterOptions = {}): LanguageModelV4 {
-  const route = async (call: LanguageModelV4CallOptions) => decide(call, await catalogIndex(call, options.skillTexts));
+  const route = async (call: LanguageModelV4CallOptions) => decide(call, await catalogIndex(call, options));
   return {
     specificationVersion: "v4",
     provider: ROUTER_PROVIDER,
@@ -144,21 +149,29 @@ function chunks(text: string): string[] {
   return out;
 }
 
-/** The index of the catalog in the system prompt (whole skills when a lookup is given); null without a catalog. */
-async function catalogIndex(options: LanguageModelV4CallOptions, lookup?: SkillTextLookup): Promise<SkillIndex | null> {
-  const system = options.prompt.find((m) => m.role === "system")?.content ?? "";
+/** The catalog in the system prompt, indexed (whole skills when a lookup is given), with its vector lookup; null without a catalog. */
+async function catalogIndex(call: LanguageModelV4CallOptions, options: OfflineRouterOptions): Promise<CatalogIndex | null> {
+  const system = call.prompt.find((m) => m.role === "system")?.content ?? "";
   const catalog = parseCatalogXml(system);
   if (!catalog) return null;
+  const lookup = options.skillTexts;
   const texts: SkillText[] = lookup ? await lookup(catalog) : catalog.map((entry) => ({ name: entry.name, description: entry.description }));
-  return indexFor(texts);
+  const skillVectors = options.skillVectors;
+  return { index: indexFor(texts), vectors: skillVectors ? (query) => skillVectors(query, catalog) : null };
 }
 
-function decide(options: LanguageModelV4CallOptions, index: SkillIndex | null): Decision {
+interface CatalogIndex {
+  index: SkillIndex;
+  vectors: ((query: string) => Promise<RankingVectors | null>) | null;
+}
+
+async function decide(options: LanguageModelV4CallOptions, catalog: CatalogIndex | null): Promise<Decision> {
   const toolNames = (options.tools ?? []).map((t) => t.name);
   const view = readPrompt(options.prompt, toolNames);
   const step = view.thisTurn.length + 1;
   const id = (what: string) => `router-t${view.turn}-s${step}-${what}`;
-  const ranking = rank(view, index);
+  const vectors = catalog?.vectors && terms(view.userText).length > 0 ? await catalog.vectors(view.userText) : null;
+  const ranking = rank(view, catalog?.index ?? null, vectors);
 
   if (ranking.kind === "search")
     return { action: { kind: "tool", toolName: SEARCH_SKILLS, input: { query: ranking.query } }, ranking: null, toolCallId: id(SEARCH_SKILLS) };
@@ -327,10 +340,10 @@ export function scriptCommands(message: string, resources: readonly string[]): s
 
 type RankOutcome = { kind: "search"; query: string } | { kind: "ranked"; ranking: RouterRanking | null };
 
-function rank(view: PromptView, index: SkillIndex | null): RankOutcome {
+function rank(view: PromptView, index: SkillIndex | null, vectors: RankingVectors | null): RankOutcome {
   const query = view.userText;
   if (index) {
-    const decision = routeRequest(index, query, { limit: REPORTED });
+    const decision = routeRequest(index, query, { limit: REPORTED, vectors: vectors ?? undefined });
     const ranking: RouterRanking = {
       query,
       threshold: SILENCE_RULE.minScore,

@@ -1,5 +1,5 @@
 import { terms } from "./ranker";
-import { fuseRankings, rankByVector, type RankedSkill, type SkillIndex } from "./skill-ranking";
+import { fuseRankings, rankByVector, type RankedSkill, type RankingVectors, type SkillIndex } from "./skill-ranking";
 
 // Whether the best-ranked skill is what the request asks for, or nothing is. One global score
 // threshold traded right picks for silence as catalogs grew (a bigger catalog shares a couple of
@@ -50,7 +50,7 @@ export interface RouteOptions {
   /** Restrict to these skills (what the viewer may see, what the catalog offers). */
   candidates?: ReadonlySet<string>;
   /** Hybrid ranking: the query's embedding and the candidates' current-version embeddings. */
-  vectors?: { query: ArrayLike<number>; skills: ReadonlyMap<string, ArrayLike<number>> };
+  vectors?: RankingVectors;
   rule?: SilenceRule;
 }
 

@@ -49,6 +49,12 @@ export interface RankedSkill {
   score: number;
 }
 
+/** Hybrid ranking's input: the request's embedding and the stored embedding of each skill's ranked version, by skill name. */
+export interface RankingVectors {
+  query: ArrayLike<number>;
+  skills: ReadonlyMap<string, ArrayLike<number>>;
+}
+
 interface Analysed {
   name: string;
   /** Per field: term -> count, and the field's length in terms (pointers are filled per catalog). */
@@ -361,6 +367,25 @@ export function indexFor(texts: readonly SkillText[]): SkillIndex {
     indexCache.set(key, index);
   }
   return index;
+}
+
+/** Looks up hybrid ranking's vectors for a request over catalog skills by name; null: rank on words alone. */
+export type SkillVectorLookup = (query: string, catalog: readonly { name: string }[]) => Promise<RankingVectors | null>;
+
+/** The vector lookup of a source that has one (an embeddings provider is configured), else undefined. */
+export function sourceVectorLookup<T extends { name: string }>(source: {
+  readonly skills: readonly T[];
+  vectors?(query: string, skills: readonly T[]): Promise<RankingVectors | null>;
+}): SkillVectorLookup | undefined {
+  const vectors = source.vectors?.bind(source);
+  if (!vectors) return undefined;
+  return async (query, catalog) => {
+    const byName = new Map(source.skills.map((s) => [s.name, s]));
+    return vectors(
+      query,
+      catalog.flatMap((entry) => byName.get(entry.name) ?? []),
+    );
+  };
 }
 
 /** The lookup that reads whole skills from a playground source, for the router over that source's catalog. */

@@ -173,7 +173,8 @@ function skillNameSchemas(names: readonly string[]): NameSchemas {
  * full mode (same index, same order), matches only, the best SEARCH_LIMIT, with its decision.
  */
 export async function searchCatalog(source: SkillSource, catalog: readonly PlaygroundSkill[], query: string): Promise<RouteDecision> {
-  return routeRequest(indexFor(await sourceTexts(source, catalog)), query, { limit: SEARCH_LIMIT });
+  const [texts, vectors] = await Promise.all([sourceTexts(source, catalog), source.vectors?.(query, catalog) ?? null]);
+  return routeRequest(indexFor(texts), query, { limit: SEARCH_LIMIT, vectors: vectors ?? undefined });
 }
 
 // ---- The tools ----

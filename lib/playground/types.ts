@@ -2,6 +2,8 @@
 // mentions, ledger, turn preparation) and the app around it (lib/data source over the store, the
 // chat route, persistence, UI). Pure: no Next, React, Prisma or process.env.
 
+import type { RankingVectors } from "./skill-ranking";
+
 export type CatalogMode = "full" | "search";
 export type SkillScope = "PERSONAL" | "TEAM" | "PUBLIC" | "BUILTIN";
 export type ReviewStatus = "none" | "needs_review" | "reviewed" | "override";
@@ -62,6 +64,12 @@ export interface SkillSource {
   body(skill: PlaygroundSkill): Promise<string>;
   /** null when the skill has no file at that path. Paths are already checked for traversal. */
   resource(skill: PlaygroundSkill, path: string): Promise<ResourceContent | null>;
+  /**
+   * Hybrid ranking: the request's embedding and the stored embeddings of these skills' disclosed
+   * versions (a skill without one yet is ranked on words alone). Absent, or null, without an
+   * embeddings provider or when it fails: the ranking is lexical.
+   */
+  vectors?(query: string, skills: readonly PlaygroundSkill[]): Promise<RankingVectors | null>;
 }
 
 export interface PlaygroundSettings {
