@@ -9,7 +9,13 @@
 //      (brute-force cosine over every candidate, fused by reciprocal rank). Target: < 100 ms.
 // The catalog entry alone (name + description, the ranking before whole-skill) is timed beside
 // at each size: the comparison the body must not make unaffordable.
+//   4. The embedding job (versions.embed) over 1,000 stored skills against a local OpenAI-compatible
+//      server returning 256-dimensional hashed vectors: versions embedded per second, with the
+//      server alone (the same texts, batches of 32, no database) beside as its ceiling; and what
+//      hybrid ranking adds to a request over a 500-skill catalog (the request embedded, the
+//      versions' vectors read), first and warm.
 import { figure, percentile, seededRandom } from "./bench-kit";
+import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
 import { routeRequest, type RouteOptions } from "../lib/playground/skill-decision";
 import { SkillIndex, type SkillText } from "../lib/playground/skill-ranking";
 
@@ -100,4 +106,85 @@ async function main() {
   }
 }
 
+async function embeddingJob() {
+  const { createServer } = await import("node:http");
+  const { openTempDatabase } = await import("./temp-database");
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const { input } = JSON.parse(body) as { input: string[] };
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ data: input.map((text, index) => ({ index, embedding: hashed(text) })) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/v1`;
+  const { db, remove } = await openTempDatabase("route");
+  try {
+    const { importSkills } = await import("../lib/data/skills");
+    const { embeddingProvider } = await import("../lib/embeddings/provider");
+    const { embedPendingVersions, embeddingText, rankingVectors } = await import("../lib/data/embeddings");
+    const provider = embeddingProvider({ EMBEDDINGS_BASE_URL: baseUrl, EMBEDDINGS_MODEL: "hashed-256" } as Parameters<typeof embeddingProvider>[0])!;
+    await db.user.create({ data: { id: "bench", name: "Bench", email: "bench@example.com" } });
+    const texts = Array.from({ length: JOB_SKILLS }, (_, i) => makeSkill(i));
+    for (let i = 0; i < texts.length; i += 100) {
+      const batch = texts.slice(i, i + 100).map((t) => ({
+        skill: storedSkill(t),
+        destination: { scope: "PERSONAL" as const },
+      }));
+      await importSkills({ id: "bench" }, batch);
+    }
+    const started = performance.now();
+    for (let i = 0; i < texts.length; i += 32)
+      await provider.embed(texts.slice(i, i + 32).map((t) => embeddingText({ name: t.name, description: t.description, body: t.body ?? "" })));
+    const ceilingMs = performance.now() - started;
+    const jobStart = performance.now();
+    const done = await embedPendingVersions(provider);
+    const jobMs = performance.now() - jobStart;
+    if (done !== JOB_SKILLS) throw new Error(`the job embedded ${done} versions, expected ${JOB_SKILLS}`);
+    figure("embedding job throughput", done / (jobMs / 1000), "versions/s");
+    figure("provider alone (ceiling)", JOB_SKILLS / (ceilingMs / 1000), "versions/s");
+    const catalog = (await db.skill.findMany({ select: { id: true, name: true, currentVersion: { select: { number: true } } }, take: 500 })).map((s) => ({
+      skillId: s.id,
+      name: s.name,
+      version: s.currentVersion!.number,
+    }));
+    const first = performance.now();
+    await rankingVectors(provider, "please help me with a report", catalog);
+    figure("hybrid vectors for a request over 500 skills, first", performance.now() - first, "ms");
+    const warm: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const at = performance.now();
+      await rankingVectors(provider, `please help me with report ${i}`, catalog);
+      warm.push(performance.now() - at);
+    }
+    figure("hybrid vectors for a request over 500 skills, warm p95 (request embedded)", percentile(warm, 95), "ms");
+  } finally {
+    server.close();
+    await remove();
+  }
+}
+
+const JOB_SKILLS = 1_000;
+
+function hashed(text: string): number[] {
+  const v = new Array<number>(DIMENSIONS).fill(0);
+  for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let h = 2166136261;
+    for (const c of w) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+    v[(h >>> 0) % DIMENSIONS] += 1;
+  }
+  return v;
+}
+
+function storedSkill(t: SkillText): BundleSkill {
+  const text = `---\nname: ${t.name}\ndescription: ${t.description}\n---\n${t.body}\n`;
+  const skill = readBundle({ kind: "files", files: [{ path: "SKILL.md", bytes: new TextEncoder().encode(text) }] }).skills[0];
+  if (!skill?.ok) throw new Error(`generated skill ${t.name} does not read as a skill`);
+  return skill;
+}
+
 await main();
+await embeddingJob();

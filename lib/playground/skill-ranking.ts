@@ -325,8 +325,24 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** The candidates ranked by cosine similarity to the query vector, best first, at most `limit`. */
 export function rankByVector(query: ArrayLike<number>, vectors: ReadonlyMap<string, ArrayLike<number>>, limit: number): RankedSkill[] {
-  const names = [...vectors.keys()];
-  const scores = names.map((name) => cosine(query, vectors.get(name)!));
+  const names: string[] = [];
+  const scores = new Float64Array(vectors.size);
+  let queryNorm = 0;
+  for (let i = 0; i < query.length; i++) queryNorm += query[i] * query[i];
+  queryNorm = Math.sqrt(queryNorm);
+  for (const [name, vector] of vectors) {
+    // One pass for the product and the vector's norm (a norm cached per vector costs more to look up than to compute).
+    let dot = 0;
+    let norm = 0;
+    if (vector.length === query.length)
+      for (let i = 0; i < vector.length; i++) {
+        const x = vector[i];
+        dot += query[i] * x;
+        norm += x * x;
+      }
+    scores[names.length] = queryNorm && norm ? dot / (queryNorm * Math.sqrt(norm)) : 0;
+    names.push(name);
+  }
   return topOf(
     names.map((_, i) => i),
     scores,
