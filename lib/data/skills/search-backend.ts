@@ -8,12 +8,14 @@ import { db } from "@/lib/db/server";
 import { visibleToSql } from "../skill-access";
 import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
 import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
+import { rerank, RERANK_DEPTH } from "./search-rerank";
 
 // Full-text search behind one interface, with a backend per database: SQLite's FTS5
 // (search-sqlite.ts) and PostgreSQL's tsvector + GIN (search-postgres.ts). Both search the same
 // narrow entries table ("SkillSearchEntry", alias e, kept by triggers: see the migrations), so what
 // a search filters and sorts on is written once, here; a backend says only how text matches, how
-// matches rank and how they are marked.
+// matches rank and how they are marked. Ordered by relevance, the database's best matches are then
+// reranked by the ranking every other surface uses (search-rerank.ts).
 
 /** One matching skill: its id and its row in the search index, which highlight() takes back. */
 export interface SearchHit {
@@ -170,18 +172,26 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
 
   async function pageOf(actor: Actor, match: TextMatch, q: string, options: ListSkillsOptions & { page: number; pageSize: number }) {
     const where = entryWhere(actor, match.condition, options);
-    // A query that is a skill's exact name puts that skill first, whatever the rank says.
-    const order =
-      !options.sort || options.sort === "relevance"
-        ? Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"`
-        : sortOrder(options.sort);
-    const [rows, total] = await Promise.all([
-      db.$queryRaw<{ id: string; key: number | bigint }[]>`
-        SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where}
-        ORDER BY ${order} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
+    const offset = (options.page - 1) * options.pageSize;
+    const hitsOf = async (order: Prisma.Sql, limit: number, skip: number) =>
+      (
+        await db.$queryRaw<{ id: string; key: number | bigint }[]>`
+          SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`
+      ).map((row): SearchHit => ({ id: row.id, key: Number(row.key) }));
+    if (options.sort && options.sort !== "relevance") {
+      const [hits, total] = await Promise.all([hitsOf(sortOrder(options.sort), options.pageSize, offset), count(where)]);
+      return { hits, total };
+    }
+    // The database's order: a query that is a skill's exact name puts that skill first, whatever
+    // the rank says (the shared ranking agrees; this keeps it so past RERANK_DEPTH too).
+    const order = Prisma.sql`(e."name" = ${q.toLowerCase()}) DESC, ${match.rank}, e."name", e."skillId"`;
+    const end = offset + options.pageSize;
+    const [head, beyond, total] = await Promise.all([
+      offset < RERANK_DEPTH ? hitsOf(order, RERANK_DEPTH, 0).then((candidates) => rerank(q, candidates)) : [],
+      end > RERANK_DEPTH ? hitsOf(order, end - Math.max(offset, RERANK_DEPTH), Math.max(offset, RERANK_DEPTH)) : [],
       count(where),
     ]);
-    return { hits: rows.map((row) => ({ id: row.id, key: Number(row.key) })), total };
+    return { hits: [...head.slice(offset, end), ...beyond], total };
   }
 
   return {

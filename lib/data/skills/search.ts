@@ -8,8 +8,9 @@ import type { SkillSearchBackend } from "./search-backend";
 import { postgresSearch } from "./search-postgres";
 import { sqliteSearch } from "./search-sqlite";
 
-// The full-text path of listing: the database's search backend ranks, filters and pages in SQL
-// over its search index, and marks the matched terms of that page.
+// The full-text path of listing: the database's search backend filters in SQL over its search
+// index, orders (by relevance: its best matches reranked by the shared ranking) and pages, and
+// marks the matched terms of that page.
 
 /** The search backend of the database in use. */
 export const searchBackend = (): SkillSearchBackend => (db.$dialect === "postgres" ? postgresSearch : sqliteSearch);
