@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cosine } from "@/lib/playground/skill-ranking";
+import { cosine } from "@/lib/playground/skill-vectors";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 // The versions.embed job against a local OpenAI-compatible server that returns deterministic

@@ -1,7 +1,7 @@
 import "server-only";
 import type { EmbeddingProvider } from "@/lib/embeddings/provider";
 import { SizedLru } from "@/lib/cache/sized-lru";
-import type { RankingVectors } from "@/lib/playground/skill-ranking";
+import type { RankingVectors } from "@/lib/playground/skill-vectors";
 import { db } from "@/lib/db/server";
 
 // Per-version embeddings for hybrid routing. Only the versions skills currently point at are

@@ -10,11 +10,15 @@ import type {
 import { parseCatalogXml } from "./prompt";
 import { terms } from "./ranker";
 import { routeRequest, SILENCE_RULE } from "./skill-decision";
-import { indexFor, type SkillIndex, type SkillText, type RankingVectors, type SkillTextLookup, type SkillVectorLookup } from "./skill-ranking";
+import { indexFor, type SkillIndex, type SkillText, type SkillTextLookup, type SkillVectorLookup } from "./skill-ranking";
+import { type RankingVectors } from "./skill-vectors";
 import { answer, unloadAnswer } from "./router-answer";
 import { plainToolCalls, type ToolSchema } from "./plain-arguments";
 import { readPrompt, type PromptView } from "./router-prompt";
 import { SKILL_RUN } from "./run-tool";
+import { scriptCommands, scriptOf } from "./router-commands";
+
+export { scriptCommands };
 import { LOAD_SKILL, parseSearchOutput, parseSearchVerdict, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
 import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
 
@@ -309,33 +313,6 @@ function scalar(text: string): unknown {
 /** Skills the message asks to unload: `unload_skill name` in backticks. */
 function unloadRequests(message: string): string[] {
   return [...message.matchAll(/`unload_skill\s+([a-z0-9-]+)`/g)].map((m) => m[1]);
-}
-
-/** The script path a command starts with (after an interpreter, without ./), or null. */
-function scriptOf(command: string): string | null {
-  const words = command.trim().split(/\s+/);
-  const first = INTERPRETERS.has(words[0]) ? words[1] : words[0];
-  return first ? first.replace(/^\.\//, "") : null;
-}
-
-/** Interpreters a command may name before the script. */
-const INTERPRETERS = new Set(["python3", "python", "bash", "sh", "node", "perl"]);
-
-/**
- * Commands in backticks that run one of the listed scripts/ files: the command's first word is
- * the script's path (or ./path), or an interpreter followed by it. Anything else in backticks
- * (a file name, a snippet) is not a request to run.
- */
-export function scriptCommands(message: string, resources: readonly string[]): string[] {
-  const scripts = new Set(resources.filter((p) => p.startsWith("scripts/")));
-  if (scripts.size === 0) return [];
-  const out: string[] = [];
-  for (const match of message.matchAll(/`([^`\n]+)`/g)) {
-    const command = match[1].trim();
-    const script = scriptOf(command);
-    if (script && scripts.has(script) && !out.includes(command)) out.push(command);
-  }
-  return out;
 }
 
 type RankOutcome = { kind: "search"; query: string } | { kind: "ranked"; ranking: RouterRanking | null };

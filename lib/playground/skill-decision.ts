@@ -1,5 +1,6 @@
 import { terms } from "./ranker";
-import { fuseRankings, rankByVector, type RankedSkill, type RankingVectors, type SkillIndex } from "./skill-ranking";
+import { type RankedSkill, type SkillIndex } from "./skill-ranking";
+import { fuseRankings, rankByVector, type RankingVectors } from "./skill-vectors";
 
 // Whether the best-ranked skill is what the request asks for, or nothing is. One global score
 // threshold traded right picks for silence as catalogs grew (a bigger catalog shares a couple of

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { coverage, routeRequest, SILENCE_RULE, silenceReason } from "./skill-decision";
-import { cosine, EXACT_NAME_BONUS, fuseRankings, indexFor, rankByVector, RRF_K, SkillIndex, splitBody, type SkillText } from "./skill-ranking";
+import { EXACT_NAME_BONUS, indexFor, SkillIndex, splitBody, type SkillText } from "./skill-ranking";
+import { cosine, fuseRankings, rankByVector, RRF_K } from "./skill-vectors";
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i % 7}`).join(" ");
 

@@ -2,7 +2,7 @@
 // mentions, ledger, turn preparation) and the app around it (lib/data source over the store, the
 // chat route, persistence, UI). Pure: no Next, React, Prisma or process.env.
 
-import type { RankingVectors } from "./skill-ranking";
+import type { RankingVectors } from "./skill-vectors";
 
 export type CatalogMode = "full" | "search";
 export type SkillScope = "PERSONAL" | "TEAM" | "PUBLIC" | "BUILTIN";
