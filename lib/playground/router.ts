@@ -10,7 +10,7 @@ import type {
 import { parseCatalogXml } from "./prompt";
 import { terms } from "./ranker";
 import { routeRequest, SILENCE_RULE } from "./skill-decision";
-import { indexFor, type SkillIndex, type SkillText, type SkillTextLookup, type SkillVectorLookup } from "./skill-ranking";
+import { prepareIndex, type SkillIndex, type SkillText, type SkillTextLookup, type SkillVectorLookup } from "./skill-ranking";
 import { type RankingVectors } from "./skill-vectors";
 import { answer, unloadAnswer } from "./router-answer";
 import { plainToolCalls, type ToolSchema } from "./plain-arguments";
@@ -161,7 +161,7 @@ async function catalogIndex(call: LanguageModelV4CallOptions, options: OfflineRo
   const lookup = options.skillTexts;
   const texts: SkillText[] = lookup ? await lookup(catalog) : catalog.map((entry) => ({ name: entry.name, description: entry.description }));
   const skillVectors = options.skillVectors;
-  return { index: indexFor(texts), vectors: skillVectors ? (query) => skillVectors(query, catalog) : null };
+  return { index: await prepareIndex(texts), vectors: skillVectors ? (query) => skillVectors(query, catalog) : null };
 }
 
 interface CatalogIndex {

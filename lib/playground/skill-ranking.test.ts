@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coverage, routeRequest, SILENCE_RULE, silenceReason } from "./skill-decision";
-import { EXACT_NAME_BONUS, indexFor, SkillIndex, splitBody, type SkillText } from "./skill-ranking";
+import { EXACT_NAME_BONUS, indexFor, prepareIndex, SkillIndex, splitBody, type SkillText } from "./skill-ranking";
 import { cosine, fuseRankings, rankByVector, RRF_K } from "./skill-vectors";
 
 const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i % 7}`).join(" ");
@@ -157,5 +157,22 @@ describe("silence from evidence", () => {
 
   it("says so when no skill shares a word", () => {
     expect(routeRequest(index, "sourdough")).toMatchObject({ chosen: null, reason: "no skill shares a word with the message", ranked: [] });
+  });
+});
+
+describe("prepareIndex", () => {
+  it("gives the event loop turns while analysing many long bodies, and indexes as indexFor does", async () => {
+    const words = ["deploy", "rollback", "canary", "metrics", "alert", "incident", "runbook", "release"];
+    const body = (i: number) => Array.from({ length: 3_000 }, (_, j) => `${words[(i + j) % words.length]}${j % 97}`).join(" ");
+    const texts = Array.from({ length: 200 }, (_, i) => ({ name: `skill-${i}`, description: "Ships releases.", body: body(i), key: `prepare-${i}@1` }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      const index = await prepareIndex(texts);
+      expect(ticks).toBeGreaterThan(0);
+      expect(index.rank("canary release").map((r) => r.name)).toEqual(new SkillIndex(texts).rank("canary release").map((r) => r.name));
+    } finally {
+      clearInterval(timer);
+    }
   });
 });

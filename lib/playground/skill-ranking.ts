@@ -353,6 +353,27 @@ export function sourceVectorLookup<T extends { name: string }>(source: {
   };
 }
 
+/** How long analysing skills may hold the event loop before it gives other requests a turn. */
+const SLICE_MS = 10;
+
+/**
+ * indexFor, with each skill's text analysed first in slices of about SLICE_MS, giving the event
+ * loop a turn between them: a search over 200 long bodies analysed at once held a server for
+ * seconds. Analyses are kept by key, so a text is analysed once whatever index it joins.
+ */
+export async function prepareIndex(texts: readonly SkillText[]): Promise<SkillIndex> {
+  let started = performance.now();
+  for (const text of texts) {
+    if (!text.key || analysisCache.has(`${text.name}\u0000${text.key}`)) continue;
+    analyse(text, "", "");
+    if (performance.now() - started > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      started = performance.now();
+    }
+  }
+  return indexFor(texts);
+}
+
 /** The lookup that reads whole skills from a playground source, for the router over that source's catalog. */
 export function sourceLookup<T extends S>(source: { readonly skills: readonly T[]; body(skill: T): Promise<string> }): SkillTextLookup {
   return async (catalog) => {

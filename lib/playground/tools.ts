@@ -5,7 +5,7 @@ import { z } from "zod";
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { routeRequest, type RouteDecision } from "./skill-decision";
-import { indexFor, sourceTexts } from "./skill-ranking";
+import { prepareIndex, sourceTexts } from "./skill-ranking";
 import type { DisclosureRecorder } from "./recorder";
 import type { BoundTool, CatalogMode, PlaygroundSkill, SkillSource } from "./types";
 
@@ -174,7 +174,7 @@ function skillNameSchemas(names: readonly string[]): NameSchemas {
  */
 export async function searchCatalog(source: SkillSource, catalog: readonly PlaygroundSkill[], query: string): Promise<RouteDecision> {
   const [texts, vectors] = await Promise.all([sourceTexts(source, catalog), source.vectors?.(query, catalog) ?? null]);
-  return routeRequest(indexFor(texts), query, { limit: SEARCH_LIMIT, vectors: vectors ?? undefined });
+  return routeRequest(await prepareIndex(texts), query, { limit: SEARCH_LIMIT, vectors: vectors ?? undefined });
 }
 
 // ---- The tools ----

@@ -1,5 +1,5 @@
 import "server-only";
-import { indexFor, type SkillText } from "@/lib/playground/skill-ranking";
+import { prepareIndex, type SkillText } from "@/lib/playground/skill-ranking";
 import { SEARCH_BODY_CHARS } from "@/lib/skills/list/search";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/server";
@@ -73,11 +73,8 @@ export async function rerank<T extends { id: string }>(q: string, candidates: re
     const text = texts.get(candidate.id);
     if (text && !unique.has(text.name)) unique.set(text.name, text);
   }
-  const position = new Map(
-    indexFor([...unique.values()])
-      .rank(q)
-      .map((ranked, i) => [ranked.name, i]),
-  );
+  const index = await prepareIndex([...unique.values()]);
+  const position = new Map(index.rank(q).map((ranked, i) => [ranked.name, i]));
   const at = (candidate: T) => position.get(texts.get(candidate.id)?.name ?? "") ?? candidates.length;
   // Array.prototype.sort is stable: equal positions (namesakes, unscored) keep the database's order.
   return [...candidates].sort((a, b) => at(a) - at(b));
