@@ -16,6 +16,10 @@ import { createTestDatabase, setReviewPolicy } from "@/lib/test/support";
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
+const { webhookDelivery } = await import("@/lib/http/webhook-delivery");
+// A webhook request as the route hands it over: its headers and raw body, read by lib/http.
+const receiveWebhook = (sourceId: string, request: { headers: Headers; body: Uint8Array }) =>
+  sources.receiveWebhook(sourceId, webhookDelivery(request.headers, request.body));
 const background = await import("./background");
 const { DataError } = await import("./errors");
 await background.startJobs({ recurring: false });
@@ -173,7 +177,7 @@ describe("the review bypass through a team source", () => {
     });
     await expect(sources.rotateWebhookSecret(member, created.source.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     // The owner's GitHub still delivers pushes: the sync publishes the folder the owner chose, unchanged.
-    expect(await sources.receiveWebhook(created.source.id, { headers: signed(created.webhookSecret), body: push })).toMatchObject({ status: "started" });
+    expect(await receiveWebhook(created.source.id, { headers: signed(created.webhookSecret), body: push })).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
     expect((await deploySkill()).currentVersion).toEqual(before.currentVersion);
     await sources.deleteSource({ id: "team-owner" }, created.source.id);
@@ -189,7 +193,7 @@ describe("the review bypass through a team source", () => {
     await sources.updateSource({ id: "team-member" }, created.source.id, { subdir: "mine" });
     await setReviewPolicy(db, matrixTeam.id, POLICIES["approval, managers bypass"]);
 
-    const started = await sources.receiveWebhook(created.source.id, { headers: signed(created.webhookSecret), body: push });
+    const started = await receiveWebhook(created.source.id, { headers: signed(created.webhookSecret), body: push });
     expect(started).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
     const sync = await db.sourceSync.findUniqueOrThrow({ where: { id: started.sync!.id } });

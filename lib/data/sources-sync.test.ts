@@ -13,6 +13,10 @@ import { createGitRepo, serveGitHttp, type TestGitRepo } from "@/lib/test/git-re
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
+const { webhookDelivery } = await import("@/lib/http/webhook-delivery");
+// A webhook request as the route hands it over: its headers and raw body, read by lib/http.
+const receiveWebhook = (sourceId: string, request: { headers: Headers; body: Uint8Array }) =>
+  sources.receiveWebhook(sourceId, webhookDelivery(request.headers, request.body));
 const background = await import("./background");
 await background.startJobs({ recurring: false });
 const { listSkillVersions } = await import("./versions");
@@ -319,7 +323,7 @@ describe("triggers", () => {
     const deliver = async (ref: string) => {
       const body = new TextEncoder().encode(JSON.stringify({ ref, after: `push-${++delivery}`, repository: { default_branch: "main" } }));
       const headers = new Headers({ "x-github-event": "push", "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` });
-      return sources.receiveWebhook(created.source.id, { headers, body });
+      return receiveWebhook(created.source.id, { headers, body });
     };
     const pushed = await repo.commit({ "hooked/SKILL.md": skillMd("hooked", "# hooked\n\nSecond edition.\n") }, "Second edition");
     const first = await deliver("refs/heads/main");

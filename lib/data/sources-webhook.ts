@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { SyncSummary } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
 import { isUniqueViolation } from "@/lib/db/locks";
@@ -8,10 +8,10 @@ import { decryptSecret, UnreadableSecretError } from "./source-secrets";
 import { toSyncSummary } from "./sources-rows";
 import { startSyncAs } from "./sources-sync";
 
-// A push arriving from GitHub (X-Hub-Signature-256: an HMAC of the raw body with the secret) or
-// GitLab (X-Gitlab-Token: the secret itself). Verified before the body is read as anything; a push
-// to a branch the source does not follow is answered "ignored" without syncing; a delivery the
-// source has already taken is refused (see takeDelivery).
+// A push from GitHub or GitLab, as lib/http/webhook-delivery.ts reads it from the request: verified
+// against the source's secret before anything in it is believed; a push to a branch the source does
+// not follow is answered "ignored" without syncing; a delivery the source has already taken is
+// refused (see takeDelivery).
 
 export interface WebhookResult {
   status: "started" | "ignored";
@@ -27,23 +27,7 @@ export const DELIVERY_MEMORY_MS = 24 * 60 * 60_000;
 /** How far ahead of this server's clock a push's date may be (the sender's clock may run ahead). */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const sha256 = (value: string | Uint8Array) => createHash("sha256").update(value).digest();
-
-function verify(headers: Headers, body: Uint8Array, secret: string): boolean {
-  const signature = headers.get("x-hub-signature-256");
-  if (signature !== null) {
-    const match = /^sha256=([0-9a-f]{64})$/i.exec(signature.trim());
-    if (!match) return false;
-    const expected = createHmac("sha256", secret).update(body).digest();
-    return timingSafeEqual(expected, Buffer.from(match[1], "hex"));
-  }
-  const token = headers.get("x-gitlab-token");
-  // Compared as digests: equal lengths for timingSafeEqual, and no length to learn from the timing.
-  if (token !== null) return timingSafeEqual(sha256(token), sha256(secret));
-  return false;
-}
-
-interface PushFacts {
+export interface PushFacts {
   /** "refs/heads/main", "refs/tags/v1"; null when the payload has none. */
   ref: string | null;
   defaultBranch: string | null;
@@ -51,25 +35,16 @@ interface PushFacts {
   pushedAt: Date | null;
 }
 
-function readPush(headers: Headers, body: Uint8Array): PushFacts {
-  let text = new TextDecoder().decode(body);
-  // GitHub's form-encoded delivery carries the JSON in a `payload` field.
-  if ((headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) text = new URLSearchParams(text).get("payload") ?? "";
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return { ref: null, defaultBranch: null, pushedAt: null };
-  }
-  const record = (value: unknown) => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
-  const push = record(payload);
-  const str = (value: unknown) => (typeof value === "string" && value ? value : null);
-  const pushedAt = record(push.repository).pushed_at;
-  return {
-    ref: str(push.ref),
-    defaultBranch: str(record(push.repository).default_branch) ?? str(record(push.project).default_branch),
-    pushedAt: typeof pushedAt === "number" && Number.isFinite(pushedAt) ? new Date(pushedAt * 1000) : null,
-  };
+/** A webhook request, read from its HTTP parts by the route (lib/http/webhook-delivery.ts). */
+export interface WebhookDelivery {
+  /** X-GitHub-Event or X-Gitlab-Event; null when the request names none. */
+  event: string | null;
+  /** Whether the request's signature (or token) matches this secret. */
+  verify(secret: string): boolean;
+  /** The push's ref, default branch and date, from the body (read once verified). */
+  push(): PushFacts;
+  /** What identifies this delivery among the ones taken (its id and its body's digest). */
+  keys(): string[];
 }
 
 /** Why a push does not concern a source following `followed` (null: the default branch); null when it does. */
@@ -86,18 +61,6 @@ function ignoreReason(push: PushFacts, followed: string | null): string | null {
     : `A push to ${branch}; this source follows ${followed}.`;
 }
 
-/**
- * What identifies a delivery: the sender's delivery id (GitHub's X-GitHub-Delivery, GitLab's
- * Idempotency-Key or X-Gitlab-Event-UUID; a redelivery keeps it) and the body's digest. GitHub
- * signs the body, not the headers, so a replay under a fresh delivery id still has the same body.
- */
-function deliveryKeys(headers: Headers, body: Uint8Array): string[] {
-  const id = headers.get("x-github-delivery") ?? headers.get("idempotency-key") ?? headers.get("x-gitlab-event-uuid");
-  const keys = [`body:${sha256(body).toString("hex")}`];
-  if (id?.trim()) keys.push(`delivery:${id.trim().slice(0, 200)}`);
-  return keys;
-}
-
 const replayed = (why: string) =>
   new DataError("CONFLICT", `${why}; it is not run again. To sync now, use the source's Sync now.`, { reason: "webhook-replay" });
 
@@ -106,7 +69,7 @@ const replayed = (why: string) =>
  * or body, on whichever instance), or a GitHub push dated before that (older than anything remembered).
  * Rows past the day are dropped as new ones come.
  */
-async function takeDelivery(sourceId: string, headers: Headers, body: Uint8Array, pushedAt: Date | null): Promise<void> {
+async function takeDelivery(sourceId: string, delivery: WebhookDelivery, pushedAt: Date | null): Promise<void> {
   const now = Date.now();
   if (pushedAt && pushedAt.getTime() < now - DELIVERY_MEMORY_MS) {
     throw replayed(`This push is from ${pushedAt.toISOString()}, older than the ${DELIVERY_MEMORY_MS / 3_600_000} hours deliveries are remembered`);
@@ -115,7 +78,7 @@ async function takeDelivery(sourceId: string, headers: Headers, body: Uint8Array
   try {
     await db.$transaction(async (tx) => {
       await tx.webhookDelivery.deleteMany({ where: { sourceId, receivedAt: { lt: new Date(now - DELIVERY_MEMORY_MS) } } });
-      for (const key of deliveryKeys(headers, body)) await tx.webhookDelivery.create({ data: { sourceId, key }, select: { key: true } });
+      for (const key of delivery.keys()) await tx.webhookDelivery.create({ data: { sourceId, key }, select: { key: true } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw replayed("This delivery was already received");
@@ -124,8 +87,8 @@ async function takeDelivery(sourceId: string, headers: Headers, body: Uint8Array
 }
 
 /** A refusal that takes as long whether or not the source exists (the same HMAC work). */
-function refuseUnknown(body: Uint8Array): never {
-  createHmac("sha256", randomBytes(32)).update(body).digest();
+function refuseUnknown(delivery: WebhookDelivery): never {
+  delivery.verify(randomBytes(32).toString("hex"));
   throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
 }
 
@@ -135,9 +98,9 @@ function refuseUnknown(body: Uint8Array): never {
  * "ignored"; otherwise a sync starts as the source's creator (or, while one runs, another is queued
  * after it) and comes back running.
  */
-export async function receiveWebhook(sourceId: string, request: { headers: Headers; body: Uint8Array }): Promise<WebhookResult> {
+export async function receiveWebhook(sourceId: string, delivery: WebhookDelivery): Promise<WebhookResult> {
   const source = await db.skillSource.findUnique({ where: { id: sourceId }, select: { webhookSecret: true, ref: true, createdById: true } });
-  if (!source) refuseUnknown(request.body);
+  if (!source) refuseUnknown(delivery);
   let secret: string;
   try {
     secret = decryptSecret(source.webhookSecret, "webhook");
@@ -147,16 +110,16 @@ export async function receiveWebhook(sourceId: string, request: { headers: Heade
     console.warn(`Source ${sourceId}: its webhook secret cannot be read with this server's key; rotate it on the source's page.`);
     throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
   }
-  if (!verify(request.headers, request.body, secret)) throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
+  if (!delivery.verify(secret)) throw new DataError("FORBIDDEN", WEBHOOK_REFUSED);
 
-  const event = request.headers.get("x-github-event") ?? request.headers.get("x-gitlab-event");
+  const event = delivery.event;
   if (event === "ping") return { status: "ignored", reason: "A ping: the webhook is set up." };
   if (event !== null && !["push", "Push Hook", "Tag Push Hook"].includes(event))
     return { status: "ignored", reason: `A "${event}" event; only pushes start a sync.` };
-  const push = readPush(request.headers, request.body);
+  const push = delivery.push();
   const reason = ignoreReason(push, source.ref);
   if (reason) return { status: "ignored", reason };
-  await takeDelivery(sourceId, request.headers, request.body, push.pushedAt);
+  await takeDelivery(sourceId, delivery, push.pushedAt);
 
   const claimed = await startSyncAs(sourceId, "webhook", source.createdById);
   return claimed.started

@@ -13,6 +13,10 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
+const { webhookDelivery } = await import("@/lib/http/webhook-delivery");
+// A webhook request as the route hands it over: its headers and raw body, read by lib/http.
+const receiveWebhook = (sourceId: string, request: { headers: Headers; body: Uint8Array }) =>
+  sources.receiveWebhook(sourceId, webhookDelivery(request.headers, request.body));
 const background = await import("./background");
 await background.startJobs({ recurring: false });
 const { importSkills } = await import("./skills/import");
@@ -234,16 +238,16 @@ describe("receiveWebhook", () => {
     const { source, webhookSecret } = await sources.createSource(grace, { kind: "git", url: url(), ref: "main", destination: platform });
     await sources.waitForSyncs();
     const body = push("refs/heads/main");
-    expect(await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, body, "ping"), body })).toMatchObject({ status: "ignored" });
+    expect(await receiveWebhook(source.id, { headers: signed(webhookSecret, body, "ping"), body })).toMatchObject({ status: "ignored" });
     const other = push("refs/heads/feature");
-    expect(await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, other), body: other })).toEqual({
+    expect(await receiveWebhook(source.id, { headers: signed(webhookSecret, other), body: other })).toEqual({
       status: "ignored",
       reason: "A push to feature; this source follows main.",
     });
-    const started = await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, body), body });
+    const started = await receiveWebhook(source.id, { headers: signed(webhookSecret, body), body });
     expect(started).toMatchObject({ status: "started", sync: { trigger: "webhook", status: "running" } });
     await sources.waitForSyncs();
-    const gitlab = await sources.receiveWebhook(source.id, {
+    const gitlab = await receiveWebhook(source.id, {
       headers: new Headers({ "x-gitlab-event": "Push Hook", "x-gitlab-token": webhookSecret }),
       body: new TextEncoder().encode(JSON.stringify({ ref: "refs/heads/main", project: { default_branch: "main" } })),
     });
@@ -251,19 +255,19 @@ describe("receiveWebhook", () => {
     await sources.waitForSyncs();
 
     const forbidden = async (headers: Headers, payload = body) =>
-      expect((await refusal(sources.receiveWebhook(source.id, { headers, body: payload }))).code).toBe("FORBIDDEN");
+      expect((await refusal(receiveWebhook(source.id, { headers, body: payload }))).code).toBe("FORBIDDEN");
     await forbidden(signed("whsec_wrong", body));
     await forbidden(new Headers({ "x-github-event": "push" }));
     await forbidden(new Headers({ "x-gitlab-token": "whsec_wrong" }));
     await forbidden(signed(webhookSecret, body), push("refs/heads/main", { tampered: true }));
     // An unknown source is refused exactly as a wrong signature is.
-    const unknown = await refusal(sources.receiveWebhook("no-such-source", { headers: signed(webhookSecret, body), body }));
-    const wrong = await refusal(sources.receiveWebhook(source.id, { headers: signed("whsec_wrong", body), body }));
+    const unknown = await refusal(receiveWebhook("no-such-source", { headers: signed(webhookSecret, body), body }));
+    const wrong = await refusal(receiveWebhook(source.id, { headers: signed("whsec_wrong", body), body }));
     expect([unknown.code, unknown.message, unknown.details]).toEqual([wrong.code, wrong.message, wrong.details]);
 
     const { webhookSecret: rotated } = await sources.rotateWebhookSecret(grace, source.id);
     await forbidden(signed(webhookSecret, body));
-    expect(await sources.receiveWebhook(source.id, { headers: signed(rotated, body, "ping"), body })).toMatchObject({ status: "ignored" });
+    expect(await receiveWebhook(source.id, { headers: signed(rotated, body, "ping"), body })).toMatchObject({ status: "ignored" });
   });
 
   it("refuses a replayed delivery: the same delivery id, the same signed body under a new id, or a GitHub push older than a day", async () => {
@@ -276,34 +280,34 @@ describe("receiveWebhook", () => {
       headers.set("x-github-delivery", id);
       return { headers, body: payload };
     };
-    expect(await sources.receiveWebhook(source.id, withId("delivery-1"))).toMatchObject({ status: "started" });
+    expect(await receiveWebhook(source.id, withId("delivery-1"))).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
-    const replay = await refusal(sources.receiveWebhook(source.id, withId("delivery-1")));
+    const replay = await refusal(receiveWebhook(source.id, withId("delivery-1")));
     expect([replay.code, replay.message]).toEqual([
       "CONFLICT",
       "This delivery was already received; it is not run again. To sync now, use the source's Sync now.",
     ]);
     // GitHub signs the body only: a captured delivery sent again under a made-up id is the same body.
-    expect((await refusal(sources.receiveWebhook(source.id, withId("delivery-made-up")))).code).toBe("CONFLICT");
+    expect((await refusal(receiveWebhook(source.id, withId("delivery-made-up")))).code).toBe("CONFLICT");
     // GitLab's id for the same event, then a new push, are taken.
     const gitlabBody = new TextEncoder().encode(JSON.stringify({ ref: "refs/heads/main", after: "b".repeat(40), project: { default_branch: "main" } }));
     const gitlab = () => new Headers({ "x-gitlab-event": "Push Hook", "x-gitlab-token": webhookSecret, "idempotency-key": "gitlab-event-7" });
-    expect(await sources.receiveWebhook(source.id, { headers: gitlab(), body: gitlabBody })).toMatchObject({ status: "started" });
+    expect(await receiveWebhook(source.id, { headers: gitlab(), body: gitlabBody })).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
     const again = push("refs/heads/main", { after: "c".repeat(40) });
-    expect((await refusal(sources.receiveWebhook(source.id, { headers: gitlab(), body: again }))).code).toBe("CONFLICT");
+    expect((await refusal(receiveWebhook(source.id, { headers: gitlab(), body: again }))).code).toBe("CONFLICT");
     // Older than anything remembered: refused by the date inside the signed body.
     const stale = push("refs/heads/main", { after: "d".repeat(40), repository: { default_branch: "main", pushed_at: pushedAt(25 * 3600_000) } });
-    const old = await refusal(sources.receiveWebhook(source.id, withId("delivery-2", stale)));
+    const old = await refusal(receiveWebhook(source.id, withId("delivery-2", stale)));
     expect([old.code, old.message]).toEqual(["CONFLICT", expect.stringMatching(/^This push is from .*older than the 24 hours deliveries are remembered/)]);
     const fresh = push("refs/heads/main", { after: "e".repeat(40), repository: { default_branch: "main", pushed_at: pushedAt(60_000) } });
-    expect(await sources.receiveWebhook(source.id, withId("delivery-3", fresh))).toMatchObject({ status: "started" });
+    expect(await receiveWebhook(source.id, withId("delivery-3", fresh))).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
     // Remembered in the database, so every instance agrees; a day later the rows are dropped.
     expect(await db.webhookDelivery.count({ where: { sourceId: source.id } })).toBe(6);
     await db.webhookDelivery.updateMany({ where: { sourceId: source.id }, data: { receivedAt: new Date(Date.now() - 25 * 3600_000) } });
     const later = push("refs/heads/main", { after: "f".repeat(40) });
-    expect(await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, later), body: later })).toMatchObject({ status: "started" });
+    expect(await receiveWebhook(source.id, { headers: signed(webhookSecret, later), body: later })).toMatchObject({ status: "started" });
     await sources.waitForSyncs();
     expect(await db.webhookDelivery.count({ where: { sourceId: source.id } })).toBe(1);
   });
@@ -312,7 +316,7 @@ describe("receiveWebhook", () => {
     const { source, webhookSecret } = await sources.createSource(grace, { kind: "git", url: url(), destination: { scope: "PERSONAL" } });
     await sources.waitForSyncs();
     const develop = push("refs/heads/develop");
-    expect(await sources.receiveWebhook(source.id, { headers: signed(webhookSecret, develop), body: develop })).toMatchObject({
+    expect(await receiveWebhook(source.id, { headers: signed(webhookSecret, develop), body: develop })).toMatchObject({
       status: "ignored",
       reason: "A push to develop; this source follows the default branch, main.",
     });

@@ -28,7 +28,7 @@ import { audit } from "./version-writer";
 export type { SourceDetail, SourceInput, SourcePatch, SourceSummary };
 export type { SyncSummary, SyncRefusal, VersionProvenance } from "@/lib/types/sources";
 export { enqueueDueSyncs, startSync, syncSource, waitForSyncs } from "./sources-sync";
-export { receiveWebhook, WEBHOOK_REFUSED } from "./sources-webhook";
+export { receiveWebhook, WEBHOOK_REFUSED, type PushFacts, type WebhookDelivery } from "./sources-webhook";
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

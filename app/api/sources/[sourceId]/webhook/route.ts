@@ -2,6 +2,7 @@ import { receiveWebhook, WEBHOOK_REFUSED } from "@/lib/data/sources";
 import { DataError } from "@/lib/data/errors";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, jsonError, json } from "@/lib/http/errors";
+import { webhookDelivery } from "@/lib/http/webhook-delivery";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export async function POST(request: Request, { params }: Context) {
     const { sourceId } = await params;
     const body = await readBodyLimited(request, WEBHOOK_BODY_MAX_BYTES);
     try {
-      const result = await receiveWebhook(sourceId, { headers: request.headers, body });
+      const result = await receiveWebhook(sourceId, webhookDelivery(request.headers, body));
       return json(result, { status: result.status === "started" ? 202 : 200 });
     } catch (error) {
       if (error instanceof DataError && error.code === "FORBIDDEN") return jsonError(401, "unauthorized", WEBHOOK_REFUSED);
