@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
-# One image for every instance (README, Deployment). Build it once and run it N times: every
+# One image for every instance (docs/guides/deployment.md). Build it once and run it N times: every
 # replica then carries the same build, whose server actions any other replica accepts.
 #   docker compose build     (docker-compose.yml passes NEXT_SERVER_ACTIONS_ENCRYPTION_KEY as a build secret)
 #   docker build --secret id=actions_key,env=NEXT_SERVER_ACTIONS_ENCRYPTION_KEY -t skillshelf .
 
-# Node 26, the Active LTS (README, Node.js versions). No compiler: better-sqlite3 13's npm package
+# Node 26, the Active LTS (docs/guides/running.md#nodejs-versions-and-npm-start). No compiler: better-sqlite3 13's npm package
 # carries prebuilt binaries for linux x64/arm64.
 FROM node:26-bookworm-slim AS build
 WORKDIR /app

@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// Imports point one way (STYLE.md §1):
+// Imports point one way (docs/architecture.md#layers):
 //   app -> components -> lib/actions -> lib/data -> lib/auth -> lib/db -> lib/env.ts
 //   app (route handlers) -> lib/http -> lib/data;  app (route handlers) -> lib/mcp -> lib/data;  lib/actions, lib/http -> lib/ai
 //   lib/data, lib/http, lib/actions, lib/ai, components -> lib/types -> lib/playground -> lib/skills

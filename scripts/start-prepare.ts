@@ -25,7 +25,7 @@ await runScript(async () => {
   // A PostgreSQL database is usually shared by several instances, and a session signed with one
   // machine's generated secret is refused by the others.
   if (secret === "generated" && env.database.provider === "postgres")
-    console.warn("Several instances on one database must share one BETTER_AUTH_SECRET: set the same value on each (README, Deployment).");
+    console.warn("Several instances on one database must share one BETTER_AUTH_SECRET: set the same value on each (docs/guides/deployment.md).");
   await prepareDatabase();
 
   if (!(await isBuildCurrent(root))) {

@@ -1,6 +1,6 @@
 /**
  * Several production instances of the app on one PostgreSQL database behind a round-robin proxy,
- * as a deployment runs them (README, Deployment): a throwaway cluster, the database prepared once,
+ * as a deployment runs them (docs/guides/deployment.md): a throwaway cluster, the database prepared once,
  * an S3-compatible server (s3rver) for file bytes,
  * N `scripts/server/serve.mjs` processes (what `npm start` becomes) sharing the session secret and
  * the server actions' key, and lib/test/round-robin-proxy.ts in front, whose URL is the app's

@@ -5,7 +5,7 @@ import path from "node:path";
 /**
  * Give a fresh checkout a session-signing secret without a manual step: when BETTER_AUTH_SECRET
  * is set nowhere, write one to the git-ignored .env.local (which `next start` also reads).
- * Production deployments set their own (README).
+ * Production deployments set their own (docs/guides/running.md#production-on-one-machine).
  */
 export async function ensureAuthSecret(root: string): Promise<"present" | "generated"> {
   if (process.env.BETTER_AUTH_SECRET?.trim()) return "present";

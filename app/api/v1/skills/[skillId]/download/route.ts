@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ skillId: string }> };
 
-/** GET /api/v1/skills/{id}/download?v=n or ?label=stable: the version's deterministic ZIP (see README, HTTP API). */
+/** GET /api/v1/skills/{id}/download?v=n or ?label=stable: the version's deterministic ZIP (see docs/reference/http-api.md). */
 export const GET = rateLimited(async (request: Request, { params }: Context) => {
   return handle(async () => {
     const { viewer, token } = await authenticate(request, { scope: "read", session: true });
