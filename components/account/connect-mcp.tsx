@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { mcpConnection } from "@/lib/mcp/connect";
-import { CopyTextButton } from "./copy-text-button";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
 
 const noSubscription = () => () => {};
 const browserOrigin = () => window.location.origin;
