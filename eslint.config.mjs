@@ -176,6 +176,18 @@ const zones = [
     message: "Components get data as props; only server pages call lib/data.",
   },
   {
+    target: ["./components", "./app/(app)", "./app/(auth)", "./app/layout.tsx", "./app/not-found.tsx"],
+    deny: ["./lib/http", "./lib/mcp"],
+    message:
+      "Pages and components do not reach into the route helpers or the MCP server: what both sides need lives in lib/types, lib/skills or a small lib module.",
+  },
+  {
+    target: "./lib/audit-query.ts",
+    deny: ["./lib", ...UI, ...TOOLS],
+    except: ["./types"],
+    message: "The audit filters' URL state is pure: it may import lib/types, nothing else of the app.",
+  },
+  {
     target: "./components/ui",
     deny: ["./lib/skills", "./lib/actions", "./lib/playground", "./components/skills", "./components/shell"],
     message: "UI primitives hold no domain code.",

@@ -3,8 +3,8 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { mcpConnection } from "@/lib/mcp/connect";
-import { CopyTextButton } from "./copy-text-button";
+import { mcpConnection } from "@/lib/skills/archive/mcp-connection";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
 
 const noSubscription = () => () => {};
 const browserOrigin = () => window.location.origin;

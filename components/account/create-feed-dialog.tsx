@@ -8,8 +8,8 @@ import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { FeedCommandsView } from "./feed-commands-view";
 import { CredentialNameField } from "./credential-name-field";
-import { ShownOnceDialog } from "./shown-once-dialog";
-import { ShownOnceSecret } from "./shown-once-secret";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 
 /** What a link may deliver: "" (everything the person's agents get), "profile:<id>" or "team:<id>". */
 export interface FeedTargetOption {

@@ -9,8 +9,8 @@ import { Select } from "@/components/ui/select";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/auth/token-inputs";
 import { formatExpiry } from "@/lib/format";
 import { CredentialNameField } from "./credential-name-field";
-import { ShownOnceDialog } from "./shown-once-dialog";
-import { ShownOnceSecret } from "./shown-once-secret";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 
 const SCOPES = [
   { value: "read", title: "Read", hint: "List, read and download skills: enough for install commands." },

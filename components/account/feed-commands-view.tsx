@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { FEED_LOCKFILE_WARNING, FEED_UPDATE_COMMAND, feedCommands } from "@/lib/skills/archive/feed-commands";
-import { CopyTextButton } from "./copy-text-button";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
 
 /** The install commands of a delivery link, one per client, and where the link ends up. */
 export function FeedCommandsView({ url, skill }: { url: string; skill?: string }) {

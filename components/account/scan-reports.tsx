@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FlagIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { SeverityBadge } from "@/components/skills/scan-findings";
+import { SeverityBadge } from "@/components/ui/severity-badge";
 import { formatRelative } from "@/lib/format";
 import { findingLocation } from "@/lib/skills/review/policy";
 import type { ScanReportItem } from "@/lib/types/skills";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DownloadIcon, FilterIcon } from "lucide-react";
 import type { AuditFilter } from "@/lib/types/admin";
-import { auditQuery } from "@/lib/http/audit-query";
+import { auditQuery } from "@/lib/audit-query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

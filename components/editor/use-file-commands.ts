@@ -138,3 +138,5 @@ export function useFileCommands({
     restore,
   };
 }
+
+export type FileCommands = ReturnType<typeof useFileCommands>;

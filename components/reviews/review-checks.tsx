@@ -1,5 +1,6 @@
 import { CircleCheckIcon, CircleXIcon, ShieldAlertIcon, ShieldCheckIcon, TriangleAlertIcon } from "lucide-react";
-import { ScanFindingList, SeverityBadge } from "@/components/skills/scan-findings";
+import { ScanFindingList } from "@/components/skills/scan-findings";
+import { SeverityBadge } from "@/components/ui/severity-badge";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
 import type { LevelTokens, ReviewRequestDetail } from "@/lib/types/reviews";

@@ -2,7 +2,7 @@
 import { useId } from "react";
 import Link from "next/link";
 import { CircleAlertIcon, CircleCheckIcon, GitMergeIcon, LoaderCircleIcon, TriangleAlertIcon, Undo2Icon } from "lucide-react";
-import { ConfirmFormDialog } from "@/components/teams/confirm-form-dialog";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { useFormAction } from "@/components/ui/use-form-action";

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { CheckCircle2Icon, LoaderCircleIcon, MessageSquareIcon, PencilIcon, ReplyIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
-import { ConfirmFormDialog } from "@/components/teams/confirm-form-dialog";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";

@@ -1,7 +1,7 @@
 import { ShieldAlertIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
-import { SeverityBadge } from "./scan-findings";
+import { SeverityBadge } from "@/components/ui/severity-badge";
 
 /**
  * The list's security marks for a skill's current version: its worst finding when medium or

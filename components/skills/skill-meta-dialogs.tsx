@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { TagsIcon, UsersRoundIcon } from "lucide-react";
-import { FormFailure } from "@/components/teams/team-form-bits";
+import { FormFailure } from "@/components/ui/form-errors";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Input } from "@/components/ui/input";

@@ -14,7 +14,7 @@ import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findin
 import { SkillHeader } from "@/components/skills/skill-header";
 import { SkillToolsPanel } from "@/components/skills/skill-tools";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
-import { SeverityBadge } from "@/components/skills/scan-findings";
+import { SeverityBadge } from "@/components/ui/severity-badge";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
 import { skillRoutes, type DocumentView, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
 import { DocumentToolbar, MissingFile, MissingFileToolbar } from "@/components/skills/document-pane";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ArrowRightIcon, GitBranchPlusIcon, PlusIcon } from "lucide-react";
-import { FieldError, fieldInvalid, FormFailure } from "@/components/teams/team-form-bits";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";

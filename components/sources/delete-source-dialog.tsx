@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { Trash2Icon } from "lucide-react";
-import { ConfirmFormDialog } from "@/components/teams/confirm-form-dialog";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
 import { Button } from "@/components/ui/button";
 import { deleteSourceAction } from "@/lib/actions/sources";
 

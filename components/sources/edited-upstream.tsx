@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { GitBranchIcon, UnlinkIcon } from "lucide-react";
-import { ConfirmFormDialog } from "@/components/teams/confirm-form-dialog";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
 import { Button } from "@/components/ui/button";
 import { detachSkillAction } from "@/lib/actions/sources";
 import type { EditorSource } from "@/lib/types/editor";

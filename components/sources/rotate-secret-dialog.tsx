@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { KeyRoundIcon, RotateCwIcon } from "lucide-react";
-import { FormFailure } from "@/components/teams/team-form-bits";
+import { FormFailure } from "@/components/ui/form-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { LoaderCircleIcon, SaveIcon } from "lucide-react";
-import { FieldError, fieldInvalid, FormFailure } from "@/components/teams/team-form-bits";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -1,5 +1,5 @@
-import { CopyTextButton } from "@/components/account/copy-text-button";
-import { ShownOnceSecret } from "@/components/account/shown-once-secret";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WEBHOOK_STEPS } from "./source-text";

@@ -4,7 +4,7 @@ import { LoaderCircleIcon, SaveIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { setTeamBoundToolsAction } from "@/lib/actions/teams";
-import { FormFailure } from "./team-form-bits";
+import { FormFailure } from "@/components/ui/form-errors";
 
 /** The owners' switch for the team's bound tools. The checkbox is the state until saved. */
 export function BoundToolsForm({ teamId, allowed }: { teamId: string; allowed: boolean }) {

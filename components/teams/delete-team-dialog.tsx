@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { FormFailure } from "./team-form-bits";
+import { FormFailure } from "@/components/ui/form-errors";
 
 /**
  * Delete a team (owners). While the team owns skills the dialog lists them and offers to move each,

@@ -3,7 +3,7 @@ import { LoaderCircleIcon, UsersIcon } from "lucide-react";
 import { acceptInvitationAction } from "@/lib/actions/teams";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { FormFailure } from "./team-form-bits";
+import { FormFailure } from "@/components/ui/form-errors";
 
 /** Accepts the invite; the action opens the team's page on success. */
 export function JoinTeamButton({ secret, teamName }: { secret: string; teamName: string }) {

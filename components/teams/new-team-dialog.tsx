@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { useFormDialog } from "@/components/ui/use-form-dialog";
-import { FieldError, fieldInvalid, FormFailure } from "./team-form-bits";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
 
 /** "New team": name and description; the new team's page opens on success. */
 export function NewTeamDialog({ label = "New team" }: { label?: string }) {

@@ -5,7 +5,7 @@ import { createInvitationAction, revokeInvitationAction } from "@/lib/actions/te
 import { DEFAULT_INVITE_EXPIRY_DAYS, INVITE_EXPIRY_DAYS } from "@/lib/skills/teams/team-inputs";
 import type { InvitationInfo, InvitationState, TeamRole } from "@/lib/types/teams";
 import { formatExpiry, formatRelative } from "@/lib/format";
-import { ShownOnceSecret } from "@/components/account/shown-once-secret";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -15,8 +15,9 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { useFormDialog } from "@/components/ui/use-form-dialog";
-import { ConfirmFormDialog } from "./confirm-form-dialog";
-import { FieldError, fieldInvalid, FormFailure, ROLE_HINT, ROLE_LABEL } from "./team-form-bits";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
+import { ROLE_HINT, ROLE_LABEL } from "./team-roles";
 
 const STATE_BADGE: Record<InvitationState, "success" | "secondary" | "warning" | "destructive"> = {
   active: "success",

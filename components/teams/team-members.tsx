@@ -13,9 +13,10 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { submitWithoutReset, useFormAction } from "@/components/ui/use-form-action";
 import { useFormDialog } from "@/components/ui/use-form-dialog";
-import { ConfirmFormDialog } from "./confirm-form-dialog";
+import { ConfirmFormDialog } from "@/components/ui/confirm-form-dialog";
 import { leaveRefusal } from "@/lib/skills/teams/leave";
-import { FieldError, fieldInvalid, FormFailure, ROLE_LABEL } from "./team-form-bits";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
+import { ROLE_LABEL } from "./team-roles";
 
 interface MembersProps {
   teamId: string;

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { LoaderCircleIcon } from "lucide-react";
-import { FieldError, fieldInvalid, FormFailure } from "./team-form-bits";
+import { FieldError, fieldInvalid, FormFailure } from "@/components/ui/form-errors";
 
 /** Rename the team and change its description (owners and admins). */
 export function TeamSettingsForm({ team }: { team: { id: string; name: string; description: string } }) {

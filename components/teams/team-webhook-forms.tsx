@@ -1,7 +1,7 @@
 "use client";
 import { useId, useRef, useState } from "react";
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { ShownOnceSecret } from "@/components/account/shown-once-secret";
+import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

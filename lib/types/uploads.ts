@@ -4,6 +4,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { BundleKind, SkippedEntry } from "@/lib/skills/archive/bundle";
 import type { UploadChoice, UploadProblem } from "@/lib/skills/upload/plan";
 import type { ScanFinding, ScanResult, ScanSeverity } from "@/lib/skills/scan/types";
+import type { FileRoute } from "uploadthing/types";
 import type { ProposalOutcome } from "./reviews";
 
 export type { Finding, ScanFinding, ScanResult, ScanSeverity, SkippedEntry, UploadChoice, UploadProblem };
@@ -203,3 +204,10 @@ export interface ApiErrorBody {
     [detail: string]: unknown;
   };
 }
+
+/**
+ * uploadthing's one route, as the modal's client sees it: an archive in, no input, and no server
+ * data (awaitServerData is off). lib/http/uploadthing-router.ts builds the route and is checked
+ * against this type. The modal reads an error's message, never its shape.
+ */
+export type SkillArchiveRouter = { skillArchive: FileRoute<{ input: undefined; output: null; errorShape: unknown }> };

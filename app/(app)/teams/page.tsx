@@ -4,7 +4,7 @@ import { UsersIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { NewTeamDialog } from "@/components/teams/new-team-dialog";
-import { ROLE_LABEL } from "@/components/teams/team-form-bits";
+import { ROLE_LABEL } from "@/components/teams/team-roles";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireViewer } from "@/lib/data/session";

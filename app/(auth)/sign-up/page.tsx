@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
 import { AuthNotice, OrDivider, SsoButton } from "@/components/auth/sso-button";
-import { ROLE_LABEL } from "@/components/teams/team-form-bits";
+import { ROLE_LABEL } from "@/components/teams/team-roles";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { signUpAction, ssoSignInAction } from "@/lib/actions/auth";
 import { safeNextPath } from "@/lib/auth/rules";

@@ -2,7 +2,7 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { DownloadIcon } from "lucide-react";
-import { CopyTextButton } from "@/components/account/copy-text-button";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
 import { CreateFeedDialog } from "@/components/account/create-feed-dialog";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

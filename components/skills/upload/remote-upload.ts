@@ -1,5 +1,4 @@
-import type { SkillArchiveRouter } from "@/lib/http/uploadthing-router";
-import type { ApiErrorBody } from "@/lib/types/uploads";
+import type { ApiErrorBody, SkillArchiveRouter } from "@/lib/types/uploads";
 import type { UploadAnswer, UploadProgress } from "./upload-request";
 
 // The uploadthing path of the modal, used only when the server has UPLOADTHING_TOKEN: the archive

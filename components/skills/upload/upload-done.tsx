@@ -4,7 +4,7 @@ import { CheckCircle2Icon, CircleXIcon, GitPullRequestArrowIcon, TriangleAlertIc
 import { Badge } from "@/components/ui/badge";
 import { findingLocation } from "@/lib/skills/review/policy";
 import type { Finding, ScanFinding, UploadCommitResult, UploadRefusedSkill } from "@/lib/types/uploads";
-import { SeverityBadge } from "../scan-findings";
+import { SeverityBadge } from "@/components/ui/severity-badge";
 import { importSummary, isScanFinding, OUTCOME_LABEL, refusedTitle } from "./upload-logic";
 import { FindingList } from "./upload-preview";
 

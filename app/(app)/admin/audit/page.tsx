@@ -6,7 +6,7 @@ import { Pager } from "@/components/admin/pager";
 import { listAuditActions, listAuditEvents } from "@/lib/data/admin-audit";
 import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/session";
-import { auditCursorOf, auditFilterOf, auditQuery } from "@/lib/http/audit-query";
+import { auditCursorOf, auditFilterOf, auditQuery } from "@/lib/audit-query";
 
 export const metadata: Metadata = { title: "Audit trail" };
 

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "lucide-react";
-import { CopyTextButton } from "@/components/account/copy-text-button";
+import { CopyTextButton } from "@/components/ui/copy-text-button";
 import { DeleteSourceDialog } from "@/components/sources/delete-source-dialog";
 import { RefreshWhileRunning } from "@/components/sources/refresh-while-running";
 import { RotateSecretDialog } from "@/components/sources/rotate-secret-dialog";

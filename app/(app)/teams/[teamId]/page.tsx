@@ -13,7 +13,7 @@ import { TeamSettingsForm } from "@/components/teams/team-settings";
 import { TeamTagsCard } from "@/components/teams/team-tags";
 import { TeamWebhooks } from "@/components/teams/team-webhooks";
 import { listTeamWebhooks } from "@/lib/data/notifications";
-import { ROLE_LABEL } from "@/components/teams/team-form-bits";
+import { ROLE_LABEL } from "@/components/teams/team-roles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

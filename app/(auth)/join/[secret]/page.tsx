@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CircleAlertIcon, UsersIcon } from "lucide-react";
 import { JoinTeamButton } from "@/components/teams/join-team-button";
-import { ROLE_HINT, ROLE_LABEL } from "@/components/teams/team-form-bits";
+import { ROLE_HINT, ROLE_LABEL } from "@/components/teams/team-roles";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { INVITE_MESSAGES, inspectInvitation } from "@/lib/data/invitations";

@@ -1,7 +1,7 @@
 import { exportAuditEvents } from "@/lib/data/admin-audit";
 import { viewerFromHeaders } from "@/lib/data/session";
 import { auditExportStream } from "@/lib/http/audit-export";
-import { auditFilterOf } from "@/lib/http/audit-query";
+import { auditFilterOf } from "@/lib/audit-query";
 import { handle, HttpError } from "@/lib/http/errors";
 
 export const dynamic = "force-dynamic";

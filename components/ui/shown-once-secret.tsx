@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { TriangleAlertIcon } from "lucide-react";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { CopyTextButton } from "./copy-text-button";
+import { Input } from "./input";
+import { Label } from "./label";
 
 /** A secret shown this once (a token, an invite link): the warning, the value to select or copy, and a hint. */
 export function ShownOnceSecret({

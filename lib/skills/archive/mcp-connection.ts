@@ -1,4 +1,4 @@
-import { httpOrigin, shellQuote, TOKEN_ENV } from "@/lib/skills/archive/install";
+import { httpOrigin, shellQuote, TOKEN_ENV } from "./install";
 
 // How a person points an MCP client at this server: the endpoint and the Claude Code line that
 // adds it. Pure string building, so the account page (browser) and the tests share it.

@@ -1,14 +1,6 @@
 import type { ActionFailure } from "@/lib/types/actions";
-import type { TeamRole } from "@/lib/types/teams";
 
-// Small pieces the team forms share: role names and how a refusal or a field error reads.
-
-export const ROLE_LABEL: Record<TeamRole, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
-export const ROLE_HINT: Record<TeamRole, string> = {
-  OWNER: "Everything, including deleting the team and making owners.",
-  ADMIN: "Manages members, invite links and the team's skills.",
-  MEMBER: "Sees the team's skills and adds versions.",
-};
+// How a form says an action's refusal: above the form, or under the field it names.
 
 /**
  * A refusal that is not about one field, said above the form. `fields`: the form's fields that

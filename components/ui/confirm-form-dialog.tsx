@@ -1,10 +1,10 @@
 "use client";
 import { useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/types/actions";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
-import { useFormAction } from "@/components/ui/use-form-action";
-import { FormFailure } from "./team-form-bits";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
+import { DialogFormFooter } from "./dialog-form-footer";
+import { FormFailure } from "./form-errors";
+import { useFormAction } from "./use-form-action";
 
 /** "Remove …?", "Leave …?", "Revoke …?": a question, the fields the action needs, a destructive button. */
 export function ConfirmFormDialog<T>({

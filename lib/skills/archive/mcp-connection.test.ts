@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mcpConnection } from "./connect";
+import { mcpConnection } from "./mcp-connection";
 
 describe("mcpConnection", () => {
   it("gives the endpoint and the Claude Code line for an origin", () => {

@@ -1,6 +1,6 @@
 "use client";
 import { useState, type ReactNode } from "react";
-import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "./dialog";
 
 /**
  * A dialog whose form ends by showing a secret once (a token, a delivery link). Each opening

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { CheckIcon, CopyIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "./button";
 
 /** Copies `text` and says so, visibly and to screen readers. */
 export function CopyTextButton({
