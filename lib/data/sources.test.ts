@@ -15,7 +15,7 @@ const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
 const background = await import("./background");
 await background.startJobs({ recurring: false });
-const { importSkills } = await import("./skills/import");
+const { importSkills } = await import("./intake");
 const editor = await import("./editor");
 const { restoreSkillVersion } = await import("./skills/lifecycle");
 const { DataError } = await import("./errors");
