@@ -37,7 +37,7 @@ console.log(`target longest stall under 50 ms: ${yielding.longestMs.toFixed(1)} 
 
 const { db, remove } = await openTempDatabase("upload");
 try {
-  const { commitUpload } = await import("../lib/data/uploads");
+  const { commitUpload } = await import("../lib/data/intake");
   // an instance admin, so that no skill of the corpus is held back by a critical finding
   for (const id of ["warm", "bench"]) await db.user.create({ data: { id, name: id, email: `${id}@example.com`, role: "ADMIN" } });
   const read = yielding.result;

@@ -3,16 +3,13 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { sha256Hex } from "@/lib/skills/archive/digest";
 import { publishPathProblem, publishVersionProblem, tagProblem, versionLabel } from "@/lib/skills/clawhub/protocol";
-import { readUploadYielding } from "@/lib/skills/upload/upload";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "./actor";
 import { loadFileBytes, putBlobs, writeBlobRows } from "./blobs";
 import { resolveOwnerHandle, type Place } from "./clawhub";
 import { DataError } from "./errors";
-import { findSkillsInDestination } from "./skills/import";
-import { commitUpload } from "./uploads";
-import type { DestinationInput } from "./upload-destinations";
+import { commitUpload, findSkillsInDestination, intakeFor, readUploadSources, type DestinationInput } from "./intake";
 
 // Publishing from a ClawHub client: each file is staged on its own (an upload ticket, the bytes,
 // a storage id), then one publish names them all. The staged bytes sit in the blob store like any
@@ -153,11 +150,9 @@ export async function publishClawhubSkill(viewer: ViewerRef, request: PublishReq
 
   const place = request.ownerHandle ? await resolveOwnerHandle(viewer, request.ownerHandle) : ({ scope: "PERSONAL" } as const);
   const destination = destinationOf(place);
-  const upload = await readUploadYielding(
+  const upload = await readUploadSources(
     [{ type: "folder", name: request.slug, files: loaded.map((f) => ({ path: `${request.slug}/${f.path}`, bytes: f.bytes })) }],
-    {
-      limits: getEnv().limits,
-    },
+    { profile: "spec" },
   );
   const names = [...new Set(upload.skills.map((s) => s.skill.name).filter((name): name is string => !!name))];
   if (upload.skills.length > 1)
@@ -170,13 +165,14 @@ export async function publishClawhubSkill(viewer: ViewerRef, request: PublishReq
     );
 
   const target = place.scope === "TEAM" ? { scope: "TEAM" as const, teamId: place.teamId } : { scope: place.scope };
-  const existing = (await findSkillsInDestination(viewer, target, [request.slug])).get(request.slug);
+  const intake = intakeFor(actor);
+  const existing = (await findSkillsInDestination(intake, target, [request.slug])).get(request.slug);
   const versionProblem = publishVersionProblem(request.version, existing?.version ?? null);
   if (versionProblem) throw new DataError("CONFLICT", versionProblem, { field: "version" });
 
   // A message makes the upload add a version to a skill of that name (without one it would be refused as taken).
   const message = request.changelog.trim() || `Published with a ClawHub client as ${request.version}`;
-  const result = await commitUpload(viewer, upload, { destination, choices: null, message, atomic: true });
+  const result = await commitUpload(intake, upload, { destination, choices: null, message, atomic: true });
   const stored = result.skills[0];
   if (!stored) throw new DataError("INVALID", "Nothing in the folder could be published.");
   const version = await db.skillVersion.findUniqueOrThrow({

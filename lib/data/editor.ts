@@ -12,7 +12,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { accessFields, accessOf, findVisibleSkill } from "./skill-access";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
-import { addSkillVersion, type ImportResult } from "./skills/import";
+import { addSkillVersion, intakeFor, type ImportResult } from "./intake";
 import { sourceFields, sourceOf, syncedSkillMessage } from "./synced-skills";
 import { readSkillFiles, readSkillVersionFiles } from "./skills/files";
 
@@ -43,7 +43,7 @@ async function editableSkill(viewer: ViewerRef, skillId: string, options: { sync
     return null;
   }
   const proposal = proposalPolicyForVersion(actor, accessOf(skill), parseReviewPolicy(skill.team?.reviewPolicy));
-  return { ...skill, current: skill.currentVersion.number, proposes: proposal ? describeRequestPolicy(proposal) : null };
+  return { ...skill, actor, current: skill.currentVersion.number, proposes: proposal ? describeRequestPolicy(proposal) : null };
 }
 
 /**
@@ -230,7 +230,8 @@ export async function saveSkillDraft(viewer: ViewerRef, skillId: string, input: 
   }
   const message = input.message.trim();
   if (!message) throw new DataError("INVALID", "Describe the change in a short message.", { field: "message" });
-  return addSkillVersion(viewer, skillId, { skill: built, message, baseVersion: input.baseVersion, requestId: input.requestId });
+  // The save is one intake as the actor read above: validated, scanned once, gated once, written.
+  return addSkillVersion(intakeFor(skill.actor), skillId, { skill: built, message, baseVersion: input.baseVersion, requestId: input.requestId });
 }
 
 /**

@@ -9,7 +9,7 @@ import { RULESET_VERSION } from "@/lib/skills/scan";
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("./skills");
 const review = await import("./review");
-const uploads = await import("./uploads");
+const uploads = await import("./intake");
 const { readUpload } = await import("@/lib/skills/upload/upload");
 afterAll(cleanup);
 

@@ -15,7 +15,7 @@ vi.mock("@/lib/skills/scan", async (importOriginal) => {
     ...actual,
     scanBundleSkill: (...args: Parameters<typeof actual.scanBundleSkill>) => (broken.on ? fail() : actual.scanBundleSkill(...args)),
     scanFiles: (...args: Parameters<typeof actual.scanFiles>) => (broken.on ? fail() : actual.scanFiles(...args)),
-    // The server's imports scan in steps that yield between files (scanSkillYielding).
+    // The server's imports scan in steps that yield between files (lib/data/intake/scan.ts).
     scanBundleSkillSteps: (...args: Parameters<typeof actual.scanBundleSkillSteps>) => (broken.on ? fail() : actual.scanBundleSkillSteps(...args)),
   };
 });

@@ -1,9 +1,6 @@
 import "server-only";
-import { getEnv } from "@/lib/env";
-import { readBundleSteps, type BundleSkill } from "@/lib/skills/archive/bundle";
+import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { sameVersionContent, sha256Hex } from "@/lib/skills/archive/digest";
-import { runStepsYielding } from "@/lib/skills/archive/steps";
-import { basename } from "@/lib/skills/format/paths";
 import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
 import { describeCritical } from "@/lib/skills/review/policy";
 import { placeLabel } from "@/lib/labels";
@@ -11,13 +8,14 @@ import { shortRevision } from "@/lib/format";
 import type { FetchedSkillFolder, FetchedSource } from "@/lib/sources/types";
 import type { SyncRefusal } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
-import { importEach, type ImportOutcome } from "./imports";
+import { importEach, intakeFor, readSourceFolder, type Intake, type IntakeOutcome } from "./intake";
 import { audit, type Provenance } from "./version-writer";
 
 // What one sync does to its destination once the source is fetched: every skill folder read as an
-// upload of that folder would be, and imported through the same gate and review rules (importEach),
-// one skill at a time so a bad one costs only itself. Matching is by folder (or, for a folder that
-// moved, by name among the source's skills whose folders are gone); content decides "changed".
+// upload of that folder would be, and taken in through the intake (importEach: one scan and one
+// gate per skill, the review rules), one skill at a time so a bad one costs only itself. Matching
+// is by folder (or, for a folder that moved, by name among the source's skills whose folders are
+// gone); content decides "changed".
 
 /** What a run did, as the SourceSync row records it. */
 export interface Report {
@@ -71,13 +69,14 @@ export async function importFolders(
   renew: () => Promise<void>,
 ): Promise<void> {
   const { actor } = authority;
+  // The whole run is one intake: the actor it runs as is read once (by the sync), not per skill.
+  const intake = intakeFor(actor);
   const existing: Existing[] = await db.skill.findMany({ where: { sourceId: source.id }, select: { id: true, name: true, archived: true, sourcePath: true } });
   const byPath = new Map(existing.flatMap((skill) => (skill.sourcePath !== null ? [[skill.sourcePath, skill] as const] : [])));
   const seen = new Set(fetched.folders.map((folder) => folder.path));
   // A skill whose folder is gone but whose name reappears in a new folder moved upstream: same skill.
   const vacated = new Map(existing.filter((skill) => skill.sourcePath === null || !seen.has(skill.sourcePath)).map((skill) => [skill.name, skill]));
   const kept = new Set<string>();
-  const limits = getEnv().limits;
 
   for (const folder of fetched.folders) {
     const known = byPath.get(folder.path);
@@ -89,7 +88,7 @@ export async function importFolders(
       await renew();
       continue;
     }
-    const read = await readFolder(folder, limits);
+    const read = await readSourceFolder(folder);
     report.skipped.push(...read.skipped);
     if ("refusal" in read) {
       report.refused.push(read.refusal);
@@ -101,7 +100,13 @@ export async function importFolders(
         kept.add(match.id);
         vacated.delete(match.name);
       }
-      await importFolder(source, authority, { folder, skill: read.skill, match: match ?? null, revision: fetched.revision, commit: fetched.commit }, report);
+      await importFolder(
+        intake,
+        source,
+        authority,
+        { folder, skill: read.skill, match: match ?? null, revision: fetched.revision, commit: fetched.commit },
+        report,
+      );
     }
     await renew();
   }
@@ -134,27 +139,6 @@ export async function importFolders(
     });
     report.archived++;
   }
-}
-
-type FolderRead = { skill: BundleSkill; skipped: Report["skipped"] } | { refusal: SyncRefusal; skipped: Report["skipped"] };
-
-/** A fetched folder read exactly as an upload of that folder would be (under its own name, so the name check applies). */
-async function readFolder(folder: FetchedSkillFolder, limits: ReturnType<typeof getEnv>["limits"]): Promise<FolderRead> {
-  const root = folder.path === "" ? "" : basename(folder.path);
-  const files = folder.files.map((file) => ({ ...file, path: root ? `${root}/${file.path}` : file.path }));
-  const bundle = await runStepsYielding(readBundleSteps({ kind: "files", files }, { limits }));
-  const skipped = bundle.skipped.map((entry) => ({
-    path: folder.path ? `${folder.path}/${entry.path.slice(root.length + 1)}` : entry.path,
-    reason: entry.reason,
-  }));
-  const skill = bundle.skills.find((candidate) => candidate.root === root) ?? null;
-  const errors = [...bundle.findings, ...(skill?.findings ?? [])].filter((finding) => finding.severity === "error");
-  if (!skill || errors.length || !skill.name) {
-    const shown = errors.slice(0, 3).map((e) => (e.path && !e.message.includes(e.path) ? `${e.path}: ${e.message}` : e.message));
-    const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : "";
-    return { refusal: { path: folder.path, name: skill?.name ?? null, message: `Invalid: ${shown.join("; ") || "no valid SKILL.md"}${more}.` }, skipped };
-  }
-  return { skill, skipped };
 }
 
 /** What the skill's content is compared with: an open proposal this source made (when one waits), else its current version. */
@@ -193,6 +177,7 @@ async function sameAsBase(skillId: string, sourceId: string, actorId: string, fo
 }
 
 async function importFolder(
+  intake: Intake,
   source: SyncedSource,
   { actor, steeredBy }: SyncAuthority,
   input: { folder: FetchedSkillFolder; skill: BundleSkill; match: Existing | null; revision: string; commit?: { author: string; message: string } },
@@ -226,7 +211,7 @@ async function importFolder(
       return;
     }
     record(
-      await importEach(actor, [{ key: folder.path, skill, message, provenance, steeredBy, target: { skillId: match.id, requestId: base.requestId } }]),
+      await importEach(intake, [{ key: folder.path, skill, message, provenance, steeredBy, target: { skillId: match.id, requestId: base.requestId } }]),
       report,
       refuse,
       "updated",
@@ -248,26 +233,20 @@ async function importFolder(
     return;
   }
   record(
-    await importEach(actor, [{ key: folder.path, skill, message, provenance, steeredBy, destination: { scope: source.scope, teamId: source.teamId } }]),
+    await importEach(intake, [{ key: folder.path, skill, message, provenance, steeredBy, destination: { scope: source.scope, teamId: source.teamId } }]),
     report,
     refuse,
     "created",
   );
 }
 
-function record(outcomes: ImportOutcome[], report: Report, refuse: (message: string) => void, stored: "created" | "updated"): void {
+function record(outcomes: IntakeOutcome[], report: Report, refuse: (message: string) => void, stored: "created" | "updated"): void {
   for (const outcome of outcomes) {
-    switch (outcome.outcome) {
-      case "created":
-      case "new-version":
-        if (outcome.proposal) report.proposed++;
-        else report[stored]++;
-        break;
-      case "blocked":
-        refuse(`${describeCritical(outcome.name, outcome.findings)} Not imported: fix it in the repository.`);
-        break;
-      default:
-        refuse(outcome.message);
-    }
+    if (outcome.outcome !== "refused") {
+      if ("proposal" in outcome && outcome.proposal) report.proposed++;
+      else report[stored]++;
+    } else if (outcome.reason === "blocked") {
+      refuse(`${describeCritical(outcome.name, outcome.findings)} Not imported: fix it in the repository.`);
+    } else refuse(outcome.message);
   }
 }

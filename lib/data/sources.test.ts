@@ -19,7 +19,7 @@ const receiveWebhook = (sourceId: string, request: { headers: Headers; body: Uin
   sources.receiveWebhook(sourceId, webhookDelivery(request.headers, request.body));
 const background = await import("./background");
 await background.startJobs({ recurring: false });
-const { importSkills } = await import("./skills/import");
+const { importSkills } = await import("./intake");
 const editor = await import("./editor");
 const { restoreSkillVersion } = await import("./skills/lifecycle");
 const { DataError } = await import("./errors");

@@ -3,8 +3,7 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import type { Finding } from "@/lib/skills/format/findings";
 import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
-import { scanBundleSkill, scanBundleSkillSteps } from "@/lib/skills/scan";
-import { runStepsYielding } from "@/lib/skills/archive/steps";
+import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { putBlobs, writeBlobRows, type PutBlobs } from "./blobs";
@@ -44,20 +43,9 @@ export interface PreparedVersion {
   review: ReviewDecision;
 }
 
-/** The security scan of a skill as the store records it (never throws: a scanner error reads "not fully scanned"). */
+/** The security scan of a skill as the store records it (never throws: a scanner error reads "not fully scanned"); the intake scans with lib/data/intake/scan.ts. */
 export function scanSkill(skill: BundleSkill): ScanResult {
   return safeScan(() => scanBundleSkill(skill));
-}
-
-/** scanSkill giving the event loop a turn between files, for a server's imports and uploads (a big skill scans for 100 ms and more). */
-export async function scanSkillYielding(skill: BundleSkill): Promise<ScanResult> {
-  try {
-    return await runStepsYielding(scanBundleSkillSteps(skill));
-  } catch (error) {
-    return safeScan(() => {
-      throw error;
-    });
-  }
 }
 
 /**

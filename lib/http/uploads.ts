@@ -1,35 +1,19 @@
 import type { ViewerRef } from "@/lib/data/actor";
-import { getEnv } from "@/lib/env";
-import { commitUpload, planUploadCommit, previewUpload, type CommitInput } from "@/lib/data/uploads";
-import { readUploadYielding, type UploadSource } from "@/lib/skills/upload/upload";
-import type { UploadFieldsInput } from "@/lib/skills/upload/inputs";
+import { commitInputOf, commitUpload, dryRunUpload, previewUpload, readUploadSources, type UploadFields } from "@/lib/data/intake";
+import type { UploadSource } from "@/lib/skills/upload/upload";
 import type { UploadCommitResult, UploadDryRun } from "@/lib/types/uploads";
 import { json, statusOfDataError } from "./errors";
 import { reviewLinks, skillLinks } from "./links";
 
 // The three things an upload request can ask for, shared by the modal's routes, the v1 API and the
-// uploadthing route: the request has already been authenticated and parsed.
+// uploadthing route: the request has already been authenticated and parsed. Each is one pass of
+// the intake (lib/data/intake); this adds the HTTP status and links.
 
-type Upload = { sources: UploadSource[]; fields: Pick<UploadFieldsInput, "scope" | "team" | "message" | "profile" | "choices" | "overrideReason" | "atomic"> };
-
-function commitInput(fields: Upload["fields"]): CommitInput {
-  return {
-    destination: { scope: fields.scope, team: fields.team },
-    choices: fields.choices,
-    message: fields.message,
-    overrideReason: fields.overrideReason,
-    atomic: fields.atomic,
-  };
-}
+type Upload = { sources: UploadSource[]; fields: UploadFields };
 
 /** 200 with the UploadPreview; stores nothing. */
 export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  return json(
-    await previewUpload(viewer, await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits }), {
-      scope: upload.fields.scope,
-      team: upload.fields.team,
-    }),
-  );
+  return json(await previewUpload(viewer, await readUploadSources(upload.sources, upload.fields), { scope: upload.fields.scope, team: upload.fields.team }));
 }
 
 /**
@@ -38,9 +22,7 @@ export async function previewAnswer(viewer: ViewerRef, upload: Upload): Promise<
  * `wouldAnswer` is 202 when every skill it would store would be proposed for review (`proposed` per item).
  */
 export async function dryRunAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
-  const input = commitInput(upload.fields);
-  const [preview, planned] = await Promise.all([previewUpload(viewer, read, input.destination), planUploadCommit(viewer, read, input)]);
+  const { preview, planned } = await dryRunUpload(viewer, await readUploadSources(upload.sources, upload.fields), commitInputOf(upload.fields));
   const refusal = planned.refusal;
   const wouldAnswer = refusal
     ? statusOfDataError(({ forbidden: "FORBIDDEN", invalid: "INVALID", missing: "NOT_FOUND", conflict: "CONFLICT" } as const)[refusal.kind])
@@ -69,8 +51,7 @@ function storedStatus(proposed: boolean[]): 200 | 201 | 202 {
  * answer is never 207.
  */
 export async function commitAnswer(viewer: ViewerRef, upload: Upload): Promise<Response> {
-  const read = await readUploadYielding(upload.sources, { profile: upload.fields.profile, limits: getEnv().limits });
-  const result = await commitUpload(viewer, read, commitInput(upload.fields));
+  const result = await commitUpload(viewer, await readUploadSources(upload.sources, upload.fields), commitInputOf(upload.fields));
   const body: UploadCommitResult = {
     destination: result.destination,
     skills: result.skills.map((skill) => ({

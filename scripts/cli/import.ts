@@ -4,6 +4,7 @@ import { PROFILES, type Finding, type Profile } from "../../lib/skills/format/fi
 import { readBundle, type BundleSkill } from "../../lib/skills/archive/bundle";
 import { sameVersionContent } from "../../lib/skills/archive/digest";
 import type { Destination } from "../../lib/skills/permissions/permissions";
+import type { IntakeOutcome } from "../../lib/data/intake";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";
 
@@ -92,8 +93,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   await import("../load-env");
   const { findUserByEmail } = await import("../../lib/data/users");
   const { listMyTeams } = await import("../../lib/data/teams");
-  const { findSkillsInDestination } = await import("../../lib/data/skills");
-  const { importEach } = await import("../../lib/data/imports");
+  const { findSkillsInDestination, importEach, openIntake } = await import("../../lib/data/intake");
   // the server's configured limits (SKILL_MAX_FILES...), so the CLI admits what an upload would
   const { limits, authUrl } = (await import("../../lib/env")).getEnv();
 
@@ -131,7 +131,9 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     if (firstByName.has(f.skill!.name!)) duplicates.push(f);
     else firstByName.set(f.skill!.name!, f);
   }
-  const existing = await findSkillsInDestination(viewer, destination, [...firstByName.keys()]);
+  // One intake for the run: the account is read once, and each skill scanned and gated once.
+  const intake = await openIntake(viewer);
+  const existing = await findSkillsInDestination(intake, destination, [...firstByName.keys()]);
   // One reason names one skill; a run-wide --override-reason only where the run holds one skill.
   const runReason = typeof options.get("override-reason") === "string" ? String(options.get("override-reason")) : undefined;
   if (runReason !== undefined && firstByName.size > 1) {
@@ -152,18 +154,20 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   }
 
   const invalid = found.filter((f) => !f.skill?.ok || !f.skill.name);
-  const outcomes =
+  const outcomes: IntakeOutcome[] =
     options.has("atomic") && invalid.length
       ? items.map((item) => ({
           key: item.key,
           name: item.skill.name!,
-          outcome: "not-imported" as const,
+          outcome: "refused",
+          reason: "not-imported",
           message: `Not imported: --atomic, and ${invalid.length} skill folder(s) are invalid.`,
         }))
-      : await importEach(viewer, items, { atomic: options.has("atomic") });
+      : await importEach(intake, items, { atomic: options.has("atomic") });
   const stored = outcomes.filter((o) => o.outcome === "created" || o.outcome === "new-version");
-  const failed = outcomes.filter((o) => o.outcome === "blocked" || o.outcome === "refused");
-  const shown = (o: (typeof outcomes)[number]) => ("skillId" in o ? { name: o.name, skillId: o.skillId, version: o.version } : null);
+  const refused = outcomes.filter((o) => o.outcome === "refused");
+  const failed = refused.filter((o) => o.reason !== "not-imported");
+  const shown = (o: IntakeOutcome) => ("skillId" in o ? { name: o.name, skillId: o.skillId, version: o.version } : null);
   // Proposed versions are reported apart from published ones: agents keep the current version until a reviewer approves.
   const published = stored.filter((o) => !("proposal" in o && o.proposal));
   const absolute = (url: string) => (url.startsWith("/") ? `${authUrl.replace(/\/+$/, "")}${url}` : url);
@@ -182,8 +186,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
     ),
     unchanged: unchanged.map((f) => f.skill!.name),
     invalid: invalid.map((f) => ({ folder: f.folder, errors: f.findings.filter((x) => x.severity === "error").map((x) => x.message) })),
-    blocked: outcomes.flatMap((o) =>
-      o.outcome === "blocked"
+    blocked: refused.flatMap((o) =>
+      o.reason === "blocked"
         ? [
             {
               folder: o.key,
@@ -195,12 +199,12 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
           ]
         : [],
     ),
-    refused: outcomes.flatMap((o) => (o.outcome === "refused" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
-    notImported: outcomes.flatMap((o) => (o.outcome === "not-imported" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
+    refused: failed.flatMap((o) => (o.reason !== "blocked" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
+    notImported: refused.flatMap((o) => (o.reason === "not-imported" ? [{ folder: o.key, name: o.name, message: o.message }] : [])),
     duplicates: duplicates.map((f) => ({ folder: f.folder, name: f.skill!.name, keptFrom: firstByName.get(f.skill!.name!)!.folder })),
     skippedHidden: skipped.map((s) => path.relative(io.cwd, s)),
     // the run as a whole: set when nothing was stored and something was refused or blocked
-    error: stored.length === 0 && failed.length ? [...new Set(failed.map((o) => ("message" in o ? o.message : "")))].join(" ") : null,
+    error: stored.length === 0 && failed.length ? [...new Set(failed.map((o) => o.message))].join(" ") : null,
   };
 
   if (format === "json") io.out(JSON.stringify(report));

@@ -94,7 +94,7 @@ describe("a request nobody may approve", () => {
     // grace's request has ada to approve it.
     const graces = (await reviews.listSkillReviewRequests(ada, created.id)).find((r) => r.author?.id === grace.id)!;
     expect((await reviews.getReviewRequest(ada, graces.id))!.noEligibleReviewer).toBeNull();
-    const { listDestinations } = await import("../upload-destinations");
+    const { listDestinations } = await import("../intake");
     const team = (await listDestinations(ada)).find((d) => d.destination.team?.id === teamId)!;
     expect(team.destination.review).toMatch(/No eligible reviewer/);
     expect((await listDestinations(grace)).find((d) => d.destination.team?.id === teamId)!.destination.review).not.toMatch(/eligible/);

@@ -14,7 +14,7 @@ import type { ReviewVerdict } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
-import { assertNameFree } from "../skills/import";
+import { assertNameFree } from "../intake";
 import { moveSkillInTx } from "../skills/lifecycle";
 import { audit } from "../version-writer";
 import { lockRow } from "@/lib/db/locks";
@@ -46,7 +46,7 @@ export async function decideRequest(
   if (input.verdict === "changes" && !note) throw new DataError("INVALID", "Say what should change: a request for changes needs a note.", { field: "note" });
   if (note.length > MAX_COMMENT) throw new DataError("INVALID", `Keep the note under ${MAX_COMMENT} characters.`, { field: "note" });
   return db.$transaction(async (tx) => {
-    // Decisions queue on the skill, as its new versions do (lib/data/skills/import.ts): what is read
+    // Decisions queue on the skill, as its new versions do (lib/data/intake/write.ts): what is read
     // next (the request, the current version it may be out of date with) holds until the merge.
     const target = await tx.reviewRequest.findUnique({ where: { id: requestId }, select: { skillId: true } });
     if (target) await lockRow(tx, "Skill", target.skillId);

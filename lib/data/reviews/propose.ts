@@ -8,7 +8,7 @@ import { audit } from "../version-writer";
 import { factsOf, requestFactsSelect, reviewUrl } from "./facts";
 
 // Opening a review request and pushing revisions to it, inside the transaction of the write that
-// made the proposed version (lib/data/skills/import.ts addVersionInTx) or asked for the move.
+// made the proposed version (lib/data/intake/write.ts addVersionInTx) or asked for the move.
 
 const MAX_TITLE = 200;
 

@@ -16,7 +16,8 @@ export { countSkillsByScope, listSkillAuthors, listSkills, listTagFacets, type S
 export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";
 export { openSkillFile, readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
 export { readVersionBundle, type VersionBundleFile } from "./bundle";
-export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "./import";
+// Skills come in through the intake (lib/data/intake); its writers are named here too, where most callers look for them.
+export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, type ImportItem, type ImportResult } from "../intake";
 export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";
 export { listSkillAudit, listSkillReferences, recordDownload } from "./audit";
 export { renameSkill } from "./rename";

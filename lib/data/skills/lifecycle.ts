@@ -17,7 +17,7 @@ import { openMoveRequest } from "../reviews/propose";
 import { scanStoredVersion } from "../scan-columns";
 import { addVersionForbidden, findVisibleSkill, findVisibleVersion, requireSkill } from "../skill-access";
 import { audit, collectOrphanBlobs, type PreparedVersion, type ReviewDecision } from "../version-writer";
-import { addVersionInTx, assertNameFree, reviewFromScan, type ImportResult } from "./import";
+import { addVersionInTx, assertNameFree, reviewFromScan, type ImportResult } from "../intake";
 import { summarySelect, toSummary } from "./rows";
 
 // A skill's life after it is created: moved between scopes, archived, restored to an old

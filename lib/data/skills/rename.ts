@@ -10,7 +10,7 @@ import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { addVersionForbidden, requireSkill } from "../skill-access";
 import { prepareVersion, scanSkill, type ReviewDecision } from "../version-writer";
-import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "./import";
+import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "../intake";
 import { readSkillVersionFiles } from "./files";
 
 // Renaming a skill: the stored name and SKILL.md's `name` change together, as one new version

@@ -5,8 +5,8 @@ import { readUpload, type UploadSource } from "@/lib/skills/upload/upload";
 import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
-const uploads = await import("./uploads");
-const skills = await import("./skills");
+const uploads = await import(".");
+const skills = await import("../skills");
 afterAll(cleanup);
 
 const { team, ada, grace, linus } = await createCast(db);

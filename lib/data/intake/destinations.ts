@@ -1,14 +1,16 @@
 import "server-only";
-import { canCreateIn, type Destination } from "@/lib/skills/permissions/permissions";
+import { canAddVersion, canCreateIn, canViewSkill, type Destination } from "@/lib/skills/permissions/permissions";
+import { spaceOf } from "@/lib/skills/permissions/space";
 import { describeRequestPolicy, noEligibleReviewerText, parseReviewPolicy, proposalPolicyForDestination } from "@/lib/skills/review-requests/policy";
 import type { UploadDestination } from "@/lib/types/uploads";
 import { destinationKey, placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
-import { loadActor, type ViewerRef } from "./actor";
-import { DataError } from "./errors";
+import { DataError } from "../errors";
+import { accessOf } from "../skill-access";
+import { openIntake, type Requester } from "./context";
 
-// Where an upload may go, for the viewer: the destinations the upload dialog offers and the one a
-// request names (uploads.ts previews and commits into it).
+// Where an upload may go, for the actor: the destinations the upload dialog offers and the one a
+// request names (upload.ts previews and commits into it), and what a destination already holds.
 
 export interface DestinationInput {
   scope: "personal" | "team" | "public";
@@ -21,9 +23,9 @@ export interface ResolvedDestination {
   target: Destination;
 }
 
-/** Every place the viewer may name for an upload: personal, each of their teams, public (with what review each implies). */
-export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDestination[]> {
-  const actor = await loadActor(db, viewer);
+/** Every place the actor may name for an upload: personal, each of their teams, public (with what review each implies). */
+export async function listDestinations(who: Requester): Promise<ResolvedDestination[]> {
+  const { actor } = await openIntake(who);
   const teams = await db.team.findMany({
     where: { id: { in: Object.keys(actor.teamRoles) } },
     select: { id: true, name: true, reviewPolicy: true, memberships: { select: { userId: true, role: true } } },
@@ -72,8 +74,8 @@ export async function listDestinations(viewer: ViewerRef): Promise<ResolvedDesti
 }
 
 /** A destination the viewer can name; a team they are not in is "not found", like a hidden skill. */
-export async function resolveUploadDestination(viewer: ViewerRef, input: DestinationInput): Promise<ResolvedDestination> {
-  return pickDestination(await listDestinations(viewer), input);
+export async function resolveUploadDestination(who: Requester, input: DestinationInput): Promise<ResolvedDestination> {
+  return pickDestination(await listDestinations(who), input);
 }
 
 export function pickDestination(all: ResolvedDestination[], input: DestinationInput): ResolvedDestination {
@@ -89,4 +91,50 @@ export function pickDestination(all: ResolvedDestination[], input: DestinationIn
 export function resolveTarget(destination: UploadDestination): Destination {
   if (destination.scope === "team") return { scope: "TEAM", teamId: destination.team!.id };
   return { scope: destination.scope === "public" ? "PUBLIC" : "PERSONAL" };
+}
+
+/** A skill already in a destination under a name the intake brings (see ExistingSkill in lib/skills/upload/plan.ts). */
+export interface ExistingInPlace {
+  id: string;
+  digest: string | null;
+  executables: string[];
+  version: number;
+  canAddVersion: boolean;
+}
+
+/**
+ * Skills with these names in one destination space, for "save as a new version of it" offers
+ * (upload) and bulk import. Only what the actor may see comes back.
+ */
+export async function findSkillsInDestination(who: Requester, destination: Destination, names: string[]): Promise<Map<string, ExistingInPlace>> {
+  const { actor } = await openIntake(who);
+  const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
+  const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
+  if (destination.scope === "TEAM" && (!teamId || !actor.teamRoles[teamId])) return new Map();
+  const space = spaceOf(destination.scope, { ownerId, teamId });
+  const rows = await db.skill.findMany({
+    where: { space, name: { in: names } },
+    select: {
+      id: true,
+      name: true,
+      scope: true,
+      ownerId: true,
+      teamId: true,
+      currentVersion: { select: { digest: true, number: true, files: { where: { executable: true }, select: { path: true } } } },
+    },
+  });
+  return new Map(
+    rows
+      .filter((row) => canViewSkill(actor, accessOf(row)))
+      .map((row) => [
+        row.name,
+        {
+          id: row.id,
+          digest: row.currentVersion?.digest ?? null,
+          executables: row.currentVersion?.files.map((file) => file.path) ?? [],
+          version: row.currentVersion?.number ?? 0,
+          canAddVersion: canAddVersion(actor, accessOf(row)),
+        },
+      ]),
+  );
 }

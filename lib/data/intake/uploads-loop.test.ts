@@ -9,7 +9,7 @@ import { createCast, createTestDatabase } from "@/lib/test/support";
 // checks, other people's pages) for its whole length. It must leave the loop free within 100 ms.
 
 const { db, cleanup } = await createTestDatabase();
-const uploads = await import("./uploads");
+const uploads = await import(".");
 afterAll(cleanup);
 
 const { grace, linus, viewers } = await createCast(db, { extra: ["warm"] });

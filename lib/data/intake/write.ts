@@ -1,25 +1,27 @@
 import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
-import { canAddVersion, canCreateIn, canViewSkill, type Actor, type Destination } from "@/lib/skills/permissions/permissions";
+import { canCreateIn, type Actor, type Destination } from "@/lib/skills/permissions/permissions";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { gateImport } from "@/lib/skills/review/policy";
 import { canRequestCreateIn, proposalPolicyForSteered, type RequestPolicy } from "@/lib/skills/review-requests/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { sourceFields, sourceOf, syncedSkillMessage } from "../synced-skills";
-import { accessOf, addVersionForbidden, requireSkill } from "../skill-access";
+import { addVersionForbidden, requireSkill } from "../skill-access";
 import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
 import { writeInitialTags } from "../skill-tags";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
-import { audit, prepareVersion, scanSkillYielding, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
+import { audit, prepareVersion, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
+import type { Intake } from "./context";
+import { refusedByWrite, storedOutcome, type IntakeOutcome } from "./outcome";
 
-// Skills coming in: new skills and new versions, all or nothing, behind the security gate.
+// The write stage: skills the gate let in become new skills, new versions or review requests.
+// Permissions and name clashes are checked again on the rows the transaction holds (the plan's
+// look-up may be stale by then), as the actor the request started with.
 
 export interface ImportItem {
   skill: BundleSkill;
@@ -33,14 +35,15 @@ export interface ImportItem {
   overrideReason?: string;
   /** A source sync's import: the version records where it came from, and a new skill is tied to the source. */
   provenance?: Provenance;
-  /** The security scan of exactly this skill, when the caller already ran it for its own gate (an upload's plan): not run twice. */
-  scan?: ScanResult;
   /**
    * Who chose this content when not the viewer (the source's settings were last changed by them;
    * null: that account is gone): it is published only if they could publish it directly too.
    */
   steeredBy?: Actor | null;
 }
+
+/** An item the gate let in: its scan, and the review state its version starts in. */
+export type Admitted = ImportItem & { scan: ScanResult; review: ReviewDecision };
 
 export interface ImportResult {
   skillId: string;
@@ -52,13 +55,6 @@ export interface ImportResult {
    * public space for a non-admin): `version` is the proposed version, not the current one.
    */
   proposal?: ProposalOutcome;
-}
-
-function invalidSkill(skill: BundleSkill): DataError {
-  const errors = skill.findings.filter((finding) => finding.severity === "error");
-  return new DataError("INVALID", `${skill.name ?? (skill.root || "SKILL.md")} has ${errors.length} error(s): ${errors.map((e) => e.message).join("; ")}`, {
-    findings: errors,
-  });
 }
 
 /**
@@ -76,50 +72,23 @@ export async function assertNameFree(tx: Tx, space: string, name: string, except
 }
 
 /**
- * The security gate for one version about to be written: the review state it starts in, or a
- * DataError naming the skill, the rule and file:line when a critical finding blocks it.
+ * Writes admitted skills all or nothing: one transaction for every skill, version, file and blob
+ * row. Anything refused in it (a name taken meanwhile, a permission gone) refuses them all.
  */
-export function reviewFromScan(actor: Actor, name: string, scan: ScanResult, overrideReason: string | undefined): ReviewDecision {
-  const gate = gateImport(name, scan, { isInstanceAdmin: actor.role === "ADMIN", overrideReason });
-  if (gate.kind === "blocked") {
-    throw new DataError(gate.code, gate.message, {
-      reason: "scan-blocked",
-      skill: name,
-      findings: scan.findings.filter((f) => f.severity === "critical"),
-      canOverride: actor.role === "ADMIN",
-    });
-  }
-  if (gate.kind === "override") return { status: "override", by: actor.id, at: new Date(), note: gate.reason, decidedNow: true };
-  return { status: gate.status, by: null, at: null, note: null };
-}
-
-/**
- * Import skills as new skills or new versions, all or nothing: one transaction for every skill,
- * version, file and blob row. Permissions and name clashes are checked before anything is written;
- * the security scan runs first, so a blocked skill stores nothing (not even a blob).
- */
-export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Promise<ImportResult[]> {
+export async function writeAdmitted(intake: Intake, items: Admitted[]): Promise<ImportResult[]> {
   if (!items.length) return [];
-  for (const item of items) if (!item.skill.ok || !item.skill.name) throw invalidSkill(item.skill);
-  const gateActor = await loadActor(db, viewer);
-  // Scanning, preparing and writing a skill are each synchronous work on SQLite (its driver does
-  // not wait on I/O): an import of hundreds of skills gives the event loop a turn between skills,
-  // or every other request of the server waits for the whole import.
+  // Preparing and writing a skill are each synchronous work on SQLite (its driver does not wait on
+  // I/O): an import of hundreds of skills gives the event loop a turn between skills, or every
+  // other request of the server waits for the whole import.
   const slice = timeSlicer();
-  const gated: { scan: ScanResult; review: ReviewDecision }[] = [];
-  for (const item of items) {
-    const scan = item.scan ?? (await scanSkillYielding(item.skill));
-    gated.push({ scan, review: reviewFromScan(gateActor, item.skill.name!, scan, item.overrideReason) });
-    await slice();
-  }
   const prepared: PreparedVersion[] = [];
-  for (const [index, item] of items.entries()) {
-    prepared.push(await prepareVersion(item.skill, gated[index]));
+  for (const item of items) {
+    prepared.push(await prepareVersion(item.skill, { scan: item.scan, review: item.review }));
     await slice();
   }
 
+  const { actor } = intake;
   return db.$transaction(async (tx) => {
-    const actor = await loadActor(tx, viewer);
     const results: ImportResult[] = [];
     for (const [index, item] of items.entries()) {
       await slice();
@@ -186,6 +155,26 @@ export async function importSkills(viewer: ViewerRef, items: ImportItem[]): Prom
  * a bulk import (and the other requests it lets run in between) gets time in proportion to its skills.
  */
 const transactionTime = (skills: number) => ({ timeout: 5_000 + skills * 1_000 });
+
+/**
+ * Writes admitted skills each in its own transaction, so one that cannot be stored (someone took
+ * its name since the plan) costs only itself: what became of each, in order.
+ */
+export async function writeEach(intake: Intake, items: (Admitted & { key: string })[]): Promise<IntakeOutcome[]> {
+  const outcomes: IntakeOutcome[] = [];
+  const slice = timeSlicer();
+  for (const item of items) {
+    await slice();
+    try {
+      const [result] = await writeAdmitted(intake, [item]);
+      outcomes.push(storedOutcome(item.key, result));
+    } catch (error) {
+      if (!(error instanceof DataError)) throw error;
+      outcomes.push(refusedByWrite(item.key, item.skill.name ?? item.key, error));
+    }
+  }
+  return outcomes;
+}
 
 const sourceColumns = (provenance: Provenance | undefined) => (provenance ? { sourceId: provenance.sourceId, sourcePath: provenance.path } : {});
 // The audit trail names the source and commit, never a credential (sources keep those to themselves).
@@ -335,61 +324,4 @@ export async function addVersionInTx(
     detail: options.detail,
   });
   return { skillId, name: version.name, version: versionCount, created: false };
-}
-
-export async function createSkill(viewer: ViewerRef, input: { skill: BundleSkill; destination: Destination; message?: string }): Promise<ImportResult> {
-  const [result] = await importSkills(viewer, [{ skill: input.skill, destination: input.destination, message: input.message }]);
-  return result;
-}
-
-export async function addSkillVersion(
-  viewer: ViewerRef,
-  skillId: string,
-  input: { skill: BundleSkill; message: string; baseVersion?: number; requestId?: string },
-): Promise<ImportResult> {
-  const [result] = await importSkills(viewer, [
-    { skill: input.skill, message: input.message, target: { skillId, baseVersion: input.baseVersion, requestId: input.requestId } },
-  ]);
-  return result;
-}
-
-/**
- * Skills with these names in one destination space, for "save as a new version of it" offers
- * (upload) and bulk import. Only what the viewer may see comes back.
- */
-export async function findSkillsInDestination(
-  viewer: ViewerRef,
-  destination: Destination,
-  names: string[],
-): Promise<Map<string, { id: string; digest: string | null; executables: string[]; version: number; canAddVersion: boolean }>> {
-  const actor = await loadActor(db, viewer);
-  const ownerId = destination.scope === "PERSONAL" ? actor.id : null;
-  const teamId = destination.scope === "TEAM" ? (destination.teamId ?? null) : null;
-  if (destination.scope === "TEAM" && (!teamId || !actor.teamRoles[teamId])) return new Map();
-  const space = spaceOf(destination.scope, { ownerId, teamId });
-  const rows = await db.skill.findMany({
-    where: { space, name: { in: names } },
-    select: {
-      id: true,
-      name: true,
-      scope: true,
-      ownerId: true,
-      teamId: true,
-      currentVersion: { select: { digest: true, number: true, files: { where: { executable: true }, select: { path: true } } } },
-    },
-  });
-  return new Map(
-    rows
-      .filter((row) => canViewSkill(actor, accessOf(row)))
-      .map((row) => [
-        row.name,
-        {
-          id: row.id,
-          digest: row.currentVersion?.digest ?? null,
-          executables: row.currentVersion?.files.map((file) => file.path) ?? [],
-          version: row.currentVersion?.number ?? 0,
-          canAddVersion: canAddVersion(actor, accessOf(row)),
-        },
-      ]),
-  );
 }

@@ -1,0 +1,38 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+
+// Counts the SQL statements the process sends to the database, below Prisma (at better-sqlite3's
+// statements and pg's clients), so a test can say how often something is read without the code
+// under test knowing it is counted. Install it before the first query: pg's pool binds each
+// client's `query` when it connects.
+
+const seen: string[] = [];
+let installed = false;
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const probe = new Database(":memory:");
+  const statement = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, (...args: unknown[]) => unknown> & { source?: string };
+  probe.close();
+  for (const method of ["run", "get", "all", "iterate"]) {
+    const original = statement[method];
+    statement[method] = function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source);
+      return original.apply(this, args);
+    };
+  }
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (text) seen.push(text);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+/** Starts counting; `statements()` gives every statement since, in order. */
+export function recordStatements(): { statements: () => string[] } {
+  install();
+  const from = seen.length;
+  return { statements: () => seen.slice(from) };
+}
