@@ -7,7 +7,7 @@ import { db } from "@/lib/db/server";
 import type { OwnSession, SignInMethods } from "@/lib/types/account";
 import type { ViewerRef } from "./actor";
 import { DataError } from "./errors";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 export type { OwnSession, SignInMethods };
 

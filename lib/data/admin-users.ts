@@ -16,7 +16,7 @@ import { containsIgnoringCase } from "@/lib/db/text-filters";
 import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
 import { revokeLinksBeyondRole } from "./invitations";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 export type { AdminUser, AdminUserPage, UserStatusFilter };
 

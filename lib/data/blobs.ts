@@ -103,3 +103,12 @@ export interface StoredBytes {
 export function storedBytes(blob: BlobRef): StoredBytes {
   return { read: () => storeOf(blob).get(blob), presignedUrl: (response) => presignedBlobUrl(blob, response) };
 }
+
+/**
+ * Deletes the blobs kept in the database that no skill file or playground file references any
+ * more (after a delete, a prune, a conversation deleted). Blobs kept in a bucket are left to
+ * collectUnreferencedBlobs (blob-collector.ts), which deletes the object with the row.
+ */
+export async function collectOrphanBlobs(tx: Tx): Promise<number> {
+  return tx.blob.deleteMany({ where: { storage: "database", files: { none: {} }, playgroundFiles: { none: {} } } }).then((result) => result.count);
+}

@@ -2,7 +2,8 @@ import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
 import { db } from "@/lib/db/server";
-import { audit, prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
+import { prepareVersion, writeVersion, type PreparedVersion } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { lockName } from "@/lib/db/locks";
 
 export interface BuiltinSyncReport {

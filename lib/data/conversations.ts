@@ -13,7 +13,7 @@ import { readConversationSetup, readLedger, readMessageParts } from "./json-colu
 import { DataError, notFound } from "./errors";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
-import { collectOrphanBlobs } from "./version-writer";
+import { collectOrphanBlobs } from "./blobs";
 import { prepareTurnFiles, writeTurnBlobs, type PreparedTurnFiles, type TurnFiles } from "./playground-files";
 
 /** A stored message as the turn preparation reads it: parts as streamed, the ledger beside them. */

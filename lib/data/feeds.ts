@@ -7,7 +7,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import type { DeliveryOptions } from "./discovery";
 import { DataError, notFound } from "./errors";
 import { hashTokenSecret, randomBase62 } from "./tokens";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { checkFollowedLabel } from "./labels";
 import { LATEST } from "@/lib/skills/permissions/labels";
 

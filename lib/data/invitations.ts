@@ -9,7 +9,7 @@ import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 export type { CreatedInvitation, InvitationInfo, InvitationState };
 

@@ -20,7 +20,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { DataError, notFound } from "./errors";
 import { reviewUrl, teamPolicy } from "./reviews/facts";
 import { accessOf, findVisibleSkill, requireSkill } from "./skill-access";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // Release labels (lib/skills/permissions/labels.ts): named pointers to published versions that agent
 // profiles, tokens, delivery links and the sync CLI follow. Moving one writes no version; it is

@@ -11,7 +11,7 @@ import { db } from "@/lib/db/server";
 import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // The review gate's second half: a version stored with a high finding waits as "needs_review"
 // until someone who answers for the skill reads the findings and the source and marks it reviewed

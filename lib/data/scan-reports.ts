@@ -7,7 +7,7 @@ import { db } from "@/lib/db/server";
 import { readScanFindings } from "./json-columns";
 import { DataError, notFound } from "./errors";
 import { requireSkill } from "./skill-access";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // "Report a false positive": anyone who may read a skill can say that one of its version's stored
 // findings is wrong, with a note; instance admins read the open reports (to review the skill, or

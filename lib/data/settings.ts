@@ -8,7 +8,7 @@ import type { EnvSettingGroup } from "@/lib/types/admin";
 import type { ViewerRef } from "./actor";
 import { requireInstanceAdmin } from "./admin-users";
 import { DataError } from "./errors";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 /**
  * Settings an instance admin changes at run time, kept in the database (InstanceSetting). The

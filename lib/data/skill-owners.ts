@@ -9,7 +9,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { DataError } from "./errors";
 import { requireSkill } from "./skill-access";
 import { ownerEntriesOf } from "./skill-owner-ids";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // Per-skill owners (lib/skills/owners/owners.ts), CODEOWNERS-like: people or a role of the skill's
 // team, asked first for review (notifications/record.ts) and told of the skill's changes.

@@ -17,7 +17,7 @@ import { DataError } from "./errors";
 import { readInstanceSettings } from "./settings";
 import { readSkillVersionFiles } from "./skills/files";
 import { toolArgumentsProblem } from "./tool-arguments";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { noteRun } from "./usage-notes";
 
 // skill_run and bound tools over the store: the policy (instance setting, executor available,

@@ -18,7 +18,7 @@ import { loadActor, type ViewerRef } from "./actor";
 import { DataError } from "./errors";
 import { readFrontmatter } from "./json-columns";
 import { requireSkill } from "./skill-access";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // Tags (lib/skills/tags/tags.ts): a team's tag list, kept by its owners and admins, and the tags of
 // one skill, chosen from its team's list (free on personal and public skills). A new skill starts

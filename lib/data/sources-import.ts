@@ -9,7 +9,8 @@ import type { FetchedSkillFolder, FetchedSource } from "@/lib/sources/types";
 import type { SyncRefusal } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
 import { importEach, intakeFor, readSourceFolder, type Intake, type IntakeOutcome } from "./intake";
-import { audit, type Provenance } from "./version-writer";
+import { type Provenance } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // What one sync does to its destination once the source is fetched: every skill folder read as an
 // upload of that folder would be, and taken in through the intake (importEach: one scan and one

@@ -13,7 +13,7 @@ import { checkGitUrl, fetchLimits, fetchSkillSource } from "./source-fetch";
 import { importFolders, type Report, type SyncAuthority } from "./sources-import";
 import { teamPolicy } from "./reviews/facts";
 import { requireSource, sourceNotFound, syncSelect, toSyncSummary, type SyncRow } from "./sources-rows";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { lockRow } from "@/lib/db/locks";
 import { HOLDER, INTERRUPTED } from "./sources-lease";
 

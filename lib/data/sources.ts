@@ -18,7 +18,7 @@ import { encryptSecret, newWebhookSecret } from "./source-secrets";
 import { checkGitUrl, tokenUrlRefusal } from "./source-fetch";
 import { manageableBy, requireSource, sourceSelect, syncSelect, toSourceSummary, toSyncSummary } from "./sources-rows";
 import { startSyncAs } from "./sources-sync";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 // Skill sources: Git repositories (or server folders) whose skill folders are kept in sync with a
 // destination. This module creates and manages them; sources-sync.ts runs a sync, and

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/server";
 import { lockName } from "@/lib/db/locks";
 import { DataError, notFound } from "./errors";
 import { revokeLinksBeyondRole } from "./invitations";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { LAST_OWNER_MESSAGE } from "@/lib/skills/teams/leave";
 
 // A team's members: added by email, given roles, removed, leaving. A team always keeps an owner.

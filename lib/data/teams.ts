@@ -21,7 +21,7 @@ import { db } from "@/lib/db/server";
 import { DataError, notFound } from "./errors";
 import { readInstanceSettings } from "./settings";
 import { changeSkillScope } from "./skills/lifecycle";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 
 export type { TeamDetail, TeamSkillToMove, TeamSummary };
 export { addTeamMember, changeTeamRole, leaveTeam, removeTeamMember } from "./team-members";

@@ -8,7 +8,7 @@ import type { ViewerRef } from "./actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "./errors";
 import type { Viewer } from "./session";
-import { audit } from "./version-writer";
+import { audit } from "./notifications/audit";
 import { checkFollowedLabel } from "./labels";
 import { LATEST } from "@/lib/skills/permissions/labels";
 

@@ -7,9 +7,8 @@ import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
 import { putBlobs, writeBlobRows, type PutBlobs } from "./blobs";
-import { nudgeDispatch } from "./notifications/dispatch";
-import { mayNotify, recordNotifications } from "./notifications/record";
 import { safeScan, scanColumns } from "./scan-columns";
+import { audit } from "./notifications/audit";
 
 /** The review state a version is written with; `by` is the deciding user for "reviewed"/"override". */
 export interface ReviewDecision {
@@ -177,40 +176,4 @@ export async function writeVersion(
     });
   }
   return row;
-}
-
-/**
- * Deletes the blobs kept in the database that no skill file or playground file references any
- * more (after a delete, a prune, a conversation deleted). Blobs kept in a bucket are left to
- * collectUnreferencedBlobs (blob-collector.ts), which deletes the object with the row.
- */
-export async function collectOrphanBlobs(tx: Tx): Promise<number> {
-  return tx.blob.deleteMany({ where: { storage: "database", files: { none: {} }, playgroundFiles: { none: {} } } }).then((result) => result.count);
-}
-
-export async function audit(
-  tx: Tx,
-  event: {
-    actorId: string | null;
-    action: string;
-    skillId?: string;
-    skillName?: string;
-    version?: number;
-    teamId?: string | null;
-    detail?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.auditEvent.create({
-    data: {
-      actorId: event.actorId,
-      action: event.action,
-      skillId: event.skillId,
-      skillName: event.skillName,
-      version: event.version,
-      teamId: event.teamId ?? null,
-      detail: JSON.stringify(event.detail ?? {}),
-    },
-  });
-  // Most actions tell nobody: mayNotify keeps them at one insert.
-  if (mayNotify(event.action) && (await recordNotifications(tx, event))) nudgeDispatch();
 }

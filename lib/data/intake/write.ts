@@ -15,7 +15,8 @@ import { lockName, lockRow } from "@/lib/db/locks";
 import { teamPolicy } from "../reviews/facts";
 import { writeInitialTags } from "../skill-tags";
 import { openMoveRequest, openVersionRequest, pushRevision, requireRevisableRequest } from "../reviews/propose";
-import { audit, prepareVersion, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
+import { prepareVersion, writeVersion, type PreparedVersion, type Provenance, type ReviewDecision } from "../version-writer";
+import { audit } from "../notifications/audit";
 import type { Intake } from "./context";
 import { refusedByWrite, storedOutcome, type IntakeOutcome } from "./outcome";
 

@@ -8,7 +8,7 @@ import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { encryptSecret, newWebhookSecret } from "../source-secrets";
-import { audit } from "../version-writer";
+import { audit } from "./audit";
 
 // A team's outgoing webhooks: its owners and admins add and remove them and read their delivery
 // log; members see neither (the URL is a credential for Slack-style receivers).

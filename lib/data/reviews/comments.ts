@@ -8,7 +8,7 @@ import { loadActor, type ViewerRef } from "../actor";
 import { blobSelect, loadFileBytes } from "../blobs";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
-import { audit } from "../version-writer";
+import { audit } from "../notifications/audit";
 import { requireRequest } from "./facts";
 
 // The conversation on a request: comments on the whole proposal or on one line of one version's

@@ -16,7 +16,7 @@ import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
 import { assertNameFree } from "../intake";
 import { moveSkillInTx } from "../skills/lifecycle";
-import { audit } from "../version-writer";
+import { audit } from "../notifications/audit";
 import { lockRow } from "@/lib/db/locks";
 import { setLabelInTx } from "../labels";
 import { isOutOfDate, requireRequest, targetOf, type RequestRow } from "./facts";

@@ -4,7 +4,7 @@ import { canRevise, type RequestPolicy } from "@/lib/skills/review-requests/poli
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { DataError } from "../errors";
-import { audit } from "../version-writer";
+import { audit } from "../notifications/audit";
 import { factsOf, requestFactsSelect, reviewUrl } from "./facts";
 
 // Opening a review request and pushing revisions to it, inside the transaction of the write that

@@ -5,7 +5,7 @@ import type { TeamReviewSettings } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../actor";
 import { db } from "@/lib/db/server";
 import { DataError } from "../errors";
-import { audit } from "../version-writer";
+import { audit } from "../notifications/audit";
 
 /** A team's review policy as its members see it; null when the viewer is not a member (404). */
 export async function getTeamReviewSettings(viewer: ViewerRef, teamId: string): Promise<TeamReviewSettings | null> {

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/server";
 import { readAuditDetail } from "../json-columns";
 import { skillReferences } from "../profile-references";
 import { accessFields, accessOf, findVisibleSkill, requireSkill } from "../skill-access";
-import { audit } from "../version-writer";
+import { audit } from "../notifications/audit";
 
 // What happened to a skill and who uses it: its audit trail, downloads recorded in it, and the
 // agent profiles that hold it.

@@ -16,7 +16,9 @@ import { teamPolicy } from "../reviews/facts";
 import { openMoveRequest } from "../reviews/propose";
 import { scanStoredVersion } from "../scan-columns";
 import { addVersionForbidden, findVisibleSkill, findVisibleVersion, requireSkill } from "../skill-access";
-import { audit, collectOrphanBlobs, type PreparedVersion, type ReviewDecision } from "../version-writer";
+import { type PreparedVersion, type ReviewDecision } from "../version-writer";
+import { audit } from "../notifications/audit";
+import { collectOrphanBlobs } from "../blobs";
 import { addVersionInTx, assertNameFree, reviewFromScan, type ImportResult } from "../intake";
 import { summarySelect, toSummary } from "./rows";
 
