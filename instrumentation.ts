@@ -4,7 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { stampPeerAddress } = await import("@/lib/http/peer");
     stampPeerAddress();
-    // Background jobs (lib/data/background.ts): source syncs and their schedule, the start-up
+    // Background jobs (lib/data/background/index.ts): source syncs and their schedule, the start-up
     // rescan, blob collection. Not under NODE_ENV=test.
     const { startBackgroundWork, stopJobs } = await import("@/lib/data/background");
     await startBackgroundWork();
@@ -14,7 +14,7 @@ export async function register() {
     const { onShutdown } = await import("@/lib/shutdown.mjs");
     const { db } = await import("@/lib/db/server");
     onShutdown("background jobs", () => stopJobs(), "stop");
-    // Usage events still buffered (lib/data/usage.ts): written before the pool closes.
+    // Usage events still buffered (lib/data/usage/usage.ts): written before the pool closes.
     const { flushUsage } = await import("@/lib/data/usage");
     onShutdown("usage events", () => flushUsage(), "stop");
     onShutdown("the database connections", () => db.$disconnect(), "close");

@@ -6,7 +6,7 @@ import { ACTION_BODY_MAX_BYTES, actionBodyTooLargeMessage } from "@/lib/skills/f
 const SIGNED_IN_AREAS = ["/skills", "/playground", "/teams", "/account", "/admin"];
 
 // Optimistic only: a cookie that exists may still be expired or forged, so every page and
-// action checks the session itself (lib/data/session.ts). This just saves a round trip.
+// action checks the session itself (lib/data/core/session.ts). This just saves a round trip.
 export function proxy(request: NextRequest) {
   if (isCrossOriginAction(request.method, request.headers)) return refuse(403, "Cross-origin form submissions are refused: submit the form from this site.");
   const oversized = oversizedActionBytes(request.method, request.headers, ACTION_BODY_MAX_BYTES);

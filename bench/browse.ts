@@ -87,7 +87,7 @@ async function seedDatabase(databasePath: string): Promise<{ viewerEmail: string
   // The built-ins go through the data layer, which opens DATABASE_URL's database on first use.
   process.env.DATABASE_URL = `file:${databasePath}`;
   const { db } = await import("../lib/db/server");
-  const { syncBuiltinSkills } = await import("../lib/data/builtin");
+  const { syncBuiltinSkills } = await import("../lib/data/skills/builtin");
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   const builtins = await loadBuiltinSkills();
   await syncBuiltinSkills(builtins);

@@ -82,8 +82,8 @@ async function main() {
   const { db, remove } = await openTempDatabase("eval");
   try {
     const { importSkills } = await import("../lib/data/skills");
-    const { runSkillTriggerEval } = await import("../lib/data/trigger-evals");
-    const { loadSkillSource } = await import("../lib/data/playground");
+    const { runSkillTriggerEval } = await import("../lib/data/playground/trigger-evals");
+    const { loadSkillSource } = await import("../lib/data/playground/playground");
     const { createOfflineRouterModel } = await import("../lib/playground/router");
     const { routeQuery } = await import("../scripts/cli/route");
 

@@ -187,7 +187,7 @@ function toolSkill(i: number): BundleSkill {
 async function boundToolTurns(db: typeof import("../lib/db/server").db, viewer: { id: string }, setup: object): Promise<void> {
   const { importSkills } = await import("../lib/data/skills");
   const { playgroundChat } = await import("../lib/http/playground-chat");
-  const { getExecutionStatus } = await import("../lib/data/skill-runs");
+  const { getExecutionStatus } = await import("../lib/data/playground/skill-runs");
   const status = await getExecutionStatus(viewer);
   if (!status.enabled) {
     console.log(`bound tools: skipped (${status.reason} ${status.remedy})`);

@@ -125,7 +125,7 @@ async function embeddingJob() {
   try {
     const { importSkills } = await import("../lib/data/skills");
     const { embeddingProvider } = await import("../lib/embeddings/provider");
-    const { embedPendingVersions, embeddingText, rankingVectors } = await import("../lib/data/embeddings");
+    const { embedPendingVersions, embeddingText, rankingVectors } = await import("../lib/data/playground/embeddings");
     const provider = embeddingProvider({ EMBEDDINGS_BASE_URL: baseUrl, EMBEDDINGS_MODEL: "hashed-256" } as Parameters<typeof embeddingProvider>[0])!;
     await db.user.create({ data: { id: "bench", name: "Bench", email: "bench@example.com" } });
     const texts = Array.from({ length: JOB_SKILLS }, (_, i) => makeSkill(i));

@@ -49,7 +49,7 @@ async function main() {
     process.env.DATABASE_URL = `file:${databasePath}`;
     const { db } = await import("../lib/db/server");
     const { createSkill, listSkills } = await import("../lib/data/skills");
-    const { checkHealth } = await import("../lib/data/health");
+    const { checkHealth } = await import("../lib/data/platform/health");
     const { readBundle } = await import("../lib/skills/archive/bundle");
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await db.user.create({ data: { id: "ada", name: "Ada", email: "ada@example.com" } });

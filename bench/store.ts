@@ -115,7 +115,7 @@ try {
   process.env.DATABASE_URL = `file:${databasePath}`;
   const { db } = await import("../lib/db/server");
   const data = await import("../lib/data/skills");
-  const { syncBuiltinSkills } = await import("../lib/data/builtin");
+  const { syncBuiltinSkills } = await import("../lib/data/skills/builtin");
   disconnect = () => db.$disconnect();
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
 

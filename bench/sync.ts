@@ -96,7 +96,7 @@ const databasePath = path.join(root, "store.db");
 process.env.DATABASE_URL = `file:${databasePath}`;
 await applyMigrations(databasePath);
 const { db } = await import("../lib/db/server");
-const sources = await import("../lib/data/sources");
+const sources = await import("../lib/data/sources/sources");
 // A source's first sync is a background job: this process works the queue, as the server does.
 const background = await import("../lib/data/background");
 await background.startJobs({ recurring: false });

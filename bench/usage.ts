@@ -114,11 +114,11 @@ async function dataPhase(dialect: "sqlite" | "postgres"): Promise<void> {
     figure(`${dialect} usage events`, await db.usageEvent.count(), "rows", 0);
     figure(`${dialect} rollup rows`, await db.usageDaily.count(), "rows", 0);
 
-    const { getSkillUsage, getTeamInsights } = await import("../lib/data/usage-read");
-    const { queryUsageAnalytics } = await import("../lib/data/usage-analytics");
+    const { getSkillUsage, getTeamInsights } = await import("../lib/data/usage/read");
+    const { queryUsageAnalytics } = await import("../lib/data/usage/analytics");
     const { getSkill } = await import("../lib/data/skills");
-    const { noteDownload } = await import("../lib/data/usage-notes");
-    const { flushUsage } = await import("../lib/data/usage");
+    const { noteDownload } = await import("../lib/data/usage/notes");
+    const { flushUsage } = await import("../lib/data/usage/usage");
     const viewer = { id: catalog.viewerId };
     const teams = (await db.membership.findMany({ where: { userId: viewer.id }, select: { teamId: true } })).map((m) => m.teamId);
     // The busiest visible skills too: the head of the long tail is where a tab reads the most rows.

@@ -168,7 +168,7 @@ test("the API's rate limit counts one token's calls on every instance together",
   expect(remaining.map((r) => remaining[0] - r)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
-// Background work is a pg-boss job on PostgreSQL (lib/data/background.ts): "Sync now" asked of all
+// Background work is a pg-boss job on PostgreSQL (lib/data/background/index.ts): "Sync now" asked of all
 // three instances at the same moment claims the source once, queues one source.sync job, and
 // whichever instance takes it runs it; the others answer with that same running sync.
 test("a job runs once across the instances: Sync now on all three at once makes one sync run", async () => {

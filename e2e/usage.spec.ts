@@ -5,7 +5,7 @@ import { E2E_DATABASE, skillIdByName } from "./skill-helpers";
 import { SHOTS, shootBoth } from "./upload-helpers";
 
 // The Usage tab and team insights. Sixty days of history cannot come from real requests, so the
-// test writes it as the recorder would (events and their rollup, lib/data/usage.ts), then makes
+// test writes it as the recorder would (events and their rollup, lib/data/usage/usage.ts), then makes
 // one real download and waits for it to show: the browser sees the recorder's own write.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });

@@ -1,7 +1,7 @@
 import type { AuditFilter } from "@/lib/types/admin";
 
 // The audit trail's filters in a URL: the admin page, its export link and the export route read
-// and write them the same way. Validation is the data layer's (lib/data/admin-audit.ts).
+// and write them the same way. Validation is the data layer's (lib/data/admin/audit.ts).
 
 export const AUDIT_FILTER_KEYS = ["actor", "skill", "team", "action", "from", "to"] as const satisfies readonly (keyof AuditFilter)[];
 

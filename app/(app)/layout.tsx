@@ -8,7 +8,7 @@ import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { UserMenu } from "@/components/shell/user-menu";
 import { countUnreadNotifications } from "@/lib/data/notifications";
 import { countReviewInbox } from "@/lib/data/reviews";
-import { requireViewer, type Viewer } from "@/lib/data/session";
+import { requireViewer, type Viewer } from "@/lib/data/core";
 
 /**
  * The review inbox's counts, streamed into the bar. A failure to count leaves the link without a

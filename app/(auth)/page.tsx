@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { BookCheckIcon, GitPullRequestArrowIcon, MessagesSquareIcon, PlugIcon, type LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { awaitingFirstAccount } from "@/lib/auth/signup-gate";
-import { getViewer } from "@/lib/data/session";
+import { getViewer } from "@/lib/data/core";
 import { getEnv } from "@/lib/env";
 
 // What a signed-out visitor sees at the site's address: what Skillshelf is, in a few lines, and the

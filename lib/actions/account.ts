@@ -5,7 +5,7 @@ import { z } from "zod";
 import { APIError } from "better-auth/api";
 import { auth } from "@/lib/auth/server";
 import { changePasswordInput, renameSelfInput, revokeSessionInput } from "@/lib/auth/account-inputs";
-import { currentSessionId, renameSelf, revokeOtherOwnSessions, revokeOwnSession } from "@/lib/data/account";
+import { currentSessionId, renameSelf, revokeOtherOwnSessions, revokeOwnSession } from "@/lib/data/accounts";
 import { action, failure, formAction, success } from "./action";
 
 // The account page: one's name, password and sessions.

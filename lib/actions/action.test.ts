@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
+import { DataError } from "@/lib/data/core/errors";
 
 // The one action wrapper: what a form gets back for bad input, a refusal, a success, and a bug.
 
 const viewer = { id: "ada", name: "Ada", email: "ada@example.com", role: "USER" as const };
-vi.mock("@/lib/data/session", () => ({ requireViewer: async () => viewer }));
+vi.mock("@/lib/data/core/session", () => ({ requireViewer: async () => viewer }));
 const { action, failure, formAction, success } = await import("./action");
 
 const schema = z.object({ name: z.string().trim().min(1, "Give it a name."), keep: z.coerce.number().int().min(1, "Keep at least one.") });

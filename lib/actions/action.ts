@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer, type Viewer } from "@/lib/data/session";
+import { DataError } from "@/lib/data/core";
+import { requireViewer, type Viewer } from "@/lib/data/core";
 import type { ActionFailure, ActionResult, ActionSuccess } from "@/lib/types/actions";
 
 // The one way a server action runs: the signed-in viewer (or a redirect to sign-in), the input

@@ -1,8 +1,8 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { disableUser, enableUser, setUserRole } from "@/lib/data/admin-users";
-import { writeInstanceSetting } from "@/lib/data/settings";
+import { disableUser, enableUser, setUserRole } from "@/lib/data/admin";
+import { writeInstanceSetting } from "@/lib/data/admin";
 import { formAction, success } from "./action";
 
 // The admin console's writes. The data layer decides who may; these only parse and refresh.

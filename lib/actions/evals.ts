@@ -1,7 +1,7 @@
 "use server";
 import { z } from "zod";
 import { resolveEvalModel } from "@/lib/ai/models";
-import { estimateSkillTriggerEval, fileProposedRun, runSkillTriggerEval } from "@/lib/data/trigger-evals";
+import { estimateSkillTriggerEval, fileProposedRun, runSkillTriggerEval } from "@/lib/data/playground";
 import { evalRunInput } from "@/lib/playground/evals/inputs";
 import { firstIssue } from "@/lib/playground/inputs";
 import { action, failure, success } from "./action";

@@ -10,7 +10,7 @@ import {
   markNotificationsRead,
   setNotificationPrefs,
 } from "@/lib/data/notifications";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { prefsFromForm } from "@/lib/notifications/kinds";
 import { failure, formAction, success } from "./action";
 

@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/review";
-import { reportFalsePositive, resolveScanReport } from "@/lib/data/scan-reports";
+import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/vetting";
+import { reportFalsePositive, resolveScanReport } from "@/lib/data/vetting";
 import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review/inputs";
 import { formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DataError } from "@/lib/data/errors";
+import { DataError } from "@/lib/data/core/errors";
 
 // The review page's actions: what reaches the data layer, what a form gets back for bad input,
 // and what the reviewer is told. The data layer is mocked: it has its own tests.
@@ -7,7 +7,7 @@ import { DataError } from "@/lib/data/errors";
 const viewer = { id: "ada", name: "Ada", email: "ada@example.com", role: "USER" as const };
 const data = { commentOnRequest: vi.fn(), setThreadResolved: vi.fn(), decideRequest: vi.fn(), withdrawRequest: vi.fn(), getReviewDiffFiles: vi.fn() };
 const revalidated: string[] = [];
-vi.mock("@/lib/data/session", () => ({ requireViewer: async () => viewer }));
+vi.mock("@/lib/data/core/session", () => ({ requireViewer: async () => viewer }));
 vi.mock("@/lib/data/reviews", () => data);
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
 const { commentAction, decideAction, resolveThreadAction, reviewDiffFilesAction, withdrawAction } = await import("./reviews");

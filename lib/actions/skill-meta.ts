@@ -1,9 +1,9 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { setSkillOwners } from "@/lib/data/skill-owners";
-import { setSkillStar } from "@/lib/data/skill-stars";
-import { addTeamTag, removeTeamTag, setSkillTags } from "@/lib/data/skill-tags";
+import { setSkillOwners } from "@/lib/data/skills";
+import { setSkillStar } from "@/lib/data/skills";
+import { addTeamTag, removeTeamTag, setSkillTags } from "@/lib/data/skills";
 import { TEAM_ROLES } from "@/lib/skills/permissions/permissions";
 import type { OwnerEntry } from "@/lib/skills/owners/owners";
 import { action, formAction, success } from "./action";

@@ -1,5 +1,5 @@
 "use server";
-import { notFound } from "@/lib/data/errors";
+import { notFound } from "@/lib/data/core";
 import { changeSkillScope, deleteSkill, getSkill, renameSkill, setSkillArchived } from "@/lib/data/skills";
 import { destinationOfKey, scopeName } from "@/lib/labels";
 import { archiveSkillInput, deleteSkillInput, moveSkillInput, renameSkillInput } from "@/lib/skills/permissions/manage-inputs";
@@ -8,7 +8,7 @@ import { revalidateSkill } from "./revalidate";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import type { SkillSummary } from "@/lib/types/skills";
 
-// The manage dialog's writes. Its data is read by GET /api/skills/<id>/manage (lib/data/manage.ts).
+// The manage dialog's writes. Its data is read by GET /api/skills/<id>/manage (lib/data/skills/manage.ts).
 
 export const moveSkillAction = formAction(
   moveSkillInput,

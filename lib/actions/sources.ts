@@ -1,8 +1,8 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { DataError } from "@/lib/data/errors";
-import { webhookPath } from "@/lib/data/sources-rows";
+import { DataError } from "@/lib/data/core";
+import { webhookPath } from "@/lib/data/sources";
 import { createSource, deleteSource, detachSkill, rotateWebhookSecret, startSync, updateSource } from "@/lib/data/sources";
 import { getEnv } from "@/lib/env";
 import { destinationOfKey } from "@/lib/labels";

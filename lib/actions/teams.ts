@@ -1,8 +1,8 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { acceptInvitation, createInvitation, revokeInvitation } from "@/lib/data/invitations";
-import { notFound } from "@/lib/data/errors";
+import { acceptInvitation, createInvitation, revokeInvitation } from "@/lib/data/teams";
+import { notFound } from "@/lib/data/core";
 import {
   addTeamMember,
   changeTeamRole,

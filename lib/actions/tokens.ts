@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { notFound } from "@/lib/data/errors";
-import { createToken, revokeToken } from "@/lib/data/tokens";
+import { notFound } from "@/lib/data/core";
+import { createToken, revokeToken } from "@/lib/data/accounts";
 import { createTokenInput, revokeTokenInput } from "@/lib/auth/token-inputs";
 import { formAction, success } from "./action";
 

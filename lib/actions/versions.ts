@@ -2,10 +2,10 @@
 import { z } from "zod";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { pruneSkillVersions, restoreSkillVersion } from "@/lib/data/skills";
-import { diffSkillVersionFiles } from "@/lib/data/versions";
+import { diffSkillVersionFiles } from "@/lib/data/skills";
 import { diffFilesPaths } from "@/lib/skills/diff/defer";
 import { moveLabelInput, pruneVersionsInput, restoreVersionInput } from "@/lib/skills/versions/inputs";
-import { moveLabel } from "@/lib/data/labels";
+import { moveLabel } from "@/lib/data/skills";
 import type { LabelMoveOutcome } from "@/lib/types/labels";
 import { action, failure, formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";

@@ -3,7 +3,7 @@ import { createTestDatabase } from "@/lib/test/database";
 import { PEER_HEADER } from "./client-address";
 
 // A disabled account at the doors of lib/auth: the sign-in API and the sign-in form's action, with
-// real better-auth against a real database (lib/data/disabled-sessions.test.ts covers sessions).
+// real better-auth against a real database (lib/data/accounts/disabled-sessions.test.ts covers sessions).
 vi.setConfig({ testTimeout: 60_000 });
 
 const request = vi.hoisted(() => ({ headers: new Headers() }));

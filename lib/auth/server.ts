@@ -73,7 +73,7 @@ export const auth = betterAuth({
     },
     additionalFields: {
       role: { type: "string", input: false, defaultValue: "USER" },
-      // Read with every session, so a session row that outlived its account's disabling is refused (lib/data/session.ts).
+      // Read with every session, so a session row that outlived its account's disabling is refused (lib/data/core/session.ts).
       disabledAt: { type: "date", required: false, input: false },
     },
   },

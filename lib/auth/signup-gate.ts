@@ -9,7 +9,7 @@ export async function awaitingFirstAccount(): Promise<boolean> {
   return (await db.user.count({ take: 1 })) === 0;
 }
 
-/** An invite's standing, read here rather than through lib/data/invitations.ts (lib/auth sits below the data layer), by the same rule. */
+/** An invite's standing, read here rather than through lib/data/teams/invitations.ts (lib/auth sits below the data layer), by the same rule. */
 async function lookUpInvite(secret: string, now = new Date()): Promise<{ status: InviteStatus; email: string | null }> {
   if (!INVITE_SECRET_SHAPE.test(secret)) return { status: "unknown", email: null };
   const row = await db.invitation.findUnique({

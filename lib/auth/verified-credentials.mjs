@@ -2,8 +2,8 @@
 // production server's admission (scripts/server/admission.mjs), which runs before Next.js and
 // cannot afford a database lookup per request, can tell a real user's credential from a made-up
 // one: only a credential the app has verified counts as a client of its own; any other waits as
-// its address. The app records a credential where it checks one (lib/data/session.ts for
-// sessions, lib/data/tokens.ts for tokens).
+// its address. The app records a credential where it checks one (lib/data/core/session.ts for
+// sessions, lib/data/accounts/tokens.ts for tokens).
 //
 // Only SHA-256 digests are kept, on globalThis under a registered symbol: the app's bundle carries
 // its own copy of this module, and every copy must share the one set. Bounded in size and time: a

@@ -15,7 +15,7 @@ import { syncCommand } from "./skillshelf-sync.mjs";
 // from the real discovery routes on 127.0.0.1 into a project's .claude/skills.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skills = await import("@/lib/data/skills");
 const discoveryRoute = await import("@/app/api/agent-skills/[...path]/route");
 

@@ -14,9 +14,9 @@ import { syncCommand, LOCKFILE } from "./skillshelf-sync.mjs";
 // `--update` moves the lock.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skills = await import("@/lib/data/skills");
-const labels = await import("@/lib/data/labels");
+const labels = await import("@/lib/data/skills/labels");
 const discoveryRoute = await import("@/app/api/agent-skills/[...path]/route");
 const downloadRoute = await import("@/app/api/v1/skills/[skillId]/download/route");
 

@@ -17,9 +17,9 @@ import { syncCommand, LOCKFILE } from "./skillshelf-sync.mjs";
 // imported through the data layer), writing into temporary agent folders.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skills = await import("@/lib/data/skills");
-const profiles = await import("@/lib/data/profiles");
+const profiles = await import("@/lib/data/profiles/profiles");
 const { runCli } = await import("@/scripts/cli/main");
 const discoveryRoute = await import("@/app/api/agent-skills/[...path]/route");
 const tarballRoute = await import("@/app/api/v1/cli/skillshelf-sync.tgz/route");

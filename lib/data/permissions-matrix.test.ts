@@ -13,8 +13,8 @@ import { F, N, P, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } 
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
-const { DataError } = await import("./errors");
-const { syncBuiltinSkills } = await import("./builtin");
+const { DataError } = await import("./core/errors");
+const { syncBuiltinSkills } = await import("./skills/builtin");
 afterAll(cleanup);
 
 // ---------- Who is who: see lib/test/matrix-cast.ts ----------

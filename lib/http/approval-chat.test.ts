@@ -16,7 +16,7 @@ const availability = await installTestSandbox("approval chat tests");
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
 const { createSkill } = await import("@/lib/data/skills");
-const { getConversation } = await import("@/lib/data/playground");
+const { getConversation } = await import("@/lib/data/playground/playground");
 afterAll(async () => {
   setSkillExecutor(null);
   await cleanup();

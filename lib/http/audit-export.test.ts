@@ -4,7 +4,7 @@ import { createCast, createTestDatabase } from "@/lib/test/support";
 // The export route end to end, with the session stubbed: who gets what status, and what the CSV
 // and JSON lines hold for awkward details (quotes, commas, line breaks, formulas).
 const session = vi.hoisted(() => ({ viewer: null as null | { id: string; name: string; email: string; role: "ADMIN" | "USER" } }));
-vi.mock("@/lib/data/session", () => ({ viewerFromHeaders: async () => session.viewer }));
+vi.mock("@/lib/data/core/session", () => ({ viewerFromHeaders: async () => session.viewer }));
 
 const { db, cleanup } = await createTestDatabase();
 const { GET } = await import("@/app/api/admin/audit/route");

@@ -1,7 +1,7 @@
 import { requestAddress } from "@/lib/auth/client-address";
 import { getEnv } from "@/lib/env";
-import { viewerFromHeaders, type Viewer } from "@/lib/data/session";
-import { checkBearer, tokenAllows, type BearerCheck, type TokenScope } from "@/lib/data/tokens";
+import { viewerFromHeaders, type Viewer } from "@/lib/data/core";
+import { checkBearer, tokenAllows, type BearerCheck, type TokenScope } from "@/lib/data/accounts";
 import { HttpError } from "./errors";
 
 export interface RequestViewer {

@@ -9,7 +9,7 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", BETTER_AUTH_URL: "http://localhost:3000" });
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const { createSkill } = await import("@/lib/data/skills");
 const route = await import("@/app/api/clawhub/[...path]/route");
 const discovery = await import("@/app/api/clawhub-discovery/route");
@@ -106,7 +106,7 @@ describe("the ClawHub registry", () => {
 
   it("maps tags to release labels: tag=stable downloads the stable version, and the versions list shows each version's tags", async () => {
     const { addSkillVersion } = await import("@/lib/data/skills");
-    const { moveLabel } = await import("@/lib/data/labels");
+    const { moveLabel } = await import("@/lib/data/skills/labels");
     const tagged = await createSkill({ id: "grace" }, { skill: makeSkill("tagged"), destination: { scope: "PERSONAL" } });
     await addSkillVersion({ id: "grace" }, tagged.skillId!, { skill: makeSkill("tagged", { body: "# Tagged\n\nSecond.\n" }), message: "v2" });
     await moveLabel({ id: "grace" }, tagged.skillId!, "stable", 1);

@@ -8,8 +8,8 @@ import {
   searchClawhubSkills,
   clawhubWhoami,
   type ClawhubSkill,
-} from "@/lib/data/clawhub";
-import { issueUploadTicket, publishClawhubSkill, stageUpload } from "@/lib/data/clawhub-publish";
+} from "@/lib/data/distribution";
+import { issueUploadTicket, publishClawhubSkill, stageUpload } from "@/lib/data/distribution";
 import { readSkillFile } from "@/lib/data/skills";
 import { getEnv } from "@/lib/env";
 import { parseVersionLabel, readTagProblem, versionLabel } from "@/lib/skills/clawhub/protocol";

@@ -1,6 +1,6 @@
 import { exportSkillZip } from "@/lib/skills/archive/export";
 import { executablePaths, sha256Hex } from "@/lib/skills/archive/digest";
-import type { DeliveredSkill } from "@/lib/data/discovery";
+import type { DeliveredSkill } from "@/lib/data/distribution";
 
 // The archives of the discovery index (lib/http/discovery.ts): a skill with more than SKILL.md is
 // one root-level ZIP, and the index must name the sha256 of that ZIP's bytes. Building one means

@@ -11,10 +11,10 @@ import { rewrites } from "./rewrites";
 // well-known paths through next.config.ts's rewrite, read by a client written to the RFC alone.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skills = await import("@/lib/data/skills");
-const { getPlaygroundCatalog } = await import("@/lib/data/playground");
-const profiles = await import("@/lib/data/profiles");
+const { getPlaygroundCatalog } = await import("@/lib/data/playground/playground");
+const profiles = await import("@/lib/data/profiles/profiles");
 const route = await import("@/app/api/agent-skills/[...path]/route");
 const { forgetArchiveDigests } = await import("./discovery-archive");
 

@@ -1,7 +1,7 @@
-import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill, type DeliveryOptions } from "@/lib/data/discovery";
+import { findDeliveredSkill, listDeliveredSkills, type DeliveredSkill, type DeliveryOptions } from "@/lib/data/distribution";
 import { openSkillFile, readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
-import type { ViewerRef } from "@/lib/data/actor";
-import { discoveryChannel, noteInstall } from "@/lib/data/usage-notes";
+import type { ViewerRef } from "@/lib/data/core";
+import { discoveryChannel, noteInstall } from "@/lib/data/usage";
 import { sha256Hex } from "@/lib/skills/archive/digest";
 import { authenticate } from "./auth";
 import { attachmentDisposition } from "./content-disposition";

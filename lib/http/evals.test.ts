@@ -29,7 +29,7 @@ process.env.OPENAI_MODELS = "scripted";
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const route = await import("@/app/api/v1/skills/[skillId]/evals/route");
 const runningRoute = await import("@/app/api/v1/skills/[skillId]/evals/running/route");
 afterAll(async () => {

@@ -6,8 +6,8 @@ import {
   getTriggerTests,
   listTriggerEvalRuns,
   listTriggerEvalRunsInProgress,
-} from "@/lib/data/trigger-evals";
-import type { Viewer } from "@/lib/data/session";
+} from "@/lib/data/playground";
+import type { Viewer } from "@/lib/data/core";
 import { evalRunInput } from "@/lib/playground/evals/inputs";
 import { parseInput } from "./body";
 import { HttpError, json, notFoundResponse } from "./errors";

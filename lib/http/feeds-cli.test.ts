@@ -14,9 +14,9 @@ import { rewrites } from "./rewrites";
 // e2e/feeds.spec.ts does the same against the production server.
 
 const { db, cleanup } = await createTestDatabase();
-const feeds = await import("@/lib/data/feeds");
+const feeds = await import("@/lib/data/distribution/feeds");
 const skills = await import("@/lib/data/skills");
-const profiles = await import("@/lib/data/profiles");
+const profiles = await import("@/lib/data/profiles/profiles");
 const route = await import("@/app/api/feeds/[secret]/[[...path]]/route");
 
 const { grace } = await createCast(db);

@@ -10,10 +10,10 @@ import { rewrites } from "./rewrites";
 // them in e2e/feeds.spec.ts; this covers the data layer's rules and the HTTP answers.
 
 const { db, cleanup } = await createTestDatabase();
-const feeds = await import("@/lib/data/feeds");
-const { hashTokenSecret } = await import("@/lib/data/tokens");
+const feeds = await import("@/lib/data/distribution/feeds");
+const { hashTokenSecret } = await import("@/lib/data/accounts/tokens");
 const skills = await import("@/lib/data/skills");
-const profiles = await import("@/lib/data/profiles");
+const profiles = await import("@/lib/data/profiles/profiles");
 const route = await import("@/app/api/feeds/[secret]/[[...path]]/route");
 
 const { team, ada, grace, linus } = await createCast(db);

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
-import { checkFeedSecret, recordFeedDownload } from "@/lib/data/feeds";
-import { noteInstall } from "@/lib/data/usage-notes";
+import { checkFeedSecret, recordFeedDownload } from "@/lib/data/distribution";
+import { noteInstall } from "@/lib/data/usage";
 import { FEED_PATH, feedLink } from "@/lib/skills/archive/feed-commands";
 import { discoveryArtifactResponse, discoveryIndexResponse, type DeliverySource } from "./discovery";
 import { HttpError, json } from "./errors";

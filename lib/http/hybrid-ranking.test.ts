@@ -40,9 +40,9 @@ process.env.EMBEDDINGS_MODEL = "table-2";
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
-const { loadSkillSource } = await import("@/lib/data/playground");
+const { loadSkillSource } = await import("@/lib/data/playground/playground");
 const { embeddingProvider } = await import("@/lib/embeddings/provider");
-const { embedPendingVersions } = await import("@/lib/data/embeddings");
+const { embedPendingVersions } = await import("@/lib/data/playground/embeddings");
 const { searchCatalog, modelCatalog } = await import("@/lib/playground/tools");
 const { resolveModel, withSkillSource } = await import("@/lib/ai/models");
 const { prepareTurn } = await import("@/lib/playground/turn");

@@ -23,10 +23,10 @@ vi.mock("@/lib/skills/scan", async (original) => {
 recordStatements(); // before the first connection (see the file)
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
-const sources = await import("@/lib/data/sources");
+const { createToken } = await import("@/lib/data/accounts/tokens");
+const sources = await import("@/lib/data/sources/sources");
 const background = await import("@/lib/data/background");
-const editor = await import("@/lib/data/editor");
+const editor = await import("@/lib/data/editor/editor");
 const skills = await import("@/lib/data/skills");
 const skillsRoute = await import("@/app/api/v1/skills/route");
 const previewRoute = await import("@/app/api/upload/preview/route");
@@ -58,7 +58,7 @@ function post(route: { POST: (request: Request) => Promise<Response> }, url: str
 }
 
 /**
- * How many times the statements read an actor (lib/data/actor.ts): its read is the only one of the
+ * How many times the statements read an actor (lib/data/core/actor.ts): its read is the only one of the
  * user table for the role and disabled time without the profile fields (authenticating a token
  * and a notification's recipients read those too). Loads batched into one statement (`id IN
  * (?, ?)`) count once per id.

@@ -31,7 +31,7 @@ process.env.OPENAI_MODELS = "scripted";
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
 const { createSkill } = await import("@/lib/data/skills");
-const { getConversation } = await import("@/lib/data/playground");
+const { getConversation } = await import("@/lib/data/playground/playground");
 const { HttpError } = await import("./errors");
 afterAll(async () => {
   await provider.close();

@@ -1,13 +1,13 @@
 import "server-only";
 import { APICallError, createUIMessageStream, createUIMessageStreamResponse, generateId, RetryError, streamText, type LanguageModel, type UIMessage } from "ai";
 import { resolveModel, withSkillSource } from "@/lib/ai/models";
-import { DataError } from "@/lib/data/errors";
+import { DataError } from "@/lib/data/core";
 import { continueTurn, getConversationHistory, loadSkillSource, pendingApprovalIds, saveTurn } from "@/lib/data/playground";
-import { openRunSession, type NewAttachment } from "@/lib/data/skill-runs";
-import type { ViewerRef } from "@/lib/data/actor";
+import { openRunSession, type NewAttachment } from "@/lib/data/playground";
+import type { ViewerRef } from "@/lib/data/core";
 import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn, type PreparedTurn } from "@/lib/playground/turn";
-import { notePlaygroundTurn } from "@/lib/data/usage-notes";
+import { notePlaygroundTurn } from "@/lib/data/usage";
 import type { ApprovalAnswer } from "@/lib/playground/approval";
 import type { TurnLedger } from "@/lib/playground/types";
 import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES, type ApprovalDecision, type ChatRequestInput } from "@/lib/playground/inputs";

@@ -11,14 +11,14 @@ import { rewrites } from "./rewrites";
 // Real HTTP on both sides: the app's routes behind a test server, the bucket in s3rver.
 
 const session = vi.hoisted(() => ({ viewer: null as { id: string } | null }));
-vi.mock("@/lib/data/session", () => ({ getViewer: async () => session.viewer, viewerFromHeaders: async () => session.viewer }));
+vi.mock("@/lib/data/core/session", () => ({ getViewer: async () => session.viewer, viewerFromHeaders: async () => session.viewer }));
 
 const s3 = await startS3Server();
 Object.assign(process.env, s3.env, { S3_PRESIGNED_DOWNLOADS: "true" });
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
-const { createToken } = await import("@/lib/data/tokens");
-const { prepareTurnFiles, writeTurnBlobs } = await import("@/lib/data/playground-files");
+const { createToken } = await import("@/lib/data/accounts/tokens");
+const { prepareTurnFiles, writeTurnBlobs } = await import("@/lib/data/playground/files");
 const routes = {
   "/api/skills/[skillId]/files/[...path]": await import("@/app/api/skills/[skillId]/files/[...path]/route"),
   "/api/skills/[skillId]/download": await import("@/app/api/skills/[skillId]/download/route"),

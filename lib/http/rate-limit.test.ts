@@ -12,7 +12,7 @@ import { manualClock } from "@/lib/test/rate-limit-contract";
 vi.setConfig({ testTimeout: 120_000 });
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const { getEnv } = await import("@/lib/env");
 const { rateLimitBackend, replaceSharedRateLimitStore } = await import("@/lib/auth/rate-limit-store");
 const sourcesRoute = await import("@/app/api/v1/sources/route");

@@ -7,7 +7,7 @@ import { createCast, createTestDatabase } from "@/lib/test/support";
 // the published version, and GET /api/v1/reviews lists the requests for a token's owner.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skillsRoute = await import("@/app/api/v1/skills/route");
 const skillRoute = await import("@/app/api/v1/skills/[skillId]/route");
 const downloadRoute = await import("@/app/api/v1/skills/[skillId]/download/route");

@@ -1,5 +1,5 @@
-import { resolveSkillLabel, type LabelResolution } from "@/lib/data/labels";
-import type { ViewerRef } from "@/lib/data/actor";
+import { resolveSkillLabel, type LabelResolution } from "@/lib/data/skills";
+import type { ViewerRef } from "@/lib/data/core";
 import { labelParam } from "./discovery";
 import { HttpError } from "./errors";
 

@@ -8,7 +8,7 @@ import { createTestDatabase, createUser } from "@/lib/test/database";
 // downloaded at 755, and a republish that changes only the bit is a new version with a new ETag.
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const skillsRoute = await import("@/app/api/v1/skills/route");
 const skillRoute = await import("@/app/api/v1/skills/[skillId]/route");
 const downloadRoute = await import("@/app/api/v1/skills/[skillId]/download/route");

@@ -12,19 +12,19 @@ import { installTestSandbox, readChatTurn } from "@/lib/test/chat-stream";
 
 // The file route reads the session's viewer; these tests say who is signed in.
 let signedIn: { id: string } | null = null;
-vi.mock("@/lib/data/session", () => ({ getViewer: async () => signedIn }));
+vi.mock("@/lib/data/core/session", () => ({ getViewer: async () => signedIn }));
 
 const availability = await installTestSandbox("skill_run chat tests");
 
 const { db, cleanup } = await createTestDatabase();
 const { playgroundChat } = await import("./playground-chat");
 const { createSkill } = await import("@/lib/data/skills");
-const { deleteConversation, getConversation } = await import("@/lib/data/playground");
-const { readPlaygroundFile } = await import("@/lib/data/playground-files");
-const { writeInstanceSetting } = await import("@/lib/data/settings");
+const { deleteConversation, getConversation } = await import("@/lib/data/playground/playground");
+const { readPlaygroundFile } = await import("@/lib/data/playground/files");
+const { writeInstanceSetting } = await import("@/lib/data/admin/settings");
 const fileRoute = await import("@/app/api/playground/files/[fileId]/route");
-const { openRunSession } = await import("@/lib/data/skill-runs");
-const { loadSkillSource } = await import("@/lib/data/playground");
+const { openRunSession } = await import("@/lib/data/playground/skill-runs");
+const { loadSkillSource } = await import("@/lib/data/playground/playground");
 afterAll(async () => {
   setSkillExecutor(null);
   await cleanup();

@@ -1,8 +1,8 @@
 import { exportSkillZip } from "@/lib/skills/archive/export";
 import { executablePaths, sha256Hex } from "@/lib/skills/archive/digest";
 import { readSkillVersionFiles, recordDownload } from "@/lib/data/skills";
-import type { ViewerRef } from "@/lib/data/actor";
-import { noteDownload, noteInstall } from "@/lib/data/usage-notes";
+import type { ViewerRef } from "@/lib/data/core";
+import { noteDownload, noteInstall } from "@/lib/data/usage";
 import { attachmentDisposition } from "./content-disposition";
 import { notFoundResponse } from "./errors";
 import { askedVersion, labelHeaders } from "./skill-labels";

@@ -8,8 +8,8 @@ import { createTestDatabase, createUser } from "@/lib/test/database";
 
 Object.assign(process.env, { BETTER_AUTH_SECRET: "test-only-secret-0123456789-abcdefghij", SOURCES_ALLOW_LOCAL: "true" });
 const { db, cleanup } = await createTestDatabase();
-const { createToken } = await import("@/lib/data/tokens");
-const sources = await import("@/lib/data/sources");
+const { createToken } = await import("@/lib/data/accounts/tokens");
+const sources = await import("@/lib/data/sources/sources");
 const background = await import("@/lib/data/background");
 await background.startJobs({ recurring: false });
 const listRoute = await import("@/app/api/v1/sources/route");

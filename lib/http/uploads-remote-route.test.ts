@@ -12,7 +12,7 @@ vi.mock("@/lib/env", async (importOriginal) => {
 
 const { db, cleanup } = await createTestDatabase();
 const route = await import("@/app/api/upload/remote/route");
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const { remoteUploadId } = await import("@/lib/skills/upload/remote-upload-id");
 const network = vi.fn(() => Promise.reject(new Error("this test must not reach the network")));
 vi.stubGlobal("fetch", network);

@@ -1,4 +1,4 @@
-import type { ViewerRef } from "@/lib/data/actor";
+import type { ViewerRef } from "@/lib/data/core";
 import { commitInputOf, commitUpload, dryRunUpload, previewUpload, readUploadSources, type UploadFields } from "@/lib/data/intake";
 import type { UploadSource } from "@/lib/skills/upload/upload";
 import type { UploadCommitResult, UploadDryRun } from "@/lib/types/uploads";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createRouteHandler, createUploadthing, UTFiles } from "uploadthing/next";
 import { UploadThingError } from "uploadthing/server";
 import type { ExpandedRouteConfig } from "uploadthing/types";
-import { viewerFromHeaders } from "@/lib/data/session";
+import { viewerFromHeaders } from "@/lib/data/core";
 import { MAX_UPLOAD_BYTES } from "@/lib/skills/upload/upload";
 import { remoteUploadId } from "@/lib/skills/upload/remote-upload-id";
 import type { SkillArchiveRouter } from "@/lib/types/uploads";

@@ -8,7 +8,7 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 // need better-auth's cookies and are covered by e2e/api.spec.ts).
 
 const { db, cleanup } = await createTestDatabase();
-const { createToken, revokeToken } = await import("@/lib/data/tokens");
+const { createToken, revokeToken } = await import("@/lib/data/accounts/tokens");
 const { createSkill } = await import("@/lib/data/skills");
 const skillsRoute = await import("@/app/api/v1/skills/route");
 const skillRoute = await import("@/app/api/v1/skills/[skillId]/route");

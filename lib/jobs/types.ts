@@ -1,7 +1,7 @@
 // Background work as named jobs with a JSON payload. Two implementations behind this one shape
 // (index.ts picks by DATABASE_URL): an in-process queue for SQLite, where one process serves the
 // instance, and pg-boss on PostgreSQL, where several instances share the queue and each job runs
-// once on whichever instance takes it. The queue knows nothing of the app: lib/data/background.ts
+// once on whichever instance takes it. The queue knows nothing of the app: lib/data/background/index.ts
 // names the jobs and gives them their handlers.
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -15,7 +15,7 @@ import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
-const { createToken } = await import("@/lib/data/tokens");
+const { createToken } = await import("@/lib/data/accounts/tokens");
 const route = await import("@/app/api/mcp/route");
 
 const { team, ada, grace } = await createCast(db);

@@ -10,9 +10,9 @@ import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");
-const playground = await import("@/lib/data/playground");
-const profiles = await import("@/lib/data/profiles");
-const { createToken, revokeToken } = await import("@/lib/data/tokens");
+const playground = await import("@/lib/data/playground/playground");
+const profiles = await import("@/lib/data/profiles/profiles");
+const { createToken, revokeToken } = await import("@/lib/data/accounts/tokens");
 const { createRecorder } = await import("@/lib/playground/recorder");
 const { createSkillTools } = await import("@/lib/playground/tools");
 const route = await import("@/app/api/mcp/route");
@@ -387,7 +387,7 @@ describe("the Skills extension", () => {
   });
 
   it("answers a fault with a plain sentence, not its internals", async () => {
-    // A corrupt row fails where it is read (lib/data/json-columns.ts), naming the column: that is for the log.
+    // A corrupt row fails where it is read (lib/data/core/json-columns.ts), naming the column: that is for the log.
     const broken = await skills.createSkill(linus, { skill: makeSkill("linus-notes"), destination: { scope: "PERSONAL" } });
     await db.skillVersion.updateMany({ where: { skillId: broken.skillId }, data: { frontmatter: "not json" } });
     const errors: unknown[] = [];

@@ -1,6 +1,6 @@
 import type { Resource } from "@modelcontextprotocol/server";
 import type { Skill, SkillReadResult } from "@modelcontextprotocol/server/ext/skills";
-import type { DeliveredFile } from "@/lib/data/discovery";
+import type { DeliveredFile } from "@/lib/data/distribution";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 
 // How a skill of the store looks under the MCP Skills extension (SEP-2640): a folder of resources

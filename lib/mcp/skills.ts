@@ -1,12 +1,12 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { SkillSource } from "@modelcontextprotocol/server/ext/skills";
-import type { ViewerRef } from "@/lib/data/actor";
-import { findServedSkill, listServedSkills, noteServedOffer, readServedFile } from "@/lib/data/mcp-skills";
+import type { ViewerRef } from "@/lib/data/core";
+import { findServedSkill, listServedSkills, noteServedOffer, readServedFile } from "@/lib/data/distribution";
 import { fileContent, isSkillMd, parseSkillUri, SKILL_MD, skillEntry, skillResource } from "./skill-entries";
 
 // The catalog behind the MCP Skills extension: the SDK's SkillsExtension speaks the protocol
 // (skills/list, skills/get, resources/read and resources/list of skill:// URIs); this answers it
-// from the skills the viewer's agents get (lib/data/mcp-skills.ts), per request.
+// from the skills the viewer's agents get (lib/data/distribution/mcp-skills.ts), per request.
 
 /** The viewer's catalog (or one of their profiles) as the SDK's skill source, following a release label (null: latest, or the profile's). */
 export function skillSource(viewer: ViewerRef, profileId: string | null, label: string | null = null): SkillSource {

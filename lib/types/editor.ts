@@ -55,7 +55,7 @@ export interface EditorSource {
   path: string;
 }
 
-/** Why the viewer cannot edit a skill they can read (lib/data/editor.ts getEditRefusal). */
+/** Why the viewer cannot edit a skill they can read (lib/data/editor/editor.ts getEditRefusal). */
 export interface EditRefusal {
   id: string;
   name: string;

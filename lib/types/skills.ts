@@ -181,7 +181,7 @@ export interface AwaitingReview {
   author: { id: string; name: string } | null;
 }
 
-/** An open "false positive" report as instance admins read it (lib/data/scan-reports.ts). */
+/** An open "false positive" report as instance admins read it (lib/data/vetting/scan-reports.ts). */
 export interface ScanReportItem {
   id: string;
   skillId: string;

@@ -2,7 +2,7 @@ import type { SkillDiff } from "@/lib/skills/diff/diff";
 import type { Scope } from "@/lib/skills/permissions/permissions";
 import type { VersionProvenance } from "./sources";
 
-/** One row of a skill's history (lib/data/versions.ts listSkillVersions). */
+/** One row of a skill's history (lib/data/skills/versions.ts listSkillVersions). */
 export interface VersionHistoryItem {
   number: number;
   author: { id: string; name: string } | null;

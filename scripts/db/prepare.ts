@@ -8,7 +8,7 @@ import { applyMigrations } from "./migrator";
 /**
  * Everything a database needs before the app serves it: folder, migrations, the built-in skills
  * of this version and demo data on an empty database. (The security rescan of versions scanned
- * with older rules is a job the server enqueues at its start: lib/data/background.ts.) The data
+ * with older rules is a job the server enqueues at its start: lib/data/background/index.ts.) The data
  * layer works on DATABASE_URL's database, so this does too.
  */
 export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
@@ -54,7 +54,7 @@ async function prepare(database: DatabaseTarget, databasePath: string | null, lo
   const { db } = await import("@/lib/db/server");
   try {
     await configureSqlite(db);
-    const { syncBuiltinSkills } = await import("@/lib/data/builtin");
+    const { syncBuiltinSkills } = await import("@/lib/data/skills");
     const builtins = await syncBuiltinSkills(await loadBuiltinSkills());
     if (builtins.created.length || builtins.updated.length || builtins.archived.length) {
       log(`Built-in skills: ${builtins.created.length} added, ${builtins.updated.length} updated, ${builtins.archived.length} retired`);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { PageHeader } from "@/components/shell/page-header";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 
 export const metadata: Metadata = { title: { template: "%s · Administration", default: "Administration" } };
 

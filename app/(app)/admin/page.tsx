@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { listUsers, type UserStatusFilter } from "@/lib/data/admin-users";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer } from "@/lib/data/session";
+import { listUsers, type UserStatusFilter } from "@/lib/data/admin";
+import { DataError } from "@/lib/data/core";
+import { requireViewer } from "@/lib/data/core";
 
 export const metadata: Metadata = { title: "Users" };
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { markAllNotificationsReadAction, openNotificationAction } from "@/lib/actions/notifications";
 import { getEnv } from "@/lib/env";
 import { getNotificationPrefs, listNotifications } from "@/lib/data/notifications";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { NOTIFICATION_KIND_LABELS } from "@/lib/notifications/kinds";
 import { formatRelative } from "@/lib/format";
 

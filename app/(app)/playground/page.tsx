@@ -7,8 +7,8 @@ import { Playground } from "@/components/playground/playground";
 import { listModels } from "@/lib/ai/models";
 import { getConversation, getPlaygroundCatalog, listConversations } from "@/lib/data/playground";
 import { listProfiles } from "@/lib/data/profiles";
-import { getExecutionStatus } from "@/lib/data/skill-runs";
-import { requireViewer } from "@/lib/data/session";
+import { getExecutionStatus } from "@/lib/data/playground";
+import { requireViewer } from "@/lib/data/core";
 import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { CreateSourceDialog } from "@/components/sources/create-source-dialog";
 import { RefreshWhileRunning } from "@/components/sources/refresh-while-running";
 import { SourceList } from "@/components/sources/source-list";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { listSources } from "@/lib/data/sources";
 import { listMyTeams } from "@/lib/data/teams";
 

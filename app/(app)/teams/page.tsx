@@ -7,7 +7,7 @@ import { NewTeamDialog } from "@/components/teams/new-team-dialog";
 import { ROLE_LABEL } from "@/components/teams/team-roles";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { listMyTeams, teamCreationFor } from "@/lib/data/teams";
 
 export const metadata: Metadata = { title: "Teams" };

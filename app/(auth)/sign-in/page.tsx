@@ -7,7 +7,7 @@ import { signInAction, ssoSignInAction } from "@/lib/actions/auth";
 import { safeNextPath } from "@/lib/auth/rules";
 import { ssoOption } from "@/lib/auth/sso";
 import { ssoErrorMessage } from "@/lib/auth/sso-messages";
-import { getViewer } from "@/lib/data/session";
+import { getViewer } from "@/lib/data/core";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -10,8 +10,8 @@ import { safeNextPath } from "@/lib/auth/rules";
 import { awaitingFirstAccount } from "@/lib/auth/signup-gate";
 import { signUpNotice } from "@/lib/auth/signup-policy";
 import { ssoOption } from "@/lib/auth/sso";
-import { inspectInvitation } from "@/lib/data/invitations";
-import { getViewer } from "@/lib/data/session";
+import { inspectInvitation } from "@/lib/data/teams";
+import { getViewer } from "@/lib/data/core";
 import { getEnv } from "@/lib/env";
 
 const JOIN_PATH = /^\/join\/([0-9A-Za-z_-]{20,100})$/;

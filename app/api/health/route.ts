@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/data/health";
+import { checkHealth } from "@/lib/data/platform";
 
 export const dynamic = "force-dynamic";
 

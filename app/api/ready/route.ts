@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/lib/data/health";
+import { checkReadiness } from "@/lib/data/platform";
 
 export const dynamic = "force-dynamic";
 

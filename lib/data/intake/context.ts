@@ -3,7 +3,7 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { db } from "@/lib/db/server";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 
 /**
  * One request's intake. The actor is read once, when the request starts, and every stage and

@@ -5,8 +5,8 @@ import { describeRequestPolicy, noEligibleReviewerText, parseReviewPolicy, propo
 import type { UploadDestination } from "@/lib/types/uploads";
 import { destinationKey, placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
-import { accessOf } from "../skill-access";
+import { DataError } from "../core/errors";
+import { accessOf } from "../core/skill-access";
 import { openIntake, type Requester } from "./context";
 
 // Where an upload may go, for the actor: the destinations the upload dialog offers and the one a

@@ -3,7 +3,7 @@ import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { runStepsYielding } from "@/lib/skills/archive/steps";
 import { scanBundleSkillSteps } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { safeScan } from "../scan-columns";
+import { safeScan } from "../vetting/scan-columns";
 import type { Intake } from "./context";
 
 /**

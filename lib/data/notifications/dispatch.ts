@@ -4,8 +4,8 @@ import { getEnv } from "@/lib/env";
 import { parsePrefs } from "@/lib/notifications/kinds";
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, WEBHOOK_ATTEMPTS, webhookBody } from "@/lib/notifications/webhook";
 import { db } from "@/lib/db/server";
-import { jobQueue, jobQueueInUse, JOBS } from "../job-queue";
-import { decryptSecret } from "../source-secrets";
+import { jobQueue, jobQueueInUse, JOBS } from "../platform/job-queue";
+import { decryptSecret } from "../platform/secrets";
 import { webhookHostProblem } from "./webhook-host";
 
 // The outbox's second half: events record.ts wrote are queued here for e-mail (when SMTP_URL is

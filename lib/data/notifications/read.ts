@@ -1,7 +1,7 @@
 import "server-only";
 import { parsePrefs, serializePrefs, type NotificationKind, type NotificationPrefs } from "@/lib/notifications/kinds";
 import type { NotificationItem } from "@/lib/types/notifications";
-import type { ViewerRef } from "../actor";
+import type { ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 
 // A person's notification centre: only ever their own rows, so the viewer's id is the whole rule.

@@ -4,8 +4,8 @@ import { canSeeRequest, isEligibleReviewer, type RequestFacts } from "@/lib/skil
 import { reviewersToAsk } from "@/lib/skills/owners/owners";
 import { handlesOf, mentionsIn, parsePrefs, type NotificationKind } from "@/lib/notifications/kinds";
 import type { Tx } from "@/lib/db/client";
-import { factsOf, requestFactsSelect, reviewUrl, type RequestRow } from "../reviews/facts";
-import { explicitOwnerIds, skillOwnerIds } from "../skill-owner-ids";
+import { factsOf, requestFactsSelect, reviewUrl, type RequestRow } from "../core/request-facts";
+import { explicitOwnerIds, skillOwnerIds } from "../core/owner-ids";
 
 // Who is told of what, decided beside the audit event that records it (version-writer.ts audit),
 // in the same transaction: a notification exists exactly when what it tells of happened. E-mail

@@ -4,10 +4,10 @@ import { isNotificationKind } from "@/lib/notifications/kinds";
 import { webhookUrlProblem } from "@/lib/notifications/webhook";
 import { webhookHostProblem } from "./webhook-host";
 import type { TeamWebhookSummary } from "@/lib/types/notifications";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
-import { encryptSecret, newWebhookSecret } from "../source-secrets";
+import { DataError } from "../core/errors";
+import { encryptSecret, newWebhookSecret } from "../platform/secrets";
 import { audit } from "./audit";
 
 // A team's outgoing webhooks: its owners and admins add and remove them and read their delivery

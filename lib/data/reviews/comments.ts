@@ -4,12 +4,12 @@ import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { decodeUtf8 } from "@/lib/skills/format/text";
 import { canComment, isEligibleReviewer, lineAnchorProblem, MAX_COMMENT } from "@/lib/skills/review-requests/policy";
 import type { LineAnchor, ReviewThread } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
-import { blobSelect, loadFileBytes } from "../blobs";
+import { loadActor, type ViewerRef } from "../core/actor";
+import { blobSelect, loadFileBytes } from "../platform/blobs";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
+import { DataError } from "../core/errors";
 import { audit } from "../notifications/audit";
-import { requireRequest } from "./facts";
+import { requireRequest } from "../core/request-facts";
 
 // The conversation on a request: comments on the whole proposal or on one line of one version's
 // file, replies, and resolving a thread. A line anchor names the version it was written against,

@@ -11,15 +11,15 @@ import {
 } from "@/lib/skills/review-requests/policy";
 import type { Tx } from "@/lib/db/client";
 import type { ReviewVerdict } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
+import { DataError } from "../core/errors";
 import { assertNameFree } from "../intake";
 import { moveSkillInTx } from "../skills/lifecycle";
 import { audit } from "../notifications/audit";
 import { lockRow } from "@/lib/db/locks";
-import { setLabelInTx } from "../labels";
-import { isOutOfDate, requireRequest, targetOf, type RequestRow } from "./facts";
+import { setLabelInTx } from "../skills/labels";
+import { isOutOfDate, requireRequest, targetOf, type RequestRow } from "../core/request-facts";
 
 export interface DecisionResult {
   verdict: ReviewVerdict;

@@ -16,13 +16,13 @@ import {
   type RequestFacts,
 } from "@/lib/skills/review-requests/policy";
 import type { LevelTokens, ReviewRequestDetail, ReviewThread } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
-import { readDiffInputs } from "../diff-inputs";
+import { loadActor, type ViewerRef } from "../core/actor";
+import { readDiffInputs } from "../skills/diff-inputs";
 import { db } from "@/lib/db/server";
-import { readScanFindings } from "../json-columns";
-import { explicitOwnerIds } from "../skill-owner-ids";
+import { readScanFindings } from "../core/json-columns";
+import { explicitOwnerIds } from "../core/owner-ids";
 import { readinessOf } from "./decide";
-import { factsOf, requestFactsSelect, type RequestRow } from "./facts";
+import { factsOf, requestFactsSelect, type RequestRow } from "../core/request-facts";
 import { reviewSummarySelect, summarize } from "./read";
 
 // The review page's data: the request, the revision on screen with its diff against the version

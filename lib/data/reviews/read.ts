@@ -4,10 +4,10 @@ import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { canSeeRequest, isEligibleReviewer } from "@/lib/skills/review-requests/policy";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReviewInboxCounts, ReviewListFilter, ReviewListPage, ReviewRequestSummary } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { visibleTo } from "../skill-access";
-import { factsOf, isOutOfDate, requestFactsSelect, type RequestRow } from "./facts";
+import { visibleTo } from "../core/skill-access";
+import { factsOf, isOutOfDate, requestFactsSelect, type RequestRow } from "../core/request-facts";
 
 // Reading requests: the inbox, its counts, and a skill's open proposals. Which requests a viewer
 // sees is written once as a Prisma filter (seeWhere), the same rule as canSeeRequest.
@@ -128,7 +128,7 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
  * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
  * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), less
  * the requests the viewer already decided: their live verdicts on open requests, which are always
- * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/reviews/propose.ts,
+ * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/proposals/propose.ts,
  * and a verdict on an older one is refused), instead of up to 500 requests with their summaries.
  */
 async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {

@@ -5,7 +5,7 @@ const { db, cleanup } = await createTestDatabase();
 const reviews = await import("./index");
 const skills = await import("../skills");
 const { readSkillVersionFiles } = await import("../skills/files");
-const { listSkillVersions } = await import("../versions");
+const { listSkillVersions } = await import("../skills/versions");
 afterAll(cleanup);
 
 const cast = await createCast(db, { team: { ada: "OWNER", grace: "MEMBER", linus: "MEMBER" }, extra: ["hopper", "outsider"] });

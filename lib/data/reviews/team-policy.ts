@@ -2,9 +2,9 @@ import "server-only";
 import { canManageMembers } from "@/lib/skills/permissions/permissions";
 import { parseReviewPolicy, reviewPolicySchema, reviewPolicyWarning, type ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import type { TeamReviewSettings } from "@/lib/types/reviews";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
+import { DataError } from "../core/errors";
 import { audit } from "../notifications/audit";
 
 /** A team's review policy as its members see it; null when the viewer is not a member (404). */

@@ -6,9 +6,9 @@ import { createCast, createTestDatabase, makeSkill, refusal } from "@/lib/test/s
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("./index");
-const playground = await import("../playground");
-const profiles = await import("../profiles");
-const { syncBuiltinSkills } = await import("../builtin");
+const playground = await import("../playground/playground");
+const profiles = await import("../profiles/profiles");
+const { syncBuiltinSkills } = await import("./builtin");
 afterAll(cleanup);
 
 const { team, ada, grace, linus } = await createCast(db, { team: { ada: "OWNER", grace: "MEMBER" } });

@@ -1,11 +1,11 @@
 import "server-only";
 import { canManageSkill } from "@/lib/skills/permissions/permissions";
 import { summarizeReferences, type ReferenceSummary } from "@/lib/skills/permissions/references";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { readAuditDetail } from "../json-columns";
-import { skillReferences } from "../profile-references";
-import { accessFields, accessOf, findVisibleSkill, requireSkill } from "../skill-access";
+import { readAuditDetail } from "../core/json-columns";
+import { skillReferences } from "../profiles/references";
+import { accessFields, accessOf, findVisibleSkill, requireSkill } from "../core/skill-access";
 import { audit } from "../notifications/audit";
 
 // What happened to a skill and who uses it: its audit trail, downloads recorded in it, and the

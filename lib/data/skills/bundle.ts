@@ -1,5 +1,5 @@
 import "server-only";
-import { blobSelect, loadFileBytes } from "../blobs";
+import { blobSelect, loadFileBytes } from "../platform/blobs";
 import { db } from "@/lib/db/server";
 
 // The one read of skill files that does not authorize: the sandbox stages a version its caller

@@ -2,10 +2,10 @@ import "server-only";
 import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions/permissions";
 import { canReviewVersion } from "@/lib/skills/review/policy";
 import type { ArchiveNote, SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { readAuditDetail } from "../json-columns";
-import { accessOf, findVisibleSkill, findVisibleVersion, visibleTo } from "../skill-access";
+import { readAuditDetail } from "../core/json-columns";
+import { accessOf, findVisibleSkill, findVisibleVersion, visibleTo } from "../core/skill-access";
 import { shadowingFor, summarySelect, toSummary, toVersionDetail, userRef, versionSelect } from "./rows";
 
 // One skill as its page shows it, one version of it, and the catalog an agent of the viewer sees.

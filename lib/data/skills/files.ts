@@ -1,8 +1,8 @@
 import "server-only";
-import { loadActor, type ViewerRef } from "../actor";
-import { blobSelect, loadFileBytes, storedBytes, type StoredBytes } from "../blobs";
+import { loadActor, type ViewerRef } from "../core/actor";
+import { blobSelect, loadFileBytes, storedBytes, type StoredBytes } from "../platform/blobs";
 import { db } from "@/lib/db/server";
-import { findVisibleSkill, findVisibleVersion } from "../skill-access";
+import { findVisibleSkill, findVisibleVersion } from "../core/skill-access";
 
 // The bytes of a visible skill's files: one, several, or a whole version. Every read answers null
 // for what the viewer may not see, as if it did not exist.

@@ -21,3 +21,11 @@ export { addSkillVersion, createSkill, findSkillsInDestination, importSkills, ty
 export { changeSkillScope, deleteSkill, pruneSkillVersions, restoreSkillVersion, setSkillArchived } from "./lifecycle";
 export { listSkillAudit, listSkillReferences, recordDownload } from "./audit";
 export { renameSkill } from "./rename";
+export { syncBuiltinSkills } from "./builtin";
+export { deleteLabel, listSkillLabels, moveLabel, resolveSkillLabel, type LabelResolution } from "./labels";
+export { getSkillManageInfo } from "./manage";
+export { getSkillMeta } from "./meta";
+export { setSkillOwners } from "./owners";
+export { setSkillStar } from "./stars";
+export { addTeamTag, listTeamTags, removeTeamTag, setSkillTags } from "./tags";
+export { diffSkillVersionFiles, diffSkillVersions, listSkillVersions } from "./versions";

@@ -1,8 +1,8 @@
 import "server-only";
 import type { SkillAuthor } from "@/lib/types/skills";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { visibleTo, visibleToSql } from "../skill-access";
+import { visibleTo, visibleToSql } from "../core/skill-access";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
 import type { TagFacet } from "@/lib/types/skill-meta";
 import { archivedSql, browseEntries, countEntriesByScope, countEntriesByTag, type FacetFilters } from "./search-backend";

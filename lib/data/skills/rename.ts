@@ -5,11 +5,11 @@ import { renameSkillMd } from "@/lib/skills/format/rename";
 import { skillNameProblem } from "@/lib/skills/format/skill-name";
 import { placeLabel } from "@/lib/labels";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { loadActor, type ViewerRef } from "../actor";
+import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../errors";
-import { addVersionForbidden, requireSkill } from "../skill-access";
-import { prepareVersion, scanSkill, type ReviewDecision } from "../version-writer";
+import { DataError } from "../core/errors";
+import { addVersionForbidden, requireSkill } from "../core/skill-access";
+import { prepareVersion, scanSkill, type ReviewDecision } from "../intake/version-writer";
 import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "../intake";
 import { readSkillVersionFiles } from "./files";
 

@@ -6,8 +6,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import type { VersionProvenance } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
-import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../json-columns";
-import { visibleTo } from "../skill-access";
+import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../core/json-columns";
+import { visibleTo } from "../core/skill-access";
 
 // The rows every skill read selects and the one mapping of each to what callers get.
 

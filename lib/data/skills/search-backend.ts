@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSearchMatch } from "@/lib/types/skills";
 import type { TagFacet } from "@/lib/types/skill-meta";
 import { db } from "@/lib/db/server";
-import { visibleToSql } from "../skill-access";
+import { visibleToSql } from "../core/skill-access";
 import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
 import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
 import { rerank, RERANK_DEPTH } from "./search-rerank";
@@ -102,7 +102,7 @@ function entryWhere(actor: Actor, condition: Prisma.Sql, options: ListSkillsOpti
   );
 }
 
-// Usage sorts read the daily rollup (lib/data/usage.ts) per listed entry: its (skillId, day) index answers each.
+// Usage sorts read the daily rollup (lib/data/usage/usage.ts) per listed entry: its (skillId, day) index answers each.
 const usedSince = (days: number, until?: number) =>
   Prisma.sql`u."skillId" = e."skillId" AND u."day" >= ${dayRange(new Date(), days)[0]}${until ? Prisma.sql` AND u."day" < ${dayRange(new Date(), until)[0]}` : Prisma.empty} AND u."channel" IN (${Prisma.join(LOAD_CHANNELS.map((c) => Prisma.sql`${c}`))})`;
 const loadsSince = (days: number, until?: number) => Prisma.sql`(SELECT COALESCE(SUM(u."count"), 0) FROM "UsageDaily" u WHERE ${usedSince(days, until)})`;

@@ -16,7 +16,7 @@ import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("../skills");
-const { loadSkillSource } = await import("../playground");
+const { loadSkillSource } = await import("../playground/playground");
 afterAll(cleanup);
 const { ada, linus } = await createCast(db);
 

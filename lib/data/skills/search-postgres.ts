@@ -12,7 +12,7 @@ import { searchBackendOf, type SearchDialect } from "./search-backend";
 // Where the two may legitimately differ: the rank. FTS5's bm25 and ts_rank weigh term frequency
 // and length differently, so among matches of similar strength the order may differ; the exact
 // name comes first and a name match outranks a description match outranks a body match on both
-// (lib/data/search.test.ts, lib/data/search-corpus.test.ts).
+// (lib/data/skills/search.test.ts, lib/data/skills/search-corpus.test.ts).
 
 const CONFIG = Prisma.sql`'public.skillshelf_search'::regconfig`;
 const tsQuery = (query: string) => Prisma.sql`to_tsquery(${CONFIG}, ${query})`;

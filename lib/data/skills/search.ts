@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { db } from "@/lib/db/server";
-import { visibleTo } from "../skill-access";
+import { visibleTo } from "../core/skill-access";
 import type { ListSkillsOptions, SkillPage } from "./list-options";
 import { shadowingFor, summarySelect, toSummary } from "./rows";
 import type { SkillSearchBackend } from "./search-backend";

@@ -3,7 +3,7 @@ import { canAddVersion, canManageSkill, canViewSkill, type Actor, type SkillAcce
 /**
  * Per-skill owners, CODEOWNERS-like: the people (or a role of the skill's team) who answer for a
  * skill. They are asked first for review of its changes and told when it changes. Pure:
- * lib/data/skill-owners.ts loads the facts and asks here.
+ * lib/data/skills/owners.ts loads the facts and asks here.
  */
 
 export const MAX_SKILL_OWNERS = 10;

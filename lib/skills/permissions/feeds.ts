@@ -1,7 +1,7 @@
 import type { Actor } from "./permissions";
 
 /**
- * Who may make a delivery link (lib/data/feeds.ts), and whether one still works: the same rule,
+ * Who may make a delivery link (lib/data/distribution/feeds.ts), and whether one still works: the same rule,
  * asked again on every request, so a link stops when the rule stops holding (an admin demoted, a
  * profile handed over) without anyone remembering to revoke it.
  *  - everything the person's agents get: anyone, for themselves;

@@ -6,7 +6,7 @@ import type { RequestPolicy, ReviewPolicy } from "../review-requests/policy";
  * Release labels, as rules: a label is a named, movable pointer to one published version of a
  * skill. "latest" is the current version and never stored; "stable" and "beta" exist for every
  * skill (pointing nowhere until someone moves them); a team adds its own names by moving one.
- * Pure: lib/data/labels.ts loads the facts and asks here.
+ * Pure: lib/data/skills/labels.ts loads the facts and asks here.
  */
 
 export const LATEST = "latest";

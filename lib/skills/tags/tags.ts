@@ -4,7 +4,7 @@ import { canAddVersion, canManageMembers } from "../permissions/permissions";
 /**
  * Tags, as rules: free labels on a skill that the list filters and counts by. A team keeps the list
  * its skills' tags are chosen from (its owners and admins manage it); personal and public skills
- * take free tags from whoever may edit them. Pure: lib/data/skill-tags.ts loads the facts and asks here.
+ * take free tags from whoever may edit them. Pure: lib/data/skills/tags.ts loads the facts and asks here.
  */
 
 export const TAG_MAX_LENGTH = 32;

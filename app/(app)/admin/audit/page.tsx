@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditList } from "@/components/admin/audit-list";
 import { Pager } from "@/components/admin/pager";
-import { listAuditActions, listAuditEvents } from "@/lib/data/admin-audit";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer } from "@/lib/data/session";
+import { listAuditActions, listAuditEvents } from "@/lib/data/admin";
+import { DataError } from "@/lib/data/core";
+import { requireViewer } from "@/lib/data/core";
 import { auditCursorOf, auditFilterOf, auditQuery } from "@/lib/audit-query";
 
 export const metadata: Metadata = { title: "Audit trail" };

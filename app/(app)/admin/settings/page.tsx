@@ -5,10 +5,10 @@ import { UsageAttributionForm } from "@/components/admin/usage-attribution-form"
 import { ScriptExecutionForm } from "@/components/admin/script-execution-form";
 import { TeamCreationForm } from "@/components/admin/team-creation-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DataError } from "@/lib/data/errors";
-import { requireViewer } from "@/lib/data/session";
-import { listEnvironmentSettings, readInstanceSettings } from "@/lib/data/settings";
-import { getExecutionStatus } from "@/lib/data/skill-runs";
+import { DataError } from "@/lib/data/core";
+import { requireViewer } from "@/lib/data/core";
+import { listEnvironmentSettings, readInstanceSettings } from "@/lib/data/admin";
+import { getExecutionStatus } from "@/lib/data/playground";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -8,7 +8,7 @@ import { emptyInboxText } from "@/components/reviews/inbox-text";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { listReviewRequests } from "@/lib/data/reviews";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { reviewInboxHref, reviewInboxParams } from "@/lib/skills/review-requests/inbox-url";
 
 export const metadata: Metadata = { title: "Review requests" };

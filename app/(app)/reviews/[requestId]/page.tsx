@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ReviewSkeleton } from "@/components/reviews/review-skeleton";
 import { ReviewView } from "@/components/reviews/review-view";
 import { getReviewRequest, reviewRequestHead } from "@/lib/data/reviews";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 
 // The cheap check (request visible, revision exists) runs before anything streams, so a missing or
 // hidden request answers 404; the files and their diff stream in behind a skeleton.

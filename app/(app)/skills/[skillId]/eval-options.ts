@@ -1,7 +1,7 @@
 import "server-only";
 import type { EvalOptions } from "@/components/skills/triggers/run-setup";
 import { listModels } from "@/lib/ai/models";
-import type { Viewer } from "@/lib/data/session";
+import type { Viewer } from "@/lib/data/core";
 import { listProfiles } from "@/lib/data/profiles";
 import { listMyTeams } from "@/lib/data/teams";
 

@@ -17,10 +17,10 @@ import { ROLE_LABEL } from "@/components/teams/team-roles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { listInvitations } from "@/lib/data/invitations";
+import { listInvitations } from "@/lib/data/teams";
 import { getTeamReviewSettings } from "@/lib/data/reviews";
-import { requireViewer } from "@/lib/data/session";
-import { listTeamTags } from "@/lib/data/skill-tags";
+import { requireViewer } from "@/lib/data/core";
+import { listTeamTags } from "@/lib/data/skills";
 import { getTeam, listTeamSkillsToMove } from "@/lib/data/teams";
 
 type Params = { params: Promise<{ teamId: string }> };

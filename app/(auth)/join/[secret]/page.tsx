@@ -5,8 +5,8 @@ import { JoinTeamButton } from "@/components/teams/join-team-button";
 import { ROLE_HINT, ROLE_LABEL } from "@/components/teams/team-roles";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { INVITE_MESSAGES, inspectInvitation } from "@/lib/data/invitations";
-import { getViewer } from "@/lib/data/session";
+import { INVITE_MESSAGES, inspectInvitation } from "@/lib/data/teams";
+import { getViewer } from "@/lib/data/core";
 import { getTeam } from "@/lib/data/teams";
 
 export const metadata: Metadata = { title: "Join a team", referrer: "no-referrer" };

@@ -1,5 +1,5 @@
-import { exportAuditEvents } from "@/lib/data/admin-audit";
-import { viewerFromHeaders } from "@/lib/data/session";
+import { exportAuditEvents } from "@/lib/data/admin";
+import { viewerFromHeaders } from "@/lib/data/core";
 import { auditExportStream } from "@/lib/http/audit-export";
 import { auditFilterOf } from "@/lib/audit-query";
 import { handle, HttpError } from "@/lib/http/errors";

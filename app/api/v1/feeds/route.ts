@@ -1,5 +1,5 @@
 import { createFeedInput } from "@/lib/auth/feed-inputs";
-import { createFeed, listFeeds } from "@/lib/data/feeds";
+import { createFeed, listFeeds } from "@/lib/data/distribution";
 import { authenticate } from "@/lib/http/auth";
 import { parseInput, readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/errors";

@@ -1,5 +1,5 @@
-import { viewerFromHeaders } from "@/lib/data/session";
-import { createToken, listTokens } from "@/lib/data/tokens";
+import { viewerFromHeaders } from "@/lib/data/core";
+import { createToken, listTokens } from "@/lib/data/accounts";
 import { assertSameOrigin } from "@/lib/http/auth";
 import { parseInput, readJsonBody } from "@/lib/http/body";
 import { handle, HttpError, json } from "@/lib/http/errors";

@@ -5,7 +5,7 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 // must answer only for skills the caller may edit (as the editor page does), not render on demand.
 
 let viewer = { id: "ada", name: "ada", email: "ada@example.com", role: "USER" as "ADMIN" | "USER" };
-vi.mock("@/lib/data/session", () => ({ requireViewer: async () => viewer, getViewer: async () => viewer }));
+vi.mock("@/lib/data/core/session", () => ({ requireViewer: async () => viewer, getViewer: async () => viewer }));
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("@/lib/data/skills");

@@ -1,7 +1,7 @@
 "use server";
 import { DraftPreview, draftBrokenLinks } from "@/components/editor/draft-preview";
 import { mayEditSkill } from "@/lib/data/editor";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { previewInput, type PreviewInput } from "@/lib/skills/draft/inputs";
 import type { PreviewResult } from "@/lib/types/editor";
 

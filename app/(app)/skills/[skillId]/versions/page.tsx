@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VersionHistory } from "@/components/skills/history/version-history";
 import { latestOwnRuns } from "@/components/skills/triggers/history-groups";
-import { requireViewer } from "@/lib/data/session";
-import { listTriggerEvalRuns } from "@/lib/data/trigger-evals";
-import { listSkillVersions } from "@/lib/data/versions";
+import { requireViewer } from "@/lib/data/core";
+import { listTriggerEvalRuns } from "@/lib/data/playground";
+import { listSkillVersions } from "@/lib/data/skills";
 
 // No loading.tsx above this page: an invisible skill must answer 404 before anything streams.
 

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "lucide-react";
 import { TeamInsightsView } from "@/components/usage/team-insights";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { getTeam } from "@/lib/data/teams";
-import { getTeamInsights } from "@/lib/data/usage-read";
+import { getTeamInsights } from "@/lib/data/usage";
 
 type Props = { params: Promise<{ teamId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

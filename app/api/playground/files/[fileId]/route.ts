@@ -1,5 +1,5 @@
-import { getViewer } from "@/lib/data/session";
-import { openPlaygroundFile } from "@/lib/data/playground-files";
+import { getViewer } from "@/lib/data/core";
+import { openPlaygroundFile } from "@/lib/data/playground";
 import { presignedRedirect, untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
 
 // A playground file (an attachment, or a file a skill_run produced) for its conversation's owner.

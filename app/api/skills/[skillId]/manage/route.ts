@@ -1,4 +1,4 @@
-import { getSkillManageInfo } from "@/lib/data/manage";
+import { getSkillManageInfo } from "@/lib/data/skills";
 import { authenticate } from "@/lib/http/auth";
 import { handle, json, notFoundResponse } from "@/lib/http/errors";
 

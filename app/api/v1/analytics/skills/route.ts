@@ -1,4 +1,4 @@
-import { queryUsageAnalytics } from "@/lib/data/usage-analytics";
+import { queryUsageAnalytics } from "@/lib/data/usage";
 import { authenticate } from "@/lib/http/auth";
 import { csvRow } from "@/lib/http/csv";
 import { handle, HttpError, json } from "@/lib/http/errors";

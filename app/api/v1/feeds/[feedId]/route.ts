@@ -1,4 +1,4 @@
-import { revokeFeed } from "@/lib/data/feeds";
+import { revokeFeed } from "@/lib/data/distribution";
 import { authenticate } from "@/lib/http/auth";
 import { handle, json, notFoundResponse } from "@/lib/http/errors";
 import { rateLimited } from "@/lib/http/rate-limit";

@@ -1,5 +1,5 @@
-import { viewerFromHeaders } from "@/lib/data/session";
-import { revokeToken, viewerFromBearer } from "@/lib/data/tokens";
+import { viewerFromHeaders } from "@/lib/data/core";
+import { revokeToken, viewerFromBearer } from "@/lib/data/accounts";
 import { assertSameOrigin } from "@/lib/http/auth";
 import { handle, HttpError, json, notFoundResponse } from "@/lib/http/errors";
 import { rateLimited } from "@/lib/http/rate-limit";

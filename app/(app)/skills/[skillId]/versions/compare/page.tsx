@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CompareHeader, CompareSkeleton, NothingToCompare } from "@/components/skills/history/compare-view";
 import { VersionDiffView } from "@/components/skills/history/version-diff-view";
-import { requireViewer } from "@/lib/data/session";
+import { requireViewer } from "@/lib/data/core";
 import { deferBodies } from "@/lib/skills/diff/defer";
-import { diffSkillVersions, listSkillVersions } from "@/lib/data/versions";
+import { diffSkillVersions, listSkillVersions } from "@/lib/data/skills";
 import type { SkillHistory } from "@/lib/types/versions";
 import { versionOfRef } from "@/lib/skills/permissions/labels";
 

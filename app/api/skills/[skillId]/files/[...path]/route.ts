@@ -1,6 +1,6 @@
-import { getViewer } from "@/lib/data/session";
+import { getViewer } from "@/lib/data/core";
 import { openSkillFile } from "@/lib/data/skills";
-import { noteDownload } from "@/lib/data/usage-notes";
+import { noteDownload } from "@/lib/data/usage";
 import { presignedRedirect, untrustedFileHeaders, untrustedNotFound } from "@/lib/http/untrusted-file";
 
 // The bytes of one file of a skill, for <img> and downloads. Skill files are untrusted: see

@@ -1,4 +1,4 @@
-import { listSkillLabels } from "@/lib/data/labels";
+import { listSkillLabels } from "@/lib/data/skills";
 import { authenticate } from "@/lib/http/auth";
 import { handle, json, notFoundResponse } from "@/lib/http/errors";
 import { rateLimited } from "@/lib/http/rate-limit";

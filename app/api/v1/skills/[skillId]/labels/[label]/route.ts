@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteLabel, moveLabel } from "@/lib/data/labels";
+import { deleteLabel, moveLabel } from "@/lib/data/skills";
 import { authenticate } from "@/lib/http/auth";
 import { parseInput, readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/errors";

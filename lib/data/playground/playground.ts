@@ -1,0 +1,376 @@
+import "server-only";
+import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource } from "@/lib/playground/types";
+import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
+import type { CatalogEntry, CatalogSource, ShadowedEntry } from "@/lib/types/playground";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadActor, type ViewerRef } from "../core/actor";
+import { visibleTo, visibleToSql } from "../core/skill-access";
+import { db } from "@/lib/db/server";
+import { readFrontmatter } from "../core/json-columns";
+import { notFound } from "../core/errors";
+import { inBatches } from "../core/batches";
+import { labelledVersionIds } from "../skills/labels";
+import { LATEST } from "@/lib/skills/permissions/labels";
+import { readSkillFile } from "../skills/files";
+import { resolveVisibleSkills } from "../skills/detail";
+import { placeLabel } from "@/lib/labels";
+import { defaultToolFields, mayHaveToolKeys, skillToolFields } from "../skills/tool-fields";
+import { embeddingProvider } from "@/lib/embeddings/provider";
+import { rankingVectors } from "./embeddings";
+// The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
+// (lib/playground) reads skill bodies and resources through, and (in conversations.ts, re-exported here) conversation persistence.
+
+function placeOf(skill: { scope: Scope; team: { name: string } | null }): string {
+  return placeLabel(skill.scope, skill.team?.name);
+}
+
+const reviewStatusOf = (value: string): ReviewStatus => (value === "needs_review" || value === "reviewed" || value === "override" ? value : "none");
+
+// ---------- Catalog ----------
+
+/** Every skill the viewer's agents see (one per name) and the same-named ones they hide, for the setup panel. */
+export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries: CatalogEntry[]; shadowed: ShadowedEntry[] }> {
+  const { visible, shadowed } = await resolveVisibleSkills(viewer);
+  const versions = await db.skill.findMany({
+    where: { id: { in: visible.map((s) => s.id) } },
+    select: {
+      id: true,
+      team: { select: { name: true, allowBoundTools: true } },
+      currentVersion: { select: { number: true, reviewStatus: true, frontmatter: true } },
+    },
+  });
+  const current = new Map(versions.map((row) => [row.id, row]));
+  return {
+    entries: visible.map((s) => {
+      const row = current.get(s.id);
+      const reviewStatus = reviewStatusOf(row?.currentVersion?.reviewStatus ?? "none");
+      const text = row?.currentVersion?.frontmatter ?? "{}";
+      const facts = { scope: s.scope, team: row?.team ?? null, version: row?.currentVersion?.number ?? s.version, reviewStatus };
+      const { tools, toolsWithheld, modelInvocable, userInvocable } = skillToolFields(text, () => readFrontmatter(text), facts);
+      return {
+        skillId: s.id,
+        name: s.name,
+        description: s.description,
+        version: s.version,
+        scope: s.scope,
+        place: placeOf(s),
+        catalogTokens: s.catalogTokens,
+        bodyTokens: s.bodyTokens,
+        resourceTokens: s.resourceTokens,
+        reviewStatus,
+        modelInvocable,
+        userInvocable,
+        tools: tools.map(({ name, tokens }) => ({ name, tokens })),
+        toolsWithheld: toolsWithheld ?? null,
+      };
+    }),
+    shadowed: shadowed.map((s) => ({ skillId: s.id, name: s.name, place: placeOf(s), winnerId: s.shadowedBy!.id, reason: s.shadowedBy!.reason })),
+  };
+}
+
+const versionSelect = {
+  skillId: true,
+  number: true,
+  name: true,
+  description: true,
+  frontmatter: true,
+  catalogTokens: true,
+  bodyTokens: true,
+  resourceTokens: true,
+  reviewStatus: true,
+  files: { select: { path: true, size: true, mediaType: true, tokens: true }, orderBy: { path: "asc" } },
+  skill: { select: { scope: true, team: { select: { name: true, allowBoundTools: true } } } },
+} satisfies Prisma.SkillVersionSelect;
+type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
+
+function toPlaygroundSkill(row: VersionRow, scope: SkillScope): PlaygroundSkill {
+  const files: PlaygroundFileInfo[] = row.files
+    .filter((f) => f.path !== "SKILL.md")
+    .map((f) => ({ path: f.path, size: f.size, mediaType: f.mediaType, tokens: f.tokens }));
+  const frontmatter = readFrontmatter(row.frontmatter);
+  const reviewStatus = reviewStatusOf(row.reviewStatus);
+  return {
+    skillId: row.skillId,
+    name: row.name,
+    description: row.description,
+    version: row.number,
+    scope,
+    frontmatter,
+    catalogTokens: row.catalogTokens,
+    bodyTokens: row.bodyTokens,
+    resourceTokens: row.resourceTokens,
+    reviewStatus,
+    files,
+    ...skillToolFields(row.frontmatter, () => frontmatter, { scope, team: row.skill.team, version: row.number, reviewStatus }),
+  };
+}
+
+export interface LoadedSource {
+  source: SkillSource;
+  /** Instructions a profile brings (empty for other sources). */
+  profileInstructions: string | null;
+  profileName: string | null;
+  /** What the source asked for but the viewer can no longer see, as sentences for the chat. */
+  notices: string[];
+  /** Where each offered skill lives ("Personal", "Team Platform"), by skill id. */
+  places: ReadonlyMap<string, string>;
+}
+
+/**
+ * The skills a conversation offers, as the pure core reads them. Bodies and resources are read
+ * on demand through the same visibility rules as every other read.
+ */
+export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource): Promise<LoadedSource> {
+  const actor = await loadActor(db, viewer);
+  const notices: string[] = [];
+  let picks: { skillId: string; scope: SkillScope; pinned: number | null }[];
+  let profileInstructions: string | null = null;
+  let profileName: string | null = null;
+  let label: string = LATEST;
+  let labelled = new Map<string, string>();
+
+  if (catalog.kind === "profile") {
+    const profile = await db.agentProfile.findFirst({
+      where: { id: catalog.profileId, ownerId: actor.id },
+      select: { name: true, instructions: true, label: true, skills: { select: { skillId: true, pinnedVersion: true } } },
+    });
+    if (!profile) throw notFound("Agent profile");
+    profileInstructions = profile.instructions;
+    profileName = profile.name;
+    const visible = await db.skill.findMany({
+      where: { AND: [{ id: { in: profile.skills.map((s) => s.skillId) } }, visibleTo(actor)] },
+      select: { id: true, name: true, scope: true, archived: true },
+      orderBy: { name: "asc" },
+    });
+    const lost = profile.skills.length - visible.length;
+    if (lost > 0) notices.push(`${lost} skill(s) of profile "${profile.name}" are no longer visible to you and were left out.`);
+    // The profile's release label picks each skill's version (lib/data/skills/labels.ts); a skill without it gets its current one, and the notice says so.
+    label = profile.label;
+    labelled = await labelledVersionIds(
+      db,
+      visible.map((s) => s.id),
+      label,
+    );
+    const pinned = new Map(profile.skills.map((s) => [s.skillId, s.pinnedVersion]));
+    // Archived means agents do not see it: the "all" catalog leaves it out, and so does a profile,
+    // unless the profile follows a label the archived skill still has.
+    const kept = visible.filter((s) => !s.archived || (pinned.get(s.id) == null && labelled.has(s.id)));
+    for (const s of visible.filter((s) => !kept.includes(s)))
+      notices.push(`"${s.name}" is archived, so agents do not see it; it was left out of profile "${profile.name}".`);
+    for (const s of kept.filter((s) => label !== LATEST && pinned.get(s.id) == null && !labelled.has(s.id)))
+      notices.push(`"${s.name}" has no ${label} label, so its latest version is offered.`);
+    picks = kept.map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
+  } else {
+    // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
+    // the ORM's relation loading costs more than the rest of the turn together.
+    const rows = await catalogRows(actor);
+    const { visible, shadowedBy } = resolveShadowing(rows);
+    let chosen = visible;
+    if (catalog.kind === "picked") {
+      const wanted = new Set(catalog.skillIds);
+      chosen = visible.filter((s) => wanted.has(s.id));
+      const hidden = rows.filter((s) => wanted.has(s.id) && shadowedBy.has(s.id));
+      for (const s of hidden) notices.push(`"${s.name}" (${placeOf(s)}) is hidden by a same-named skill and was left out.`);
+      const lost = wanted.size - chosen.length - hidden.length;
+      if (lost > 0) notices.push(`${lost} picked skill(s) are no longer visible to you and were left out.`);
+    }
+    const atLabel = catalog.kind === "all" && catalog.label ? await labelledSkills(chosen, catalog.label, notices) : new Map<string, PlaygroundSkill>();
+    const skills = chosen.map((row) => atLabel.get(row.id) ?? row.skill).sort((a, b) => a.name.localeCompare(b.name));
+    const places = new Map(chosen.map((row) => [row.id, placeOf(row)]));
+    return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
+  }
+
+  const rows = await versionRows(picks, labelled);
+  const byId = new Map(rows.map((row) => [row.skillId, row]));
+  const skills: PlaygroundSkill[] = [];
+  const places = new Map<string, string>();
+  for (const pick of picks) {
+    const row = byId.get(pick.skillId);
+    if (!row) continue;
+    skills.push(toPlaygroundSkill(row, pick.scope));
+    places.set(row.skillId, placeOf({ scope: pick.scope, team: row.skill.team }));
+  }
+  skills.sort((a, b) => a.name.localeCompare(b.name));
+  return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
+}
+
+/**
+ * The skills of `rows` that carry `label`, at its version (the rest keep the current one they
+ * were read with, and one notice says how many). Read in batches: a catalog may hold thousands.
+ */
+async function labelledSkills(rows: readonly CatalogRow[], label: string, notices: string[]): Promise<Map<string, PlaygroundSkill>> {
+  if (label === LATEST) return new Map();
+  const labelled = new Map(
+    await inBatches(
+      rows.map((row) => row.id),
+      async (ids) => [...(await labelledVersionIds(db, ids, label))],
+    ),
+  );
+  const unlabelled = rows.length - labelled.size;
+  if (unlabelled > 0) notices.push(`${unlabelled} skill(s) have no ${label} label, so their latest versions are offered.`);
+  const scopes = new Map(rows.map((row) => [row.id, row.scope]));
+  const versions = await inBatches([...labelled.keys()], (ids) =>
+    versionRows(
+      ids.map((skillId) => ({ skillId, pinned: null })),
+      labelled,
+    ),
+  );
+  return new Map(versions.map((row) => [row.skillId, toPlaygroundSkill(row, scopes.get(row.skillId)!)]));
+}
+
+interface CatalogRow {
+  id: string;
+  name: string;
+  scope: Scope;
+  rank?: string;
+  team: { name: string } | null;
+  skill: PlaygroundSkill;
+}
+
+// A version's files but SKILL.md, as a JSON array of [path, size, mediaType, tokens] in path order (text on both databases).
+const filesJsonSqlite = Prisma.sql`(SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
+  FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f)`;
+const filesJsonPostgres = Prisma.sql`(SELECT coalesce(json_agg(json_build_array(f."path", f."size", f."mediaType", f."tokens") ORDER BY f."path"), '[]')::text
+  FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md')`;
+
+/**
+ * Every visible, unarchived skill with its current version and file list (shadowing not yet
+ * resolved), and its team's bound-tools setting (joined), which decides whether its tools are offered.
+ */
+async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      skillName: string;
+      scope: Scope;
+      teamName: string | null;
+      teamAllowsBoundTools: unknown;
+      number: number;
+      name: string;
+      description: string;
+      frontmatter: string;
+      catalogTokens: number;
+      bodyTokens: number;
+      resourceTokens: number;
+      reviewStatus: string;
+      files: string;
+    }[]
+  >(Prisma.sql`
+    SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", t."allowBoundTools" AS "teamAllowsBoundTools", v."number", v."name", v."description", v."frontmatter",
+      v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
+      ${db.$dialect === "postgres" ? filesJsonPostgres : filesJsonSqlite} AS "files"
+    FROM "Skill" s
+    JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
+    LEFT JOIN "Team" t ON t."id" = s."teamId"
+    WHERE s."archived" = FALSE AND ${visibleToSql(actor)}`);
+  return rows.map((row) => {
+    const scope = row.scope;
+    const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({
+      path,
+      size,
+      mediaType,
+      tokens,
+    }));
+    let frontmatter: Record<string, unknown> | null = null;
+    const skill: PlaygroundSkill = {
+      skillId: row.id,
+      name: row.name,
+      description: row.description,
+      version: Number(row.number),
+      scope,
+      // Parsed on first use: only "expose all metadata" and a skill that may set a tool key read it, and this runs for every skill on every turn.
+      get frontmatter() {
+        frontmatter ??= readFrontmatter(row.frontmatter);
+        return frontmatter;
+      },
+      catalogTokens: Number(row.catalogTokens),
+      bodyTokens: Number(row.bodyTokens),
+      resourceTokens: Number(row.resourceTokens),
+      reviewStatus: reviewStatusOf(row.reviewStatus),
+      files,
+      ...defaultToolFields(),
+    };
+    if (mayHaveToolKeys(row.frontmatter)) {
+      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint; PostgreSQL hands back true or false.
+      const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
+      Object.assign(
+        skill,
+        skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }),
+      );
+    }
+    return {
+      id: row.id,
+      name: row.skillName,
+      scope,
+      rank: row.teamName ?? undefined,
+      team: row.teamName === null ? null : { name: row.teamName },
+      skill,
+    };
+  });
+}
+
+async function versionRows(picks: { skillId: string; pinned: number | null }[], labelled: ReadonlyMap<string, string>): Promise<VersionRow[]> {
+  const current = picks.filter((p) => p.pinned === null && !labelled.has(p.skillId)).map((p) => p.skillId);
+  const byLabel = picks.flatMap((p) => (p.pinned === null && labelled.has(p.skillId) ? [labelled.get(p.skillId)!] : []));
+  const pinned = picks.filter((p) => p.pinned !== null);
+  const [a, b, c] = await Promise.all([
+    current.length ? db.skillVersion.findMany({ where: { currentOf: { is: { id: { in: current } } } }, select: versionSelect }) : [],
+    byLabel.length ? db.skillVersion.findMany({ where: { id: { in: byLabel } }, select: versionSelect }) : [],
+    // Only a published version may be pinned (lib/data/profiles/profiles.ts); this keeps a proposal out of an agent's hands even if one were.
+    pinned.length
+      ? db.skillVersion.findMany({
+          where: { OR: pinned.map((p) => ({ skillId: p.skillId, number: p.pinned! })), publishedAt: { not: null } },
+          select: versionSelect,
+        })
+      : [],
+  ]);
+  return [...a, ...b, ...c];
+}
+
+/**
+ * One version of a skill the viewer can see (the current one when `number` is null), as the pure
+ * core reads it, with a source that reads its body and files: what trigger tests put in a catalog.
+ */
+export async function loadSkillVersionSource(
+  viewer: ViewerRef,
+  skillId: string,
+  number: number | null,
+): Promise<{ skill: PlaygroundSkill; source: SkillSource; place: string } | null> {
+  const actor = await loadActor(db, viewer);
+  const row = await db.skillVersion.findFirst({
+    where: number === null ? { currentOf: { is: { AND: [{ id: skillId }, visibleTo(actor)] } } } : { skillId, number, skill: visibleTo(actor) },
+    select: versionSelect,
+  });
+  if (!row) return null;
+  const skill = toPlaygroundSkill(row, row.skill.scope);
+  return { skill, source: storeSource(viewer, actor, [skill]), place: placeOf({ scope: row.skill.scope, team: row.skill.team }) };
+}
+
+function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[]): SkillSource {
+  const decoder = new TextDecoder("utf-8", { fatal: false });
+  // With an embeddings provider the ranking is hybrid; the skills asked about are this source's, already the viewer's to see.
+  const provider = embeddingProvider();
+  return {
+    skills,
+    ...(provider ? { vectors: (query: string, asked: readonly PlaygroundSkill[]) => rankingVectors(provider, query, asked) } : {}),
+    async body(skill) {
+      const row = await db.skillVersion.findFirst({
+        where: { skillId: skill.skillId, number: skill.version, skill: visibleTo(actor) },
+        select: { body: true },
+      });
+      if (!row) throw notFound();
+      return row.body;
+    },
+    async resource(skill, path) {
+      if (path === "SKILL.md") return null;
+      const info = skill.files.find((f) => f.path === path);
+      if (!info) return null;
+      const file = await readSkillFile(viewer, skill.skillId, path, skill.version);
+      if (!file) return null;
+      if (info.tokens === null) return { kind: "binary", size: file.size, mediaType: file.mediaType };
+      return { kind: "text", text: decoder.decode(file.bytes), tokens: info.tokens, size: file.size, mediaType: file.mediaType };
+    },
+  };
+}
+
+export * from "./conversations";
