@@ -53,8 +53,37 @@ const SKILLS = {
 const SKILLS_ALL = Object.keys(SKILLS).map((name) => `./lib/skills/${name}`);
 const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];
 
+// lib/data's feature folders, lowest first. A folder may import its own layer and the ones below;
+// importing a folder above is refused. Code outside lib/data enters a folder by its front door
+// (lib/data/<folder>/index.ts, the rule for that is below the zones); tests reach any module.
+const DATA_LAYERS = [
+  ["core"], // the viewer and access checks, errors, JSON columns, review-policy facts, batching
+  ["platform"], // job queue, blob storage and its collector, health, secrets at rest
+  ["notifications"], // the audit log's writer and what it notifies
+  ["proposals", "vetting", "profiles"], // opening review requests; security vetting; agent profiles
+  ["intake"], // every way a skill comes in: read, validate, plan, scan, gate, write
+  ["skills", "teams", "admin", "accounts"],
+  ["reviews", "editor", "sources", "usage", "distribution"],
+  ["playground"],
+  ["background"], // the jobs and their handlers: reaches every feature
+];
+const DATA_FOLDERS = DATA_LAYERS.flat().map((name) => `./lib/data/${name}`);
+const dataLayerZones = DATA_LAYERS.flatMap((layer, i) =>
+  layer.map((name) => ({
+    target: `./lib/data/${name}`,
+    deny: DATA_LAYERS.slice(i + 1)
+      .flat()
+      .map((above) => `./lib/data/${above}`),
+    testsMay: DATA_FOLDERS,
+    message: `lib/data/${name} may import only its own layer of the data layer and the ones below (${DATA_LAYERS.slice(0, i + 1)
+      .map((l) => l.join("/"))
+      .join(" < ")}): a feature above it calls it, not the other way round.`,
+  })),
+);
+
 /** target may not import `deny`; tests in target may still import `testsMay`. */
 const zones = [
+  ...dataLayerZones,
   ...Object.entries(SKILLS).map(([name, allowed]) => ({
     target: `./lib/skills/${name}`,
     deny: [...PURE, "./lib/playground", ...SKILLS_ALL.filter((s) => s !== `./lib/skills/${name}` && !allowed.includes(s.slice("./lib/skills/".length)))],
@@ -92,7 +121,7 @@ const zones = [
     deny: ["./lib", ...UI, ...TOOLS],
     // test: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
     except: ["./jobs", "./test"],
-    message: "The job queues know nothing of the app: lib/data/background.ts names the jobs and gives them handlers.",
+    message: "The job queues know nothing of the app: lib/data/background/index.ts names the jobs and gives them handlers.",
   },
   {
     target: "./lib/sandbox",
@@ -233,6 +262,26 @@ const config = [
     // parsing node_modules and the generated Prisma client for it keeps lint ~6 s slower instead of ~2 min.
     settings: { "import/ignore": ["node_modules", "lib/generated"] },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Outside lib/data a feature folder is entered by its front door, so a folder's inside can change
+    // without its callers. Tests, test support and benchmarks reach modules to build what they measure;
+    // the production server's plain-Node health check (.mjs) cannot go through a TypeScript index.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["lib/data/**", ...TESTS, "bench/**", "e2e/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/data/*/*", "**/lib/data/*/*"],
+              message: "Import a lib/data feature folder by its front door (@/lib/data/<folder>), which lists what it offers outside lib/data.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["lib/skills/**", "lib/playground/**", "lib/types/**", "lib/auth/token-inputs.ts"],
