@@ -57,7 +57,7 @@ const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];
 // importing a folder above is refused. Code outside lib/data enters a folder by its front door
 // (lib/data/<folder>/index.ts, the rule for that is below the zones); tests reach any module.
 const DATA_LAYERS = [
-  ["core"], // the viewer and access checks, errors, JSON columns, review-policy facts, batching
+  ["errors", "core"], // the data layer's error (a leaf: importing it loads no database); the viewer and access checks, JSON columns, review-policy facts, batching
   ["platform"], // job queue, blob storage and its collector, health, secrets at rest
   ["notifications"], // the audit log's writer and what it notifies
   ["proposals", "vetting", "profiles"], // opening review requests; security vetting; agent profiles

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { DataError } from "@/lib/data/core/errors";
+import { DataError } from "@/lib/data/errors";
 
 // The one action wrapper: what a form gets back for bad input, a refusal, a success, and a bug.
 

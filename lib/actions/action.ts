@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer, type Viewer } from "@/lib/data/core";
 import type { ActionFailure, ActionResult, ActionSuccess } from "@/lib/types/actions";
 

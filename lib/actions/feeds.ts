@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createFeedInput } from "@/lib/auth/feed-inputs";
-import { notFound } from "@/lib/data/core";
+import { notFound } from "@/lib/data/errors";
 import { createFeed, revokeFeed } from "@/lib/data/distribution";
 import { getEnv } from "@/lib/env";
 import { feedLink } from "@/lib/skills/archive/feed-commands";

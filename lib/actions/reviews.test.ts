@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DataError } from "@/lib/data/core/errors";
+import { DataError } from "@/lib/data/errors";
 
 // The review page's actions: what reaches the data layer, what a form gets back for bad input,
 // and what the reviewer is told. The data layer is mocked: it has its own tests.

@@ -1,5 +1,5 @@
 "use server";
-import { notFound } from "@/lib/data/core";
+import { notFound } from "@/lib/data/errors";
 import { changeSkillScope, deleteSkill, getSkill, renameSkill, setSkillArchived } from "@/lib/data/skills";
 import { destinationOfKey, scopeName } from "@/lib/labels";
 import { archiveSkillInput, deleteSkillInput, moveSkillInput, renameSkillInput } from "@/lib/skills/permissions/manage-inputs";

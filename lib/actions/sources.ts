@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { webhookPath } from "@/lib/data/sources";
 import { createSource, deleteSource, detachSkill, rotateWebhookSecret, startSync, updateSource } from "@/lib/data/sources";
 import { getEnv } from "@/lib/env";

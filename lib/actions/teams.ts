@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { acceptInvitation, createInvitation, revokeInvitation } from "@/lib/data/teams";
-import { notFound } from "@/lib/data/core";
+import { notFound } from "@/lib/data/errors";
 import {
   addTeamMember,
   changeTeamRole,

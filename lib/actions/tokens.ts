@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { notFound } from "@/lib/data/core";
+import { notFound } from "@/lib/data/errors";
 import { createToken, revokeToken } from "@/lib/data/accounts";
 import { createTokenInput, revokeTokenInput } from "@/lib/auth/token-inputs";
 import { formAction, success } from "./action";

@@ -13,7 +13,7 @@ import { F, N, P, RELATIONS, Y, createMatrixCast, type Outcome, type Relation } 
 
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./skills");
-const { DataError } = await import("./core/errors");
+const { DataError } = await import("./errors");
 const { syncBuiltinSkills } = await import("./skills/builtin");
 afterAll(cleanup);
 

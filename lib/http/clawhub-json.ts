@@ -1,5 +1,5 @@
 import type { ClawhubSkill, ClawhubVersion, ClawhubVersionDetail } from "@/lib/data/distribution";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { getEnv } from "@/lib/env";
 import { LATEST_TAG, versionLabel } from "@/lib/skills/clawhub/protocol";
 import { errorResponse, HttpError, statusOfDataError } from "./errors";

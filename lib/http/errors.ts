@@ -1,4 +1,4 @@
-import { DataError, type DataErrorCode } from "@/lib/data/core";
+import { DataError, type DataErrorCode } from "@/lib/data/errors";
 import type { ApiErrorBody } from "@/lib/types/uploads";
 
 /** A refusal decided while reading the request itself (auth, size, shape), before the data layer. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { APICallError, createUIMessageStream, createUIMessageStreamResponse, generateId, RetryError, streamText, type LanguageModel, type UIMessage } from "ai";
 import { resolveModel, withSkillSource } from "@/lib/ai/models";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { continueTurn, getConversationHistory, loadSkillSource, pendingApprovalIds, saveTurn } from "@/lib/data/playground";
 import { openRunSession, type NewAttachment } from "@/lib/data/playground";
 import type { ViewerRef } from "@/lib/data/core";

@@ -4,7 +4,7 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
 import { z } from "zod";
 import type { ViewerRef } from "@/lib/data/core";
-import { DataError, notFound } from "@/lib/data/core";
+import { DataError, notFound } from "@/lib/data/errors";
 import { loadSkillSource, type LoadedSource } from "@/lib/data/playground";
 import { getProfile } from "@/lib/data/profiles";
 import { recordDownload } from "@/lib/data/skills";

@@ -10,7 +10,7 @@ import { makeSkill } from "./database";
 
 const skills = await import("@/lib/data/skills");
 const reviews = await import("@/lib/data/reviews");
-const { DataError } = await import("@/lib/data/core/errors");
+const { DataError } = await import("@/lib/data/errors");
 const teams = await import("@/lib/data/teams/teams");
 const adminUsers = await import("@/lib/data/admin/users");
 const { db } = await import("@/lib/db/server");

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { DataError } from "@/lib/data/core/errors";
+import { DataError } from "@/lib/data/errors";
 import { createUser } from "./database";
 
 /**

@@ -2,7 +2,7 @@ import type { ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import { expect } from "vitest";
 import type { TeamRole } from "@/lib/skills/permissions/permissions";
 import type { Db } from "@/lib/db/client";
-import { DataError } from "@/lib/data/core/errors";
+import { DataError } from "@/lib/data/errors";
 import { createUser } from "./database";
 
 // What the data-layer tests share: a throwaway database, the people and team most of them start

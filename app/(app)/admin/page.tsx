@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { listUsers, type UserStatusFilter } from "@/lib/data/admin";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 
 export const metadata: Metadata = { title: "Users" };

@@ -6,7 +6,7 @@ import { describeUserAgent } from "@/lib/auth/user-agent";
 import { db } from "@/lib/db/server";
 import type { OwnSession, SignInMethods } from "@/lib/types/account";
 import type { ViewerRef } from "../core/actor";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { audit } from "../notifications/audit";
 
 export type { OwnSession, SignInMethods };

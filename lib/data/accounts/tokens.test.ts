@@ -3,7 +3,7 @@ import { createTestDatabase, createUser } from "@/lib/test/database";
 
 const { db, cleanup } = await createTestDatabase();
 const tokens = await import("./tokens");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 
 await createUser(db, "ada", { role: "ADMIN" });

@@ -6,7 +6,7 @@ import { rememberVerified } from "@/lib/auth/verified-credentials.mjs";
 import { TOKEN_SCOPES, type AccessTokenInfo, type CreatedAccessToken, type TokenScope } from "@/lib/types/tokens";
 import type { ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import type { Viewer } from "../core/session";
 import { audit } from "../notifications/audit";
 import { checkFollowedLabel } from "../skills/labels";

@@ -6,7 +6,7 @@ import { requireInstanceAdmin } from "./users";
 import type { ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { containsIgnoringCase } from "@/lib/db/text-filters";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { readAuditDetail } from "../core/json-columns";
 
 export type { AuditFilter, AuditPage, AuditRow };

@@ -7,7 +7,7 @@ import { createTestDatabase, createUser } from "@/lib/test/database";
 import { F, RELATIONS, Y, createMatrixCast, type Outcome } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 await createMatrixCast(db);
 

@@ -7,7 +7,7 @@ import { getEnv, setEnvKeys } from "@/lib/env";
 import type { EnvSettingGroup } from "@/lib/types/admin";
 import type { ViewerRef } from "../core/actor";
 import { requireInstanceAdmin } from "./users";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { audit } from "../notifications/audit";
 
 /**

@@ -14,7 +14,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { containsIgnoringCase } from "@/lib/db/text-filters";
 import { lockName } from "@/lib/db/locks";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { revokeLinksBeyondRole } from "../teams/invitations";
 import { audit } from "../notifications/audit";
 

@@ -3,7 +3,7 @@ import { cache } from "react";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
-import { DataError } from "./errors";
+import { DataError } from "../errors";
 
 /**
  * Who is asking. Only the id is trusted: roles and memberships are read fresh from the database.

@@ -1,5 +1,4 @@
 // The core data layer's front door: code outside lib/data imports from here.
 export { type ViewerRef } from "./actor";
-export { DataError, notFound, type DataErrorCode } from "./errors";
 export { getViewer, requireViewer, viewerFromHeaders, type Viewer } from "./session";
 export { findUserByEmail } from "./users";

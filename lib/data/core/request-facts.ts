@@ -3,7 +3,7 @@ import { canViewSkill, type Actor, type Destination } from "@/lib/skills/permiss
 import { canSeeRequest, DIRECT_POLICY, parseReviewPolicy, type ApproverRule, type RequestFacts, type ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DataError } from "./errors";
+import { DataError } from "../errors";
 import { accessOf } from "./skill-access";
 
 // What every review request operation loads first: the request with the facts the pure rules

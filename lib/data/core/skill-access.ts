@@ -12,7 +12,7 @@ import {
 } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DataError, notFound } from "./errors";
+import { DataError, notFound } from "../errors";
 
 // Every read and write of a skill finds it here: the visibility rule (lib/skills/permissions/permissions.ts,
 // written once as clauses) rendered to a Prisma filter and to SQL, and the one preamble of a write:

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { loadFileBytes, putBlobs, writeBlobRows } from "../platform/blobs";
 import { resolveOwnerHandle, type Place } from "./clawhub";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { commitUpload, findSkillsInDestination, intakeFor, readUploadSources, type DestinationInput } from "../intake";
 
 // Publishing from a ClawHub client: each file is staged on its own (an upload ticket, the bytes,

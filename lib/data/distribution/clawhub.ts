@@ -13,7 +13,7 @@ import {
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { readScanFindings } from "../core/json-columns";
 import { visibleTo } from "../core/skill-access";
 import { shadowingFor } from "../skills/rows";

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { notFound } from "../core/errors";
+import { notFound } from "../errors";
 import { checkFollowedLabel, labelledVersionIds } from "../skills/labels";
 import { LATEST } from "@/lib/skills/permissions/labels";
 import { visibleTo } from "../core/skill-access";

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/server";
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "../core/actor";
 import type { DeliveryOptions } from "./discovery";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { hashTokenSecret, randomBase62 } from "../accounts/tokens";
 import { audit } from "../notifications/audit";
 import { checkFollowedLabel } from "../skills/labels";

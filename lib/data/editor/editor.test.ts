@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("../skills");

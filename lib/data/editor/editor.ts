@@ -11,7 +11,7 @@ import type { EditorSkill, EditorVersion, EditRefusal } from "@/lib/types/editor
 import { loadActor, type ViewerRef } from "../core/actor";
 import { accessFields, accessOf, findVisibleSkill } from "../core/skill-access";
 import { db } from "@/lib/db/server";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { addSkillVersion, intakeFor, type ImportResult } from "../intake";
 import { sourceFields, sourceOf, syncedSkillMessage } from "../intake/synced-skills";
 import { readSkillFiles, readSkillVersionFiles } from "../skills/files";

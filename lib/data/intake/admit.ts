@@ -2,7 +2,7 @@ import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import type { Intake } from "./context";
 import { gateSkill, type Verdict } from "./gate";
 import { blockedOutcome, type Refused } from "./outcome";

@@ -5,7 +5,7 @@ import { describeRequestPolicy, noEligibleReviewerText, parseReviewPolicy, propo
 import type { UploadDestination } from "@/lib/types/uploads";
 import { destinationKey, placeLabel } from "@/lib/labels";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { accessOf } from "../core/skill-access";
 import { openIntake, type Requester } from "./context";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { gateImport } from "@/lib/skills/review/policy";
 import type { ScanFinding, ScanResult } from "@/lib/skills/scan/types";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import type { ReviewDecision } from "./version-writer";
 
 // The security gate: the one place that decides what a skill's scan means for storing it. Every

@@ -2,7 +2,7 @@ import "server-only";
 import type { BundleSkill } from "@/lib/skills/archive/bundle";
 import type { Destination } from "@/lib/skills/permissions/permissions";
 import { timeSlicer } from "@/lib/skills/archive/steps";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { admit, invalidSkill, isValid, judge } from "./admit";
 import { openIntake, type Requester } from "./context";
 import { blockedError } from "./gate";

@@ -3,7 +3,7 @@ import type { Finding } from "@/lib/skills/format/findings";
 import type { ScanFinding, ScanResult } from "@/lib/skills/scan/types";
 import type { UploadProblemKind } from "@/lib/skills/upload/plan";
 import type { ProposalOutcome } from "@/lib/types/reviews";
-import type { DataError } from "../core/errors";
+import type { DataError } from "../errors";
 import type { Verdict } from "./gate";
 import type { ImportResult } from "./write";
 

@@ -15,7 +15,7 @@ import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import type { ApiErrorBody, UploadDestination, UploadPlanItem } from "@/lib/types/uploads";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import type { Intake } from "./context";
 import { findSkillsInDestination, resolveTarget, resolveUploadDestination, type DestinationInput } from "./destinations";
 import { gateSkill } from "./gate";

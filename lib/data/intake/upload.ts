@@ -6,7 +6,7 @@ import { timeSlicer } from "@/lib/skills/archive/steps";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
 import { gateOf } from "@/lib/skills/review/policy";
 import type { UploadDestination, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { openIntake, type Requester } from "./context";
 import { findSkillsInDestination, listDestinations, pickDestination, type DestinationInput } from "./destinations";
 import { storedOutcome, type Landed, type Refused } from "./outcome";

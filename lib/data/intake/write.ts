@@ -8,7 +8,7 @@ import { timeSlicer } from "@/lib/skills/archive/steps";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { sourceFields, sourceOf, syncedSkillMessage } from "./synced-skills";
 import { addVersionForbidden, requireSkill } from "../core/skill-access";
 import { lockName, lockRow } from "@/lib/db/locks";

@@ -10,7 +10,7 @@ import { makeSkill } from "@/lib/test/support";
 
 process.env.BETTER_AUTH_SECRET ??= "a-test-secret-that-is-at-least-32-characters";
 const { db, cleanup } = await createTestDatabase();
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 const notifications = await import("./");
 const skills = await import("../skills");
 afterAll(cleanup);

@@ -6,7 +6,7 @@ import { webhookHostProblem } from "./webhook-host";
 import type { TeamWebhookSummary } from "@/lib/types/notifications";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { encryptSecret, newWebhookSecret } from "../platform/secrets";
 import { audit } from "./audit";
 

@@ -10,7 +10,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { readConversationSetup, readLedger, readMessageParts } from "../core/json-columns";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { collectOrphanBlobs } from "../platform/blobs";

@@ -7,7 +7,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { visibleTo, visibleToSql } from "../core/skill-access";
 import { db } from "@/lib/db/server";
 import { readFrontmatter } from "../core/json-columns";
-import { notFound } from "../core/errors";
+import { notFound } from "../errors";
 import { inBatches } from "../core/batches";
 import { labelledVersionIds } from "../skills/labels";
 import { LATEST } from "@/lib/skills/permissions/labels";

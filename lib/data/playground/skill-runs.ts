@@ -13,7 +13,7 @@ import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { loadFileBytes, blobSelect } from "../platform/blobs";
 import { formatBytes } from "@/lib/format";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { readInstanceSettings } from "../admin/settings";
 import { readSkillVersionFiles } from "../skills/files";
 import { toolArgumentsProblem } from "./tool-arguments";

@@ -11,7 +11,7 @@ import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { MAX_TRIGGER_QUERY_CHARS, MAX_TRIGGER_TESTS, parseTriggerTests, TRIGGER_TESTS_PATH, type TriggerTest } from "@/lib/skills/format/trigger-tests";
 import type { EvalCatalog, EvalEstimate, EvalRunProgress, EvalRunRequest, EvalRunView, TriggerTestsView } from "@/lib/types/evals";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { readEvalResults } from "../core/json-columns";
 import { loadSkillSource, loadSkillVersionSource } from "./playground";
 import { visibleTo } from "../core/skill-access";

@@ -7,7 +7,7 @@ import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { visibleTo } from "../core/skill-access";
 import { db } from "@/lib/db/server";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 
 // Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They
 // belong to one user and only that user sees or changes them; a skill a profile references

@@ -3,7 +3,7 @@ import type { Actor, Destination } from "@/lib/skills/permissions/permissions";
 import { canRevise, type RequestPolicy } from "@/lib/skills/review-requests/policy";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalOutcome } from "@/lib/types/reviews";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { audit } from "../notifications/audit";
 import { factsOf, requestFactsSelect, reviewUrl } from "../core/request-facts";
 

@@ -7,7 +7,7 @@ import type { LineAnchor, ReviewThread } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { blobSelect, loadFileBytes } from "../platform/blobs";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { audit } from "../notifications/audit";
 import { requireRequest } from "../core/request-facts";
 

@@ -13,7 +13,7 @@ import type { Tx } from "@/lib/db/client";
 import type { ReviewVerdict } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { assertNameFree } from "../intake";
 import { moveSkillInTx } from "../skills/lifecycle";
 import { audit } from "../notifications/audit";

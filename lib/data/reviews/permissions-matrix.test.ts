@@ -12,7 +12,7 @@ import { createTestDatabase, createUser, makeSkill, setReviewPolicy } from "@/li
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("../skills");
 const reviews = await import("./");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 
 // proposer: the member who proposes; owner/admin/member: the team's other people; outsider: in

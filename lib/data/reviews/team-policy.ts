@@ -4,7 +4,7 @@ import { parseReviewPolicy, reviewPolicySchema, reviewPolicyWarning, type Review
 import type { TeamReviewSettings } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { audit } from "../notifications/audit";
 
 /** A team's review policy as its members see it; null when the viewer is not a member (404). */

@@ -17,7 +17,7 @@ import { db } from "@/lib/db/server";
 import { lockRow } from "@/lib/db/locks";
 import type { LabelMoveOutcome, SkillLabelInfo, SkillLabels } from "@/lib/types/labels";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { reviewUrl, teamPolicy } from "../core/request-facts";
 import { accessOf, findVisibleSkill, requireSkill } from "../core/skill-access";
 import { audit } from "../notifications/audit";

@@ -10,7 +10,7 @@ import type { Tx } from "@/lib/db/client";
 import type { SkillSummary } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { skillReferences } from "../profiles/references";
 import { teamPolicy } from "../core/request-facts";
 import { openMoveRequest } from "../proposals/propose";

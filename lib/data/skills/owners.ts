@@ -6,7 +6,7 @@ import { db } from "@/lib/db/server";
 import { lockRow } from "@/lib/db/locks";
 import type { SkillMeta, SkillOwnerView } from "@/lib/types/skill-meta";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { requireSkill } from "../core/skill-access";
 import { ownerEntriesOf } from "../core/owner-ids";
 import { audit } from "../notifications/audit";

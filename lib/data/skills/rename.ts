@@ -7,7 +7,7 @@ import { placeLabel } from "@/lib/labels";
 import type { ScanResult } from "@/lib/skills/scan/types";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { addVersionForbidden, requireSkill } from "../core/skill-access";
 import { prepareVersion, scanSkill, type ReviewDecision } from "../intake/version-writer";
 import { addVersionInTx, lockSkillName, reviewFromScan, type ImportResult } from "../intake";

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/server";
 import { lockRow } from "@/lib/db/locks";
 import type { TeamTags } from "@/lib/types/skill-meta";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { requireSkill } from "../core/skill-access";
 import { audit } from "../notifications/audit";
 import { allowedTags, teamTagNames } from "../intake/tags";

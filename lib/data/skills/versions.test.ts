@@ -4,7 +4,7 @@ import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 const { db, cleanup } = await createTestDatabase();
 const data = await import("./");
 const versions = await import("./versions");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 
 const { team, ada, grace, linus, viewers } = await createCast(db, { extra: ["owner"], team: { owner: "OWNER", grace: "MEMBER" } });

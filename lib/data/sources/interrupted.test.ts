@@ -16,7 +16,7 @@ const { db, cleanup } = await createTestDatabase();
 const sources = await import("./sources");
 const background = await import("../background");
 const { sweepInterruptedSyncs } = await import("./lease");
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const hanging = await serveHangingHttp();
 afterAll(async () => {
   await hanging.close();

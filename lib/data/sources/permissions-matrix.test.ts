@@ -21,7 +21,7 @@ const { webhookDelivery } = await import("@/lib/http/webhook-delivery");
 const receiveWebhook = (sourceId: string, request: { headers: Headers; body: Uint8Array }) =>
   sources.receiveWebhook(sourceId, webhookDelivery(request.headers, request.body));
 const background = await import("../background");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 await background.startJobs({ recurring: false });
 const repo = await createGitRepo();
 const server = await serveGitHttp(repo.bareDir);

@@ -4,7 +4,7 @@ import { placeLabel } from "@/lib/labels";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SourceSummary, SyncSummary } from "@/lib/types/sources";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { readSyncRefused, readSyncSkipped } from "../core/json-columns";
 
 // The rows every source read selects, the one mapping of each to what pages get, and the one way

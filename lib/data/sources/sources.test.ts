@@ -22,7 +22,7 @@ await background.startJobs({ recurring: false });
 const { importSkills } = await import("../intake");
 const editor = await import("../editor/editor");
 const { restoreSkillVersion } = await import("../skills/lifecycle");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 const folder = await mkdtemp(path.join(os.tmpdir(), "skillshelf-source-folder-"));
 afterAll(async () => {
   await sources.waitForSyncs();

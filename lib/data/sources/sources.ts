@@ -11,7 +11,7 @@ import type { SourceDetail, SourceInput, SourcePatch, SourceSummary } from "@/li
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import type { Tx } from "@/lib/db/client";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { teamPolicy } from "../core/request-facts";
 import { accessOf, requireSkill } from "../core/skill-access";
 import { encryptSecret, newWebhookSecret } from "../platform/secrets";

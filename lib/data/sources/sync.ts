@@ -6,7 +6,7 @@ import { SourceFetchError, type SourceSpec } from "@/lib/sources/types";
 import type { SyncStatus, SyncSummary, SyncTrigger } from "@/lib/types/sources";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { jobQueue, JOBS } from "../platform/job-queue";
 import { decryptSecret, UnreadableSecretError } from "../platform/secrets";
 import { checkGitUrl, fetchLimits, fetchSkillSource } from "./fetch";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { SyncSummary } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
 import { isUniqueViolation } from "@/lib/db/locks";
-import { DataError } from "../core/errors";
+import { DataError } from "../errors";
 import { decryptSecret, UnreadableSecretError } from "../platform/secrets";
 import { toSyncSummary } from "./rows";
 import { startSyncAs } from "./sync";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createCast, createTestDatabase, createUser, refusedUnchanged as refusedLeaving } from "@/lib/test/support";
-import type { DataErrorCode } from "../core/errors";
+import type { DataErrorCode } from "../errors";
 
 const { db, cleanup } = await createTestDatabase();
 const invitations = await import("./invitations");

@@ -8,7 +8,7 @@ import type { CreatedInvitation, InvitationInfo, InvitationState } from "@/lib/t
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { audit } from "../notifications/audit";
 
 export type { CreatedInvitation, InvitationInfo, InvitationState };

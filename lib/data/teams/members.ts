@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { lockName } from "@/lib/db/locks";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { revokeLinksBeyondRole } from "./invitations";
 import { audit } from "../notifications/audit";
 import { LAST_OWNER_MESSAGE } from "@/lib/skills/teams/leave";

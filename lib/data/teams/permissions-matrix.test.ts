@@ -8,7 +8,7 @@ import { createTestDatabase } from "@/lib/test/database";
 import { F, N, RELATIONS, Y, createMatrixCast, type Outcome } from "@/lib/test/matrix-cast";
 
 const { db, cleanup } = await createTestDatabase();
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 await createMatrixCast(db);
 

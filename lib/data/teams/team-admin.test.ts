@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createCast, createTestDatabase, createUser, makeSkill, refusedUnchanged as refusedLeaving } from "@/lib/test/support";
-import type { DataErrorCode } from "../core/errors";
+import type { DataErrorCode } from "../errors";
 
 // Creating (under the instance setting), renaming, describing and deleting teams. Members and
 // roles are in teams.test.ts, invite links in invitations.test.ts.

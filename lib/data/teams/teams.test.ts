@@ -5,7 +5,7 @@ import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 const { db, cleanup } = await createTestDatabase();
 const teams = await import("./teams");
 const skills = await import("../skills");
-const { DataError } = await import("../core/errors");
+const { DataError } = await import("../errors");
 afterAll(cleanup);
 
 // "owner", "admin" and "member" get those roles in the teams built by teamWith(); "outsider" owns

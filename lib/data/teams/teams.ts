@@ -18,7 +18,7 @@ import type { TeamDetail, TeamSkillToMove, TeamSummary } from "@/lib/types/teams
 import type { Tx } from "@/lib/db/client";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { readInstanceSettings } from "../admin/settings";
 import { changeSkillScope } from "../skills/lifecycle";
 import { audit } from "../notifications/audit";

@@ -120,7 +120,7 @@ describe("a kill -9 during a burst", () => {
   it("loses at most the events of the last flush window, and never leaves a batch half written or the rollup off", async () => {
     await db.usageEvent.deleteMany();
     await db.usageDaily.deleteMany();
-    const root = path.resolve(import.meta.dirname, "../..");
+    const root = path.resolve(import.meta.dirname, "../../..");
     const child = spawn(process.execPath, ["--import", "tsx", "--conditions", "react-server", "lib/test/usage-burst.ts", notes.skillId], {
       cwd: root,
       // The test's own database: a SQLite file, or on CI's PostgreSQL pass its URL.

@@ -5,7 +5,7 @@ import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { readScanFindings } from "../core/json-columns";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { requireSkill } from "../core/skill-access";
 import { audit } from "../notifications/audit";
 

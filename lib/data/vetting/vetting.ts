@@ -9,7 +9,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, requireSkill, visibleTo } from "../core/skill-access";
 import { db } from "@/lib/db/server";
 import { readScanFindings } from "../core/json-columns";
-import { DataError, notFound } from "../core/errors";
+import { DataError, notFound } from "../errors";
 import { scanColumns, scanStoredVersion } from "./scan-columns";
 import { audit } from "../notifications/audit";
 

@@ -4,7 +4,7 @@ import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditList } from "@/components/admin/audit-list";
 import { Pager } from "@/components/admin/pager";
 import { listAuditActions, listAuditEvents } from "@/lib/data/admin";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 import { auditCursorOf, auditFilterOf, auditQuery } from "@/lib/audit-query";
 

@@ -5,7 +5,7 @@ import { UsageAttributionForm } from "@/components/admin/usage-attribution-form"
 import { ScriptExecutionForm } from "@/components/admin/script-execution-form";
 import { TeamCreationForm } from "@/components/admin/team-creation-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 import { listEnvironmentSettings, readInstanceSettings } from "@/lib/data/admin";
 import { getExecutionStatus } from "@/lib/data/playground";

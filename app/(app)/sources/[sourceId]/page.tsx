@@ -16,7 +16,7 @@ import { Revision, SyncStatusBadge, SyncTime } from "@/components/sources/sync-s
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 import { getSource } from "@/lib/data/sources";
 import { getEnv } from "@/lib/env";

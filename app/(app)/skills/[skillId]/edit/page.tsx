@@ -6,7 +6,7 @@ import { LockIcon } from "lucide-react";
 import { LazySkillEditor } from "@/components/editor/lazy-editor";
 import { EditedUpstream } from "@/components/sources/edited-upstream";
 import { getEditorSkill, getEditRefusal } from "@/lib/data/editor";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 import { getSkillSource } from "@/lib/data/sources";
 import { loadEvalOptions } from "../eval-options";

@@ -1,5 +1,5 @@
 import { receiveWebhook, WEBHOOK_REFUSED } from "@/lib/data/sources";
-import { DataError } from "@/lib/data/core";
+import { DataError } from "@/lib/data/errors";
 import { readBodyLimited } from "@/lib/http/body";
 import { handle, jsonError, json } from "@/lib/http/errors";
 import { webhookDelivery } from "@/lib/http/webhook-delivery";
