@@ -5,8 +5,8 @@ import nextTs from "eslint-config-next/typescript";
 //   app -> components -> lib/actions -> lib/data -> lib/auth -> lib/db -> lib/env.ts
 //   app (route handlers) -> lib/http -> lib/data;  app (route handlers) -> lib/mcp -> lib/data;  lib/actions, lib/http -> lib/ai
 //   lib/data, lib/http, lib/actions, lib/ai, components -> lib/types -> lib/playground -> lib/skills
-// and inside lib/skills: upload -> review -> scan -> archive -> format; diff, draft -> format;
-// review -> permissions. Each zone below names what its folder must not import. Tests (TESTS) may
+// and inside lib/skills: upload -> vetting -> scan -> archive -> format; diff, draft -> format;
+// vetting -> permissions. Each zone below names what its folder must not import. Tests (TESTS) may
 // reach further to build what they check (a route handler, a read bundle, a database): each zone
 // says what, in `testsMay`; nothing else may import test support.
 
@@ -45,8 +45,8 @@ const SKILLS = {
   diff: ["format"], // text and SKILL.md diffs (editor and history)
   draft: ["format"], // the editor's unsaved work and its save request
   scan: ["format", "archive"], // the security scanner (archive: the BundleSkill type only, see scan/isomorphic.test.ts)
-  review: ["scan", "permissions"], // what the store does with a scan result; the review forms
-  upload: ["archive", "format", "review"], // what one upload holds, its plan and its request fields
+  vetting: ["scan", "permissions"], // security vetting: what the store does with a scan result; the Security tab's forms
+  upload: ["archive", "format", "vetting"], // what one upload holds, its plan and its request fields
   clawhub: [], // the ClawHub registry protocol in our terms: version labels, tags, owner handles, fingerprints
   usage: [], // usage events: channels, days, rollup arithmetic, analytics query input
 };
@@ -102,12 +102,12 @@ const zones = [
     except: ["./auth/client-address.ts", "./skills/format/limits.ts"],
     message: "lib/env.ts sits below everything: it may use only pure leaf modules (client-address, limits).",
   },
-  { target: ["./lib/format.ts", "./lib/utils.ts"], deny: ["./lib", ...UI], message: "Presentation helpers import nothing of the app." },
+  { target: ["./lib/display.ts", "./lib/utils.ts"], deny: ["./lib", ...UI], message: "Presentation helpers import nothing of the app." },
   {
     target: "./lib/labels.ts",
     deny: ["./lib", ...UI, ...TOOLS],
-    except: ["./skills/permissions", "./format.ts"],
-    message: "Labels name the rules' terms: they may import lib/skills/permissions and lib/format.ts, nothing else of the app.",
+    except: ["./skills/permissions", "./display.ts"],
+    message: "Labels name the rules' terms: they may import lib/skills/permissions and lib/display.ts, nothing else of the app.",
   },
   {
     target: "./lib/storage",
@@ -126,14 +126,14 @@ const zones = [
   {
     target: "./lib/sandbox",
     deny: ["./lib", ...UI, ...TOOLS],
-    except: ["./sandbox", "./format.ts"],
-    message: "The sandbox runs commands: it knows nothing of skills, the database or the app (lib/format.ts words its sizes).",
+    except: ["./sandbox", "./display.ts"],
+    message: "The sandbox runs commands: it knows nothing of skills, the database or the app (lib/display.ts words its sizes).",
   },
   {
     target: "./lib/sources",
     deny: ["./lib", ...UI, ...TOOLS],
     // test/git-repos.ts: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
-    except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./format.ts", "./test/git-repos.ts"],
+    except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./display.ts", "./test/git-repos.ts"],
     message: "Sources fetch Git repositories and folders: they know nothing of the database or the app (the bundle reader's file shape and digests only).",
   },
   {

@@ -1,5 +1,5 @@
 import type { EnvSettingGroup, EnvSettingRow } from "@/lib/types/admin";
-import { formatBytes, formatNumber } from "@/lib/format";
+import { formatBytes, formatNumber } from "@/lib/display";
 import type { Env } from "./env";
 
 /**

@@ -1,5 +1,5 @@
 import type { Destination, Scope } from "@/lib/skills/permissions/permissions";
-import { shortRevision } from "./format";
+import { shortRevision } from "./display";
 
 // How the app names places and changes, in one module shared by server and client code, so a list,
 // a dialog and a message never say the same thing three ways.

@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from "lucide-react";
 import type { AccessTokenInfo } from "@/lib/types/tokens";
-import { formatExpiry, formatRelative } from "@/lib/format";
+import { formatExpiry, formatRelative } from "@/lib/display";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateTokenDialog } from "./create-token-dialog";

@@ -7,7 +7,7 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/co
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_EXPIRY_DAYS } from "@/lib/auth/token-inputs";
-import { formatExpiry } from "@/lib/format";
+import { formatExpiry } from "@/lib/display";
 import { CredentialNameField } from "./credential-name-field";
 import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";

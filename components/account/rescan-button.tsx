@@ -2,7 +2,7 @@
 import { LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { rescanAction } from "@/lib/actions/review";
+import { rescanAction } from "@/lib/actions/vetting";
 import { cn } from "@/lib/utils";
 
 /** Instance admins: rescan stored versions with the current rules (the stale ones, or all). */

@@ -2,7 +2,7 @@
 import { CheckIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { resolveReportAction } from "@/lib/actions/review";
+import { resolveReportAction } from "@/lib/actions/vetting";
 
 export function ResolveReportButton({ id }: { id: string }) {
   const { formAction: action, pending, failure } = useFormAction(resolveReportAction, { toast: false });

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { FlagIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SeverityBadge } from "@/components/ui/severity-badge";
-import { formatRelative } from "@/lib/format";
-import { findingLocation } from "@/lib/skills/review/policy";
+import { formatRelative } from "@/lib/display";
+import { findingLocation } from "@/lib/skills/vetting/policy";
 import type { ScanReportItem } from "@/lib/types/skills";
 import { ResolveReportButton } from "./resolve-report-button";
 

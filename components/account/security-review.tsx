@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ShieldCheckIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SeverityBadge } from "@/components/ui/severity-badge";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { AwaitingReview } from "@/lib/types/skills";
 import { RescanButtons } from "./rescan-button";
 import { placeLabel } from "@/lib/labels";

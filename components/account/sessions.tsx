@@ -3,7 +3,7 @@ import { useTransition } from "react";
 import { MonitorSmartphoneIcon } from "lucide-react";
 import { revokeOtherSessionsAction, revokeSessionAction } from "@/lib/actions/account";
 import type { OwnSession } from "@/lib/types/account";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { GitMergeIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import { SkillDiffView } from "@/components/skills/diff/skill-diff-view";
 import { Button } from "@/components/ui/button";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { DiffInputFile } from "@/lib/skills/diff/diff";
 import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
 import { entryText, rebaseDraft, type Draft, type DraftBaseFile } from "@/lib/skills/draft/draft";

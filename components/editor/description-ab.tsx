@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { AbResults, BLIND_NOTE } from "@/components/skills/triggers/ab-results";
 import { catalogOf, costsTokens, EvalSetupFields, RunButton, RunPhaseNotice, type EvalOptions, type EvalSetup } from "@/components/skills/triggers/run-setup";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID } from "@/lib/playground/domain";
 import type { TriggerTest } from "@/lib/skills/format/trigger-tests";
 import type { DescriptionAb } from "./use-description-ab";
 

@@ -1,7 +1,7 @@
 "use client";
 import { HistoryIcon, InfoIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { StoredOffer } from "./editor-state";
 
 /** What became of the draft this browser kept: offered back, restored, or not kept at all. */

@@ -1,7 +1,7 @@
 "use client";
 import { FileIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import type { Finding } from "@/lib/skills/format/findings";
 import { CodeEditor, type CodeEditorHandle } from "./code-editor";
 

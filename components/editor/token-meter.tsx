@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { cn } from "@/lib/utils";
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toaster";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import {
   addTextFile,
   checkDraftPath,

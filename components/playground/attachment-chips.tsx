@@ -2,7 +2,7 @@
 import { useId, useRef } from "react";
 import { AlertCircleIcon, PaperclipIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@/lib/playground/inputs";
 import { cn } from "@/lib/utils";
 import type { AttachmentChip } from "./attachments";

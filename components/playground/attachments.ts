@@ -1,5 +1,5 @@
 import type { FileUIPart } from "ai";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { attachmentNameProblem, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@/lib/playground/inputs";
 import type { AttachmentUpload, PlaygroundMessage } from "@/lib/types/playground";
 

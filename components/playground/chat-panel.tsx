@@ -5,7 +5,7 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { AlertCircleIcon, MessagesSquareIcon, PaperclipIcon, RotateCcwIcon, ShieldQuestionIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { loadedSkills } from "@/lib/playground/chat-links";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import { MAX_MESSAGE_CHARS } from "@/lib/playground/inputs";
 import type { ExecutionStatus, ModelOption, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
 import { AttachButton, AttachmentChips, AttachmentProblems } from "./attachment-chips";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import { ledgerRows } from "./ledger-events";
 
 const error = (level: 2 | 3, tool: string): DisclosureEvent => ({ level, kind: "error", tool, error: `${tool} failed` });

@@ -1,4 +1,4 @@
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import { SKILL_TOOLS } from "./tool-calls";
 
 export type LedgerEvent<K extends DisclosureEvent["kind"]> = Extract<DisclosureEvent, { kind: K }>;

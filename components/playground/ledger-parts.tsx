@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { XCircleIcon } from "lucide-react";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { cn } from "@/lib/utils";
 import type { LedgerEvent } from "./ledger-events";
 

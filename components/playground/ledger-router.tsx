@@ -1,5 +1,5 @@
 import { ChevronRightIcon, RouteIcon } from "lucide-react";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import { cn } from "@/lib/utils";
 
 /** Why the offline router chose the skill it did: the top of its ranking against its threshold. */

@@ -1,7 +1,7 @@
 import { TerminalIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatBytes, formatNumber } from "@/lib/format";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import { formatBytes, formatNumber } from "@/lib/display";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import { cn } from "@/lib/utils";
 import { formatDuration } from "./run-card";
 

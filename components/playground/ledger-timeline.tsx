@@ -1,7 +1,7 @@
 "use client";
-import { formatNumber, formatTokens } from "@/lib/format";
+import { formatNumber, formatTokens } from "@/lib/display";
 import { tokensByLevel } from "@/lib/playground/ledger";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import { toolSegmentTokens } from "./tool-calls";
 
 /** Every turn's disclosure at a glance: what each level added, and what stayed resident. */

@@ -1,7 +1,7 @@
 import { BookXIcon, WrenchIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber } from "@/lib/format";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import { formatNumber } from "@/lib/display";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import { cn } from "@/lib/utils";
 import { ApprovalBadge } from "./approval-prompt";
 import { formatDuration } from "./run-card";

@@ -1,6 +1,6 @@
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { showsSaving } from "@/lib/playground/ledger";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import { cn } from "@/lib/utils";
 
 // Full rows at every width where the count allows it: 5 in one, 6 in two or one, 7 and 8 in two of four.

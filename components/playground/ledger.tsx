@@ -1,8 +1,8 @@
 "use client";
 import { AlertTriangleIcon, LayersIcon } from "lucide-react";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { showsSaving } from "@/lib/playground/ledger";
-import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent, TurnLedger } from "@/lib/playground/domain";
 import { ledgerRows, type LedgerRows } from "./ledger-events";
 import { AskedLevel, CalledLevel, LoadedLevel, OfferedLevel, RanLevel, ReadLevel } from "./ledger-levels";
 import { RouterRankingView } from "./ledger-router";

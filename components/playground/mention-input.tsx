@@ -2,7 +2,7 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ArrowUpIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { cn } from "@/lib/utils";
 
 export interface MentionOption {

@@ -7,7 +7,7 @@ import type { Root } from "hast";
 import { skillRoutes } from "@/components/skills/skill-routes";
 import { onlyBuiltUrls, resolveUrls, urlComponents, type LinkContext, type Resolutions } from "@/components/skills/markdown/url-rules";
 import { chatFiles, turnSkills, type ChatFile, type LoadedSkill } from "@/lib/playground/chat-links";
-import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent, TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { cn } from "@/lib/utils";
 import { AttachmentChips } from "./attachment-chips";

@@ -6,7 +6,7 @@ import { ChevronDownIcon, MessageSquareIcon, PlusIcon, SlidersHorizontalIcon, Tr
 import { deleteConversationAction } from "@/lib/actions/playground";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type {
   AgentProfileInfo,
   CatalogEntry,

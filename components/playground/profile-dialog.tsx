@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import type { AgentProfileInfo, CatalogEntry } from "@/lib/types/playground";
 
 export interface ProfileDraft {

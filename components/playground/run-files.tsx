@@ -5,7 +5,7 @@ import { CodeLines } from "@/components/skills/code-lines";
 import { CsvPreview } from "@/components/skills/file-preview";
 import type { CodeToken } from "@/components/skills/markdown/highlight";
 import { languageForPath } from "@/components/skills/markdown/languages";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import type { SkillRunResult } from "@/lib/playground/run-result";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
 import { previewKind } from "@/lib/skills/format/preview";

@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import type { CatalogEntry } from "@/lib/types/playground";
 
 // What the setup panel says about a skill beyond its name: how it may be invoked (Claude Code's

@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
 import { Textarea } from "@/components/ui/textarea";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import type { PlaygroundSetup, PromptPreviewResult } from "@/lib/types/playground";
 import { Section } from "./setup-section";
 

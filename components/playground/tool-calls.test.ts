@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { chatRequestInput } from "@/lib/playground/inputs";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { CallCard } from "./call-card";
 import { chatRequestBody } from "./chat-request";

@@ -1,5 +1,5 @@
 import type { ApprovalDecision } from "@/lib/playground/inputs";
-import type { DisclosureEvent, GrantedApproval, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent, GrantedApproval, TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 
 // The chat's side of tool calls that wait for the user and of tools bound to skills, as plain

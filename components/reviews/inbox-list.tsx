@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CheckIcon, FolderInputIcon, GitMergeIcon, GitPullRequestArrowIcon, GitPullRequestClosedIcon, MessageSquareIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { ReviewRequestSummary } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
 import { approvalsText, requestKindText } from "./inbox-text";

@@ -2,7 +2,7 @@ import { CircleCheckIcon, CircleXIcon, ShieldAlertIcon, ShieldCheckIcon, Triangl
 import { ScanFindingList } from "@/components/skills/scan-findings";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import type { LevelTokens, ReviewRequestDetail } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CircleCheckIcon, GitCommitVerticalIcon, MessagesSquareIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { ReviewRequestDetail, ReviewThread, ReviewVerdictItem } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
 import { conversationItems, revisionLabel } from "./review-anchors";

@@ -11,7 +11,7 @@ import {
 import { ScopeBadge } from "@/components/skills/scope-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { scopeName } from "@/lib/labels";
 import type { ReviewRequestDetail } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { deleteCommentAction, resolveThreadAction } from "@/lib/actions/reviews";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { ReviewCommentItem, ReviewThread } from "@/lib/types/reviews";
 import { cn } from "@/lib/utils";
 import { anchorPlace } from "./review-anchors";

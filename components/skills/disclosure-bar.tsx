@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { cn } from "@/lib/utils";
 

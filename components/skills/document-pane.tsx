@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DownloadIcon, FileQuestionIcon, FileTextIcon } from "lucide-react";
 import type { DocumentView, SkillRoutes } from "@/components/skills/skill-routes";
-import { formatBytes, formatNumber } from "@/lib/format";
+import { formatBytes, formatNumber } from "@/lib/display";
 import type { SkillFileInfo } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,7 @@ import { CodeLines } from "@/components/skills/code-lines";
 import type { Highlighter } from "@/components/skills/markdown/highlight";
 import { languageForPath } from "@/components/skills/markdown/languages";
 import { Button } from "@/components/ui/button";
-import { formatBytes, formatNumber } from "@/lib/format";
+import { formatBytes, formatNumber } from "@/lib/display";
 import { parseCsv } from "@/lib/skills/format/preview";
 import type { SkillFileInfo } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";

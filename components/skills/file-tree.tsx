@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FolderIcon } from "lucide-react";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
-import { formatBytes, formatNumber } from "@/lib/format";
+import { formatBytes, formatNumber } from "@/lib/display";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { SkillFileInfo } from "@/lib/types/skills";
 

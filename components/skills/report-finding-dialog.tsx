@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { useFormAction } from "@/components/ui/use-form-action";
-import { reportFalsePositiveAction } from "@/lib/actions/review";
-import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
-import { findingLocation } from "@/lib/skills/review/policy";
+import { reportFalsePositiveAction } from "@/lib/actions/vetting";
+import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/vetting/inputs";
+import { findingLocation } from "@/lib/skills/vetting/policy";
 import type { ScanFinding } from "@/lib/skills/scan/types";
 import { NoteField } from "./note-field";
 

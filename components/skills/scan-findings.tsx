@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { FileWarningIcon } from "lucide-react";
 import { SEVERITY_LABEL, SeverityBadge } from "@/components/ui/severity-badge";
-import { findingLocation } from "@/lib/skills/review/policy";
+import { findingLocation } from "@/lib/skills/vetting/policy";
 
-export { scanHeadline, severityCounts } from "@/lib/skills/review/policy";
+export { scanHeadline, severityCounts } from "@/lib/skills/vetting/policy";
 import { SEVERITY_ORDER, type ScanFinding, type ScanSkipped } from "@/lib/skills/scan/types";
 
 // Security findings as the upload preview, the Security tab and the review dialog show them. No

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { OctagonAlertIcon, ShieldAlertIcon, ShieldCheckIcon, ShieldIcon, ShieldQuestionIcon } from "lucide-react";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { SkillDetail, SkillVersionDetail, VersionScan } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 import { LazyReportFindingDialog, LazyReviewDialog } from "./lazy-actions";

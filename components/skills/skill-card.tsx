@@ -2,7 +2,7 @@ import Link from "next/link";
 import { FileIcon, FileTextIcon } from "lucide-react";
 import { hasMatch } from "@/lib/skills/list/search";
 import type { SkillSearchMatch, SkillSummary } from "@/lib/types/skills";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";

@@ -7,7 +7,7 @@ import { InvocationMarkers } from "@/components/skills/skill-markers";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
 import { LabelChips } from "@/components/skills/label-chips";
 import { Button } from "@/components/ui/button";
-import { formatBytes, formatRelative } from "@/lib/format";
+import { formatBytes, formatRelative } from "@/lib/display";
 import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
 /**

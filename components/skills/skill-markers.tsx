@@ -1,6 +1,6 @@
 import { AtSignIcon, EyeOffIcon, FileWarningIcon, StarIcon } from "lucide-react";
 import type { SkillSummary } from "@/lib/types/skills";
-import { formatNumber, formatTokens } from "@/lib/format";
+import { formatNumber, formatTokens } from "@/lib/display";
 import { cn } from "@/lib/utils";
 
 /** What the two numbers of "133 / 662 tok" are, in words. */

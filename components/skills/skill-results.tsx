@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { SkillListParams } from "@/lib/skills/list/inputs";
 import { skillListHref } from "@/lib/skills/list/url";
 import type { SkillListPage } from "@/lib/types/skills";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { SkillCard } from "./skill-card";
 import { SkillPagination } from "./skill-pagination";
 import { SkillTable } from "./skill-table";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { FileTextIcon, TriangleAlertIcon } from "lucide-react";
 import { hasMatch } from "@/lib/skills/list/search";
 import type { SkillListItem } from "@/lib/types/skills";
-import { formatRelative, formatTokens } from "@/lib/format";
+import { formatRelative, formatTokens } from "@/lib/display";
 import { HighlightedText } from "./highlighted-text";
 import { LazySkillRowMenu } from "./lazy-actions";
 import { ScopeBadge } from "./scope-badge";

@@ -5,7 +5,7 @@ import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import type { SkillRoutes } from "@/components/skills/skill-routes";
 import { schemaRows } from "@/components/skills/tool-schema";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import type { BoundToolInfo, SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
 // The Tools tab: what each tool a skill binds offers a model (name, description, arguments), what

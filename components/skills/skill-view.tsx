@@ -18,7 +18,7 @@ import { SeverityBadge } from "@/components/ui/severity-badge";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
 import { skillRoutes, type DocumentView, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
 import { DocumentToolbar, MissingFile, MissingFileToolbar } from "@/components/skills/document-pane";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { findUnreferenced, resolveLink, type MarkdownLink } from "@/lib/skills/format/links";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { SkillDetail, SkillFileInfo, SkillVersionDetail } from "@/lib/types/skills";

@@ -1,6 +1,6 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatRelative, shortRevision } from "@/lib/format";
+import { formatRelative, shortRevision } from "@/lib/display";
 import type { SyncSummary } from "@/lib/types/sources";
 import { SYNC_STATUS } from "./source-text";
 

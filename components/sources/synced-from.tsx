@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { GitBranchIcon } from "lucide-react";
-import { shortRevision } from "@/lib/format";
+import { shortRevision } from "@/lib/display";
 
 export interface SkillSourceLine {
   sourceId: string;

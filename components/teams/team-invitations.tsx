@@ -4,7 +4,7 @@ import { LinkIcon, PlusIcon } from "lucide-react";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/actions/teams";
 import { DEFAULT_INVITE_EXPIRY_DAYS, INVITE_EXPIRY_DAYS } from "@/lib/skills/teams/team-inputs";
 import type { InvitationInfo, InvitationState, TeamRole } from "@/lib/types/teams";
-import { formatExpiry, formatRelative } from "@/lib/format";
+import { formatExpiry, formatRelative } from "@/lib/display";
 import { ShownOnceSecret } from "@/components/ui/shown-once-secret";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { TeamWebhookSummary } from "@/lib/types/notifications";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { AddTeamWebhookForm, RemoveTeamWebhookButton } from "./team-webhook-forms";
 
 const STATUS: Record<string, { label: string; variant: "secondary" | "outline" | "destructive" }> = {

@@ -5,7 +5,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { getEnv, type Env } from "@/lib/env";
 import { createOfflineRouterModel, ROUTER_PROVIDER } from "@/lib/playground/router";
 import { sourceLookup, sourceVectorLookup } from "@/lib/playground/skill-ranking";
-import { OFFLINE_ROUTER_ID, type SkillSource } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID, type SkillSource } from "@/lib/playground/domain";
 import type { ModelOption } from "@/lib/types/playground";
 
 // The models the playground offers. The offline router is always there; real providers appear

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent, TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";
 import { setSkillExecutor } from "@/lib/sandbox/registry";
 import { installTestSandbox, readChatTurn } from "@/lib/test/chat-stream";

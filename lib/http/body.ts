@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { HttpError } from "./errors";
 
 function tooLarge(limit: number, size?: number): HttpError {

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { generateText } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createCast, makeSkill } from "@/lib/test/support";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID } from "@/lib/playground/domain";
 
 // Hybrid ranking live, as the chat route and MCP run it: the playground's sources read the stored vectors of the versions they
 // disclose and embed the request, so the router (full mode), search_skills and MCP list_skills

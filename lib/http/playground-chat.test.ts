@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
 import { countTokens } from "@/lib/skills/format/tokens";
-import type { DisclosureEvent, TurnLedger } from "@/lib/playground/types";
+import type { DisclosureEvent, TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 
 // The real provider path without the network: an OpenAI-compatible server on 127.0.0.1 answers

@@ -9,7 +9,7 @@ import { catalogOverBudget, chooseInstructions } from "@/lib/playground/prompt";
 import { prepareTurn, type PreparedTurn } from "@/lib/playground/turn";
 import { notePlaygroundTurn } from "@/lib/data/usage";
 import type { ApprovalAnswer } from "@/lib/playground/approval";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import { chatRequestInput, firstIssue, MAX_ATTACHMENT_BYTES, type ApprovalDecision, type ChatRequestInput } from "@/lib/playground/inputs";
 import type { PlaygroundMessage } from "@/lib/types/playground";
 import { detectMediaType } from "@/lib/skills/format/media-type";

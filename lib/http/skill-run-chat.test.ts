@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, createUser, makeSkill } from "@/lib/test/database";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import type { PlaygroundMessage, PlaygroundSetup, StoredPlaygroundFile } from "@/lib/types/playground";
 import { parseRunResult } from "@/lib/playground/run-tool";
 import { setSkillExecutor } from "@/lib/sandbox/registry";

@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { z } from "zod";
 
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SOURCES, type UploadSource } from "@/lib/skills/upload/upload";

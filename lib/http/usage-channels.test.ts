@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createOfflineRouterModel } from "@/lib/playground/router";
-import { OFFLINE_ROUTER_ID, type PlaygroundSkill } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID, type PlaygroundSkill } from "@/lib/playground/domain";
 import { serializeTriggerTests } from "@/lib/skills/format/trigger-tests";
 import { folderFingerprint } from "@/lib/skills/clawhub/protocol";
 import { installTestSandbox } from "@/lib/test/chat-stream";

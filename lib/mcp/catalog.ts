@@ -1,6 +1,6 @@
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { LOAD_SKILL, READ_SKILL_RESOURCE, SEARCH_LIMIT } from "@/lib/playground/tools";
-import type { PlaygroundSkill } from "@/lib/playground/types";
+import type { PlaygroundSkill } from "@/lib/playground/domain";
 
 // What the MCP server says in words: its instructions, its tools' descriptions and the list_skills
 // output. Pure, so the wording is tested without a server; load and read outputs are the

@@ -1,5 +1,5 @@
 import { compoundCommandProblem } from "./shell-command";
-import type { GrantedApproval, TurnLedger } from "./types";
+import type { GrantedApproval, TurnLedger } from "./domain";
 
 // Which tool calls wait for the user. A skill's `allowed-tools` names the calls it may make
 // without asking (Claude Code's convention: a tool name, or Bash(…) patterns for shell commands,

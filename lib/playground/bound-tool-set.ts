@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { standingApproval } from "./approval";
 import type { DisclosureRecorder } from "./recorder";
-import type { BoundTool, GrantedApproval, PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./types";
+import type { BoundTool, GrantedApproval, PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./domain";
 import { countTokens } from "../skills/format/tokens";
 import { isLoadOutput, LOAD_SKILL, UNLOAD_SKILL } from "./tools";
 

@@ -5,7 +5,7 @@ import type { ApprovalAnswer } from "./approval";
 import { createOfflineRouterModel } from "./router";
 import { inlineSource, SAMPLE_SKILLS, type InlineSkill } from "./test-helpers";
 import { prepareTurn, type ContinuedTurn, type HistoryMessage } from "./turn";
-import { OFFLINE_ROUTER_ID, type BoundTool, type PlaygroundSkill, type SkillRunner, type TurnLedger } from "./types";
+import { OFFLINE_ROUTER_ID, type BoundTool, type PlaygroundSkill, type SkillRunner, type TurnLedger } from "./domain";
 
 // The lifecycle of tools bound to skills through whole turns with the offline router: offered only
 // once the skill is loaded, kept across turns (rebuilt from the stored history, as after a reload),

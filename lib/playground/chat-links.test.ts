@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatFiles, loadedSkills, turnSkills } from "./chat-links";
-import type { DisclosureEvent } from "./types";
+import type { DisclosureEvent } from "./domain";
 
 const load = (skill: string, files: { path: string; mediaType: string }[], version = 1): DisclosureEvent => ({
   level: 2,

@@ -1,4 +1,4 @@
-import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./types";
+import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./domain";
 
 // A chat answer quotes skills (the offline router quotes one; a model may paraphrase several), and
 // a quoted skill's relative links ("assets/pipeline.png") mean that skill's files, not the app's

@@ -5,7 +5,7 @@ import { findSkillMd } from "../skills/format/paths";
 import type { Frontmatter } from "../skills/format/skill-md";
 import { decodeUtf8 } from "../skills/format/text";
 import { countTokens } from "../skills/format/tokens";
-import type { PlaygroundSkill, ResourceContent, SkillSource } from "./types";
+import type { PlaygroundSkill, ResourceContent, SkillSource } from "./domain";
 
 // A SkillSource over skills read with readBundle (a folder on disk for the route CLI, generated
 // bundles in tests), so the CLI runs exactly the loop the playground runs over the store.

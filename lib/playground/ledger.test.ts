@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { finishTurnLedger, showsSaving, tokensByLevel } from "./ledger";
-import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./types";
+import type { DisclosureEvent, PlaygroundSkill, TurnLedger } from "./domain";
 
 const skill = (name: string, catalogTokens: number, bodyTokens: number, resourceTokens: number): PlaygroundSkill => ({
   skillId: name,

@@ -1,4 +1,4 @@
-import type { DisclosureEvent, LedgerTotals, PlaygroundSkill, RouterRanking, TurnLedger } from "./types";
+import type { DisclosureEvent, LedgerTotals, PlaygroundSkill, RouterRanking, TurnLedger } from "./domain";
 
 // The ledger's arithmetic. All skill figures are approximate o200k_base counts (lib/skills/tokens)
 // of skill content, the same figures the skill pages show: a load counts the SKILL.md body, a read

@@ -1,5 +1,5 @@
 import { needsReviewWarning, renderResourceList, toolLines } from "./tools";
-import type { BoundTool, PlaygroundSkill } from "./types";
+import type { BoundTool, PlaygroundSkill } from "./domain";
 
 // `$skill-name` in a user message puts that skill's body into this turn's model messages (Codex's
 // explicit mention). Code is not prose: `$name` inside a code span or a fenced block is an

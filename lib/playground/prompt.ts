@@ -1,6 +1,6 @@
 import { escapeXml, renderCatalogXml } from "../skills/format/catalog";
 import { countTokens } from "../skills/format/tokens";
-import type { PlaygroundSettings, PlaygroundSkill } from "./types";
+import type { PlaygroundSettings, PlaygroundSkill } from "./domain";
 
 // The system prompt is the first disclosure level. It is built here, once, for the preview in the
 // setup panel, for the chat route and for the CLI, so all three show and send the same bytes.

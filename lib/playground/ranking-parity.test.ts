@@ -5,7 +5,7 @@ import { sourceLookup } from "./skill-ranking";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { modelCatalog, searchCatalog } from "./tools";
 import { prepareTurn } from "./turn";
-import { OFFLINE_ROUTER_ID } from "./types";
+import { OFFLINE_ROUTER_ID } from "./domain";
 
 // One ranking: the router (full mode), search_skills (search mode) and MCP list_skills (which calls
 // searchCatalog on the skills it serves) order the same request's skills the same way.

@@ -1,4 +1,4 @@
-import type { DisclosureEvent, RouterRanking } from "./types";
+import type { DisclosureEvent, RouterRanking } from "./domain";
 
 /**
  * Collects one turn's disclosure events in the order they happened. Tools record what they

@@ -2,7 +2,7 @@ import { Ranker } from "./ranker";
 import type { PromptView } from "./router-prompt";
 import { parseRunResult, SKILL_RUN } from "./run-tool";
 import { LOAD_SKILL, UNLOAD_SKILL } from "./tools";
-import type { RouterRanking } from "./types";
+import type { RouterRanking } from "./domain";
 
 // The offline router's last step: it cannot write an answer of its own, so it says which skill it
 // routed to and why, and quotes the part of what it loaded that best matches the message.

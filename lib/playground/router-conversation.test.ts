@@ -4,7 +4,7 @@ import { createFolderSource } from "./folder-source";
 import { createOfflineRouterModel } from "./router";
 import { readSkillFolders } from "./test-helpers";
 import { prepareTurn, type HistoryMessage } from "./turn";
-import { OFFLINE_ROUTER_ID, type BoundTool, type PlaygroundSkill, type SkillRunner } from "./types";
+import { OFFLINE_ROUTER_ID, type BoundTool, type PlaygroundSkill, type SkillRunner } from "./domain";
 
 // The offline router across turns of one conversation, on the catalog the demo ships (demo and
 // built-in skills): a follow-up that points into a skill loaded earlier stays with that skill, and

@@ -5,7 +5,7 @@ import { ROUTER_LABEL } from "./router-answer";
 import { SILENCE_RULE } from "./skill-decision";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { prepareTurn, type HistoryMessage } from "./turn";
-import { OFFLINE_ROUTER_ID, type CatalogMode, type DisclosureEvent } from "./types";
+import { OFFLINE_ROUTER_ID, type CatalogMode, type DisclosureEvent } from "./domain";
 
 const source = inlineSource(SAMPLE_SKILLS);
 

@@ -20,7 +20,7 @@ import { scriptCommands, scriptOf } from "./router-commands";
 
 export { scriptCommands };
 import { LOAD_SKILL, parseSearchOutput, parseSearchVerdict, READ_SKILL_RESOURCE, SEARCH_SKILLS, UNLOAD_SKILL } from "./tools";
-import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./types";
+import { OFFLINE_ROUTER_ID, ROUTER_METADATA_KEY, type RouterRanking } from "./domain";
 
 // The offline router: a deterministic stand-in for a model, implemented as an AI SDK language
 // model so it runs through the same route, tools and ledger as a real one. It is honest: it reads

@@ -4,7 +4,7 @@ import { createOfflineRouterModel, scriptCommands } from "./router";
 import { INLINE_FILE_BYTES, parseRunResult, renderRunResult } from "./run-tool";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { prepareTurn } from "./turn";
-import { OFFLINE_ROUTER_ID, type PlaygroundSkill, type SkillRunner, type SkillRunOutcome, type SkillRunRequest } from "./types";
+import { OFFLINE_ROUTER_ID, type PlaygroundSkill, type SkillRunner, type SkillRunOutcome, type SkillRunRequest } from "./domain";
 
 // The skill_run wiring in the pure core: when the tool is offered, what the offline router calls,
 // what reaches the model and the ledger. The runner here records calls and answers as told; the

@@ -1,12 +1,12 @@
 import { tool, type Tool } from "ai";
 import { z } from "zod";
 
-import { formatBytes } from "../format";
+import { formatBytes } from "../display";
 import { countTokens } from "../skills/format/tokens";
 import { approvalGate, approvalOf, type ApprovalBook } from "./bound-tool-set";
 import type { DisclosureRecorder } from "./recorder";
 import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, type SkillRunResult } from "./run-result";
-import type { PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./types";
+import type { PlaygroundSkill, SkillRunner, SkillRunOutcome } from "./domain";
 
 // The result's shape, its parser and the timeouts live in run-result.ts, which the chat view
 // imports without this module's tokenizer (about 1 MB of tables in a browser bundle).

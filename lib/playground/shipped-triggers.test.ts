@@ -6,7 +6,7 @@ import { runTriggerEval } from "./evals/run";
 import { createFolderSource } from "./folder-source";
 import { createOfflineRouterModel } from "./router";
 import { readSkillFolders } from "./test-helpers";
-import { OFFLINE_ROUTER_ID } from "./types";
+import { OFFLINE_ROUTER_ID } from "./domain";
 
 // The built-in and demo skills ship trigger tests (evals/triggers.json), so a newcomer's Triggers
 // tab shows what they are and a run to start from. Here: each file reads cleanly, has both kinds of

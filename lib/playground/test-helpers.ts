@@ -7,7 +7,7 @@ import { createFolderSource, type FolderSourceOptions } from "./folder-source";
 import { sourceLookup } from "./skill-ranking";
 import { createOfflineRouterModel } from "./router";
 import { prepareTurn } from "./turn";
-import { OFFLINE_ROUTER_ID, type SkillSource } from "./types";
+import { OFFLINE_ROUTER_ID, type SkillSource } from "./domain";
 
 // Builds a SkillSource from skills written inline, through readBundle like the route CLI does.
 

@@ -5,7 +5,7 @@ import { createRecorder } from "./recorder";
 import { inlineSource, SAMPLE_SKILLS } from "./test-helpers";
 import { createSkillTools, isLoadOutput, parseResourceList, parseSearchOutput, resourcePathProblem } from "./tools";
 import { prepareTurn } from "./turn";
-import type { PlaygroundSettings } from "./types";
+import type { PlaygroundSettings } from "./domain";
 
 const source = inlineSource(SAMPLE_SKILLS, { needsReview: new Set(["release-notes"]) });
 const options = { toolCallId: "call-1", messages: [], context: {} } as never;

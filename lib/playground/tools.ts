@@ -1,4 +1,4 @@
-import { formatBytes } from "../format";
+import { formatBytes } from "../display";
 import { tool, zodSchema, type Schema, type ToolSet } from "ai";
 import { z } from "zod";
 
@@ -7,7 +7,7 @@ import { fileList } from "./chat-links";
 import { routeRequest, type RouteDecision } from "./skill-decision";
 import { prepareIndex, sourceTexts } from "./skill-ranking";
 import type { DisclosureRecorder } from "./recorder";
-import type { BoundTool, CatalogMode, PlaygroundSkill, SkillSource } from "./types";
+import type { BoundTool, CatalogMode, PlaygroundSkill, SkillSource } from "./domain";
 
 // The model's three tools. Every failure is thrown as an Error with a message written for the
 // model: the AI SDK turns a throw inside execute (and input that fails the schema, and a call to a

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hasShared, noteIfSharedMissing, SHARED_DIR } from "../skills/test-helpers/shared";
 import { createFolderSource } from "./folder-source";
 import { describeScore, readSkillFolders, scoreTriggerFile } from "./test-helpers";
-import type { SkillSource } from "./types";
+import type { SkillSource } from "./domain";
 
 // The offline router on a real catalog: 206 skills from six publishers (../shared/corpus-external),
 // many of them siblings whose descriptions point at each other. external-dev.jsonl is the

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hasShared, noteIfSharedMissing, SHARED_DIR } from "../skills/test-helpers/shared";
 import { createFolderSource } from "./folder-source";
 import { describeScore, readSkillFolders, scoreTriggerFile } from "./test-helpers";
-import type { SkillSource } from "./types";
+import type { SkillSource } from "./domain";
 
 // Skill selection quality of the offline router over the shared corpus, through the real loop
 // (prompt, tools, generateText, ledger), on the development set and on this folder's own

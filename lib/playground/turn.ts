@@ -8,7 +8,7 @@ import {
   type ToolSet,
   type UIMessage,
 } from "ai";
-import { formatBytes } from "../format";
+import { formatBytes } from "../display";
 import { countTokens } from "../skills/format/tokens";
 import { fileList } from "./chat-links";
 import { finishTurnLedger, type TokenUsage } from "./ledger";
@@ -37,7 +37,7 @@ import {
   type SkillRunner,
   type SkillSource,
   type TurnLedger,
-} from "./types";
+} from "./domain";
 
 // One playground turn, prepared the same way for the chat route (streamText) and the route CLI
 // (generateText): system prompt, model messages with this turn's mention blocks, the skill tools,

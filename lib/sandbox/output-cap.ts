@@ -1,7 +1,7 @@
 // stdout and stderr of a run, each kept up to a byte cap. The rest is drained and counted (a script
 // blocked on a full pipe would only wait for the timeout) and the text says how much was cut, so the
 // model knows it did not see everything.
-import { formatBytes } from "../format";
+import { formatBytes } from "../display";
 
 /** A size as the app writes it in prose: "512 bytes", "64 KB", "1.2 MB" (1,024-based). */
 export const formatSize = (bytes: number) => formatBytes(bytes, "prose");

@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { fetchFailure, scrubSecrets } from "./git-errors";
 import { readFolderSource } from "./folder";
 import { gitEnvironment, runGit, type GitResult } from "./run-git";

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { lstat, open, opendir, stat } from "node:fs/promises";
 import path from "node:path";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/display";
 import { bundleDigest, sha256Hex } from "@/lib/skills/archive/digest";
 import { selectSkillFolders, toFetchedSource, type ListedEntry } from "./skill-folders";
 import { normalizeSubdir } from "./spec";

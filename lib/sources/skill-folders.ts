@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/format";
+import { formatBytes, formatNumber } from "@/lib/display";
 import { SourceFetchError, type FetchedSource, type FetchLimits } from "./types";
 
 // Which folders of a listing are skills, decided from names and sizes alone (a git tree or a

@@ -1,4 +1,4 @@
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import { createBubblewrapExecutor } from "@/lib/sandbox/bubblewrap";
 import { setSkillExecutor } from "@/lib/sandbox/registry";
 

@@ -3,7 +3,7 @@ import type { EvalCatalogRef } from "@/lib/playground/evals/catalog-ref";
 import type { TakenQuery } from "@/lib/playground/evals/compare";
 import type { TriggerTestResult } from "@/lib/playground/evals/run";
 import type { TriggerEvalSummary } from "@/lib/playground/evals/score";
-import type { CatalogMode } from "@/lib/playground/types";
+import type { CatalogMode } from "@/lib/playground/domain";
 import type { TriggerTest } from "@/lib/skills/format/trigger-tests";
 
 export type { TakenQuery, TriggerEvalSummary, TriggerTest, TriggerTestResult };

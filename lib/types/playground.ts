@@ -1,6 +1,6 @@
 // What the playground's pages, chat route and components exchange: plain data, no behaviour.
 import type { UIMessage } from "ai";
-import type { CatalogMode, DisclosureEvent, ReviewStatus, SkillScope, TurnLedger } from "@/lib/playground/types";
+import type { CatalogMode, DisclosureEvent, ReviewStatus, SkillScope, TurnLedger } from "@/lib/playground/domain";
 
 /** Where a conversation's catalog comes from. */
 /** `label` (MCP's `?label=` or a token that follows one): each skill at that release label's version where it has it. */

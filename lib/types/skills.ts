@@ -3,7 +3,7 @@ import type { ToolDeclaration } from "@/lib/skills/format/bound-tools";
 import type { Finding } from "@/lib/skills/format/findings";
 import type { Scope } from "@/lib/skills/permissions/permissions";
 import type { TextSegment } from "@/lib/skills/list/search";
-import type { ReviewStatus } from "@/lib/skills/review/policy";
+import type { ReviewStatus } from "@/lib/skills/vetting/policy";
 import type { FindingContext, ScanFinding, ScanSeverity, ScanSkipped } from "@/lib/skills/scan/types";
 import type { VersionProvenance } from "./sources";
 

@@ -4,7 +4,7 @@ export const rescanUsage = "rescan [--all] [--format json|text]";
 
 /**
  * Scan stored skill versions again with the current security rules: those scanned with other rules
- * (or never), or every version with --all. Review states follow (see lib/skills/review/policy.ts).
+ * (or never), or every version with --all. Review states follow (see lib/skills/vetting/policy.ts).
  */
 export async function rescanCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { positionals, options } = parseArgs(argv, { values: { "--format": "format" }, flags: ["--all"] });

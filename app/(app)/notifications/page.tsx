@@ -10,7 +10,7 @@ import { getEnv } from "@/lib/env";
 import { getNotificationPrefs, listNotifications } from "@/lib/data/notifications";
 import { requireViewer } from "@/lib/data/core";
 import { NOTIFICATION_KIND_LABELS } from "@/lib/notifications/kinds";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 
 export const metadata: Metadata = { title: "Notifications" };
 

@@ -9,7 +9,7 @@ import { getConversation, getPlaygroundCatalog, listConversations } from "@/lib/
 import { listProfiles } from "@/lib/data/profiles";
 import { getExecutionStatus } from "@/lib/data/playground";
 import { requireViewer } from "@/lib/data/core";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID } from "@/lib/playground/domain";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 
 export const metadata: Metadata = { title: "Playground" };

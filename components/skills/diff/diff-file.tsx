@@ -12,7 +12,7 @@ import {
   FileTextIcon,
 } from "lucide-react";
 import { languageForPath } from "@/components/skills/markdown/languages";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import type { DiffLine, FileContentDiff, FileDiff, FileStatus } from "@/lib/skills/diff/diff";
 import { cn } from "@/lib/utils";
 import { DeferredBody } from "./deferred-body";

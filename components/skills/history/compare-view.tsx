@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
 import { HistoryBreadcrumb } from "./version-history";
 

@@ -11,7 +11,7 @@ import {
 import { VersionProvenanceText } from "@/components/sources/synced-from";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatBytes, formatNumber, formatRelative } from "@/lib/format";
+import { formatBytes, formatNumber, formatRelative } from "@/lib/display";
 import type { SkillHistory, VersionHistoryItem } from "@/lib/types/versions";
 import { cn } from "@/lib/utils";
 import { PruneVersionsControl } from "./prune-versions-dialog";

@@ -1,5 +1,5 @@
 "use client";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { placeLabel } from "@/lib/labels";
 import type { ActionFailure } from "@/lib/types/actions";
 import type { ManageReferences, SkillManageInfo } from "@/lib/types/manage";

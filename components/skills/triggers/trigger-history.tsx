@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ChevronRightIcon } from "lucide-react";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 import { formatRate } from "@/lib/playground/evals/score";
 import type { EvalRunView } from "@/lib/types/evals";
 import { AbResults, BLIND_NOTE } from "./ab-results";

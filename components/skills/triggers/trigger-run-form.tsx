@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useRouter } from "next/navigation";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID } from "@/lib/playground/domain";
 import { catalogOf, costsTokens, EvalSetupFields, RunButton, RunPhaseNotice, type EvalOptions, type EvalSetup } from "./run-setup";
 import { AbResults, BLIND_NOTE } from "./ab-results";
 import { RunOutcomeView } from "./trigger-results";

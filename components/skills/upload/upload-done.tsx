@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { CheckCircle2Icon, CircleXIcon, GitPullRequestArrowIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { findingLocation } from "@/lib/skills/review/policy";
+import { findingLocation } from "@/lib/skills/vetting/policy";
 import type { Finding, ScanFinding, UploadCommitResult, UploadRefusedSkill } from "@/lib/types/uploads";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { importSummary, isScanFinding, OUTCOME_LABEL, refusedTitle } from "./upload-logic";

@@ -1,7 +1,7 @@
 "use client";
 import { LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import type { WizardState, WizardView } from "./upload-wizard";
 
 export interface UploadFooterProps {

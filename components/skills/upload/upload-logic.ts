@@ -1,6 +1,6 @@
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { MAX_UPLOAD_BYTES } from "@/lib/skills/format/limits";
-import { MIN_OVERRIDE_REASON } from "@/lib/skills/review/policy";
+import { MIN_OVERRIDE_REASON } from "@/lib/skills/vetting/policy";
 import { skillNameProblem } from "@/lib/skills/format/skill-name";
 import type { Finding, ScanFinding, UploadChoice, UploadCommitResult, UploadPreview, UploadPreviewSkill, UploadRefusedSkill } from "@/lib/types/uploads";
 import { destinationKey, destinationOfKey, placeLabel } from "@/lib/labels";

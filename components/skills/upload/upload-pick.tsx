@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { cn } from "@/lib/utils";
 import { collectDrop, type PickedFolderFile } from "./collect-drop";
 import type { UploadProgress } from "./upload-request";

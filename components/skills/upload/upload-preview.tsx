@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { formatBytes, formatNumber, formatTokens } from "@/lib/format";
+import { formatBytes, formatNumber, formatTokens } from "@/lib/display";
 import type { Finding, UploadPreviewSkill, UploadPreviewSource } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
 import type { SkillDecision } from "./upload-logic";

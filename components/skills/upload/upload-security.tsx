@@ -2,7 +2,7 @@
 import { OctagonAlertIcon, ShieldAlertIcon, ShieldIcon, ShieldQuestionIcon } from "lucide-react";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { MAX_REVIEW_NOTE, MIN_OVERRIDE_REASON } from "@/lib/skills/review/policy";
+import { MAX_REVIEW_NOTE, MIN_OVERRIDE_REASON } from "@/lib/skills/vetting/policy";
 import type { UploadPreviewSkill } from "@/lib/types/uploads";
 import { cn } from "@/lib/utils";
 import { ScanCoverage } from "../scan-coverage";

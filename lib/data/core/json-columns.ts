@@ -1,6 +1,6 @@
 import type { Finding } from "@/lib/skills/format/findings";
 import type { ScanFinding, ScanSkipped } from "@/lib/skills/scan/types";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 import type { SyncRefusal } from "@/lib/types/sources";
 import type { TakenQuery, TriggerTestResult } from "@/lib/types/evals";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/skills/permissions/permissions";
-import { gateImport } from "@/lib/skills/review/policy";
+import { gateImport } from "@/lib/skills/vetting/policy";
 import type { ScanFinding, ScanResult } from "@/lib/skills/scan/types";
 import { DataError } from "../errors";
 import type { ReviewDecision } from "./version-writer";

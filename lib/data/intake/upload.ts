@@ -4,7 +4,7 @@ import { folderNameFix, MAX_UPLOAD_BYTES, type ReadUpload } from "@/lib/skills/u
 import type { UploadFieldsInput } from "@/lib/skills/upload/inputs";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import { sameVersionContent } from "@/lib/skills/archive/digest";
-import { gateOf } from "@/lib/skills/review/policy";
+import { gateOf } from "@/lib/skills/vetting/policy";
 import type { UploadDestination, UploadPreview, UploadPreviewSkill, UploadRefusedSkill, UploadResultSkill } from "@/lib/types/uploads";
 import { DataError } from "../errors";
 import { openIntake, type Requester } from "./context";

@@ -5,7 +5,7 @@ import { bundleDigest } from "@/lib/skills/archive/digest";
 import type { Tx } from "@/lib/db/client";
 import { scanBundleSkill } from "@/lib/skills/scan";
 import type { ScanResult } from "@/lib/skills/scan/types";
-import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/review/policy";
+import { initialReviewStatus, type ReviewStatus } from "@/lib/skills/vetting/policy";
 import { putBlobs, writeBlobRows, type PutBlobs } from "../platform/blobs";
 import { safeScan, scanColumns } from "../vetting/scan-columns";
 import { audit } from "../notifications/audit";

@@ -2,7 +2,7 @@ import "server-only";
 // The playground's conversations: listing, reading, storing a turn (or the continuation of one that
 // paused for approval), renaming and deleting, always the viewer's own.
 import type { UIMessage } from "ai";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { conversationTitleInput, firstIssue } from "@/lib/playground/inputs";
 import type { ConversationDetail, ConversationSummary, PlaygroundMessage, PlaygroundSetup } from "@/lib/types/playground";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createCast, createTestDatabase, createUser, makeSkill, refusal } from "@/lib/test/support";
-import type { TurnLedger } from "@/lib/playground/types";
+import type { TurnLedger } from "@/lib/playground/domain";
 import type { PlaygroundSetup } from "@/lib/types/playground";
 
 const { db, cleanup } = await createTestDatabase();

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource } from "@/lib/playground/types";
+import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource } from "@/lib/playground/domain";
 import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import type { CatalogEntry, CatalogSource, ShadowedEntry } from "@/lib/types/playground";
 import { Prisma } from "@/lib/generated/prisma/client";

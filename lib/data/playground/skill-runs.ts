@@ -1,6 +1,6 @@
 import "server-only";
 import { DEFAULT_TIMEOUT_SECONDS, hasScripts } from "@/lib/playground/run-tool";
-import type { AttachmentInfo, BoundTool, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/types";
+import type { AttachmentInfo, BoundTool, PlaygroundSkill, SkillRunFile, SkillRunner, SkillRunOutcome, SkillRunRequest } from "@/lib/playground/domain";
 import { DEFAULT_COLLECT_LIMITS, MAX_STDIN_BYTES, type CollectedFile, type InputFile, type SkillExecutor, type Workspace } from "@/lib/sandbox/executor";
 import { envProblem } from "@/lib/sandbox/bwrap-args";
 import { globProblem } from "@/lib/sandbox/glob";
@@ -12,7 +12,7 @@ import type { ExecutionStatus } from "@/lib/types/playground";
 import { db } from "@/lib/db/server";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { loadFileBytes, blobSelect } from "../platform/blobs";
-import { formatBytes } from "@/lib/format";
+import { formatBytes } from "@/lib/display";
 import { DataError } from "../errors";
 import { readInstanceSettings } from "../admin/settings";
 import { readSkillVersionFiles } from "../skills/files";

@@ -2,7 +2,7 @@ import "server-only";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019";
 import Ajv2020 from "ajv/dist/2020";
-import type { BoundTool } from "@/lib/playground/types";
+import type { BoundTool } from "@/lib/playground/domain";
 
 // A bound tool's arguments checked against its input schema on the server before its script runs,
 // so a script never sees arguments its author did not declare and the model learns what to fix.

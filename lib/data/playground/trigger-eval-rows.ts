@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/server";
 import { summarize } from "@/lib/playground/evals/score";
-import type { CatalogMode } from "@/lib/playground/types";
+import type { CatalogMode } from "@/lib/playground/domain";
 import type { EvalRunView } from "@/lib/types/evals";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readEvalResults, readEvalTakes } from "../core/json-columns";

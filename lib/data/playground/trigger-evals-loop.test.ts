@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createOfflineRouterModel } from "@/lib/playground/router";
-import { OFFLINE_ROUTER_ID } from "@/lib/playground/types";
+import { OFFLINE_ROUTER_ID } from "@/lib/playground/domain";
 import { serializeTriggerTests } from "@/lib/skills/format/trigger-tests";
 import { measureStalls } from "@/lib/test/event-loop";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";

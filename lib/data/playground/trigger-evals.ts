@@ -5,7 +5,7 @@ import { db } from "@/lib/db/server";
 import { runArms, type ArmsInput, type OtherSkillTests } from "@/lib/playground/evals/compare";
 import { estimateTriggerEval } from "@/lib/playground/evals/run";
 import { withDescription, withSubject, untestableReason, type EvalSubject } from "@/lib/playground/evals/subject";
-import type { CatalogMode, PlaygroundSkill, SkillSource } from "@/lib/playground/types";
+import type { CatalogMode, PlaygroundSkill, SkillSource } from "@/lib/playground/domain";
 import { timeSlicer } from "@/lib/skills/archive/steps";
 import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { MAX_TRIGGER_QUERY_CHARS, MAX_TRIGGER_TESTS, parseTriggerTests, TRIGGER_TESTS_PATH, type TriggerTest } from "@/lib/skills/format/trigger-tests";

@@ -1,6 +1,6 @@
 import "server-only";
 import { canAddVersion, canManageSkill, explainShadowing, resolveShadowing } from "@/lib/skills/permissions/permissions";
-import { canReviewVersion } from "@/lib/skills/review/policy";
+import { canReviewVersion } from "@/lib/skills/vetting/policy";
 import type { ArchiveNote, SkillDetail, SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";

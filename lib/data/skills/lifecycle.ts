@@ -4,7 +4,7 @@ import { canRequestMove, describeRequestPolicy, proposalPolicyForDestination } f
 import type { ProposalOutcome } from "@/lib/types/reviews";
 import { planPrune } from "@/lib/skills/versions/prune";
 import { describeReferences, summarizeReferences } from "@/lib/skills/permissions/references";
-import { canReviewVersion } from "@/lib/skills/review/policy";
+import { canReviewVersion } from "@/lib/skills/vetting/policy";
 import { spaceOf } from "@/lib/skills/permissions/space";
 import type { Tx } from "@/lib/db/client";
 import type { SkillSummary } from "@/lib/types/skills";

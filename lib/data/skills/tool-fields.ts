@@ -1,5 +1,5 @@
 import "server-only";
-import type { BoundTool, PlaygroundSkill } from "@/lib/playground/types";
+import type { BoundTool, PlaygroundSkill } from "@/lib/playground/domain";
 import { invocationFlags, normalizeAllowedTools, readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
 import { toolBindingRefusal, type ToolBindingFacts } from "@/lib/skills/permissions/bound-tools";
 

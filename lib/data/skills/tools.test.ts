@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createUser, loadShippedBuiltin, makeSkill } from "@/lib/test/database";
-import type { BoundTool, PlaygroundSkill } from "@/lib/playground/types";
+import type { BoundTool, PlaygroundSkill } from "@/lib/playground/domain";
 import { readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
 import { installTestSandbox } from "@/lib/test/chat-stream";
 import { setSkillExecutor } from "@/lib/sandbox/registry";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DisclosureEvent } from "@/lib/playground/types";
+import type { DisclosureEvent } from "@/lib/playground/domain";
 import type { UsageChannel } from "@/lib/skills/usage/events";
 import type { ViewerRef } from "../core/actor";
 import { noteUsage, usageActor } from "./usage";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ScanReportItem } from "@/lib/types/skills";
-import { isSeverity } from "@/lib/skills/review/policy";
-import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/review/inputs";
+import { isSeverity } from "@/lib/skills/vetting/policy";
+import { MAX_REPORT_NOTE, MIN_REPORT_NOTE } from "@/lib/skills/vetting/inputs";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { readScanFindings } from "../core/json-columns";

@@ -280,7 +280,7 @@ describe("incomplete scans", () => {
     expect(scan.findings).toEqual([]);
     expect(scan.complete).toBe(false);
     expect(scan.skipped).toEqual([expect.objectContaining({ path: "assets/logo.png", reason: "binary" })]);
-    const { scanHeadline } = await import("@/lib/skills/review/policy");
+    const { scanHeadline } = await import("@/lib/skills/vetting/policy");
     expect(scanHeadline(scan).title).not.toBe("No findings");
     expect(scanHeadline(scan).tone).toBe("incomplete");
   });

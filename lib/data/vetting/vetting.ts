@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
-import { canReviewVersion, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/review/policy";
+import { canReviewVersion, MAX_REVIEW_NOTE, MIN_REVIEW_NOTE, reviewAfterRescan } from "@/lib/skills/vetting/policy";
 import type { AwaitingReview } from "@/lib/types/skills";
 
 export type { AwaitingReview };

@@ -1,6 +1,6 @@
 import { timeSlicer } from "../../skills/archive/steps";
 import type { TriggerTest } from "../../skills/format/trigger-tests";
-import type { SkillSource } from "../types";
+import type { SkillSource } from "../domain";
 import { runTriggerTest, type TriggerEvalOptions, type TriggerTestResult } from "./run";
 import { summarize, type TriggerEvalSummary } from "./score";
 import { withDescription, withSubject, type EvalSubject } from "./subject";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createOfflineRouterModel } from "../router";
 import { inlineSource } from "../test-helpers";
-import { OFFLINE_ROUTER_ID } from "../types";
+import { OFFLINE_ROUTER_ID } from "../domain";
 import { armChanges, runArms } from "./compare";
 import { estimateTriggerEval, runTriggerEval } from "./run";
 import { summarize } from "./score";

@@ -4,7 +4,7 @@ import { countTokens } from "../../skills/format/tokens";
 import type { TriggerTest } from "../../skills/format/trigger-tests";
 import { LOAD_SKILL } from "../tools";
 import { prepareTurn } from "../turn";
-import type { CatalogMode, RouterRanking, SkillSource } from "../types";
+import type { CatalogMode, RouterRanking, SkillSource } from "../domain";
 import { summarize, type TriggerEvalSummary } from "./score";
 
 // A trigger test is one first turn of a conversation, run exactly as the playground runs it (same

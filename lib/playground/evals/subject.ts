@@ -1,6 +1,6 @@
 import { renderCatalogEntryXml } from "../../skills/format/catalog";
 import { countTokens } from "../../skills/format/tokens";
-import type { PlaygroundSkill, SkillSource } from "../types";
+import type { PlaygroundSkill, SkillSource } from "../domain";
 
 // The catalog a trigger test runs against, with the skill under test in it as the version (and
 // description) being tested: it takes the place of whatever skill of that name the catalog offers

@@ -13,7 +13,7 @@ export interface ToolBindingFacts {
   team: { name: string; allowBoundTools: boolean } | null;
   /** The version whose tools would be offered. */
   version: number;
-  /** lib/skills/review/policy.ts's ReviewStatus (spelled out: permissions import no other part of lib/skills). */
+  /** lib/skills/vetting/policy.ts's ReviewStatus (spelled out: permissions import no other part of lib/skills). */
   reviewStatus: "none" | "needs_review" | "reviewed" | "override";
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROFILES } from "../format/findings";
-import { MAX_REVIEW_NOTE } from "../review/policy";
+import { MAX_REVIEW_NOTE } from "../vetting/policy";
 
 // The fields of an upload request (multipart form fields, or the JSON of the uploadthing route),
 // shared by the upload routes and the HTTP API.

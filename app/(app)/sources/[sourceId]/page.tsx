@@ -20,7 +20,7 @@ import { DataError } from "@/lib/data/errors";
 import { requireViewer } from "@/lib/data/core";
 import { getSource } from "@/lib/data/sources";
 import { getEnv } from "@/lib/env";
-import { formatRelative } from "@/lib/format";
+import { formatRelative } from "@/lib/display";
 
 type Params = { params: Promise<{ sourceId: string }> };
 

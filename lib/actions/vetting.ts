@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { markVersionReviewed, rescanAsAdmin } from "@/lib/data/vetting";
 import { reportFalsePositive, resolveScanReport } from "@/lib/data/vetting";
-import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/review/inputs";
+import { markReviewedInput, reportFalsePositiveInput, rescanInput, resolveReportInput } from "@/lib/skills/vetting/inputs";
 import { formAction, success } from "./action";
 import { revalidateSkill } from "./revalidate";
 

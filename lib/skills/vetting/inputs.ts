@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_REVIEW_NOTE, MIN_REVIEW_NOTE } from "./policy";
 
-// The security review forms (lib/actions/review.ts): shared so the dialog can reuse the rules.
+// The security review forms (lib/actions/vetting.ts): shared so the dialog can reuse the rules.
 
 export const markReviewedInput = z.object({
   skillId: z.string().trim().min(1, "Skill not found.").max(100, "Skill not found."),
@@ -24,7 +24,7 @@ export const rescanInput = z.object({
 export const MIN_REPORT_NOTE = 10;
 export const MAX_REPORT_NOTE = 2000;
 
-/** "Report a false positive" on one finding of a stored version (lib/actions/review.ts). */
+/** "Report a false positive" on one finding of a stored version (lib/actions/vetting.ts). */
 export const reportFalsePositiveInput = z.object({
   skillId: z.string().trim().min(1, "Skill not found.").max(100, "Skill not found."),
   version: z.coerce.number().int().min(1, "Version not found."),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatExpiry, shortRevision } from "./format";
+import { formatBytes, formatExpiry, shortRevision } from "./display";
 
 describe("formatExpiry", () => {
   const now = new Date("2026-06-01T12:00:00Z");
