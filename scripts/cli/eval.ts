@@ -7,7 +7,7 @@ import { formatRate, type TriggerEvalSummary } from "../../lib/playground/evals/
 import { withSubject, untestableReason } from "../../lib/playground/evals/subject";
 import { createFolderSource } from "../../lib/playground/folder-source";
 import { createOfflineRouterModel } from "../../lib/playground/router";
-import { OFFLINE_ROUTER_ID, type CatalogMode } from "@/lib/playground/domain";
+import { OFFLINE_ROUTER_ID, type CatalogMode } from "../../lib/playground/domain";
 import { readBundle } from "../../lib/skills/archive/bundle";
 import { parseTriggerTests, triggerTestsError, TRIGGER_TESTS_PATH, type TriggerTest } from "../../lib/skills/format/trigger-tests";
 import type { EvalRunView, TakenQuery, TriggerTestResult } from "../../lib/types/evals";

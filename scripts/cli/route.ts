@@ -8,7 +8,7 @@ import { createOfflineRouterModel } from "../../lib/playground/router";
 import { sourceLookup } from "../../lib/playground/skill-ranking";
 import { modelCatalog } from "../../lib/playground/tools";
 import { prepareTurn } from "../../lib/playground/turn";
-import { OFFLINE_ROUTER_ID, type CatalogMode, type SkillSource } from "@/lib/playground/domain";
+import { OFFLINE_ROUTER_ID, type CatalogMode, type SkillSource } from "../../lib/playground/domain";
 import { findSkillFolders } from "./import";
 import { EXIT_FINDINGS, EXIT_OK, UsageError, parseArgs, type CliIo } from "./io";
 import { readFolder } from "./read-input";

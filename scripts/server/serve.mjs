@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import { config as loadEnvFiles } from "dotenv";
 import next from "next";
 import { proxyEntries } from "../../lib/auth/client-address.mjs";
-import { checkHealthWith } from "@/lib/data/platform/health-check.mjs";
+import { checkHealthWith } from "../../lib/data/platform/health-check.mjs";
 import { beginShutdown, isShuttingDown, runShutdownHooks } from "../../lib/shutdown.mjs";
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";

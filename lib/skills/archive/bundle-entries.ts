@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleInput } from "./bundle";
 import type { BundleLimits } from "../format/limits";

@@ -2,7 +2,7 @@
 // folder holding SKILL.md is a skill root (unless it is inside another skill); each skill gets its
 // files, the checks that need the whole skill (per-skill limits, duplicate names, SKILL.md
 // validation) and its token counts. readBundleSteps (bundle.ts) calls it.
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { renderCatalogEntryXml } from "../format/catalog";
 import { hasErrors, type Finding, type Profile } from "../format/findings";
 import type { BundleLimits } from "../format/limits";

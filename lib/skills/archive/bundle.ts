@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { createHash } from "node:crypto";
 import { hasErrors, type Finding, type Profile } from "../format/findings";
 import { resolveLimits, type BundleLimits } from "../format/limits";

@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { Gunzip } from "fflate";
 import { crc32 } from "./crc32";
 import { type Finding, type FindingCode } from "../format/findings";

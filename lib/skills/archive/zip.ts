@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/display";
+import { formatNumber } from "../../display";
 import { crc32 } from "./crc32";
 import { type Finding, type FindingCode } from "../format/findings";
 import type { BundleLimits } from "../format/limits";

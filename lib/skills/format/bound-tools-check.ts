@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/display";
+import { formatNumber } from "../../display";
 import { MAX_TOOLS_PER_SKILL, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, toolDeclarationSource } from "./bound-tools";
 import type { Finding } from "./findings";
 import { checkJsonSchema } from "./json-schema-check";

@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/display";
+import { formatNumber } from "../../display";
 import { type Finding, type FindingCode } from "./findings";
 import { utf8ByteLength } from "./text";
 

@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLMap } from "yaml";
 import { type Finding } from "./findings";
 import { DEFAULT_LIMITS } from "./limits";

@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from "@/lib/display";
+import { formatBytes, formatNumber } from "../../display";
 import { hasErrors, type Finding, type FindingCode, type Profile, type Severity } from "./findings";
 import { agentKey, agentKeyProblem } from "./agent-keys";
 import { normalizeAllowedTools, toolDeclarationSource } from "./bound-tools";
