@@ -91,8 +91,8 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
 
   // The data layer opens the database named by the environment, so it loads only for this command.
   await import("../load-env");
-  const { findUserByEmail } = await import("../../lib/data/core");
-  const { listMyTeams } = await import("../../lib/data/teams");
+  const { findUserByEmail } = await import("../../lib/data/core/users");
+  const { listMyTeams } = await import("../../lib/data/teams/teams");
   const { findSkillsInDestination, importEach, openIntake } = await import("../../lib/data/intake");
   // the server's configured limits (SKILL_MAX_FILES...), so the CLI admits what an upload would
   const { limits, authUrl } = (await import("../../lib/env")).getEnv();

@@ -14,7 +14,7 @@ export async function rescanCommand(argv: readonly string[], io: CliIo): Promise
 
   // The data layer opens the database named by the environment, so it loads only for this command.
   await import("../load-env");
-  const { rescanStoredVersions } = await import("../../lib/data/vetting");
+  const { rescanStoredVersions } = await import("../../lib/data/vetting/vetting");
   const report = await rescanStoredVersions({ all: options.has("all") });
   if (format === "json") io.out(JSON.stringify(report));
   else if (!report.scanned) io.out(`Nothing to rescan: every stored version was scanned with rule set ${report.ruleset}.`);

@@ -54,7 +54,7 @@ async function prepare(database: DatabaseTarget, databasePath: string | null, lo
   const { db } = await import("@/lib/db/server");
   try {
     await configureSqlite(db);
-    const { syncBuiltinSkills } = await import("@/lib/data/skills");
+    const { syncBuiltinSkills } = await import("@/lib/data/skills/builtin");
     const builtins = await syncBuiltinSkills(await loadBuiltinSkills());
     if (builtins.created.length || builtins.updated.length || builtins.archived.length) {
       log(`Built-in skills: ${builtins.created.length} added, ${builtins.updated.length} updated, ${builtins.archived.length} retired`);
