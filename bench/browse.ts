@@ -24,8 +24,8 @@ import { hashPassword } from "better-auth/crypto";
 import { spaceOf } from "../lib/skills/permissions/space";
 import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
-import { isBuildCurrent } from "../scripts/build-if-needed";
-import { applyMigrations } from "../scripts/db/migrator";
+import { isBuildCurrent } from "../server/build-if-needed";
+import { applyMigrations } from "../server/db/migrator";
 import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
 import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 

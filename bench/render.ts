@@ -1,5 +1,5 @@
 // Render benchmark (`npm run bench:render`): what one page costs the server, request by request.
-// Starts the built server the way `npm start` does (scripts/start.sh: a throwaway database,
+// Starts the built server the way `npm start` does (server/start.sh: a throwaway database,
 // migrated and seeded with the demo) and, for each page, sends REQUESTS sequential requests and
 // reads the server's CPU time (utime + stime of the process, all its threads, from /proc) before and
 // after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
@@ -89,7 +89,7 @@ async function start(name: string, checkout: string, distDir?: string): Promise<
   const countFile = path.join(tmp, "sql-count.json");
   const database = path.join(tmp, "render.db");
   const spawned = performance.now();
-  const child = spawn("sh", [path.join(checkout, "scripts", "start.sh")], {
+  const child = spawn("sh", [path.join(checkout, "server", "start.sh")], {
     cwd: checkout,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -18,8 +18,8 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { hashPassword } from "better-auth/crypto";
 import { exportSkillZip } from "../lib/skills/archive/export";
-import { isBuildCurrent } from "../scripts/build-if-needed";
-import { applyMigrations } from "../scripts/db/migrator";
+import { isBuildCurrent } from "../server/build-if-needed";
+import { applyMigrations } from "../server/db/migrator";
 import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
 import { DOMAINS, OBJECTS, TOPICS } from "./words";
 

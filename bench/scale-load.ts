@@ -1,5 +1,5 @@
 // bench:scale, part 2: load through a round-robin proxy in front of 1, then 3 production servers
-// (scripts/server/serve.mjs, what `npm start` runs) on one PostgreSQL database, started by
+// (server/serve.mjs, what `npm start` runs) on one PostgreSQL database, started by
 // lib/test/instances.ts from the current build. A catalog of SCALE_LOAD_SKILLS skills (default
 // 10,000, three versions each) is seeded before the servers start. For SCALE_LOAD_SECONDS (default
 // 60) autocannon keeps 20 connections busy with a fixed mix, per connection in turn: API lists and

@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startPostgresCluster, createDatabase } from "../lib/test/postgres-cluster";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 import { figure, percentile } from "./bench-kit";
 import { seedCatalog } from "./scale-seed";
 

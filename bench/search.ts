@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/list/search";
 import { figure, seededRandom } from "./bench-kit";
 

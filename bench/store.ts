@@ -17,7 +17,7 @@ import { bundleDigest } from "../lib/skills/archive/digest";
 import { spaceOf } from "../lib/skills/permissions/space";
 import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 import { figure, percentile, seededRandom } from "./bench-kit";
 import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { hasShared, readTree, SHARED_DIR } from "../lib/skills/test-helpers/shared";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 import { figure } from "./bench-kit";
 
 if (!hasShared) {

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, "node_modules", ".cache", "skillshelf-cli");
-const SOURCES = ["scripts/skills-cli.mjs", "scripts/skills.ts", "scripts/load-env.ts", "scripts/cli", "scripts/db", "lib", "package.json"];
+const SOURCES = ["scripts/skills-cli.mjs", "scripts/skills.ts", "server/load-env.ts", "scripts/cli", "server/db", "lib", "package.json"];
 
 /** Newest modification time and number of the CLI's possible sources: the bundle's freshness key. */
 function sourceStamp() {

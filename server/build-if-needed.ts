@@ -54,7 +54,7 @@ export async function recordBuild(root: string): Promise<void> {
   await writeFile(stampFile(root), await buildFingerprint(root));
 }
 
-// `npm run build` records its build too (`tsx scripts/build-if-needed.ts --record` after `next
+// `npm run build` records its build too (`tsx server/build-if-needed.ts --record` after `next
 // build`): before, only `npm start` recorded one, so the first `npm start` after a build built again.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes("--record")) {
   await recordBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));

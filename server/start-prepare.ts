@@ -1,4 +1,4 @@
-// `npm start`'s first step, run by scripts/start.sh in a child process that exits before the
+// `npm start`'s first step, run by server/start.sh in a child process that exits before the
 // server starts: the auth secret, the database (migrations, built-ins, demo data) and a build when
 // the sources changed. It hands the validated listen address and database file (none on
 // PostgreSQL) back through the file start.sh names, so the server that replaces start.sh never
