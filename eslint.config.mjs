@@ -12,9 +12,10 @@ import nextTs from "eslint-config-next/typescript";
 
 const UI = ["./app", "./components"];
 const TOOLS = ["./scripts", "./bench", "./e2e", "./prisma"];
-// Programs of their own that people run: the production server (`npm start`). They import lib; like
-// the tools, nothing in lib imports them.
-const PROGRAMS = ["./server"];
+// Programs of their own that people run: the production server (`npm start`) and the CLIs (the
+// checkout's `npm run skills`, the sync CLI the app serves). They import lib; like the tools,
+// nothing in lib imports them.
+const PROGRAMS = ["./server", "./cli"];
 const ABOVE_LIB = [...TOOLS, ...PROGRAMS];
 const TEST_SUPPORT = ["./lib/test", "./lib/skills/test-helpers", "./lib/playground/test-helpers.ts", "./lib/skills/scan/fixtures", "./lib/sandbox/test-kit.ts"];
 const TESTS = [
@@ -91,7 +92,7 @@ const zones = [
   ...Object.entries(SKILLS).map(([name, allowed]) => ({
     target: `./lib/skills/${name}`,
     deny: [...PURE, "./lib/playground", ...SKILLS_ALL.filter((s) => s !== `./lib/skills/${name}` && !allowed.includes(s.slice("./lib/skills/".length)))],
-    testsMay: [...SKILLS_ALL, "./scripts"],
+    testsMay: [...SKILLS_ALL, "./cli"],
     message: `lib/skills/${name} is pure domain code (no server layers, UI, Prisma or env) and ${allowed.length ? `may import only ${allowed.map((s) => `lib/skills/${s}`).join(", ")} of lib/skills` : "imports no other part of lib/skills"}.`,
   })),
   { target: "./lib/playground", deny: PURE, message: "lib/playground is pure domain code: it may import lib/skills, never lib/types or the server layers." },
@@ -205,7 +206,8 @@ const zones = [
   {
     target: PROGRAMS,
     deny: ["./scripts", "./bench", "./e2e", ...UI],
-    message: "The server is what people run: it builds on lib (and the seed in prisma), never on the dev tools or the UI.",
+    testsMay: ["./app"],
+    message: "The server and the CLIs are what people run: they build on lib (and the seed in prisma), never on the dev tools or the UI.",
   },
   { target: "./lib/test", deny: ["./lib/actions", "./lib/http", ...UI], message: "Test support builds databases and bundles, not requests." },
   {

@@ -85,7 +85,7 @@ async function main() {
     const { runSkillTriggerEval } = await import("../lib/data/playground/trigger-evals");
     const { loadSkillSource } = await import("../lib/data/playground/playground");
     const { createOfflineRouterModel } = await import("../lib/playground/router");
-    const { routeQuery } = await import("../scripts/cli/route");
+    const { routeQuery } = await import("../cli/admin/route");
 
     await db.user.create({ data: { id: "bench", name: "Bench", email: "bench@example.com" } });
     const viewer = { id: "bench" };

@@ -230,7 +230,7 @@ async function boundToolTurns(db: typeof import("../lib/db/server").db, viewer: 
 
 async function corpusSaving(): Promise<void> {
   const root = path.resolve(import.meta.dirname, "../../shared");
-  const { readCatalog, routeQuery } = await import("../scripts/cli/route");
+  const { readCatalog, routeQuery } = await import("../cli/admin/route");
   const { source } = await readCatalog(path.join(root, "corpus"));
   const queries = (await readFile(path.join(root, "trigger-eval/dev.jsonl"), "utf8"))
     .split("\n")

@@ -62,7 +62,7 @@ const DATABASE_TEST = /from "@\/lib\/test\/(database|support|matrix-cast)"/;
 
 async function databaseTestFiles(): Promise<string[]> {
   const files: string[] = [];
-  for (const top of ["lib", "app", "scripts", "server", "components"]) {
+  for (const top of ["lib", "app", "scripts", "server", "cli", "components"]) {
     for (const entry of await readdir(path.join(root, top), { recursive: true })) {
       const file = path.join(top, entry);
       if (file.endsWith(".test.ts") && DATABASE_TEST.test(await readFile(path.join(root, file), "utf8"))) files.push(file);
@@ -71,7 +71,7 @@ async function databaseTestFiles(): Promise<string[]> {
   return files.sort();
 }
 
-const PROCESS_DIRECTORY = /^(scripts|server|lib\/cli|lib\/sandbox)\//;
+const PROCESS_DIRECTORY = /^(scripts|server|cli|lib\/sandbox)\//;
 const STARTS_PROCESSES = /from "node:child_process"/;
 // The native pass's database tests: the driver's own (lib/db) and one sweep of the whole data layer
 // through every role. The other database tests run on each Node line's driver in the same way and
@@ -80,7 +80,7 @@ const DRIVER_TEST = /^(lib\/db\/|lib\/data\/permissions-matrix\.test\.ts$|lib\/d
 
 async function nativeTestFiles(): Promise<string[]> {
   const files: string[] = [];
-  for (const top of ["lib", "scripts", "server", "app", "components"])
+  for (const top of ["lib", "scripts", "server", "cli", "app", "components"])
     for (const entry of await readdir(path.join(root, top), { recursive: true })) {
       const file = path.join(top, entry);
       if (!file.endsWith(".test.ts")) continue;
