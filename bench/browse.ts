@@ -26,14 +26,14 @@ import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
 import { isBuildCurrent } from "../server/build-if-needed";
 import { applyMigrations } from "../server/db/migrator";
-import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
+import { figure, freePort, percentile, seededRandom, signIn, sized } from "./bench-kit";
 import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 
-const SKILLS = 10_000;
+const SKILLS = sized(10_000, 200);
 const USERS = 60;
 const TEAMS = 24;
-const WARMUP = 10;
-const RUNS = 120;
+const WARMUP = sized(10, 1);
+const RUNS = sized(120, 2);
 const TARGET_P95_MS = 200;
 const TARGET_JS_KB = 200;
 const PASSWORD = "bench-password-not-secret";
