@@ -12,7 +12,7 @@ WORKDIR /app
 # clients, which needs the schemas and prisma.config.ts (and what that imports).
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-COPY scripts/db/external-tables.ts ./scripts/db/
+COPY server/db/external-tables.ts ./server/db/
 COPY scripts/schema-engine-stub.sh ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -29,11 +29,11 @@ RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap && r
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 # The build's fingerprint (sources' sizes and times, as copied here) tells `npm start`
-# (scripts/start.sh) that the build is current, so a replica never rebuilds at start.
-RUN npx tsx -e 'import("./scripts/build-if-needed.ts").then((m) => m.recordBuild(process.cwd()))'
+# (server/start.sh) that the build is current, so a replica never rebuilds at start.
+RUN npx tsx -e 'import("./server/build-if-needed.ts").then((m) => m.recordBuild(process.cwd()))'
 USER node
 ENV NODE_ENV=production HOSTNAME=0.0.0.0 PORT=3000 NEXT_TELEMETRY_DISABLED=1
 EXPOSE 3000
-# scripts/start.sh migrates (one instance at a time, under a PostgreSQL advisory lock), syncs the
+# server/start.sh migrates (one instance at a time, under a PostgreSQL advisory lock), syncs the
 # built-ins, seeds the demo into an empty database, then becomes the server (exec): SIGTERM drains it.
-CMD ["sh", "scripts/start.sh"]
+CMD ["sh", "server/start.sh"]

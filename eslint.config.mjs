@@ -12,6 +12,11 @@ import nextTs from "eslint-config-next/typescript";
 
 const UI = ["./app", "./components"];
 const TOOLS = ["./scripts", "./bench", "./e2e", "./prisma"];
+// Programs of their own that people run: the production server (`npm start`) and the CLIs (the
+// checkout's `npm run skills`, the sync CLI the app serves). They import lib; like the tools,
+// nothing in lib imports them.
+const PROGRAMS = ["./server", "./cli"];
+const ABOVE_LIB = [...TOOLS, ...PROGRAMS];
 const TEST_SUPPORT = ["./lib/test", "./lib/skills/test-helpers", "./lib/playground/test-helpers.ts", "./lib/skills/scan/fixtures", "./lib/sandbox/test-kit.ts"];
 const TESTS = [
   "**/*.test.ts",
@@ -51,7 +56,7 @@ const SKILLS = {
   usage: [], // usage events: channels, days, rollup arithmetic, analytics query input
 };
 const SKILLS_ALL = Object.keys(SKILLS).map((name) => `./lib/skills/${name}`);
-const PURE = [...SERVER, "./lib/types", ...UI, ...TOOLS];
+const PURE = [...SERVER, "./lib/types", ...UI, ...ABOVE_LIB];
 
 // lib/data's feature folders, lowest first. A folder may import its own layer and the ones below;
 // importing a folder above is refused. Code outside lib/data enters a folder by its front door
@@ -87,13 +92,13 @@ const zones = [
   ...Object.entries(SKILLS).map(([name, allowed]) => ({
     target: `./lib/skills/${name}`,
     deny: [...PURE, "./lib/playground", ...SKILLS_ALL.filter((s) => s !== `./lib/skills/${name}` && !allowed.includes(s.slice("./lib/skills/".length)))],
-    testsMay: [...SKILLS_ALL, "./scripts"],
+    testsMay: [...SKILLS_ALL, "./cli"],
     message: `lib/skills/${name} is pure domain code (no server layers, UI, Prisma or env) and ${allowed.length ? `may import only ${allowed.map((s) => `lib/skills/${s}`).join(", ")} of lib/skills` : "imports no other part of lib/skills"}.`,
   })),
   { target: "./lib/playground", deny: PURE, message: "lib/playground is pure domain code: it may import lib/skills, never lib/types or the server layers." },
   {
     target: "./lib/types",
-    deny: [...SERVER, ...UI, ...TOOLS],
+    deny: [...SERVER, ...UI, ...ABOVE_LIB],
     message: "lib/types are the shapes the server and the client exchange: built from lib/skills and lib/playground only.",
   },
   {
@@ -105,33 +110,33 @@ const zones = [
   { target: ["./lib/display.ts", "./lib/utils.ts"], deny: ["./lib", ...UI], message: "Presentation helpers import nothing of the app." },
   {
     target: "./lib/labels.ts",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     except: ["./skills/permissions", "./display.ts"],
     message: "Labels name the rules' terms: they may import lib/skills/permissions and lib/display.ts, nothing else of the app.",
   },
   {
     target: "./lib/storage",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     // Their tests may start the S3-compatible test server (a leaf: it imports only s3rver).
     except: ["./storage", "./test/s3-server.ts"],
     message: "Blob stores know nothing of skills, the database or the app.",
   },
   {
     target: "./lib/jobs",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     // test: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
     except: ["./jobs", "./test"],
     message: "The job queues know nothing of the app: lib/data/background/index.ts names the jobs and gives them handlers.",
   },
   {
     target: "./lib/sandbox",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     except: ["./sandbox", "./display.ts"],
     message: "The sandbox runs commands: it knows nothing of skills, the database or the app (lib/display.ts words its sizes).",
   },
   {
     target: "./lib/sources",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     // test/git-repos.ts: only tests reach it (test support stays denied to the rest by TEST_SUPPORT).
     except: ["./sources", "./skills/archive/bundle.ts", "./skills/archive/digest.ts", "./display.ts", "./test/git-repos.ts"],
     message: "Sources fetch Git repositories and folders: they know nothing of the database or the app (the bundle reader's file shape and digests only).",
@@ -149,7 +154,7 @@ const zones = [
       "./lib/playground",
       "./lib/skills",
       ...UI,
-      ...TOOLS,
+      ...ABOVE_LIB,
     ],
     testsMay: ["./lib/test"],
     message: "lib/db is the Prisma client: it may import only lib/generated and lib/env.ts.",
@@ -167,36 +172,42 @@ const zones = [
       "./lib/skills",
       "./lib/generated",
       ...UI,
-      ...TOOLS,
+      ...ABOVE_LIB,
     ],
     testsMay: ["./app", "./lib/actions", "./lib/test"],
     message: "lib/auth sits below the data layer: it may import lib/db and lib/env.ts, never lib/data.",
   },
   {
     target: "./lib/data",
-    deny: ["./lib/actions", "./lib/http", "./lib/ai", ...UI, ...TOOLS],
+    deny: ["./lib/actions", "./lib/http", "./lib/ai", ...UI, ...ABOVE_LIB],
     // http: a webhook's request is read there (lib/http/webhook-delivery.ts) before the data layer takes it.
     testsMay: ["./lib/test", "./lib/skills/test-helpers", "./lib/http"],
     message: "The data layer must not depend on actions, route helpers, models or UI.",
   },
   {
     target: "./lib/ai",
-    deny: ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/generated", ...UI, ...TOOLS],
+    deny: ["./lib/data", "./lib/actions", "./lib/http", "./lib/auth", "./lib/storage", "./lib/db", "./lib/generated", ...UI, ...ABOVE_LIB],
     message: "lib/ai builds models: it may import lib/playground, lib/types and lib/env.ts.",
   },
   {
     target: "./lib/http",
-    deny: ["./lib/actions", ...UI, ...TOOLS],
+    deny: ["./lib/actions", ...UI, ...ABOVE_LIB],
     testsMay: ["./app", "./lib/test", "./lib/skills/test-helpers"],
     message: "Route-handler helpers must not depend on actions or UI.",
   },
-  { target: "./lib/actions", deny: ["./lib/http", ...UI, ...TOOLS], message: "Actions must not depend on route helpers or UI." },
+  { target: "./lib/actions", deny: ["./lib/http", ...UI, ...ABOVE_LIB], message: "Actions must not depend on route helpers or UI." },
   {
     target: "./lib/mcp",
-    deny: ["./lib/actions", "./lib/http", ...UI, ...TOOLS],
+    deny: ["./lib/actions", "./lib/http", ...UI, ...ABOVE_LIB],
     testsMay: ["./app", "./lib/test"],
     message:
       "The MCP server sits on the data layer like the route helpers: no actions, route helpers or UI (the route authenticates and hands it the request).",
+  },
+  {
+    target: PROGRAMS,
+    deny: ["./scripts", "./bench", "./e2e", ...UI],
+    testsMay: ["./app"],
+    message: "The server and the CLIs are what people run: they build on lib (and the seed in prisma), never on the dev tools or the UI.",
   },
   { target: "./lib/test", deny: ["./lib/actions", "./lib/http", ...UI], message: "Test support builds databases and bundles, not requests." },
   {
@@ -212,7 +223,7 @@ const zones = [
   },
   {
     target: "./lib/audit-query.ts",
-    deny: ["./lib", ...UI, ...TOOLS],
+    deny: ["./lib", ...UI, ...ABOVE_LIB],
     except: ["./types"],
     message: "The audit filters' URL state is pure: it may import lib/types, nothing else of the app.",
   },

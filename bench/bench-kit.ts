@@ -1,6 +1,35 @@
 // What every benchmark shares: the figure format the team reads, seeded content, percentiles,
-// and for those that drive a started server, a free port and a signed-in session.
+// the smoke run's sizes and corpus, and for those that drive a started server, a free port and a
+// signed-in session.
 import { createServer } from "node:net";
+import path from "node:path";
+import type { FileInput } from "../lib/skills/archive/bundle";
+import { readTree, SHARED_DIR } from "../lib/skills/test-helpers/shared";
+
+/**
+ * BENCH_SMOKE=1, set by bench/smoke.ts (a stage of `npm test`): each benchmark runs at a size that
+ * ends in seconds, only to prove it still runs to completion. Its figures mean nothing and its
+ * targets fail no one.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === "1";
+
+/** The full run's value, or the smoke run's. */
+export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
+
+// A smoke run reads the repository's own skills (the built-ins and the demo) where a full run
+// reads the team's corpora in ../shared, which a clean clone (CI) does not have.
+const SMOKE_CORPUS = path.resolve(import.meta.dirname, "../prisma/skills");
+const SMOKE_PUBLISHERS = ["builtin", "demo"];
+
+/** The folders a corpus's skill folders lie under (at any depth): ../shared/<name>, or the repository's in a smoke run. */
+export const corpusFolders = (name: "corpus" | "corpus-external"): string[] =>
+  SMOKE ? SMOKE_PUBLISHERS.map((publisher) => path.join(SMOKE_CORPUS, publisher)) : [path.join(SHARED_DIR, name)];
+
+/** Every file of a corpus as one folder upload named after it holds them (`<name>/<publisher>/<skill>/...`). */
+export const corpusFiles = (name: "corpus" | "corpus-external"): FileInput[] =>
+  SMOKE
+    ? SMOKE_PUBLISHERS.flatMap((publisher) => readTree(path.join(SMOKE_CORPUS, publisher), `${name}/${publisher}`))
+    : readTree(path.join(SHARED_DIR, name), name);
 
 /** One figure per line, as `<figure>: <number> <unit>`. */
 export const figure = (name: string, value: number, unit: string, digits = 1): void => console.log(`${name}: ${value.toFixed(digits)} ${unit}`);

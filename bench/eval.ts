@@ -13,15 +13,15 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
 import { serializeTriggerTests } from "../lib/skills/format/trigger-tests";
-import { readTree, SHARED_DIR } from "../lib/skills/test-helpers/shared";
+import { readTree } from "../lib/skills/test-helpers/shared";
 import { measureStalls } from "../lib/test/event-loop";
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { corpusFolders, figure, percentile, seededRandom, sized } from "./bench-kit";
 import { openTempDatabase } from "./temp-database";
 import { DOMAINS, OBJECTS, TOPICS } from "./words";
 
-const CATALOG = 1_000;
-const TESTS = 100;
-const RUNS = 5;
+const CATALOG = sized(1_000, 40);
+const TESTS = sized(100, 6);
+const RUNS = sized(5, 1);
 const TARGET_S = 2;
 
 const { pick, between } = seededRandom(0xe7a1);
@@ -44,7 +44,7 @@ function realSkills(): BundleSkill[] {
     }
     for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory() && !entry.name.startsWith(".")) visit(path.join(dir, entry.name));
   };
-  for (const corpus of ["corpus", "corpus-external"]) if (existsSync(path.join(SHARED_DIR, corpus))) visit(path.join(SHARED_DIR, corpus));
+  for (const corpus of ["corpus", "corpus-external"] as const) for (const dir of corpusFolders(corpus)) if (existsSync(dir)) visit(dir);
   return out;
 }
 
@@ -85,7 +85,7 @@ async function main() {
     const { runSkillTriggerEval } = await import("../lib/data/playground/trigger-evals");
     const { loadSkillSource } = await import("../lib/data/playground/playground");
     const { createOfflineRouterModel } = await import("../lib/playground/router");
-    const { routeQuery } = await import("../scripts/cli/route");
+    const { routeQuery } = await import("../cli/admin/route");
 
     await db.user.create({ data: { id: "bench", name: "Bench", email: "bench@example.com" } });
     const viewer = { id: "bench" };

@@ -11,10 +11,10 @@ import { exportSkillZip } from "../lib/skills/archive/export";
 import { readBundle, type FileInput } from "../lib/skills/archive/bundle";
 import { validateSkillMd } from "../lib/skills/format/validate";
 import { countTokens, countTokensReference } from "../lib/skills/format/tokens";
-import { readTree } from "../lib/skills/test-helpers/shared";
+import { corpusFiles, corpusFolders, sized } from "./bench-kit";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const CORPUS = path.resolve(ROOT, "../shared/corpus");
+const [CORPUS] = corpusFolders("corpus");
 const TMP = path.join(ROOT, "bench/.tmp");
 const REFERENCE_MS = 35;
 
@@ -27,9 +27,9 @@ function median(values: number[]): number {
 }
 
 function time(runs: number, warmup: number, fn: () => void): number {
-  for (let i = 0; i < warmup; i++) fn();
+  for (let i = 0; i < sized(warmup, 0); i++) fn();
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < sized(runs, 1); i++) {
     const started = performance.now();
     fn();
     samples.push(performance.now() - started);
@@ -173,7 +173,7 @@ function benchTokens(): void {
   let seed = 5;
   const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
   let text = "";
-  for (let i = 0; i < 100_000; i++) {
+  for (let i = 0; i < sized(100_000, 1_000); i++) {
     text += " ";
     for (let k = 0; k < 5; k++) text += String.fromCharCode(97 + (next() % 26));
   }
@@ -191,7 +191,7 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  const files = readTree(CORPUS, "corpus");
+  const files = corpusFiles("corpus");
   console.log(`skill format benchmark: node ${process.version}, ${files.length} corpus files read from ${CORPUS}; token counts are approximate (o200k_base)`);
   benchFrontmatter(files);
   benchCorpusImport(files);

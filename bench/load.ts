@@ -10,25 +10,27 @@
 //      memory of next-server, of whatever else the start command keeps alive beside it (a
 //      supervisor, in versions that had one) and of the whole process tree.
 // Flags: --duration=60 --uploaders=20 --writers=20 --readers=50 --sequential=1000, --short (a
-// smoke run: 8 s, 2/2/5 clients, 100 sequential), --start="<command>" to measure another start
-// command (a previous version's, for a before/after comparison).
+// short run: 8 s, 2/2/5 clients, 100 sequential; BENCH_SMOKE=1, bench-kit.ts, runs shorter still),
+// --start="<command>" to measure another start command (a previous version's, for a before/after
+// comparison).
 // Each figure prints as "<figure>: <number> <unit>"; the targets print as pass/MISS.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findNextServer, processTree } from "../e2e/process-tree";
-import { figure, freePort, percentile, signIn } from "./bench-kit";
+import { figure, freePort, percentile, signIn, SMOKE } from "./bench-kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
 const short = flags.has("short");
-const numberFlag = (name: string, full: number, smoke: number) => Number(flags.get(name) ?? (short ? smoke : full));
-const DURATION_S = numberFlag("duration", 60, 8);
-const UPLOADERS = numberFlag("uploaders", 20, 2);
-const WRITERS = numberFlag("writers", 20, 2);
-const READERS = numberFlag("readers", 50, 5);
-const SEQUENTIAL = numberFlag("sequential", 1000, 100);
+/** A flag's value, else the full run's, --short's or BENCH_SMOKE's (bench-kit.ts) default. */
+const numberFlag = (name: string, full: number, shortRun: number, smokeRun: number) => Number(flags.get(name) ?? (SMOKE ? smokeRun : short ? shortRun : full));
+const DURATION_S = numberFlag("duration", 60, 8, 2);
+const UPLOADERS = numberFlag("uploaders", 20, 2, 1);
+const WRITERS = numberFlag("writers", 20, 2, 1);
+const READERS = numberFlag("readers", 50, 5, 2);
+const SEQUENTIAL = numberFlag("sequential", 1000, 100, 6);
 const PASSWORD = "skillshelf-demo";
 
 const TARGETS = { pageP95Ms: 1000, healthP95Ms: 100, treeMb: 400, supervisorMb: 60 };

@@ -17,12 +17,12 @@ import os from "node:os";
 import path from "node:path";
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { corpusFolders, figure, percentile, seededRandom, sized } from "./bench-kit";
 import { openTempDatabase } from "./temp-database";
 
-const SKILLS = 500;
-const WARMUP = 10;
-const RUNS = 150;
+const SKILLS = sized(500, 30);
+const WARMUP = sized(10, 1);
+const RUNS = sized(150, 3);
 /** Turns per conversation before a new one starts, so history (and resident content) grows realistically. */
 const TURNS_PER_CONVERSATION = 5;
 const TARGET_P95_MS = 30;
@@ -108,7 +108,7 @@ async function turnTimes(): Promise<void> {
         viewer,
         skills.slice(i, i + 100).map((s) => ({ skill: s, destination: { scope: "PERSONAL" as const } })),
       );
-    figure("playground seed 500 skills", (performance.now() - seedStart) / 1000, "s");
+    figure(`playground seed ${SKILLS} skills`, (performance.now() - seedStart) / 1000, "s");
 
     const model = instantModel(() => pick(skills).name!);
     const setup = { source: { kind: "all" }, mode: "full", exposeMetadata: false, instructions: "", modelId: "offline-router" };
@@ -149,10 +149,10 @@ async function turnTimes(): Promise<void> {
   }
 }
 
-const TOOL_SKILLS = 20;
+const TOOL_SKILLS = sized(20, 2);
 const TOOLS_PER_SKILL = 5;
-const TOOL_CONVERSATIONS = 20;
-const MEASURED_PER_CONVERSATION = 5;
+const TOOL_CONVERSATIONS = sized(20, 1);
+const MEASURED_PER_CONVERSATION = sized(5, 1);
 
 /** A public skill binding TOOLS_PER_SKILL tools, each with a small object schema and its script. */
 function toolSkill(i: number): BundleSkill {
@@ -229,13 +229,18 @@ async function boundToolTurns(db: typeof import("../lib/db/server").db, viewer: 
 }
 
 async function corpusSaving(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, "../../shared");
-  const { readCatalog, routeQuery } = await import("../scripts/cli/route");
-  const { source } = await readCatalog(path.join(root, "corpus"));
-  const queries = (await readFile(path.join(root, "trigger-eval/dev.jsonl"), "utf8"))
+  const { readCatalog, routeQuery } = await import("../cli/admin/route");
+  const { source } = await readCatalog(...corpusFolders("corpus"));
+  // A smoke run asks a few of the routing tests' queries of the repository's own skills.
+  const queryFile = sized(
+    path.resolve(import.meta.dirname, "../../shared/trigger-eval/dev.jsonl"),
+    path.resolve(import.meta.dirname, "../testdata/routing/test.jsonl"),
+  );
+  const queries = (await readFile(queryFile, "utf8"))
     .split("\n")
     .filter((line) => line.trim())
-    .map((line) => (JSON.parse(line) as { query: string }).query);
+    .map((line) => (JSON.parse(line) as { query: string }).query)
+    .slice(0, sized(Infinity, 5));
   let eager = 0;
   let resident = 0;
   let loads = 0;

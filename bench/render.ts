@@ -1,5 +1,5 @@
 // Render benchmark (`npm run bench:render`): what one page costs the server, request by request.
-// Starts the built server the way `npm start` does (scripts/start.sh: a throwaway database,
+// Starts the built server the way `npm start` does (server/start.sh: a throwaway database,
 // migrated and seeded with the demo) and, for each page, sends REQUESTS sequential requests and
 // reads the server's CPU time (utime + stime of the process, all its threads, from /proc) before and
 // after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
@@ -17,11 +17,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { listeningPid } from "../e2e/server-process";
-import { freePort, signIn } from "./bench-kit";
+import { freePort, signIn, sized } from "./bench-kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
-const REQUESTS = Number(flags.get("requests") ?? 100);
+const REQUESTS = Number(flags.get("requests") ?? sized(100, 4));
 const BLOCKS = 4; // each page's requests in this many blocks per server, alternating servers
 const PASSWORD = "skillshelf-demo";
 const TICK_MS = 1000 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ, 100 on Linux)
@@ -89,7 +89,7 @@ async function start(name: string, checkout: string, distDir?: string): Promise<
   const countFile = path.join(tmp, "sql-count.json");
   const database = path.join(tmp, "render.db");
   const spawned = performance.now();
-  const child = spawn("sh", [path.join(checkout, "scripts", "start.sh")], {
+  const child = spawn("sh", [path.join(checkout, "server", "start.sh")], {
     cwd: checkout,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -150,7 +150,7 @@ async function request(server: Server, page: Page): Promise<number> {
 type Result = { cpuMs: number; statements: number; distinct: number; bytes: number; texts: Record<string, number> };
 
 async function measure(servers: Server[], page: Page): Promise<Result[]> {
-  for (const server of servers) for (let i = 0; i < 5; i++) await request(server, page); // route code loaded, caches warm
+  for (const server of servers) for (let i = 0; i < sized(5, 1); i++) await request(server, page); // route code loaded, caches warm
   for (const server of servers) await statements(server); // reset the counter
   const totals = servers.map(() => ({ ticks: 0, statements: 0, distinct: 0, bytes: 0, texts: {} as Record<string, number> }));
   const perBlock = Math.max(1, Math.round(REQUESTS / BLOCKS));

@@ -18,15 +18,15 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { hashPassword } from "better-auth/crypto";
 import { exportSkillZip } from "../lib/skills/archive/export";
-import { isBuildCurrent } from "../scripts/build-if-needed";
-import { applyMigrations } from "../scripts/db/migrator";
-import { figure, freePort, percentile, seededRandom, signIn } from "./bench-kit";
+import { isBuildCurrent } from "../server/build-if-needed";
+import { applyMigrations } from "../server/db/migrator";
+import { figure, freePort, percentile, seededRandom, signIn, SMOKE, sized } from "./bench-kit";
 import { DOMAINS, OBJECTS, TOPICS } from "./words";
 
-const FILES = 300;
-const CHANGED = 50;
-const WARMUP = 10;
-const RUNS = 100;
+const FILES = sized(300, 30);
+const CHANGED = sized(50, 5);
+const WARMUP = sized(10, 1);
+const RUNS = sized(100, 2);
 const TARGET_P95_MS = 300;
 const PASSWORD = "bench-password-not-secret";
 const SKILL = "review-bench";
@@ -204,10 +204,10 @@ try {
   console.log(`\n(1) the skill and the proposal, uploaded over HTTP (next start on port ${port})`);
   let started = performance.now();
   const first = await upload(baseUrl, ada, version(0));
-  figure("upload v1 (300 files, published)", performance.now() - started, "ms", 0);
+  figure(`upload v1 (${FILES} files, published)`, performance.now() - started, "ms", 0);
   const skillId = first.body.skills[0].skillId;
   started = performance.now();
-  const second = await upload(baseUrl, grace, version(CHANGED), "Reword 50 files");
+  const second = await upload(baseUrl, grace, version(CHANGED), `Reword ${CHANGED} files`);
   figure(`upload v2 (answered ${second.status})`, performance.now() - started, "ms", 0);
   const requestId = second.body.skills[0].review?.requestId;
   if (second.status !== 202 || !requestId)
@@ -242,7 +242,7 @@ try {
   const [compare, review] = pages.map((page) => percentile(page.samples, 95));
   figure("review page p95 / compare page p95", review / compare, "x", 2);
   console.log(`target: review page p95 under ${TARGET_P95_MS} ms: ${review < TARGET_P95_MS ? "pass" : "MISS"}`);
-  if (review >= TARGET_P95_MS) process.exitCode = 1;
+  if (review >= TARGET_P95_MS && !SMOKE) process.exitCode = 1;
 } finally {
   stopServer();
   await rm(dir, { recursive: true, force: true });

@@ -14,15 +14,15 @@
 //      server alone (the same texts, batches of 32, no database) beside as its ceiling; and what
 //      hybrid ranking adds to a request over a 500-skill catalog (the request embedded, the
 //      versions' vectors read), first and warm.
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { figure, percentile, seededRandom, sized } from "./bench-kit";
 import { readBundle, type BundleSkill } from "../lib/skills/archive/bundle";
 import { routeRequest, type RouteOptions } from "../lib/playground/skill-decision";
 import { SkillIndex, type SkillText } from "../lib/playground/skill-ranking";
 
-const SIZES = [10_000, 100_000];
-const QUERIES = 200;
+const SIZES = sized([10_000, 100_000], [300]);
+const QUERIES = sized(200, 5);
 const DIMENSIONS = 256;
-const VOCABULARY = 30_000;
+const VOCABULARY = sized(30_000, 2_000);
 
 const { random, between } = seededRandom(0x7017e);
 
@@ -155,7 +155,7 @@ async function embeddingJob() {
     await rankingVectors(provider, "please help me with a report", catalog);
     figure("hybrid vectors for a request over 500 skills, first", performance.now() - first, "ms");
     const warm: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < sized(20, 2); i++) {
       const at = performance.now();
       await rankingVectors(provider, `please help me with report ${i}`, catalog);
       warm.push(performance.now() - at);
@@ -167,7 +167,7 @@ async function embeddingJob() {
   }
 }
 
-const JOB_SKILLS = 1_000;
+const JOB_SKILLS = sized(1_000, 40);
 
 function hashed(text: string): number[] {
   const v = new Array<number>(DIMENSIONS).fill(0);

@@ -11,12 +11,13 @@ import os from "node:os";
 import { createBubblewrapExecutor } from "../lib/sandbox/bubblewrap";
 import type { SkillExecutor, StagedFile } from "../lib/sandbox/executor";
 import { runProcess } from "../lib/sandbox/run-process";
-import { figure, percentile } from "./bench-kit";
+import { figure, percentile, sized } from "./bench-kit";
 
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
-const RUNS = Number(flags.get("runs") ?? 200);
-const CONCURRENCY = 8;
-const BATCHES = Number(flags.get("batches") ?? 10);
+const RUNS = Number(flags.get("runs") ?? sized(200, 2));
+const CONCURRENCY = sized(8, 2);
+const BATCHES = Number(flags.get("batches") ?? sized(10, 1));
+const WARMUP = sized(10, 1);
 const TARGET_OVERHEAD_MS = 30;
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -67,7 +68,7 @@ if (!availability.available) {
   console.log(
     `skill_run sandbox: bubblewrap ${availability.version}, node ${process.version}, ${os.cpus().length} CPUs, ${os.release()}, uid ${process.getuid?.()}`,
   );
-  console.log(`${RUNS} runs of each series, interleaved, after 10 warm-up runs each`);
+  console.log(`${RUNS} runs of each series, interleaved, after ${WARMUP} warm-up runs each`);
   const staged = await executor.createWorkspace();
   await staged.stageSkill("tiny", SKILL);
   const runStep = async () => {
@@ -81,7 +82,7 @@ if (!availability.available) {
     ["run", runStep],
     ["full", () => fullRun(executor)],
   ];
-  for (let i = 0; i < 10; i++) for (const [, step] of steps) await step();
+  for (let i = 0; i < WARMUP; i++) for (const [, step] of steps) await step();
   for (let i = 0; i < RUNS; i++) {
     // Rotate the order so no series always runs right after another.
     for (let j = 0; j < steps.length; j++) {

@@ -1,5 +1,5 @@
 // bench:scale, part 2: load through a round-robin proxy in front of 1, then 3 production servers
-// (scripts/server/serve.mjs, what `npm start` runs) on one PostgreSQL database, started by
+// (server/serve.mjs, what `npm start` runs) on one PostgreSQL database, started by
 // lib/test/instances.ts from the current build. A catalog of SCALE_LOAD_SKILLS skills (default
 // 10,000, three versions each) is seeded before the servers start. For SCALE_LOAD_SECONDS (default
 // 60) autocannon keeps 20 connections busy with a fixed mix, per connection in turn: API lists and
@@ -8,12 +8,12 @@
 // (API_RATE_LIMIT_PER_MINUTE), since one token sends every request; everything else is as deployed.
 import autocannon from "autocannon";
 import { startInstances } from "../lib/test/instances";
-import { figure, percentile, signIn } from "./bench-kit";
+import { figure, percentile, signIn, sized } from "./bench-kit";
 import { PASSWORD, seedCatalog } from "./scale-seed";
 
-const SKILLS = Number(process.env.SCALE_LOAD_SKILLS ?? 10_000);
-const SECONDS = Number(process.env.SCALE_LOAD_SECONDS ?? 60);
-const CONNECTIONS = 20;
+const SKILLS = Number(process.env.SCALE_LOAD_SKILLS ?? sized(10_000, 300));
+const SECONDS = Number(process.env.SCALE_LOAD_SECONDS ?? sized(60, 2));
+const CONNECTIONS = sized(20, 2);
 
 type Outcome = { requests: number; perSecond: number; p50: number; p95: number; errors: number; uploads: number; breakdown: string[] };
 
@@ -111,7 +111,8 @@ export async function loadPhase(): Promise<{ errors: number }> {
     `${SKILLS.toLocaleString("en")} skills on PostgreSQL, ${CONNECTIONS} connections for ${SECONDS} s through a round-robin proxy; 1 request in 10 an upload`,
   );
   let errors = 0;
-  for (const count of [1, 3]) {
+  // A smoke run starts one instance: the proxy and the mix are the same in front of three.
+  for (const count of sized([1, 3], [1])) {
     const outcome = await run(count);
     const label = `${count} instance${count > 1 ? "s" : ""}`;
     figure(`${label} requests/s`, outcome.perSecond, "req/s");

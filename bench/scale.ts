@@ -14,13 +14,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startPostgresCluster, createDatabase } from "../lib/test/postgres-cluster";
-import { applyMigrations } from "../scripts/db/migrator";
-import { figure, percentile } from "./bench-kit";
+import { applyMigrations } from "../server/db/migrator";
+import { figure, percentile, sized } from "./bench-kit";
 import { seedCatalog } from "./scale-seed";
 
-const SKILLS = Number(process.env.SCALE_SKILLS ?? 100_000);
-const WARMUP = 20;
-const RUNS = 300;
+const SKILLS = Number(process.env.SCALE_SKILLS ?? sized(100_000, 300));
+const WARMUP = sized(20, 1);
+const RUNS = sized(300, 2);
 const TARGET_P95_MS = 50;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

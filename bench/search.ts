@@ -15,15 +15,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 import { MARK_CLOSE, MARK_OPEN } from "../lib/skills/list/search";
-import { figure, seededRandom } from "./bench-kit";
+import { figure, seededRandom, sized } from "./bench-kit";
 
 const HUGE_SKILLS = 1;
-const HUGE_BODY_CHARS = 4_900_000;
-const ORDINARY_SKILLS = 200;
+const HUGE_BODY_CHARS = sized(4_900_000, 100_000);
+const ORDINARY_SKILLS = sized(200, 20);
 // The unbounded query takes seconds (it is what froze the server): once is enough.
-const RUNS = 3;
+const RUNS = sized(3, 1);
 
 const { random, between } = seededRandom(0x5ea4c4);
 

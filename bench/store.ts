@@ -17,16 +17,18 @@ import { bundleDigest } from "../lib/skills/archive/digest";
 import { spaceOf } from "../lib/skills/permissions/space";
 import type { Scope } from "../lib/skills/permissions/permissions";
 import { loadBuiltinSkills } from "../prisma/seed";
-import { applyMigrations } from "../scripts/db/migrator";
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { applyMigrations } from "../server/db/migrator";
+import { figure, percentile, seededRandom, sized } from "./bench-kit";
 import { DOMAINS, NOUNS, OBJECTS, QUALIFIERS, TOPICS } from "./words";
 
-const SKILLS = 10_000;
-const VERSIONS = 30_000;
+const SKILLS = sized(10_000, 300);
+const VERSIONS = sized(30_000, 900);
 const USERS = 60;
 const TEAMS = 24;
-const WARMUP = 20;
-const RUNS = 200;
+const WARMUP = sized(20, 1);
+const RUNS = sized(200, 3);
+/** Skills of each scope that go through the data layer, three versions each. */
+const SAMPLED = sized(15, 2);
 const TARGET_P95_MS = 50;
 
 // ---------- Deterministic content ----------
@@ -146,9 +148,9 @@ try {
   const builtins = await loadBuiltinSkills();
   await syncBuiltinSkills(builtins);
   const sampled: { as: string; destination: Parameters<typeof data.createSkill>[1]["destination"] }[] = [
-    ...Array.from({ length: 15 }, () => ({ as: "viewer", destination: { scope: "PERSONAL" as const } })),
-    ...Array.from({ length: 15 }, (_, i) => ({ as: "viewer", destination: { scope: "TEAM" as const, teamId: teamIds[i % 2] } })),
-    ...Array.from({ length: 15 }, () => ({ as: "admin", destination: { scope: "PUBLIC" as const } })),
+    ...Array.from({ length: SAMPLED }, () => ({ as: "viewer", destination: { scope: "PERSONAL" as const } })),
+    ...Array.from({ length: SAMPLED }, (_, i) => ({ as: "viewer", destination: { scope: "TEAM" as const, teamId: teamIds[i % 2] } })),
+    ...Array.from({ length: SAMPLED }, () => ({ as: "admin", destination: { scope: "PUBLIC" as const } })),
   ];
   for (const [i, item] of sampled.entries()) {
     const name = `sampled-${pick(NOUNS)}-${i}`;

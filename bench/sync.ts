@@ -11,16 +11,16 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { hasShared, readTree, SHARED_DIR } from "../lib/skills/test-helpers/shared";
-import { applyMigrations } from "../scripts/db/migrator";
-import { figure } from "./bench-kit";
+import { applyMigrations } from "../server/db/migrator";
+import { corpusFolders, figure, SMOKE, sized } from "./bench-kit";
 
-if (!hasShared) {
+if (!hasShared && !SMOKE) {
   console.log(`# skipped: ${SHARED_DIR} is not present`);
   process.exit(0);
 }
 
-const SKILLS = 200;
-const ROUNDS = 3;
+const SKILLS = sized(200, 10);
+const ROUNDS = sized(3, 1);
 
 function git(cwd: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -54,24 +54,24 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const root = await mkdtemp(path.join(os.tmpdir(), "skillshelf-bench-sync-"));
 const work = path.join(root, "work");
 const bare = path.join(root, "skills.git");
-const corpus = path.join(SHARED_DIR, "corpus-external");
 const chosen: { publisher: string; folder: string }[] = [];
 const names = new Set<string>();
-for (const publisher of readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-  const walk = (dir: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true });
-    if (entries.some((e) => e.isFile() && e.name === "SKILL.md")) {
-      const name = path.basename(dir);
-      if (!names.has(name) && chosen.length < SKILLS) {
-        names.add(name);
-        chosen.push({ publisher: publisher.name, folder: dir });
+for (const corpus of corpusFolders("corpus-external"))
+  for (const publisher of readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const walk = (dir: string) => {
+      const entries = readdirSync(dir, { withFileTypes: true });
+      if (entries.some((e) => e.isFile() && e.name === "SKILL.md")) {
+        const name = path.basename(dir);
+        if (!names.has(name) && chosen.length < SKILLS) {
+          names.add(name);
+          chosen.push({ publisher: publisher.name, folder: dir });
+        }
+        return;
       }
-      return;
-    }
-    for (const entry of entries) if (entry.isDirectory()) walk(path.join(dir, entry.name));
-  };
-  walk(path.join(corpus, publisher.name));
-}
+      for (const entry of entries) if (entry.isDirectory()) walk(path.join(dir, entry.name));
+    };
+    walk(path.join(corpus, publisher.name));
+  }
 let fileCount = 0;
 for (const { publisher, folder } of chosen) {
   for (const file of readTree(folder, "")) {
@@ -84,7 +84,7 @@ for (const { publisher, folder } of chosen) {
 await git(root, ["init", "--quiet", "--initial-branch=main", "--bare", bare]);
 await git(work, ["init", "--quiet", "--initial-branch=main"]);
 await git(work, ["add", "-A"]);
-await git(work, ["commit", "--quiet", "-m", "200 skills"]);
+await git(work, ["commit", "--quiet", "-m", `${chosen.length} skills`]);
 await git(work, ["push", "--quiet", bare, "HEAD:refs/heads/main"]);
 const url = pathToFileURL(bare).href;
 console.log(`# repository: ${chosen.length} skills, ${fileCount} files`);
@@ -138,10 +138,10 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log(report);
 
-figure("first sync of 200 skills (median of 3)", median(first), "ms", 0);
-figure("sync after one changed skill (median of 3)", median(oneChange), "ms", 0);
-figure("sync with nothing changed (median of 3)", median(noChange), "ms", 0);
-figure("git clone --depth 1 of the same repository (median of 3)", median(clones), "ms", 0);
+figure(`first sync of ${SKILLS} skills (median of ${ROUNDS})`, median(first), "ms", 0);
+figure(`sync after one changed skill (median of ${ROUNDS})`, median(oneChange), "ms", 0);
+figure(`sync with nothing changed (median of ${ROUNDS})`, median(noChange), "ms", 0);
+figure(`git clone --depth 1 of the same repository (median of ${ROUNDS})`, median(clones), "ms", 0);
 figure("first sync / clone", median(first) / median(clones), "x");
 figure("one-change sync / clone", median(oneChange) / median(clones), "x");
 

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { configureSqlite } from "../lib/db/client";
-import { applyMigrations } from "../scripts/db/migrator";
+import { applyMigrations } from "../server/db/migrator";
 
 /**
  * A migrated SQLite database in a temporary folder, made the process's DATABASE_URL and set up as
- * the server runs it (scripts/db/prepare.ts: WAL, foreign keys on). Import the data layer after it.
+ * the server runs it (server/db/prepare.ts: WAL, foreign keys on). Import the data layer after it.
  */
 export async function openTempDatabase(prefix: string) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `skillshelf-bench-${prefix}-`));

@@ -8,19 +8,18 @@
 // longest stall under 100 ms; beside it, in the same run, the commit's whole length (what the
 // stall was when the commit never gave the loop a turn) and the stall in CPU time (the commit's
 // own share, without the time a busy machine gave other processes).
-import path from "node:path";
-import { readTree, SHARED_DIR, hasShared } from "../lib/skills/test-helpers/shared";
+import { SHARED_DIR, hasShared } from "../lib/skills/test-helpers/shared";
 import { readUpload, readUploadYielding, type UploadSource } from "../lib/skills/upload/upload";
 import { measureStalls } from "../lib/test/event-loop";
-import { figure } from "./bench-kit";
+import { corpusFiles, figure, SMOKE } from "./bench-kit";
 import { openTempDatabase } from "./temp-database";
 
-if (!hasShared) {
+if (!hasShared && !SMOKE) {
   console.log(`# skipped: ${SHARED_DIR} is not present`);
   process.exit(0);
 }
 
-const source: UploadSource = { type: "folder", name: "corpus-external", files: readTree(path.join(SHARED_DIR, "corpus-external"), "corpus-external") };
+const source: UploadSource = { type: "folder", name: "corpus-external", files: corpusFiles("corpus-external") };
 
 // one warm-up of each, so module loading and JIT are not what is measured
 readUpload([source]);

@@ -16,14 +16,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createDatabase, startPostgresCluster } from "../lib/test/postgres-cluster";
-import { applyMigrations } from "../scripts/db/migrator";
-import { figure, percentile, seededRandom } from "./bench-kit";
+import { applyMigrations } from "../server/db/migrator";
+import { figure, percentile, seededRandom, sized } from "./bench-kit";
 import { seedCatalog } from "./scale-seed";
 
-const SKILLS = 10_000;
-const EVENTS = Number(process.env.USAGE_EVENTS ?? 1_000_000);
-const WARMUP = 10;
-const RUNS = 200;
+const SKILLS = sized(10_000, 300);
+const EVENTS = Number(process.env.USAGE_EVENTS ?? sized(1_000_000, 2_000));
+const WARMUP = sized(10, 1);
+const RUNS = sized(200, 2);
 const TARGET_P95_MS = 100;
 const TARGET_ADDED_MS = 1;
 const CHANNELS = [

@@ -7,7 +7,7 @@ import { findPostgresBin, NO_POSTGRES_MESSAGE } from "../lib/test/postgres-clust
 import { SERVED_BY } from "../lib/test/round-robin-proxy";
 import { DEMO_PASSWORD, expect, test, uniqueEmail } from "./fixtures";
 
-// Three production instances (scripts/server/serve.mjs, what `npm start` runs) on one PostgreSQL
+// Three production instances (server/serve.mjs, what `npm start` runs) on one PostgreSQL
 // database behind a round-robin proxy (lib/test/instances.ts), as docs/guides/deployment.md
 // sets them up. Each check writes through one instance and reads through the others, asking them
 // directly or steering the proxy. Needs PostgreSQL's binaries (Debian's postgresql package) and

@@ -26,7 +26,7 @@ export function importSkills(
   const extra = Object.entries(options.overrides ?? {}).flatMap(([skill, reason]) => ["--override", `${skill}=${reason}`]);
   const result = spawnSync(
     "npx",
-    ["tsx", "--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra],
+    ["tsx", "--conditions", "react-server", "cli/admin/skills.ts", "import", dir, "--scope", "personal", "--as", as, "--format", "json", ...extra],
     {
       env: { ...process.env, DATABASE_URL: `file:./${E2E_DATABASE}` },
       encoding: "utf8",

@@ -299,7 +299,7 @@ test("a newcomer's empty shelf says what to do, and pagination keeps the URL in 
     }
     const run = spawnSync(
       path.join("node_modules", ".bin", "tsx"),
-      ["--conditions", "react-server", "scripts/skills.ts", "import", dir, "--scope", "personal", "--as", email, "--format", "json"],
+      ["--conditions", "react-server", "cli/admin/skills.ts", "import", dir, "--scope", "personal", "--as", email, "--format", "json"],
       {
         env: { ...process.env, DATABASE_URL: `file:./${DATABASE}` },
         encoding: "utf8",

@@ -115,7 +115,7 @@ test.describe("npm start", () => {
       expect((await app.exited).code).toBe(128 + os.constants.signals.SIGKILL);
       expect(app.stderr()).not.toMatch(/Assertion failed|Segmentation fault|Aborted/);
 
-      app = await startApp(["sh", "scripts/start.sh"], dir);
+      app = await startApp(["sh", "server/start.sh"], dir);
       expect(await requestPages(pages, await signInCookie(), 200)).toEqual([]);
       process.kill(app.launched.pid!, "SIGTERM");
       expect(await app.exited).toEqual({ code: 0, signal: null });
@@ -129,7 +129,7 @@ test.describe("npm start", () => {
   // npm itself re-raises a SIGTERM it was sent (it dies of it, whatever the script did), so this
   // signals the script npm start runs (which has become the server by then).
   test("SIGTERM stops the server and exits 0", async () => {
-    const app = await startApp(["sh", "scripts/start.sh"]);
+    const app = await startApp(["sh", "server/start.sh"]);
     try {
       const server = findNextServer(app.launched.pid!);
       expect(server).toBeDefined();

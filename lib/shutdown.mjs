@@ -1,5 +1,5 @@
 // What the process does when it is told to stop (SIGTERM, SIGINT), shared by the production server
-// (scripts/server/serve.mjs, which catches the signal and drains the HTTP server) and the app
+// (server/serve.mjs, which catches the signal and drains the HTTP server) and the app
 // (instrumentation.ts registers what must end cleanly: background jobs, the database pool). Plain
 // JavaScript for the same reason as health-check.mjs: serve.mjs runs it without a build step.
 //

@@ -5,7 +5,7 @@ import { hashPassword } from "better-auth/crypto";
 import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
 import type { Destination } from "@/lib/skills/permissions/permissions";
 import type { Db } from "@/lib/db/client";
-import { readFolder } from "@/scripts/cli/read-input";
+import { readFolder } from "@/cli/admin/read-input";
 
 export const DEMO_PASSWORD = "skillshelf-demo";
 

@@ -1,13 +1,13 @@
 // The browser tests' server: a throwaway database, migrated and seeded, behind the production
-// server `npm start` runs (scripts/server/serve.mjs: Next.js with admission and the health fast path).
-import "./load-env";
+// server `npm start` runs (server/serve.mjs: Next.js with admission and the health fast path).
+import "../server/load-env";
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getEnv } from "@/lib/env";
-import { prepareDatabase } from "./db/prepare";
-import { runScript } from "./db/run";
+import { prepareDatabase } from "../server/db/prepare";
+import { runScript } from "../server/db/run";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -20,7 +20,7 @@ await runScript(async () => {
   const server = spawn(
     process.execPath,
     [
-      path.join(root, "scripts", "server", "serve.mjs"),
+      path.join(root, "server", "serve.mjs"),
       "--port",
       String(env.PORT),
       "--hostname",

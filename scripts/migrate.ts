@@ -1,9 +1,9 @@
-import "./load-env";
+import "../server/load-env";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { ensureDataDirectory } from "./db/data-dir";
-import { applyMigrations, createMigration } from "./db/migrator";
-import { runScript } from "./db/run";
+import { ensureDataDirectory } from "../server/db/data-dir";
+import { applyMigrations, createMigration } from "../server/db/migrator";
+import { runScript } from "../server/db/run";
 import { createDatabase, startPostgresCluster } from "@/lib/test/postgres-cluster";
 
 const [command, name] = process.argv.slice(2);

@@ -1,9 +1,9 @@
-import "./load-env";
+import "../server/load-env";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureAuthSecret } from "./db/local-env";
-import { prepareDatabase } from "./db/prepare";
-import { runScript } from "./db/run";
+import { ensureAuthSecret } from "../server/db/local-env";
+import { prepareDatabase } from "../server/db/prepare";
+import { runScript } from "../server/db/run";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,7 +1,7 @@
-import "./load-env";
+import "../server/load-env";
 import { rm } from "node:fs/promises";
 import { getEnv } from "@/lib/env";
-import { runScript } from "./db/run";
+import { runScript } from "../server/db/run";
 
 await runScript(async () => {
   const { databasePath } = getEnv();

@@ -1,10 +1,12 @@
 /**
  * `npm test`: typecheck, lint (ESLint and Prettier's check), unit tests, the database's tests once
- * more on PostgreSQL, one production build, browser tests. Every stage runs even when an earlier
- * one fails, so one run reports everything; the last line sums the unit, PostgreSQL and browser
- * results as "N passed, N failed". `npm test -- --only unit,postgres` runs just those stages, and
- * further arguments pick browser specs (`--only e2e e2e/start.spec.ts`). CI's further Node versions
- * run `--only native` (see STAGES), since the checks, the build and the pure code do not depend on it.
+ * more on PostgreSQL, one production build, browser tests, and every benchmark once at smoke sizes
+ * (bench/smoke.ts: proof that each still runs to completion; its figures are not read). Every stage
+ * runs even when an earlier one fails, so one run reports everything; the last line sums the unit,
+ * PostgreSQL and browser results as "N passed, N failed". `npm test -- --only unit,postgres` runs
+ * just those stages, and further arguments pick browser specs (`--only e2e e2e/start.spec.ts`).
+ * CI's further Node versions run `--only native` (see STAGES), since the checks, the build and the
+ * pure code do not depend on it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdir, readFile, readdir, rm } from "node:fs/promises";
@@ -12,8 +14,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NO_CHROMIUM_MESSAGE, findChromium } from "../e2e/chromium";
 import { NO_POSTGRES_MESSAGE, findPostgresBin } from "../lib/test/postgres-cluster";
-import { isBuildCurrent, recordBuild } from "./build-if-needed";
-import { ensureAuthSecret } from "./db/local-env";
+import { isBuildCurrent, recordBuild } from "../server/build-if-needed";
+import { ensureAuthSecret } from "../server/db/local-env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -62,7 +64,7 @@ const DATABASE_TEST = /from "@\/lib\/test\/(database|support|matrix-cast)"/;
 
 async function databaseTestFiles(): Promise<string[]> {
   const files: string[] = [];
-  for (const top of ["lib", "app", "scripts", "components"]) {
+  for (const top of ["lib", "app", "scripts", "server", "cli", "components"]) {
     for (const entry of await readdir(path.join(root, top), { recursive: true })) {
       const file = path.join(top, entry);
       if (file.endsWith(".test.ts") && DATABASE_TEST.test(await readFile(path.join(root, file), "utf8"))) files.push(file);
@@ -71,7 +73,7 @@ async function databaseTestFiles(): Promise<string[]> {
   return files.sort();
 }
 
-const PROCESS_DIRECTORY = /^(scripts|lib\/cli|lib\/sandbox)\//;
+const PROCESS_DIRECTORY = /^(scripts|server|cli|lib\/sandbox)\//;
 const STARTS_PROCESSES = /from "node:child_process"/;
 // The native pass's database tests: the driver's own (lib/db) and one sweep of the whole data layer
 // through every role. The other database tests run on each Node line's driver in the same way and
@@ -80,7 +82,7 @@ const DRIVER_TEST = /^(lib\/db\/|lib\/data\/permissions-matrix\.test\.ts$|lib\/d
 
 async function nativeTestFiles(): Promise<string[]> {
   const files: string[] = [];
-  for (const top of ["lib", "scripts", "app", "components"])
+  for (const top of ["lib", "scripts", "server", "cli", "app", "components"])
     for (const entry of await readdir(path.join(root, top), { recursive: true })) {
       const file = path.join(top, entry);
       if (!file.endsWith(".test.ts")) continue;
@@ -96,7 +98,7 @@ async function readJson<T>(file: string): Promise<T | null> {
 // "native" is for CI's further Node lines: the SQLite driver's tests (the one native module, the
 // part that differs by Node) and the tests that start Node processes (the CLIs, the launcher, the
 // sandbox, the real clients), not the pure code, which the unit pass on the main line already proves.
-const STAGES = ["checks", "unit", "native", "postgres", "e2e"] as const;
+const STAGES = ["checks", "unit", "native", "postgres", "e2e", "bench"] as const;
 type Stage = (typeof STAGES)[number];
 
 /** `--only a,b` picks stages (all by default); other arguments are browser specs to run. */
@@ -172,15 +174,17 @@ async function runOnPostgres(): Promise<boolean> {
 }
 if (stages.has("postgres") && !(await runOnPostgres())) failedStages.push("postgres");
 
-let built = stages.has("e2e") && (await isBuildCurrent(root));
-if (stages.has("e2e") && !built) {
+// The browser tests and the benchmarks that serve over HTTP run on the production build.
+const needsBuild = stages.has("e2e") || stages.has("bench");
+let built = needsBuild && (await isBuildCurrent(root));
+if (needsBuild && !built) {
   built = run("production build", bin("next"), ["build"], { NODE_ENV: "production" });
   if (built) await recordBuild(root);
   else failedStages.push("build");
 }
 
 const playwrightReport = path.join(reports, "playwright.json");
-if (built) {
+if (built && stages.has("e2e")) {
   if (
     !run("browser tests (Playwright + Chromium)", bin("playwright"), ["test", "--reporter=list,json", ...specs], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
@@ -188,6 +192,8 @@ if (built) {
   )
     failedStages.push("e2e");
 }
+
+if (built && stages.has("bench") && !run("benchmarks at smoke sizes", bin("tsx"), ["bench/smoke.ts"])) failedStages.push("bench");
 
 type VitestJson = {
   numPassedTests: number;

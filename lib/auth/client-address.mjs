@@ -2,7 +2,7 @@
 // Forwarding headers are written by whoever sent the request, so they are believed only hop by hop
 // from the peer inward while each hop is a configured proxy; with no proxies configured the peer
 // (socket) address is the answer. Plain JavaScript because two processes' worth of code use it:
-// the app (through client-address.ts) and scripts/server/serve.mjs, which runs without a build
+// the app (through client-address.ts) and server/serve.mjs, which runs without a build
 // step. Types: client-address.d.mts.
 
 /**

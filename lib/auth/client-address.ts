@@ -1,3 +1,3 @@
 // The rule lives in client-address.mjs, plain JavaScript that the production server
-// (scripts/server/serve.mjs) runs as well; the app imports it from here.
+// (server/serve.mjs) runs as well; the app imports it from here.
 export * from "./client-address.mjs";

@@ -1,5 +1,5 @@
 // The credentials (bearer tokens, session cookies) this process has seen work, so that the
-// production server's admission (scripts/server/admission.mjs), which runs before Next.js and
+// production server's admission (server/admission.mjs), which runs before Next.js and
 // cannot afford a database lookup per request, can tell a real user's credential from a made-up
 // one: only a credential the app has verified counts as a client of its own; any other waits as
 // its address. The app records a credential where it checks one (lib/data/core/session.ts for

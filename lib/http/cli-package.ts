@@ -7,10 +7,10 @@ import { ifNoneMatchHits } from "./etag";
 
 // The sync CLI as people run it without a clone: the plain file (`node skillshelf-sync.mjs sync ...`)
 // and a one-file npm package (`npx -y <origin>/api/v1/cli/skillshelf-sync.tgz sync ...`), both
-// from lib/cli/skillshelf-sync.mjs as it is on disk. The package is built here, byte for byte the
+// from cli/sync/skillshelf-sync.mjs as it is on disk. The package is built here, byte for byte the
 // same for the same file, so its ETag is stable and npm's cache revalidates instead of refetching.
 
-const SOURCE = "lib/cli/skillshelf-sync.mjs";
+const SOURCE = "cli/sync/skillshelf-sync.mjs";
 export const CLI_FILE = "skillshelf-sync.mjs";
 export const CLI_PACKAGE = "skillshelf-sync";
 

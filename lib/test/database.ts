@@ -4,7 +4,7 @@ import path from "node:path";
 import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
 import { randomBytes } from "node:crypto";
 import { createPostgresClient, createPrismaClient, type Db } from "@/lib/db/client";
-import { applyMigrations } from "@/scripts/db/migrator";
+import { applyMigrations } from "@/server/db/migrator";
 import { createDatabase, runOnServer } from "./postgres-cluster";
 import { TEMPLATE_DATABASE } from "./postgres-setup";
 

@@ -2,7 +2,7 @@
  * Several production instances of the app on one PostgreSQL database behind a round-robin proxy,
  * as a deployment runs them (docs/guides/deployment.md): a throwaway cluster, the database prepared once,
  * an S3-compatible server (s3rver) for file bytes,
- * N `scripts/server/serve.mjs` processes (what `npm start` becomes) sharing the session secret and
+ * N `server/serve.mjs` processes (what `npm start` becomes) sharing the session secret and
  * the server actions' key, and lib/test/round-robin-proxy.ts in front, whose URL is the app's
  * public one. Needs a production build (`next build`; `npm test` makes one before its browser
  * tests). Used by e2e/multi-instance.spec.ts and the load benchmark.
@@ -122,7 +122,7 @@ export async function startInstances({
       Array.from({ length: count }, async () => {
         const port = await freePort();
         const url = `http://127.0.0.1:${port}`;
-        const server = run(process.execPath, [path.join(root, "scripts", "server", "serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], shared);
+        const server = run(process.execPath, [path.join(root, "server", "serve.mjs"), "--port", String(port), "--hostname", "127.0.0.1"], shared);
         let stopped: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | undefined;
         const instance: Instance = {
           url,

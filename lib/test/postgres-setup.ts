@@ -4,7 +4,7 @@
  * migrated once as a template, and a fresh copy of it per test file (createTestDatabase; a copy
  * takes ~0.2 s). Otherwise (the default) they run on SQLite and this does nothing.
  */
-import { applyMigrations } from "@/scripts/db/migrator";
+import { applyMigrations } from "@/server/db/migrator";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "./postgres-cluster";
 
 export const TEMPLATE_DATABASE = "skillshelf_template";

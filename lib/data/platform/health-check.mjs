@@ -1,6 +1,6 @@
 // The health check's logic, in plain JavaScript because two processes' worth of code run it: the
 // /api/health route inside the app (lib/data/platform/health.ts, with the data layer's connection) and the
-// production server's fast path (scripts/server/serve.mjs, answered before Next.js so that a busy
+// production server's fast path (server/serve.mjs, answered before Next.js so that a busy
 // server still answers it at once). Types: health-check.d.mts.
 import { rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -26,7 +26,7 @@ export function noteInstall(viewer: ViewerRef, skillId: string, version: number,
   noteUsage({ skillId, version, channel, ...usageActor(viewer), dedupe: client ?? installKey(viewer) });
 }
 
-/** The sync CLI names itself in its User-Agent (lib/cli/skillshelf-sync.mjs); any other index reader is "discovery". */
+/** The sync CLI names itself in its User-Agent (cli/sync/skillshelf-sync.mjs); any other index reader is "discovery". */
 export function discoveryChannel(request: Request): "sync" | "discovery" {
   return request.headers.get("user-agent")?.startsWith("skillshelf-sync/") ? "sync" : "discovery";
 }

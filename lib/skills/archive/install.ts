@@ -93,7 +93,7 @@ export function httpOrigin(origin: string): URL {
   return url;
 }
 
-/** Where the sync CLI writes: its flag for each agent (lib/cli/skillshelf-sync.mjs). */
+/** Where the sync CLI writes: its flag for each agent (cli/sync/skillshelf-sync.mjs). */
 export const SYNC_AGENTS = {
   claude: { flag: "--claude", label: "Claude Code", dir: ".claude/skills" },
   codex: { flag: "--codex", label: "Codex", dir: "~/.codex/skills" },

@@ -68,7 +68,7 @@ export interface BundleLimits {
 // UiPath's uipath-rpa (702 files, 5.4 MB). The per-input ones admit a whole collection in one
 // archive or folder (the 206 skills of ../shared/corpus-external are 1,218 files, 15 MB); the
 // unpacked total stays close to one skill's, since a request holds its text in the server's
-// 256 MB heap (scripts/start.sh).
+// 256 MB heap (server/start.sh).
 export const DEFAULT_LIMITS: Readonly<BundleLimits> = Object.freeze({
   maxEntries: 5000,
   maxTotalBytes: 32 * 1024 * 1024,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { validatePath } from "@/scripts/cli/validate";
+import { validatePath } from "@/cli/admin/validate";
 import { readBundle } from "../archive/bundle";
 import { renderCatalogXml } from "./catalog";
 import type { Finding, FindingCode, Profile } from "./findings";

@@ -1,4 +1,4 @@
-// How `npm start`'s preparation hands its results to scripts/start.sh: shell assignments the
+// How `npm start`'s preparation hands its results to server/start.sh: shell assignments the
 // script reads with `.`, every value single-quoted so that a path with spaces, quotes or `$(...)`
 // stays one value and nothing in it runs.
 

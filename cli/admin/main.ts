@@ -6,7 +6,7 @@ import { scanCommand, scanUsage } from "./scan";
 import { routeCommand, routeUsage } from "./route";
 import { evalCommand, evalUsage } from "./eval";
 import { validateCommand, validateUsage } from "./validate";
-import { syncCommand, syncUsage } from "../../lib/cli/skillshelf-sync.mjs";
+import { syncCommand, syncUsage } from "../sync/skillshelf-sync.mjs";
 
 export interface Command {
   usage: string;

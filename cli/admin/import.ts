@@ -90,7 +90,7 @@ export async function importCommand(argv: readonly string[], io: CliIo): Promise
   const root = path.resolve(io.cwd, positionals[0]);
 
   // The data layer opens the database named by the environment, so it loads only for this command.
-  await import("../load-env");
+  await import("../../server/load-env");
   const { findUserByEmail } = await import("../../lib/data/core/users");
   const { listMyTeams } = await import("../../lib/data/teams/teams");
   const { findSkillsInDestination, importEach, openIntake } = await import("../../lib/data/intake");

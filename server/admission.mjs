@@ -12,10 +12,10 @@
 // queue is bounded in all, per client and per address (one address's many clients). A slot is a
 // lease, not a lock: a request still running when its lease ends (a streamed chat, a slow client's upload or
 // download) keeps running but gives its slot to the next in line, so no single client can hold a
-// lane. Plain JavaScript on purpose: scripts/server/serve.mjs runs without a build step.
+// lane. Plain JavaScript on purpose: server/serve.mjs runs without a build step.
 
-import { clientAddress } from "../../lib/auth/client-address.mjs";
-import { verifiedCredential } from "../../lib/auth/verified-credentials.mjs";
+import { clientAddress } from "../lib/auth/client-address.mjs";
+import { verifiedCredential } from "../lib/auth/verified-credentials.mjs";
 
 /** @typedef {"read" | "write"} Lane */
 /** @typedef {{ turn: () => void, address: string }} Waiting */

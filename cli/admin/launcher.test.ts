@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "@/lib/skills/test-helpers/shared";
 
-// `npm run skills` runs scripts/skills-cli.mjs: the CLI from a bundle it builds on first use and
+// `npm run skills` runs cli/admin/skills-cli.mjs: the CLI from a bundle it builds on first use and
 // rebuilds when a source changes. It must answer exactly like the TypeScript entry it bundles.
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "skillshelf-launcher-"));
@@ -16,11 +16,11 @@ mkdirSync(path.join(dir, "Bad Name"));
 writeFileSync(path.join(dir, "Bad Name", "SKILL.md"), "---\nname: Bad Name\ndescription: x\n---\n");
 
 const launcher = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/skills-cli.mjs"), ...args], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+  spawnSync(process.execPath, [path.join(REPO_ROOT, "cli/admin/skills-cli.mjs"), ...args], { cwd: dir, encoding: "utf8", timeout: 120_000 });
 const tsx = (...args: string[]) =>
   spawnSync(
     process.execPath,
-    [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", path.join(REPO_ROOT, "scripts/skills.ts"), ...args],
+    [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", path.join(REPO_ROOT, "cli/admin/skills.ts"), ...args],
     { cwd: dir, encoding: "utf8", timeout: 120_000 },
   );
 

@@ -13,7 +13,7 @@ export async function rescanCommand(argv: readonly string[], io: CliIo): Promise
   if (format !== "json" && format !== "text") throw new UsageError("--format must be json or text");
 
   // The data layer opens the database named by the environment, so it loads only for this command.
-  await import("../load-env");
+  await import("../../server/load-env");
   const { rescanStoredVersions } = await import("../../lib/data/vetting/vetting");
   const report = await rescanStoredVersions({ all: options.has("all") });
   if (format === "json") io.out(JSON.stringify(report));

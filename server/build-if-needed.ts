@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -54,7 +55,32 @@ export async function recordBuild(root: string): Promise<void> {
   await writeFile(stampFile(root), await buildFingerprint(root));
 }
 
-// `npm run build` records its build too (`tsx scripts/build-if-needed.ts --record` after `next
+/** Builds as `npm start` always has (prisma generate, next build); a failed step ends the process with its status. */
+function buildApp(root: string): void {
+  const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+  for (const [cmd, args] of [
+    [bin("prisma"), ["generate"]],
+    [bin("next"), ["build"]],
+  ] as const) {
+    const result = spawnSync(cmd, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" },
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+
+/** `npm start`'s build step: none when the recorded build is current, else a build, recorded. Answers whether it built. */
+export async function buildIfNeeded(root: string, build: (root: string) => void = buildApp): Promise<boolean> {
+  if (await isBuildCurrent(root)) return false;
+  console.log("Building the app (first start or changed sources)...");
+  build(root);
+  await recordBuild(root);
+  return true;
+}
+
+// `npm run build` records its build too (`tsx server/build-if-needed.ts --record` after `next
 // build`): before, only `npm start` recorded one, so the first `npm start` after a build built again.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes("--record")) {
   await recordBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));

@@ -1,4 +1,4 @@
-// The production server `npm start` runs (scripts/start.sh becomes it): Next.js behind Node's own
+// The production server `npm start` runs (server/start.sh becomes it): Next.js behind Node's own
 // HTTP server, with things `next start` cannot do.
 //   - Admission (admission.mjs): pages and writes wait for one of a few slots per lane instead of
 //     all rendering at once, so each request finishes quickly and in arrival order.
@@ -9,7 +9,7 @@
 //   - A graceful stop on SIGTERM or SIGINT: no new connections, the requests in flight finish
 //     (10 s at most), then the app's shutdown hooks (lib/shutdown.mjs: jobs, the database pool).
 // Plain JavaScript so it starts without a build step or TypeScript loader.
-// Usage: node scripts/server/serve.mjs --port 3000 --hostname 127.0.0.1 [--database data/skillshelf.db]
+// Usage: node server/serve.mjs --port 3000 --hostname 127.0.0.1 [--database data/skillshelf.db]
 // Without --database the database is DATABASE_URL's PostgreSQL server, read as the app reads it
 // (the environment, then .env.local and .env).
 import { readFileSync } from "node:fs";
@@ -19,19 +19,19 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { config as loadEnvFiles } from "dotenv";
 import next from "next";
-import { proxyEntries } from "../../lib/auth/client-address.mjs";
-import { checkHealthWith } from "../../lib/data/platform/health-check.mjs";
-import { beginShutdown, isShuttingDown, runShutdownHooks } from "../../lib/shutdown.mjs";
+import { proxyEntries } from "../lib/auth/client-address.mjs";
+import { checkHealthWith } from "../lib/data/platform/health-check.mjs";
+import { beginShutdown, isShuttingDown, runShutdownHooks } from "../lib/shutdown.mjs";
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";
 import { createListener } from "./listener.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" }, database: { type: "string" } } });
 const port = Number(values.port);
 const hostname = values.hostname ?? "127.0.0.1";
 const databasePath = values.database || null;
-// The same files, in the same order, as the scripts read (scripts/load-env.ts); set variables win.
+// The same files, in the same order, as load-env.ts reads for the scripts; set variables win.
 loadEnvFiles({ path: [path.join(root, ".env.local"), path.join(root, ".env")], quiet: true });
 const postgresUrl = databasePath ? null : (process.env.DATABASE_URL ?? "").trim();
 if (!Number.isInteger(port) || !(databasePath || /^postgres(?:ql)?:\/\/./.test(postgresUrl ?? ""))) {

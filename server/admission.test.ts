@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rememberVerified } from "../../lib/auth/verified-credentials.mjs";
+import { rememberVerified } from "../lib/auth/verified-credentials.mjs";
 import { clientKey, createAdmission, laneFor, type Timers } from "./admission.mjs";
 
 /** Timers the test fires by hand: a lease ends when the test says so. */

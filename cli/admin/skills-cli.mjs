@@ -1,4 +1,4 @@
-// `npm run -s skills`: runs the CLI (scripts/skills.ts) from a bundle built once with esbuild and
+// `npm run -s skills`: runs the CLI (skills.ts) from a bundle built once with esbuild and
 // rebuilt when a source file changes, instead of compiling TypeScript through tsx on every call
 // (which alone took about a second before any work). Falls back to tsx if the bundle cannot be built.
 import { spawnSync } from "node:child_process";
@@ -8,9 +8,9 @@ import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cacheDir = path.join(root, "node_modules", ".cache", "skillshelf-cli");
-const SOURCES = ["scripts/skills-cli.mjs", "scripts/skills.ts", "scripts/load-env.ts", "scripts/cli", "scripts/db", "lib", "package.json"];
+const SOURCES = ["cli", "server/load-env.ts", "server/db", "lib", "package.json"];
 
 /** Newest modification time and number of the CLI's possible sources: the bundle's freshness key. */
 function sourceStamp() {
@@ -45,7 +45,7 @@ async function ensureBundle() {
   const staging = path.join(cacheDir, `build-${process.pid}`);
   await build({
     absWorkingDir: root,
-    entryPoints: ["scripts/skills.ts"],
+    entryPoints: ["cli/admin/skills.ts"],
     bundle: true,
     splitting: true,
     format: "esm",
@@ -89,7 +89,7 @@ if (entry && existsSync(entry)) {
   await import(pathToFileURL(entry).href);
 } else {
   const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const result = spawnSync(process.execPath, [tsx, "--conditions", "react-server", path.join(root, "scripts", "skills.ts"), ...process.argv.slice(2)], {
+  const result = spawnSync(process.execPath, [tsx, "--conditions", "react-server", path.join(root, "cli", "admin", "skills.ts"), ...process.argv.slice(2)], {
     stdio: "inherit",
   });
   process.exitCode = result.status ?? 1;

@@ -12,7 +12,7 @@ trap 'rm -f "$plan"' EXIT
 
 # A signal sent while the preparation runs stops it too (a migration is a transaction, so it is
 # rolled back or complete, never half-applied).
-SKILLSHELF_START_PLAN=$plan "$root/node_modules/.bin/tsx" --conditions react-server "$root/scripts/start-prepare.ts" &
+SKILLSHELF_START_PLAN=$plan "$root/node_modules/.bin/tsx" --conditions react-server "$root/server/start-prepare.ts" &
 prepare=$!
 trap 'kill -TERM "$prepare" 2>/dev/null' INT TERM
 status=0
@@ -47,4 +47,4 @@ cd "$root"
 # app does, so the URL and its password stay out of the process list.
 set -- --port "$port" --hostname "$hostname"
 [ -z "$database" ] || set -- "$@" --database "$database"
-exec "$node" "$root/scripts/server/serve.mjs" "$@"
+exec "$node" "$root/server/serve.mjs" "$@"

@@ -197,7 +197,7 @@ describe("skills pack", () => {
 describe("npm run -s skills", () => {
   it("runs as a real process with the documented exit codes", () => {
     const cli = (args: string[]) =>
-      spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "scripts/skills.ts"), ...args], {
+      spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "cli/admin/skills.ts"), ...args], {
         cwd: dir,
         encoding: "utf8",
       });

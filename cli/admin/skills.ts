@@ -1,6 +1,6 @@
-import { runCli } from "./cli/main";
+import { runCli } from "./main";
 
-// Thin entry: `npm run -s skills -- <command>`. Commands live in scripts/cli/.
+// Thin entry: `npm run -s skills -- <command>`. Commands live beside it.
 
 // `skills route ... | head` closes the pipe early: that is the reader being done, not a failure.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
