@@ -14,6 +14,7 @@ import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapte
 import * as glue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { createPgAdapterFactory } from "@/lib/db/postgres";
+import { DatabaseBusyError } from "./errors";
 import { externalTables, postgresExternalTables } from "./external-tables";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -119,9 +120,7 @@ async function migrationsList(layout: Layout) {
 
 const filtersOf = (layout: Layout) => ({ externalTables: [...layout.externalTables], externalEnums: [] });
 
-export class DatabaseBusyError extends Error {
-  name = "DatabaseBusyError";
-}
+export { DatabaseBusyError };
 
 /** Apply every pending migration to the database (a SQLite path or a PostgreSQL URL); returns the names applied now. */
 export async function applyMigrations(location: MigrationTarget): Promise<string[]> {

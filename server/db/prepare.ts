@@ -4,6 +4,7 @@ import { configureSqlite } from "@/lib/db/client";
 import { loadBuiltinSkills, seedDemoData } from "@/prisma/seed";
 import { ensureDataDirectory } from "./data-dir";
 import { applyMigrations } from "./migrator";
+import { recordPrepared, shippedBuiltinsDigest } from "./prepared";
 
 /**
  * Everything a database needs before the app serves it: folder, migrations, the built-in skills
@@ -48,6 +49,8 @@ async function whilePreparing(database: DatabaseTarget, log: (line: string) => v
 }
 
 async function prepare(database: DatabaseTarget, databasePath: string | null, log: (line: string) => void): Promise<void> {
+  // Taken before the built-ins are read: a change made while they sync shows as one next start.
+  const shipped = databasePath ? await shippedBuiltinsDigest() : null;
   const applied = await applyMigrations(database);
   if (applied.length) log(`Applied ${applied.length} migration(s) to ${databasePath ?? "the PostgreSQL database"}`);
   // Imported only now: the data layer opens DATABASE_URL's database when it loads.
@@ -64,4 +67,6 @@ async function prepare(database: DatabaseTarget, databasePath: string | null, lo
   } finally {
     await db.$disconnect();
   }
+  // What lets the next `npm start` skip all of the above when nothing changed (server/db/prepared.ts).
+  if (databasePath && shipped) recordPrepared(databasePath, shipped);
 }

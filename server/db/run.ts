@@ -1,6 +1,6 @@
 import { EnvError } from "@/lib/env";
 import { DataDirectoryError } from "./data-dir";
-import { DatabaseBusyError } from "./migrator";
+import { DatabaseBusyError } from "./errors";
 
 /** Run a script's main; a setup problem ends it with its one-line message instead of a stack. */
 export async function runScript(main: () => Promise<void>): Promise<void> {
