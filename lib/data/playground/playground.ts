@@ -1,12 +1,13 @@
 import "server-only";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource } from "@/lib/playground/domain";
-import { resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
+import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
 import type { CatalogEntry, CatalogSource, ShadowedEntry } from "@/lib/types/playground";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, type ViewerRef } from "../core/actor";
-import { visibleTo, visibleToSql } from "../core/skill-access";
+import { visibleTo } from "../core/skill-access";
 import { db } from "@/lib/db/server";
 import { readFrontmatter } from "../core/json-columns";
+import { readCatalog, type CatalogRow } from "./catalog-rows";
 import { notFound } from "../errors";
 import { inBatches } from "../core/batches";
 import { labelledVersionIds } from "../skills/labels";
@@ -14,7 +15,7 @@ import { LATEST } from "@/lib/skills/permissions/labels";
 import { readSkillFile } from "../skills/files";
 import { resolveVisibleSkills } from "../skills/detail";
 import { placeLabel } from "@/lib/labels";
-import { defaultToolFields, mayHaveToolKeys, skillToolFields } from "../skills/tool-fields";
+import { skillToolFields } from "../skills/tool-fields";
 import { embeddingProvider } from "@/lib/embeddings/provider";
 import { rankingVectors } from "./embeddings";
 // The playground over the store: the catalog a viewer's agent sees, a SkillSource the pure core
@@ -161,10 +162,8 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
       notices.push(`"${s.name}" has no ${label} label, so its latest version is offered.`);
     picks = kept.map((s) => ({ skillId: s.id, scope: s.scope, pinned: pinned.get(s.id) ?? null }));
   } else {
-    // One query for the whole catalog: this runs on every turn, and a 500-skill catalog through
-    // the ORM's relation loading costs more than the rest of the turn together.
-    const rows = await catalogRows(actor);
-    const { visible, shadowedBy } = resolveShadowing(rows);
+    // This runs on every turn; catalog-rows.ts keeps what it may between turns.
+    const { rows, visible, shadowedBy, sortedSkills } = await readCatalog(actor);
     let chosen = visible;
     if (catalog.kind === "picked") {
       const wanted = new Set(catalog.skillIds);
@@ -175,7 +174,11 @@ export async function loadSkillSource(viewer: ViewerRef, catalog: CatalogSource)
       if (lost > 0) notices.push(`${lost} picked skill(s) are no longer visible to you and were left out.`);
     }
     const atLabel = catalog.kind === "all" && catalog.label ? await labelledSkills(chosen, catalog.label, notices) : new Map<string, PlaygroundSkill>();
-    const skills = chosen.map((row) => atLabel.get(row.id) ?? row.skill).sort((a, b) => a.name.localeCompare(b.name));
+    // The whole catalog at current versions is the catalog's own array, so what the turn derives from it stays cached.
+    const skills =
+      catalog.kind === "all" && atLabel.size === 0
+        ? sortedSkills
+        : chosen.map((row) => atLabel.get(row.id) ?? row.skill).sort((a, b) => a.name.localeCompare(b.name));
     const places = new Map(chosen.map((row) => [row.id, placeOf(row)]));
     return { source: storeSource(viewer, actor, skills), profileInstructions, profileName, notices, places };
   }
@@ -218,97 +221,6 @@ async function labelledSkills(rows: readonly CatalogRow[], label: string, notice
   return new Map(versions.map((row) => [row.skillId, toPlaygroundSkill(row, scopes.get(row.skillId)!)]));
 }
 
-interface CatalogRow {
-  id: string;
-  name: string;
-  scope: Scope;
-  rank?: string;
-  team: { name: string } | null;
-  skill: PlaygroundSkill;
-}
-
-// A version's files but SKILL.md, as a JSON array of [path, size, mediaType, tokens] in path order (text on both databases).
-const filesJsonSqlite = Prisma.sql`(SELECT json_group_array(json_array(f."path", f."size", f."mediaType", f."tokens"))
-  FROM (SELECT * FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md' ORDER BY f."path") f)`;
-const filesJsonPostgres = Prisma.sql`(SELECT coalesce(json_agg(json_build_array(f."path", f."size", f."mediaType", f."tokens") ORDER BY f."path"), '[]')::text
-  FROM "SkillFile" f WHERE f."versionId" = v."id" AND f."path" <> 'SKILL.md')`;
-
-/**
- * Every visible, unarchived skill with its current version and file list (shadowing not yet
- * resolved), and its team's bound-tools setting (joined), which decides whether its tools are offered.
- */
-async function catalogRows(actor: Actor): Promise<CatalogRow[]> {
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      skillName: string;
-      scope: Scope;
-      teamName: string | null;
-      teamAllowsBoundTools: unknown;
-      number: number;
-      name: string;
-      description: string;
-      frontmatter: string;
-      catalogTokens: number;
-      bodyTokens: number;
-      resourceTokens: number;
-      reviewStatus: string;
-      files: string;
-    }[]
-  >(Prisma.sql`
-    SELECT s."id", s."name" AS "skillName", s."scope", t."name" AS "teamName", t."allowBoundTools" AS "teamAllowsBoundTools", v."number", v."name", v."description", v."frontmatter",
-      v."catalogTokens", v."bodyTokens", v."resourceTokens", v."reviewStatus",
-      ${db.$dialect === "postgres" ? filesJsonPostgres : filesJsonSqlite} AS "files"
-    FROM "Skill" s
-    JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
-    LEFT JOIN "Team" t ON t."id" = s."teamId"
-    WHERE s."archived" = FALSE AND ${visibleToSql(actor)}`);
-  return rows.map((row) => {
-    const scope = row.scope;
-    const files = (JSON.parse(row.files) as [string, number, string, number | null][]).map(([path, size, mediaType, tokens]) => ({
-      path,
-      size,
-      mediaType,
-      tokens,
-    }));
-    let frontmatter: Record<string, unknown> | null = null;
-    const skill: PlaygroundSkill = {
-      skillId: row.id,
-      name: row.name,
-      description: row.description,
-      version: Number(row.number),
-      scope,
-      // Parsed on first use: only "expose all metadata" and a skill that may set a tool key read it, and this runs for every skill on every turn.
-      get frontmatter() {
-        frontmatter ??= readFrontmatter(row.frontmatter);
-        return frontmatter;
-      },
-      catalogTokens: Number(row.catalogTokens),
-      bodyTokens: Number(row.bodyTokens),
-      resourceTokens: Number(row.resourceTokens),
-      reviewStatus: reviewStatusOf(row.reviewStatus),
-      files,
-      ...defaultToolFields(),
-    };
-    if (mayHaveToolKeys(row.frontmatter)) {
-      // SQLite keeps a boolean as 0 or 1, which a raw query may hand back as a number or a bigint; PostgreSQL hands back true or false.
-      const team = row.teamName === null ? null : { name: row.teamName, allowBoundTools: Number(row.teamAllowsBoundTools) === 1 };
-      Object.assign(
-        skill,
-        skillToolFields(row.frontmatter, () => skill.frontmatter, { scope, team, version: skill.version, reviewStatus: skill.reviewStatus }),
-      );
-    }
-    return {
-      id: row.id,
-      name: row.skillName,
-      scope,
-      rank: row.teamName ?? undefined,
-      team: row.teamName === null ? null : { name: row.teamName },
-      skill,
-    };
-  });
-}
-
 async function versionRows(picks: { skillId: string; pinned: number | null }[], labelled: ReadonlyMap<string, string>): Promise<VersionRow[]> {
   const current = picks.filter((p) => p.pinned === null && !labelled.has(p.skillId)).map((p) => p.skillId);
   const byLabel = picks.flatMap((p) => (p.pinned === null && labelled.has(p.skillId) ? [labelled.get(p.skillId)!] : []));
@@ -346,7 +258,7 @@ export async function loadSkillVersionSource(
   return { skill, source: storeSource(viewer, actor, [skill]), place: placeOf({ scope: row.skill.scope, team: row.skill.team }) };
 }
 
-function storeSource(viewer: ViewerRef, actor: Actor, skills: PlaygroundSkill[]): SkillSource {
+function storeSource(viewer: ViewerRef, actor: Actor, skills: readonly PlaygroundSkill[]): SkillSource {
   const decoder = new TextDecoder("utf-8", { fatal: false });
   // With an embeddings provider the ranking is hybrid; the skills asked about are this source's, already the viewer's to see.
   const provider = embeddingProvider();

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 
 // The usage writer: batches that insert events and their rollup together, installs counted once
@@ -73,6 +73,26 @@ describe("writing usage", () => {
     await usage.flushUsage();
     expect(usage.pendingUsage()).toBe(0);
     expect(await db.usageEvent.count()).toBe(before + 10);
+  });
+
+  it("keeps the newest events when writes fail for long, and says how many it dropped", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // Events of a skill that no longer exists stand for the backlog (the write drops them at once).
+      for (let i = 0; i < 120_000; i++) usage.noteUsage({ skillId: "deleted-skill", version: 1, channel: "catalog", actorId: "grace" });
+      usage.noteUsage({ skillId: notes.skillId, version: 1, channel: "read", actorId: "grace", path: "newest.md" });
+      const pending = usage.pendingUsage();
+      expect(pending).toBeLessThanOrEqual(100_000);
+      expect(pending).toBeGreaterThan(98_000);
+      await usage.flushUsage();
+      expect(await db.usageEvent.findFirst({ where: { path: "newest.md" } })).not.toBeNull();
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        "Usage: 100000 events wait to be written; the oldest are dropped until a write succeeds",
+        `Usage: ${120_001 - pending} event(s) were dropped while writes failed (the buffer holds 100000)`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
