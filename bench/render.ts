@@ -15,7 +15,7 @@
 // serve.mjs), so the preparation and the server's own start show apart.
 // Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -98,7 +98,10 @@ async function start(name: string, checkout: string, distDir?: string): Promise<
   const countFile = path.join(tmp, "sql-count.json");
   const database = path.join(tmp, "render.db");
   const spawned = performance.now();
-  const child = spawn("sh", [path.join(checkout, "server", "start.sh")], {
+  // Checkouts from before server/ existed keep the start script in scripts/.
+  const script = [path.join(checkout, "server", "start.sh"), path.join(checkout, "scripts", "start.sh")].find((file) => existsSync(file));
+  if (!script) throw new Error(`${name}: ${checkout} has no server/start.sh or scripts/start.sh`);
+  const child = spawn("sh", [script], {
     cwd: checkout,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
