@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/server";
 import { rememberVerified } from "@/lib/auth/verified-credentials.mjs";
+import { rememberSessionUser } from "./actor";
 
 export type Viewer = {
   id: string;
@@ -23,6 +24,7 @@ export async function viewerFromHeaders(requestHeaders: Headers): Promise<Viewer
   // The production server's admission lets a session it has seen work wait as a client of its own.
   rememberVerified({ cookie: requestHeaders.get("cookie") });
   const { id, name, email, role } = session.user;
+  rememberSessionUser({ id, role: role === "ADMIN" ? "ADMIN" : "USER", disabledAt: null });
   return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
 }
 
