@@ -126,24 +126,25 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
 
 /**
  * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
- * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), less
- * the requests the viewer already decided: their live verdicts on open requests, which are always
+ * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), without
+ * the requests the viewer already decided: a live verdict of theirs on an open request is always
  * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/proposals/propose.ts,
  * and a verdict on an older one is refused), instead of up to 500 requests with their summaries.
  */
 async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
   const actor = await loadActor(db, viewer);
   const open: Prisma.ReviewRequestWhereInput = { AND: [{ state: "open" }, reviewerWhere(actor)] };
-  const [eligible, decided, mine] = await Promise.all([
-    db.reviewRequest.count({ where: open }),
-    db.reviewVerdictRow.findMany({ where: { reviewerId: actor.id, dismissed: false, request: open }, select: { requestId: true }, distinct: ["requestId"] }),
+  const [forMe, mine] = await Promise.all([
+    // Waiting for me: open, mine to decide, and no live verdict of mine on it (one COUNT, not a
+    // count less a read of the requests I decided).
+    db.reviewRequest.count({ where: { AND: [open, { verdicts: { none: { reviewerId: actor.id, dismissed: false } } }] } }),
     db.reviewRequest.findMany({
       where: { state: "open", authorId: actor.id },
       select: { revision: true, verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } } },
       take: 500,
     }),
   ]);
-  return { forMe: eligible - decided.length, mine: mine.length, changesRequested: mine.filter((row) => latestVerdicts(row).includes("changes")).length };
+  return { forMe, mine: mine.length, changesRequested: mine.filter((row) => latestVerdicts(row).includes("changes")).length };
 }
 
 /** Once per render: the header and the inbox page both show them. */
