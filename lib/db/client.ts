@@ -70,6 +70,13 @@ const STATEMENTS_KEPT = 500;
 
 type AdapterWithClient = { client: { prepare: (sql: string) => unknown } };
 
+// The SQLite better-sqlite3 bundles takes 32,766 bound parameters per statement (its default
+// SQLITE_MAX_VARIABLE_NUMBER since 3.32), but the adapter does not say so and Prisma then assumes
+// 999: a read whose relation needs more ids in one IN list (a skill page's versions' labels once
+// a skill had 1,000 versions) failed with "The query parameter limit ... is exceeded" (P2029).
+// PostgreSQL gets the same 32,766 from Prisma; past it Prisma splits the statement where it can.
+const SQLITE_MAX_VARIABLES = 32_766;
+
 /** Statements prepared once per SQL text and reused (see lib/db/statement-cache.ts). */
 class CachedStatements extends PrismaBetterSqlite3 {
   protected rewrite(sql: string): string {
@@ -79,7 +86,7 @@ class CachedStatements extends PrismaBetterSqlite3 {
   override async connect() {
     const adapter = await super.connect();
     cacheStatements((adapter as unknown as AdapterWithClient).client, STATEMENTS_KEPT, (sql) => this.rewrite(sql));
-    return adapter;
+    return Object.assign(adapter, { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_VARIABLES, supportsRelationJoins: false }) });
   }
 }
 
