@@ -54,7 +54,7 @@ export async function getSkill(viewer: ViewerRef, skillId: string): Promise<Skil
  * When and by whom an archived skill was archived, from its latest archive event. Shown to every
  * reader of the skill: who archived it says who to ask, unlike the rest of the trail.
  */
-async function archiveNote(skillId: string): Promise<ArchiveNote> {
+export async function archiveNote(skillId: string): Promise<ArchiveNote> {
   const event = await db.auditEvent.findFirst({
     where: { skillId, action: "skill.archive" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

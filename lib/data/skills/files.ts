@@ -2,7 +2,8 @@ import "server-only";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { blobSelect, loadFileBytes, storedBytes, type StoredBytes } from "../platform/blobs";
 import { db } from "@/lib/db/server";
-import { findVisibleSkill, findVisibleVersion } from "../core/skill-access";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { findVisibleSkill, visibleToSql } from "../core/skill-access";
 
 // The bytes of a visible skill's files: one, several, or a whole version. Every read answers null
 // for what the viewer may not see, as if it did not exist.
@@ -64,12 +65,45 @@ export async function readSkillFiles(
   paths: readonly string[],
 ): Promise<Map<string, Omit<SkillFileBytes, "path">> | null> {
   const actor = await loadActor(db, viewer);
-  const version = await findVisibleVersion(db, actor, skillId, number, { id: true });
-  if (!version) return null;
-  if (!paths.length) return new Map();
-  const files = await db.skillFile.findMany({ where: { versionId: version.id, path: { in: [...new Set(paths)] } }, select: fileSelect });
+  // One statement: the version's visibility, its files asked for and their blobs (a row with no
+  // file when none matches), where a relation load would cost one statement each.
+  const wanted = paths.length ? Prisma.sql`f."path" IN (${Prisma.join([...new Set(paths)])})` : Prisma.sql`FALSE`;
+  const rows = await db.$queryRaw<FileRow[]>`
+    SELECT f."path", f."size", f."mediaType", f."sha256", f."executable", b."storage", b."data", b."key"
+    FROM "SkillVersion" v
+    JOIN "Skill" s ON s."id" = v."skillId"
+    LEFT JOIN "SkillFile" f ON f."versionId" = v."id" AND ${wanted}
+    LEFT JOIN "Blob" b ON b."sha256" = f."sha256"
+    WHERE v."skillId" = ${skillId} AND v."number" = ${number} AND ${visibleToSql(actor)}`;
+  if (!rows.length) return null;
+  const files = rows.flatMap((row) =>
+    row.path !== null && row.sha256 !== null && row.storage !== null
+      ? [
+          {
+            path: row.path,
+            size: Number(row.size),
+            mediaType: row.mediaType ?? "",
+            sha256: row.sha256,
+            // SQLite answers booleans as 0/1.
+            executable: row.executable === true || Number(row.executable) === 1,
+            blob: { sha256: row.sha256, storage: row.storage, data: row.data, key: row.key },
+          },
+        ]
+      : [],
+  );
   return new Map((await loadFileBytes(files)).map(({ path, ...file }) => [path, file]));
 }
+
+type FileRow = {
+  path: string | null;
+  size: unknown;
+  mediaType: string | null;
+  sha256: string | null;
+  executable: unknown;
+  storage: string | null;
+  data: Uint8Array | null;
+  key: string | null;
+};
 
 /**
  * Every file of one version with its bytes (the current version when `number` is omitted), for

@@ -25,6 +25,7 @@ export { syncBuiltinSkills } from "./builtin";
 export { deleteLabel, listSkillLabels, moveLabel, resolveSkillLabel, type LabelResolution } from "./labels";
 export { getSkillManageInfo } from "./manage";
 export { getSkillMeta } from "./meta";
+export { getSkillPage, type SkillPageData, type SkillPageSource } from "./page";
 export { setSkillOwners } from "./owners";
 export { setSkillStar } from "./stars";
 export { addTeamTag, listTeamTags, removeTeamTag, setSkillTags } from "./tags";

@@ -90,13 +90,17 @@ export async function ownerChoices(client: Db | Tx, skill: SkillAccess & { teamI
     select: { id: true, name: true },
     take: 200,
   });
-  const people = await peopleOf(
-    client,
-    users.map((u) => u.id),
-  );
+  // A team skill's choices are its team's members, who all read it: only the others need their roles.
+  const people =
+    skill.scope === "TEAM" && skill.teamId
+      ? null
+      : await peopleOf(
+          client,
+          users.map((u) => u.id),
+        );
   return {
     // Sorted here: the databases' collations order "ada" and "Grace" differently.
-    people: users.filter((u) => canViewSkill(people.get(u.id)!, skill)).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+    people: users.filter((u) => !people || canViewSkill(people.get(u.id)!, skill)).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
     roles: skill.scope === "TEAM" ? ["OWNER", "ADMIN", "MEMBER"] : [],
   };
 }

@@ -1,13 +1,13 @@
 import "server-only";
-import { explainShadowing, resolveShadowing, type Actor } from "@/lib/skills/permissions/permissions";
+import { explainShadowing, resolveShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import { RULESET_VERSION } from "@/lib/skills/scan";
 import { invocationFlags, normalizeAllowedTools, readToolDeclarations, toolDefinitionTokens } from "@/lib/skills/format/bound-tools";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSummary, SkillVersionDetail } from "@/lib/types/skills";
 import type { VersionProvenance } from "@/lib/types/sources";
 import { db } from "@/lib/db/server";
 import { readFindings, readFrontmatter, readScanFindings, readScanSkipped } from "../core/json-columns";
-import { visibleTo } from "../core/skill-access";
+import { visibleToSql } from "../core/skill-access";
 
 // The rows every skill read selects and the one mapping of each to what callers get.
 
@@ -78,10 +78,11 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
 export async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]): Promise<Map<string, NonNullable<SkillSummary["shadowedBy"]>>> {
   const result = new Map<string, NonNullable<SkillSummary["shadowedBy"]>>();
   if (!rows.length) return result;
-  const sameNamed = await db.skill.findMany({
-    where: { AND: [visibleTo(actor), { archived: false }, { name: { in: [...new Set(rows.map((row) => row.name))] } }] },
-    select: { id: true, name: true, scope: true, team: { select: { name: true } } },
-  });
+  // One statement with the team's name joined (a relation load would be a second).
+  const found = await db.$queryRaw<{ id: string; name: string; scope: Scope; teamName: string | null }[]>`
+    SELECT s."id", s."name", s."scope", t."name" AS "teamName" FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
+    WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" IN (${Prisma.join([...new Set(rows.map((row) => row.name))])})`;
+  const sameNamed = found.map(({ teamName, ...s }) => ({ ...s, team: teamName === null ? null : { name: teamName } }));
   const { shadowedBy } = resolveShadowing(sameNamed.map((s) => ({ ...s, scope: s.scope, rank: s.team?.name })));
   const byId = new Map(sameNamed.map((s) => [s.id, s]));
   for (const row of rows) {
@@ -154,7 +155,8 @@ export const versionSelect = {
 
 export type VersionRow = Prisma.SkillVersionGetPayload<{ select: typeof versionSelect }>;
 
-export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDetail> {
+/** `reviewer`: the reviewer's row when the caller has read it with the version (else read here). */
+export async function toVersionDetail(row: VersionRow, reviewer?: { id: string; name: string } | null): Promise<SkillVersionDetail> {
   const {
     scanFindings,
     scanHighest,
@@ -174,7 +176,7 @@ export async function toVersionDetail(row: VersionRow): Promise<SkillVersionDeta
     ...rest
   } = row;
   // The reviewer is kept without a foreign key (the decision outlives the account).
-  const reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
+  if (reviewer === undefined) reviewer = reviewedById ? await db.user.findUnique({ where: { id: reviewedById }, select: { id: true, name: true } }) : null;
   const frontmatter = readFrontmatter(row.frontmatter);
   return {
     ...rest,

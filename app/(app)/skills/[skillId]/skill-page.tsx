@@ -13,9 +13,7 @@ import { TriggersPanel } from "@/components/skills/triggers/triggers-panel";
 import { listSkillReviewRequests } from "@/lib/data/reviews";
 import { getTriggerTests, listTriggerEvalRuns } from "@/lib/data/playground";
 import { requireViewer, type Viewer } from "@/lib/data/core";
-import { getSkill, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
-import { getSkillMeta } from "@/lib/data/skills";
-import { getSkillSource } from "@/lib/data/sources";
+import { getSkillPage, getSkillVersion, readSkillFiles } from "@/lib/data/skills";
 import { getSkillUsage } from "@/lib/data/usage";
 import { UsagePanel } from "@/components/usage/usage-panel";
 import { isTextMediaType } from "@/lib/skills/format/media-type";
@@ -35,7 +33,9 @@ const LINK_SCAN_MAX_BYTES = 512 * 1024;
 
 export type SkillSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const loadSkill = cache(async (skillId: string) => getSkill(await requireViewer(), skillId));
+// The skill, its tags, stars, owners and source in one read, shared by the metadata and the page
+// of this request (React `cache`: per request, and the viewer is the request's).
+const loadSkill = cache(async (skillId: string) => getSkillPage(await requireViewer(), skillId));
 
 /** "3" -> 3; anything but a plain positive integer -> null (answered with 404). */
 export function parseVersionNumber(raw: string): number | null {
@@ -43,7 +43,7 @@ export function parseVersionNumber(raw: string): number | null {
 }
 
 export async function skillMetadata(skillId: string, versionNumber?: number | null): Promise<Metadata> {
-  const skill = await loadSkill(skillId);
+  const skill = (await loadSkill(skillId))?.skill;
   if (!skill) return { title: "Skill not found" };
   return { title: versionNumber && versionNumber !== skill.version ? `${skill.name} v${versionNumber}` : skill.name, description: skill.description };
 }
@@ -71,8 +71,9 @@ export async function SkillPage({
   searchParams: Awaited<SkillSearchParams>;
 }) {
   const viewer = await requireViewer();
-  const skill = await loadSkill(skillId);
-  if (!skill) notFound();
+  const page = await loadSkill(skillId);
+  if (!page) notFound();
+  const { skill, meta, source } = page;
   const version = versionNumber === null || versionNumber === skill.version ? skill.current : await getSkillVersion(viewer, skillId, versionNumber);
   if (!version) notFound();
 
@@ -93,13 +94,8 @@ export async function SkillPage({
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
-  const [files, proposals, source, meta] = await Promise.all([
-    readSkillFiles(viewer, skillId, version.number, toRead),
-    listSkillReviewRequests(viewer, skillId),
-    getSkillSource(viewer, skillId),
-    getSkillMeta(viewer, skillId),
-  ]);
-  if (!files || !meta) notFound();
+  const [files, proposals] = await Promise.all([readSkillFiles(viewer, skillId, version.number, toRead), listSkillReviewRequests(viewer, skillId)]);
+  if (!files) notFound();
 
   const triggers = tab === "triggers" ? await loadTriggers(viewer, skill, version.number) : null;
   const usage = tab === "usage" ? await loadUsage(viewer, skill.id, version.number, first(searchParams.days) === "90" ? 90 : 30) : null;
