@@ -24,6 +24,10 @@ describe("a skill with more versions than a statement takes parameters", () => {
     expect(skill?.versions).toHaveLength(VERSIONS);
     expect(skill?.versions.find((v) => v.number === 1)?.labels).toEqual(["stable"]);
 
+    const page = await data.getSkillPage(ada, skillId);
+    expect(page?.skill.versions).toHaveLength(VERSIONS);
+    expect(page?.skill.versions.find((v) => v.number === 1)?.labels).toEqual(["stable"]);
+
     const history = await data.listSkillVersions(ada, skillId);
     expect(history?.versions).toHaveLength(VERSIONS);
     expect(history?.versions.find((v) => v.number === 1)?.labels).toEqual(["stable"]);
