@@ -25,6 +25,7 @@ vi.mock("@/lib/data/core/actor", async (original) => {
 recordStatements(); // before the first connection (see the file)
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("./");
+const { listMyTeams } = await import("../teams");
 const { summarySelect, toSummary, shadowingFor } = await import("./rows");
 const { loadActor } = await import("../core/actor");
 const { visibleTo } = await import("../core/skill-access");
@@ -82,6 +83,14 @@ describe("the skill list's statements", () => {
     // then the rows and their tags with the same-named skills as above.
     expect(statements).toHaveLength(7);
     expect(new Set(statements).size).toBe(statements.length);
+  });
+
+  it("reads the viewer's teams for the scope tabs in 1 statement (2 before)", async () => {
+    const { result, statements } = await count(() => listMyTeams(grace));
+    // The archived skill is not counted.
+    expect(result).toEqual([{ id: team.id, name: "Platform", description: "", role: "MEMBER", memberCount: 2, skillCount: 1 }]);
+    expect(statements).toHaveLength(1);
+    expect(await listMyTeams(linus)).toEqual([]);
   });
 
   it("shows what the relation loads show, to each viewer, archived or not, browsing or searching", async () => {
