@@ -2,8 +2,8 @@ import "server-only";
 import type { SkillAuthor } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { visibleTo, visibleToSql } from "../core/skill-access";
-import { shadowingFor, summarySelect, toSummary } from "./rows";
+import { visibleToSql } from "../core/skill-access";
+import { readSummaries } from "./summaries";
 import type { TagFacet } from "@/lib/types/skill-meta";
 import { archivedSql, browseEntries, countEntriesByScope, countEntriesByTag, type FacetFilters } from "./search-backend";
 import { searchBackend, searchSkills } from "./search";
@@ -20,11 +20,8 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   if (q) return searchSkills(actor, q, { ...options, page, pageSize });
   const { ids, total } = await browseEntries(actor, { ...options, page, pageSize });
   if (!ids.length) return { items: [], total, page, pageSize };
-  const rows = await db.skill.findMany({ where: { AND: [{ id: { in: ids } }, visibleTo(actor)] }, select: summarySelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const shadows = await shadowingFor(actor, ordered);
-  return { items: ordered.map((row) => ({ ...toSummary(row, shadows.get(row.id) ?? null), match: null })), total, page, pageSize };
+  const items = await readSummaries(actor, ids);
+  return { items: items.map((summary) => ({ ...summary, match: null })), total, page, pageSize };
 }
 
 /** Everyone who wrote the current version of a visible, unarchived (or, with onlyArchived, archived) skill, with how many: the author filter's choices. */

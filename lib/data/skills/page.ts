@@ -13,6 +13,7 @@ import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
 import { ownerChoices } from "./owners";
 import { shadowingFor, toSummary, toVersionDetail, type SummaryRow, type VersionRow } from "./rows";
+import { date, dateOrNull, int, yes } from "./sql-values";
 
 // The skill page's one read of a skill: the skill with its team, owner, current version, history,
 // tags, labels, stars, owners and source, in five statements whatever the skill holds, six with the
@@ -35,15 +36,6 @@ export interface SkillPageData {
   meta: SkillMeta;
   source: SkillPageSource | null;
 }
-
-// The drivers differ: SQLite answers booleans as 0/1, counts as numbers, and dates as it stored them.
-const yes = (value: unknown): boolean => value === true || Number(value) === 1;
-const int = (value: unknown): number => Number(value ?? 0);
-function date(value: unknown): Date {
-  if (value instanceof Date) return value;
-  return new Date(typeof value === "number" || typeof value === "bigint" || /^\d+$/.test(String(value)) ? Number(value) : String(value));
-}
-const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
 
 type SkillRow = {
   id: string;

@@ -76,12 +76,20 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
 
 /** Which of these skills are hidden, for this actor, by a same-named skill of a higher-priority scope. */
 export async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]): Promise<Map<string, NonNullable<SkillSummary["shadowedBy"]>>> {
-  const result = new Map<string, NonNullable<SkillSummary["shadowedBy"]>>();
-  if (!rows.length) return result;
+  if (!rows.length) return new Map();
   // One statement with the team's name joined (a relation load would be a second).
-  const found = await db.$queryRaw<{ id: string; name: string; scope: Scope; teamName: string | null }[]>`
+  const found = await db.$queryRaw<SameNamedRow[]>`
     SELECT s."id", s."name", s."scope", t."name" AS "teamName" FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
     WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" IN (${Prisma.join([...new Set(rows.map((row) => row.name))])})`;
+  return shadowsAmong(rows, found);
+}
+
+/** A skill of `shadowsAmong`'s lookup: visible, unarchived, of a name among the skills asked about. */
+export type SameNamedRow = { id: string; name: string; scope: Scope; teamName: string | null };
+
+/** shadowingFor's answer from its lookup's rows, for a caller that read them in a statement of its own. */
+export function shadowsAmong(rows: { id: string }[], found: SameNamedRow[]): Map<string, NonNullable<SkillSummary["shadowedBy"]>> {
+  const result = new Map<string, NonNullable<SkillSummary["shadowedBy"]>>();
   const sameNamed = found.map(({ teamName, ...s }) => ({ ...s, team: teamName === null ? null : { name: teamName } }));
   const { shadowedBy } = resolveShadowing(sameNamed.map((s) => ({ ...s, scope: s.scope, rank: s.team?.name })));
   const byId = new Map(sameNamed.map((s) => [s.id, s]));

@@ -16,11 +16,13 @@ import { canSetTeamBoundTools } from "@/lib/skills/permissions/bound-tools";
 import { normalizeTeamName, TEAM_DESCRIPTION_MAX, TEAM_NAME, TEAM_NAME_MESSAGE } from "@/lib/skills/teams/team-inputs";
 import type { TeamDetail, TeamSkillToMove, TeamSummary } from "@/lib/types/teams";
 import type { Tx } from "@/lib/db/client";
+import type { TeamRole } from "@/lib/generated/prisma/enums";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
 import { readInstanceSettings } from "../admin/settings";
 import { changeSkillScope } from "../skills/lifecycle";
+import { int } from "../skills/sql-values";
 import { audit } from "../notifications/audit";
 
 export type { TeamDetail, TeamSkillToMove, TeamSummary };
@@ -28,21 +30,21 @@ export { addTeamMember, changeTeamRole, leaveTeam, removeTeamMember } from "./me
 
 /** The viewer's teams with their role in each. */
 export async function listMyTeams(viewer: ViewerRef): Promise<TeamSummary[]> {
-  const memberships = await db.membership.findMany({
-    where: { userId: viewer.id },
-    select: {
-      role: true,
-      team: { select: { id: true, name: true, description: true, _count: { select: { memberships: true, skills: { where: { archived: false } } } } } },
-    },
-    orderBy: { team: { name: "asc" } },
-  });
-  return memberships.map((m) => ({
-    id: m.team.id,
-    name: m.team.name,
-    description: m.team.description,
-    role: m.role,
-    memberCount: m.team._count.memberships,
-    skillCount: m.team._count.skills,
+  // One statement with the counts as subqueries (Prisma's _count under a relation load took a second).
+  const rows = await db.$queryRaw<{ id: string; name: string; description: string; role: TeamRole; memberCount: unknown; skillCount: unknown }[]>`
+    SELECT t."id", t."name", t."description", m."role",
+      (SELECT COUNT(*) FROM "Membership" mm WHERE mm."teamId" = t."id") AS "memberCount",
+      (SELECT COUNT(*) FROM "Skill" s WHERE s."teamId" = t."id" AND s."archived" = FALSE) AS "skillCount"
+    FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
+    WHERE m."userId" = ${viewer.id}
+    ORDER BY t."name"`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    role: row.role,
+    memberCount: int(row.memberCount),
+    skillCount: int(row.skillCount),
   }));
 }
 

@@ -1,0 +1,125 @@
+import "server-only";
+import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { ReviewStatus, Severity } from "@/lib/generated/prisma/enums";
+import { db } from "@/lib/db/server";
+import type { SkillSummary } from "@/lib/types/skills";
+import { visibleToSql } from "../core/skill-access";
+import { shadowsAmong, toSummary, type SameNamedRow, type SummaryRow } from "./rows";
+import { date, int, yes } from "./sql-values";
+
+// A list's page of skills as summaries in two statements whatever the page holds: the rows with
+// their team, owner, star count, current version and its author joined, and beside it their tags
+// with the same-named skills that may shadow them. (Prisma's summarySelect loads each relation
+// with a statement of its own: seven, and the shadowing lookup an eighth.) Quoted identifiers, so
+// it runs on SQLite and PostgreSQL alike.
+
+type Row = {
+  id: string;
+  name: string;
+  scope: Scope;
+  ownerId: string | null;
+  teamId: string | null;
+  archived: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+  teamName: string | null;
+  ownerName: string | null;
+  starCount: unknown;
+  versionId: string | null;
+  number: unknown;
+  description: string | null;
+  catalogTokens: unknown;
+  bodyTokens: unknown;
+  resourceTokens: unknown;
+  fileCount: unknown;
+  totalBytes: unknown;
+  warningCount: unknown;
+  errorCount: unknown;
+  scanHighest: Severity | null;
+  reviewStatus: ReviewStatus | null;
+  authorId: string | null;
+  authorName: string | null;
+};
+
+function readRows(actor: Actor, ids: string[]) {
+  return db.$queryRaw<Row[]>`
+    SELECT s."id", s."name", s."scope", s."ownerId", s."teamId", s."archived", s."createdAt", s."updatedAt",
+      t."name" AS "teamName", o."name" AS "ownerName",
+      (SELECT COUNT(*) FROM "SkillStar" st WHERE st."skillId" = s."id") AS "starCount",
+      v."id" AS "versionId", v."number", v."description", v."catalogTokens", v."bodyTokens", v."resourceTokens", v."fileCount",
+      v."totalBytes", v."warningCount", v."errorCount", v."scanHighest", v."reviewStatus", v."authorId", a."name" AS "authorName"
+    FROM "Skill" s
+    LEFT JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
+    LEFT JOIN "Team" t ON t."id" = s."teamId"
+    LEFT JOIN "user" o ON o."id" = s."ownerId"
+    LEFT JOIN "user" a ON a."id" = v."authorId"
+    WHERE s."id" IN (${Prisma.join(ids)}) AND ${visibleToSql(actor)}`;
+}
+
+type NameRow = { kind: "tag" | "same"; id: string; name: string; scope: Scope | null; teamName: string | null; rank: unknown };
+
+// The tags of these skills, A to Z in the database's collation (as Prisma's ORDER BY), kept by
+// ROW_NUMBER; and shadowingFor's lookup, over the names of those of them the actor sees (the inner
+// "s" is the subquery's own skill).
+function readNames(actor: Actor, ids: string[]) {
+  const idList = Prisma.join(ids);
+  return db.$queryRaw<NameRow[]>`
+    SELECT 'tag' AS "kind", g."skillId" AS "id", g."name" AS "name", CAST(NULL AS TEXT) AS "scope", CAST(NULL AS TEXT) AS "teamName",
+      ROW_NUMBER() OVER (PARTITION BY g."skillId" ORDER BY g."name") AS "rank"
+      FROM "SkillTag" g WHERE g."skillId" IN (${idList})
+    UNION ALL SELECT 'same', s."id", s."name", CAST(s."scope" AS TEXT), t."name", 0
+      FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
+      WHERE ${visibleToSql(actor)} AND s."archived" = FALSE
+        AND s."name" IN (SELECT s."name" FROM "Skill" s WHERE s."id" IN (${idList}) AND ${visibleToSql(actor)})`;
+}
+
+/** The visible skills of these ids as summaries, in the ids' order (one not visible is left out), with their shadowing. */
+export async function readSummaries(actor: Actor, ids: string[]): Promise<SkillSummary[]> {
+  if (!ids.length) return [];
+  const [rows, names] = await Promise.all([readRows(actor, ids), readNames(actor, ids)]);
+  const tagsOf = new Map<string, { name: string; rank: number }[]>();
+  const found: SameNamedRow[] = [];
+  for (const row of names) {
+    if (row.kind === "tag") tagsOf.set(row.id, [...(tagsOf.get(row.id) ?? []), { name: row.name, rank: int(row.rank) }]);
+    else found.push({ id: row.id, name: row.name, scope: row.scope as Scope, teamName: row.teamName });
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  const shadows = shadowsAmong(ordered, found);
+  return ordered.map((row) => toSummary(toSummaryRow(row, tagsOf.get(row.id) ?? []), shadows.get(row.id) ?? null));
+}
+
+function toSummaryRow(row: Row, tags: { name: string; rank: number }[]): SummaryRow {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    ownerId: row.ownerId,
+    teamId: row.teamId,
+    archived: yes(row.archived),
+    createdAt: date(row.createdAt),
+    updatedAt: date(row.updatedAt),
+    team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
+    owner: row.ownerId && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
+    tags: tags.sort((a, b) => a.rank - b.rank).map(({ name }) => ({ name })),
+    _count: { stars: int(row.starCount) },
+    currentVersion:
+      row.versionId === null
+        ? null
+        : {
+            number: int(row.number),
+            description: row.description ?? "",
+            catalogTokens: int(row.catalogTokens),
+            bodyTokens: int(row.bodyTokens),
+            resourceTokens: int(row.resourceTokens),
+            fileCount: int(row.fileCount),
+            totalBytes: int(row.totalBytes),
+            warningCount: int(row.warningCount),
+            errorCount: int(row.errorCount),
+            scanHighest: row.scanHighest,
+            reviewStatus: row.reviewStatus ?? "none",
+            author: row.authorId && row.authorName !== null ? { id: row.authorId, name: row.authorName } : null,
+          },
+  };
+}
