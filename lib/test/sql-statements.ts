@@ -36,3 +36,30 @@ export function recordStatements(): { statements: () => string[] } {
   const from = seen.length;
   return { statements: () => seen.slice(from) };
 }
+
+/** What `work` returns and the statements it sent. */
+export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const recording = recordStatements();
+  const result = await work();
+  return { result, statements: recording.statements() };
+}
+
+type ActorModule = typeof import("@/lib/data/core/actor");
+
+/**
+ * A mock of lib/data/core/actor whose loadActor reads each viewer once, for a test that counts only
+ * a page's own statements: in a render the layout has read the actor and React `cache` keeps it for
+ * the page, but outside a render `cache` keeps nothing. Reads inside a transaction are not kept.
+ * Use: vi.mock("@/lib/data/core/actor", async (original) => (await import("@/lib/test/sql-statements")).actorReadOncePerViewer(await original())).
+ */
+export function actorReadOncePerViewer(actual: ActorModule): ActorModule {
+  const known = new Map<string, ReturnType<ActorModule["loadActor"]>>();
+  return {
+    ...actual,
+    loadActor: (client, viewer) => {
+      if ("$transaction" in client === false) return actual.loadActor(client, viewer);
+      if (!known.has(viewer.id)) known.set(viewer.id, actual.loadActor(client, viewer));
+      return known.get(viewer.id)!;
+    },
+  };
+}

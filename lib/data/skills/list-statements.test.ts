@@ -1,26 +1,14 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
-import { recordStatements } from "@/lib/test/sql-statements";
+import { countStatements, recordStatements } from "@/lib/test/sql-statements";
 
 // How many SQL statements the skill list sends for one page of skills, beyond the layout's
 // (session, actor, header counts): listSkills as app/(app)/skills/(list)/page.tsx calls it, over
 // skills of every scope with teams, owners, tags, stars, authors and a shadowed name. Issue 44:
 // every page toward 8.
 
-// In a render the layout has read the actor and React `cache` keeps it for the page; outside a
-// render `cache` keeps nothing, so the actor is kept here per viewer to count only the page's own.
-vi.mock("@/lib/data/core/actor", async (original) => {
-  const actual = await original<typeof import("@/lib/data/core/actor")>();
-  const known = new Map<string, ReturnType<typeof actual.loadActor>>();
-  return {
-    ...actual,
-    loadActor: (client: Parameters<typeof actual.loadActor>[0], viewer: Parameters<typeof actual.loadActor>[1]) => {
-      if ("$transaction" in client === false) return actual.loadActor(client, viewer);
-      if (!known.has(viewer.id)) known.set(viewer.id, actual.loadActor(client, viewer));
-      return known.get(viewer.id)!;
-    },
-  };
-});
+// The actor read once per viewer, as the layout has read it for the page in a render.
+vi.mock("@/lib/data/core/actor", async (original) => (await import("@/lib/test/sql-statements")).actorReadOncePerViewer(await original()));
 
 recordStatements(); // before the first connection (see the file)
 const { db, cleanup } = await createTestDatabase();
@@ -51,12 +39,6 @@ await skills.setSkillArchived(ada, teamReview, true);
 // The actor, read once per viewer as the layout would have.
 for (const viewer of [ada, grace, linus]) await skills.listSkills(viewer);
 
-async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const recording = recordStatements();
-  const result = await work();
-  return { result, statements: recording.statements() };
-}
-
 /** The page as the relation loads read it (summarySelect, toSummary, shadowingFor): what the list showed before its own read. */
 async function throughRelations(viewer: { id: string }, ids: string[]) {
   const actor = await loadActor(db, viewer);
@@ -68,7 +50,7 @@ async function throughRelations(viewer: { id: string }, ids: string[]) {
 
 describe("the skill list's statements", () => {
   it("reads a page of skills in 4 statements (9 before), none twice", async () => {
-    const { result, statements } = await count(() => skills.listSkills(grace, { pageSize: 24 }));
+    const { result, statements } = await countStatements(() => skills.listSkills(grace, { pageSize: 24 }));
     expect(result.items.map((s) => s.name).sort()).toEqual(["deploy-checklist", "deploy-checklist", "deploy-checklist", "release-notes"]);
     // The page's ids and the total (browseEntries), the rows with their team, owner, stars, current
     // version and author, and their tags with the same-named skills.
@@ -77,7 +59,7 @@ describe("the skill list's statements", () => {
   });
 
   it("reads a page of search results in 7 statements (12 before), the rows in the same two", async () => {
-    const { result, statements } = await count(() => skills.listSkills(grace, { q: "deploy" }));
+    const { result, statements } = await countStatements(() => skills.listSkills(grace, { q: "deploy" }));
     expect(result.items.map((s) => s.id).sort()).toEqual([teamDeploy, personalDeploy, publicDeploy].sort());
     // The backend's page of hits and their count, its highlighting of that page (three statements),
     // then the rows and their tags with the same-named skills as above.
@@ -86,7 +68,7 @@ describe("the skill list's statements", () => {
   });
 
   it("reads the viewer's teams for the scope tabs in 1 statement (2 before)", async () => {
-    const { result, statements } = await count(() => listMyTeams(grace));
+    const { result, statements } = await countStatements(() => listMyTeams(grace));
     // The archived skill is not counted.
     expect(result).toEqual([{ id: team.id, name: "Platform", description: "", role: "MEMBER", memberCount: 2, skillCount: 1 }]);
     expect(statements).toHaveLength(1);

@@ -1,25 +1,13 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
-import { recordStatements } from "@/lib/test/sql-statements";
+import { countStatements, recordStatements } from "@/lib/test/sql-statements";
 
 // How many SQL statements the skill page sends for one view, beyond the layout's (session, actor,
 // header counts): the data functions app/(app)/skills/[skillId]/skill-page.tsx calls, as it calls them, for a team skill with everything the page shows
 // (two versions, a label, tags, a star, owners, linked Markdown files). Issue 44: every page toward 8.
 
-// In a render the layout has read the actor and React `cache` keeps it for the page; outside a
-// render `cache` keeps nothing, so the actor is kept here per viewer to count only the page's own.
-vi.mock("@/lib/data/core/actor", async (original) => {
-  const actual = await original<typeof import("@/lib/data/core/actor")>();
-  const known = new Map<string, ReturnType<typeof actual.loadActor>>();
-  return {
-    ...actual,
-    loadActor: (client: Parameters<typeof actual.loadActor>[0], viewer: Parameters<typeof actual.loadActor>[1]) => {
-      if ("$transaction" in client === false) return actual.loadActor(client, viewer);
-      if (!known.has(viewer.id)) known.set(viewer.id, actual.loadActor(client, viewer));
-      return known.get(viewer.id)!;
-    },
-  };
-});
+// The actor read once per viewer, as the layout has read it for the page in a render.
+vi.mock("@/lib/data/core/actor", async (original) => (await import("@/lib/test/sql-statements")).actorReadOncePerViewer(await original()));
 
 recordStatements(); // before the first connection (see the file)
 const { db, cleanup } = await createTestDatabase();
@@ -59,18 +47,12 @@ async function viewSkillPage(viewer: { id: string }, id: string) {
   return { page, read, proposals };
 }
 
-async function count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const recording = recordStatements();
-  const result = await work();
-  return { result, statements: recording.statements() };
-}
-
 // The actor, read once per viewer as the layout would have.
 for (const viewer of [ada, grace, linus]) await skills.getSkill(viewer, skillId!);
 
 describe("the skill page's statements", () => {
   it("reads the skill page in 8 statements (28 before), none twice", async () => {
-    const { result, statements } = await count(() => viewSkillPage(grace, skillId!));
+    const { result, statements } = await countStatements(() => viewSkillPage(grace, skillId!));
     expect(result?.page.meta.owners).toHaveLength(2);
     expect(result?.read?.size).toBe(3);
     // The skill and its current version, its history, its names (labels, tags, owners, team tags),
@@ -80,7 +62,7 @@ describe("the skill page's statements", () => {
   });
 
   it("reads a version's files with their bytes in one statement, null where the version is not visible", async () => {
-    const { result, statements } = await count(() => skills.readSkillFiles(grace, skillId!, 1, ["SKILL.md", "references/rollback.md", "missing.md"]));
+    const { result, statements } = await countStatements(() => skills.readSkillFiles(grace, skillId!, 1, ["SKILL.md", "references/rollback.md", "missing.md"]));
     expect(statements).toHaveLength(1);
     expect([...result!.keys()].sort()).toEqual(["SKILL.md", "references/rollback.md"]);
     expect(new TextDecoder().decode(result!.get("references/rollback.md")!.bytes)).toBe(files["references/rollback.md"]);

@@ -12,8 +12,9 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
 import { ownerChoices } from "./owners";
-import { shadowingFor, toSummary, toVersionDetail, type SummaryRow, type VersionRow } from "./rows";
+import { shadowingFor, toSummary, toVersionDetail, type VersionRow } from "./rows";
 import { date, dateOrNull, int, yes } from "./sql-values";
+import { summaryRowOf, type SkillColumns } from "./summaries";
 
 // The skill page's one read of a skill: the skill with its team, owner, current version, history,
 // tags, labels, stars, owners and source, in five statements whatever the skill holds, six with the
@@ -37,25 +38,14 @@ export interface SkillPageData {
   source: SkillPageSource | null;
 }
 
-type SkillRow = {
-  id: string;
-  name: string;
-  scope: Scope;
-  ownerId: string | null;
-  teamId: string | null;
-  archived: unknown;
-  createdAt: unknown;
-  updatedAt: unknown;
+type SkillRow = SkillColumns & {
   skillSourceId: string | null;
   skillSourcePath: string | null;
-  teamName: string | null;
-  ownerName: string | null;
   sourceUrl: string | null;
   sourceScope: Scope | null;
   sourceOwnerId: string | null;
   sourceTeamId: string | null;
   sourceLatestRevision: string | null;
-  starCount: unknown;
   starred: unknown;
   reviewerName: string | null;
   authorName: string | null;
@@ -245,23 +235,8 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
     warningCount: int(version.warningCount),
     errorCount: int(version.errorCount),
   };
-  const starCount = int(row.starCount);
   const tags = names.tags.map((tag) => tag.name ?? "");
-  const summaryRow: SummaryRow = {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    ownerId: row.ownerId,
-    teamId: row.teamId,
-    archived: yes(row.archived),
-    createdAt: date(row.createdAt),
-    updatedAt: date(row.updatedAt),
-    team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
-    owner: row.ownerId && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
-    tags: tags.map((name) => ({ name })),
-    _count: { stars: starCount },
-    currentVersion: currentRow,
-  };
+  const summaryRow = summaryRowOf(row, tags, currentRow);
   const labelsOf = new Map<number, string[]>();
   for (const label of names.labels) labelsOf.set(int(label.number), [...(labelsOf.get(int(label.number)) ?? []), label.name ?? ""]);
 
@@ -293,7 +268,7 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
     tags,
     tagChoices: access.scope === "TEAM" && access.teamId ? names.teamTags.map((tag) => tag.name ?? "") : null,
     starred: int(row.starred) > 0,
-    starCount,
+    starCount: summaryRow._count.stars,
     owners: toOwnerViews(names.owners),
     ownerChoices: choices,
     can,

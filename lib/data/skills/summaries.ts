@@ -14,7 +14,8 @@ import { date, int, yes } from "./sql-values";
 // with a statement of its own: seven, and the shadowing lookup an eighth.) Quoted identifiers, so
 // it runs on SQLite and PostgreSQL alike.
 
-type Row = {
+/** A skill's own columns as the raw reads select them (drivers differ in how they give booleans, dates and counts). */
+export type SkillColumns = {
   id: string;
   name: string;
   scope: Scope;
@@ -26,6 +27,9 @@ type Row = {
   teamName: string | null;
   ownerName: string | null;
   starCount: unknown;
+};
+
+type Row = SkillColumns & {
   versionId: string | null;
   number: unknown;
   description: string | null;
@@ -91,6 +95,30 @@ export async function readSummaries(actor: Actor, ids: string[]): Promise<SkillS
 }
 
 function toSummaryRow(row: Row, tags: { name: string; rank: number }[]): SummaryRow {
+  return summaryRowOf(
+    row,
+    tags.sort((a, b) => a.rank - b.rank).map(({ name }) => name),
+    row.versionId === null
+      ? null
+      : {
+          number: int(row.number),
+          description: row.description ?? "",
+          catalogTokens: int(row.catalogTokens),
+          bodyTokens: int(row.bodyTokens),
+          resourceTokens: int(row.resourceTokens),
+          fileCount: int(row.fileCount),
+          totalBytes: int(row.totalBytes),
+          warningCount: int(row.warningCount),
+          errorCount: int(row.errorCount),
+          scanHighest: row.scanHighest,
+          reviewStatus: row.reviewStatus ?? "none",
+          author: row.authorId && row.authorName !== null ? { id: row.authorId, name: row.authorName } : null,
+        },
+  );
+}
+
+/** A SummaryRow, as Prisma's summarySelect would give it, from a raw read's skill columns, tag names and current version. */
+export function summaryRowOf(row: SkillColumns, tags: string[], currentVersion: SummaryRow["currentVersion"]): SummaryRow {
   return {
     id: row.id,
     name: row.name,
@@ -102,24 +130,8 @@ function toSummaryRow(row: Row, tags: { name: string; rank: number }[]): Summary
     updatedAt: date(row.updatedAt),
     team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
     owner: row.ownerId && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
-    tags: tags.sort((a, b) => a.rank - b.rank).map(({ name }) => ({ name })),
+    tags: tags.map((name) => ({ name })),
     _count: { stars: int(row.starCount) },
-    currentVersion:
-      row.versionId === null
-        ? null
-        : {
-            number: int(row.number),
-            description: row.description ?? "",
-            catalogTokens: int(row.catalogTokens),
-            bodyTokens: int(row.bodyTokens),
-            resourceTokens: int(row.resourceTokens),
-            fileCount: int(row.fileCount),
-            totalBytes: int(row.totalBytes),
-            warningCount: int(row.warningCount),
-            errorCount: int(row.errorCount),
-            scanHighest: row.scanHighest,
-            reviewStatus: row.reviewStatus ?? "none",
-            author: row.authorId && row.authorName !== null ? { id: row.authorId, name: row.authorName } : null,
-          },
+    currentVersion,
   };
 }
