@@ -1,7 +1,13 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { useInBrowser } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Placeholder shaped like the list it stands for: a grid of cards, or a table of rows. */
 export function SkillListSkeleton({ view = "cards" }: { view?: "cards" | "rows" }) {
+  // Drawn only in the browser (see useInBrowser); the list's loading page labels the busy region.
+  if (!useInBrowser()) return null;
   if (view === "rows") {
     return (
       <div className="overflow-hidden rounded-xl border bg-card" aria-hidden>

@@ -1,9 +1,13 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // Inside the console's frame (title and tabs stay): the shape of a list of rows.
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-4">
+    <Placeholder label="Loading" className="grid gap-4">
       <Skeleton className="h-9 w-full max-w-xl" />
       <div className="divide-y rounded-xl border">
         {Array.from({ length: 6 }, (_, index) => (
@@ -13,6 +17,6 @@ export default function Loading() {
           </div>
         ))}
       </div>
-    </div>
+    </Placeholder>
   );
 }

@@ -1,8 +1,12 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export default function PlaygroundLoading() {
   return (
-    <div aria-busy="true" aria-label="Loading the playground">
+    <Placeholder label="Loading the playground">
       <div className="mb-8 grid gap-2">
         <Skeleton className="h-7 w-40" />
         <Skeleton className="h-4 w-[28rem] max-w-full" />
@@ -17,6 +21,6 @@ export default function PlaygroundLoading() {
           <Skeleton className="h-20 rounded-xl" />
         </div>
       </div>
-    </div>
+    </Placeholder>
   );
 }

@@ -1,9 +1,13 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // The sources list's shape: the title, then rows of a URL and a status line.
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-8">
+    <Placeholder label="Loading" className="grid gap-8">
       <div className="grid gap-2">
         <Skeleton className="h-8 w-40" />
         <Skeleton className="h-4 w-full max-w-lg" />
@@ -17,6 +21,6 @@ export default function Loading() {
           </div>
         ))}
       </div>
-    </div>
+    </Placeholder>
   );
 }

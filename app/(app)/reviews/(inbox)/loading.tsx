@@ -1,8 +1,12 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading review requests">
+    <Placeholder label="Loading review requests">
       <div className="mb-8 grid gap-2">
         <Skeleton className="h-7 w-48" />
         <Skeleton className="h-4 w-96 max-w-full" />
@@ -28,6 +32,6 @@ export default function Loading() {
           </div>
         ))}
       </div>
-    </div>
+    </Placeholder>
   );
 }

@@ -1,9 +1,13 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
 import { SkillListSkeleton } from "@/components/skills/skill-list-skeleton";
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading skills">
+    <Placeholder label="Loading skills">
       <div className="mb-8 grid gap-2">
         <Skeleton className="h-7 w-28" />
         <Skeleton className="h-4 w-96 max-w-full" />
@@ -24,6 +28,6 @@ export default function Loading() {
         <Skeleton className="h-8 w-64" />
       </div>
       <SkillListSkeleton />
-    </div>
+    </Placeholder>
   );
 }

@@ -1,9 +1,13 @@
+"use client";
+
+// A client component: the RSC payload carries a reference to it, not its tree (issue 44).
+import { Placeholder } from "@/components/shell/placeholder";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // A source's page: the back link, the URL and its settings, then the skills and syncs cards.
 export default function Loading() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-6">
+    <Placeholder label="Loading" className="grid gap-6">
       <Skeleton className="h-4 w-24" />
       <div className="grid gap-2">
         <Skeleton className="h-5 w-40" />
@@ -19,6 +23,6 @@ export default function Loading() {
           <Skeleton className="h-10 w-full" />
         </div>
       ))}
-    </div>
+    </Placeholder>
   );
 }
