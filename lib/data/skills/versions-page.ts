@@ -15,8 +15,8 @@ import { toSkillHistory, type HistoryVersionRow } from "./versions";
 // The versions page's one read: the skill, every kept version with its author and the revision
 // that proposed it, the labels and profile pins pointing at versions, and each version's latest
 // trigger-test result, in four statements whatever the skill holds (listSkillVersions and
-// listTriggerEvalRuns took 17 and up, Prisma loading each relation with a statement of its own,
-// empty ones too). Quoted identifiers, so it runs on SQLite and PostgreSQL alike.
+// listTriggerEvalRuns took 19 for versions-statements.test.ts's skill, Prisma loading each relation
+// with a statement of its own, empty ones too). Quoted identifiers, so it runs on SQLite and PostgreSQL alike.
 
 type SkillRow = {
   id: string;
