@@ -54,6 +54,13 @@ export interface SkillHistory {
   can: { addVersion: boolean; manage: boolean };
 }
 
+/** What the versions page shows (lib/data/skills/versions-page.ts). */
+export interface SkillVersionsPage {
+  history: SkillHistory;
+  /** Per version number, its latest trigger-test result for its own description. */
+  triggers: Record<number, { passed: number; tests: number }>;
+}
+
 export interface VersionRef {
   number: number;
   message: string;

@@ -15,6 +15,7 @@ import { DataError, notFound } from "../errors";
 import { readEvalResults } from "../core/json-columns";
 import { loadSkillSource, loadSkillVersionSource } from "./playground";
 import { visibleTo } from "../core/skill-access";
+import { LISTED_RUNS, runsVisibleTo } from "../core/eval-runs";
 import { runRowSelect, runViews, type RunRow } from "./trigger-eval-rows";
 import { noteEval } from "../usage/notes";
 
@@ -311,9 +312,8 @@ async function runPrepared(
 }
 
 /** Which runs a viewer may see: their own, and runs against the catalog of a team they are in. */
-async function runsVisibleTo(viewer: ViewerRef) {
-  const actor = await loadActor(db, viewer);
-  return { OR: [{ createdById: actor.id }, { catalogKind: "team", catalogRef: { in: Object.keys(actor.teamRoles) } }] };
+async function runsVisibleToViewer(viewer: ViewerRef) {
+  return runsVisibleTo(await loadActor(db, viewer));
 }
 
 /** The skill's runs the viewer may see, newest first; null when the skill is not visible. */
@@ -325,9 +325,9 @@ async function isVisible(viewer: ViewerRef, skillId: string): Promise<boolean> {
 export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, options: { limit?: number } = {}): Promise<EvalRunView[] | null> {
   if (!(await isVisible(viewer, skillId))) return null;
   const rows = await db.triggerEvalRun.findMany({
-    where: { AND: [{ skillId }, await runsVisibleTo(viewer)] },
+    where: { AND: [{ skillId }, await runsVisibleToViewer(viewer)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(options.limit ?? 50, 200),
+    take: Math.min(options.limit ?? LISTED_RUNS, 200),
     select: runRowSelect,
   });
   return runViews(rows);
@@ -336,7 +336,7 @@ export async function listTriggerEvalRuns(viewer: ViewerRef, skillId: string, op
 export async function getTriggerEvalRun(viewer: ViewerRef, skillId: string, runId: string): Promise<EvalRunView | null> {
   const actor = await loadActor(db, viewer);
   const row = await db.triggerEvalRun.findFirst({
-    where: { AND: [{ id: runId, skillId, skill: visibleTo(actor) }, await runsVisibleTo(viewer)] },
+    where: { AND: [{ id: runId, skillId, skill: visibleTo(actor) }, await runsVisibleToViewer(viewer)] },
     select: runRowSelect,
   });
   return row ? (await runViews([row]))[0] : null;

@@ -30,3 +30,4 @@ export { setSkillOwners } from "./owners";
 export { setSkillStar } from "./stars";
 export { addTeamTag, listTeamTags, removeTeamTag, setSkillTags } from "./tags";
 export { diffSkillVersionFiles, diffSkillVersions, listSkillVersions } from "./versions";
+export { getSkillVersionsPage } from "./versions-page";

@@ -31,6 +31,7 @@ describe("a skill with more versions than a statement takes parameters", () => {
     const history = await data.listSkillVersions(ada, skillId);
     expect(history?.versions).toHaveLength(VERSIONS);
     expect(history?.versions.find((v) => v.number === 1)?.labels).toEqual(["stable"]);
+    expect((await data.getSkillVersionsPage(ada, skillId))?.history).toEqual(history);
     expect((await data.getSkillManageInfo(ada, skillId))?.versions).toHaveLength(VERSIONS);
   });
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import type { DiffOptions, FileDiff } from "@/lib/skills/diff/diff";
 import { diffSkillFiles } from "@/lib/skills/diff/skill-diff";
-import { canAddVersion, canManageSkill } from "@/lib/skills/permissions/permissions";
+import { canAddVersion, canManageSkill, type Actor, type SkillAccess } from "@/lib/skills/permissions/permissions";
+import { DIRECT_POLICY, type ReviewPolicy } from "@/lib/skills/review-requests/policy";
 import type { SkillHistory, VersionComparison, VersionHistoryItem, VersionRef } from "@/lib/types/versions";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, findVisibleSkill } from "../core/skill-access";
@@ -58,26 +59,67 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
     },
   });
   if (!skill || !skill.currentVersion) return null;
+  const access = accessOf(skill);
+  return toSkillHistory(actor, {
+    skill: { ...skill, currentVersion: skill.currentVersion.number, syncedFrom: sourceOf(skill)?.url ?? null },
+    versions: skill.versions.map(({ revisions, ...v }) => ({ ...v, revision: revisions[0] ?? null })),
+    labels: skill.labels.map((l) => ({ name: l.name, version: l.version.number })),
+    pins: await skillReferences(db, skillId, access),
+    policy: skill.scope === "TEAM" ? await teamPolicy(db, skill.teamId) : DIRECT_POLICY,
+  });
+}
+
+/** A kept version as the history reads it, with the latest revision that proposed it (if any). */
+export type HistoryVersionRow = {
+  number: number;
+  message: string;
+  createdAt: Date;
+  totalBytes: number;
+  fileCount: number;
+  catalogTokens: number;
+  bodyTokens: number;
+  resourceTokens: number;
+  errorCount: number;
+  warningCount: number;
+  scanHighest: string | null;
+  reviewStatus: string;
+  publishedAt: Date | null;
+  author: { id: string; name: string } | null;
+  revision: { number: number; baseVersion: number | null; request: { id: string; state: "open" | "merged" | "withdrawn"; revision: number } } | null;
+} & Parameters<typeof toProvenance>[0];
+
+/** What a history is made of, however it was read. */
+export interface HistoryFacts {
+  skill: SkillAccess & { id: string; name: string; team: { id: string; name: string } | null; currentVersion: number; syncedFrom: string | null };
+  /** Oldest first. */
+  versions: readonly HistoryVersionRow[];
+  labels: readonly { name: string; version: number }[];
+  /** The profiles that use the skill: each pin's version and whether it holds (skillReferences). */
+  pins: readonly { pinnedVersion: number | null; holds: boolean }[];
+  /** The skill's team's review policy (direct for any other skill). */
+  policy: ReviewPolicy;
+}
+
+/** The history listSkillVersions and the versions page show, from what they read. */
+export function toSkillHistory(actor: Actor, facts: HistoryFacts): SkillHistory {
+  const { skill } = facts;
   // Only counts leave this function: whose profiles pin a version is not the viewer's business.
   // Only pins that hold count (prune spares just those; the others follow the current version).
   const pinnedBy = new Map<number, number>();
-  for (const ref of await skillReferences(db, skillId, accessOf(skill))) {
+  for (const ref of facts.pins) {
     if (ref.holds && ref.pinnedVersion !== null) pinnedBy.set(ref.pinnedVersion, (pinnedBy.get(ref.pinnedVersion) ?? 0) + 1);
   }
 
-  const current = skill.currentVersion.number;
-  const labelled = labelsByVersion(
-    skill.labels.map((l) => ({ name: l.name, version: l.version.number })),
-    null,
-  );
+  const current = skill.currentVersion;
+  const labelled = labelsByVersion(facts.labels, null);
   const versions: VersionHistoryItem[] = [];
   const kept = new Map<number, VersionHistoryItem>();
   // Deltas are against what a version was built on: a proposal's base, else the last published
   // version before it (an unpublished proposal in between was never what anyone had).
   let lastPublished: VersionHistoryItem | null = null;
-  for (const v of skill.versions) {
+  for (const v of facts.versions) {
     const total = v.catalogTokens + v.bodyTokens + v.resourceTokens;
-    const revision = v.revisions[0];
+    const revision = v.revision;
     const previous = (revision?.baseVersion != null ? kept.get(revision.baseVersion) : undefined) ?? lastPublished;
     const item: VersionHistoryItem = {
       number: v.number,
@@ -107,16 +149,16 @@ export async function listSkillVersions(viewer: ViewerRef, skillId: string): Pro
   }
   const access = accessOf(skill);
   return {
-    skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current, syncedFrom: sourceOf(skill)?.url ?? null },
+    skill: { id: skill.id, name: skill.name, scope: skill.scope, team: skill.team, currentVersion: current, syncedFrom: skill.syncedFrom },
     versions: versions.reverse(),
     labelNames: [
       ...STANDARD_LABELS,
-      ...skill.labels
+      ...facts.labels
         .map((l) => l.name)
         .filter(isCustomLabel)
         .sort(),
     ],
-    reviewedLabels: skill.scope === "TEAM" ? [...reviewedLabels(await teamPolicy(db, skill.teamId))] : [],
+    reviewedLabels: skill.scope === "TEAM" ? [...reviewedLabels(facts.policy)] : [],
     can: { addVersion: canAddVersion(actor, access), manage: canManageSkill(actor, access) },
   };
 }
