@@ -8,6 +8,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { visibleTo } from "../core/skill-access";
 import { factsOf, isOutOfDate, requestFactsSelect, type RequestRow } from "../core/request-facts";
+import { reviewerWhere } from "./reviewers";
 
 // Reading requests: the inbox, its counts, and a skill's open proposals. Which requests a viewer
 // sees is written once as a Prisma filter (seeWhere), the same rule as canSeeRequest.
@@ -24,27 +25,6 @@ const summarySelect = {
 } as const satisfies Prisma.ReviewRequestSelect;
 
 type SummaryRow = Prisma.ReviewRequestGetPayload<{ select: typeof summarySelect }>;
-
-const managedTeams = (actor: Actor) =>
-  Object.entries(actor.teamRoles)
-    .filter(([, role]) => role === "OWNER" || role === "ADMIN")
-    .map(([id]) => id);
-
-/** Requests the actor may decide on, as a filter (the author excluded), mirroring isEligibleReviewer. */
-function reviewerWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
-  const teams = Object.keys(actor.teamRoles);
-  const managed = managedTeams(actor);
-  const place = (ids: string[]): Prisma.ReviewRequestWhereInput[] => [
-    { targetTeamId: { in: ids } },
-    { targetScope: null, skill: { teamId: { in: ids }, scope: "TEAM" } },
-  ];
-  const or: Prisma.ReviewRequestWhereInput[] = [
-    { approvers: "managers", OR: place(managed) },
-    { approvers: "members", OR: place(teams) },
-  ];
-  if (actor.role === "ADMIN") or.push({ approvers: "instance-admins" });
-  return { OR: or, NOT: { authorId: actor.id } };
-}
 
 /** Requests the actor may see: the skill's viewers, the author, the reviewers (canSeeRequest). */
 function seeWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
