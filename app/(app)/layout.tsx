@@ -6,33 +6,37 @@ import { Logo } from "@/components/shell/logo";
 import { NavLinks } from "@/components/shell/nav-links";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { UserMenu } from "@/components/shell/user-menu";
-import { countUnreadNotifications } from "@/lib/data/notifications";
-import { countReviewInbox } from "@/lib/data/reviews";
+import { countHeaderBadges, type HeaderCounts } from "@/lib/data/reviews";
 import { requireViewer, type Viewer } from "@/lib/data/core";
 
 /**
- * The review inbox's counts, streamed into the bar. A failure to count leaves the link without a
- * badge rather than failing every page of the app (the inbox itself reports it).
+ * The header's figures in one read, for the review badge and the bell. A failure to count leaves
+ * the link without a badge and the bell without a figure rather than failing every page of the app
+ * (the inbox itself reports it).
  */
-async function ReviewCounts({ viewer }: { viewer: Viewer }) {
-  const counts = await countReviewInbox(viewer).catch((error: unknown) => {
-    console.error("Counting review requests for the header failed", error);
+function readHeaderCounts(viewer: Viewer): Promise<HeaderCounts | null> {
+  return countHeaderBadges(viewer).catch((error: unknown) => {
+    console.error("Counting review requests and unread notifications for the header failed", error);
     return null;
   });
-  return counts ? <InboxNavBadge counts={counts} /> : null;
 }
 
-/** The bell's unread count: one COUNT on an index; a failure shows the bell without a figure. */
-async function NotificationBell({ viewer }: { viewer: Viewer }) {
-  const unread = await countUnreadNotifications(viewer).catch((error: unknown) => {
-    console.error("Counting unread notifications for the header failed", error);
-    return 0;
-  });
-  return <BellLink unread={unread} />;
+/** The review inbox's counts, streamed into the bar. */
+async function ReviewCounts({ counts }: { counts: Promise<HeaderCounts | null> }) {
+  const read = await counts;
+  return read ? <InboxNavBadge counts={read.reviews} /> : null;
+}
+
+/** The bell's unread count. */
+async function NotificationBell({ counts }: { counts: Promise<HeaderCounts | null> }) {
+  const read = await counts;
+  return <BellLink unread={read?.unreadNotifications ?? 0} />;
 }
 
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const viewer = await requireViewer();
+  // Started once and shared by the two streamed parts of the bar.
+  const counts = readHeaderCounts(viewer);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -51,13 +55,13 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             admin={viewer.role === "ADMIN"}
             reviewCounts={
               <Suspense fallback={null}>
-                <ReviewCounts viewer={viewer} />
+                <ReviewCounts counts={counts} />
               </Suspense>
             }
           />
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <Suspense fallback={<BellLink unread={0} />}>
-              <NotificationBell viewer={viewer} />
+              <NotificationBell counts={counts} />
             </Suspense>
             <ThemeToggle />
             <UserMenu name={viewer.name} email={viewer.email} admin={viewer.role === "ADMIN"} />

@@ -3,12 +3,18 @@ import { parsePrefs, serializePrefs, type NotificationKind, type NotificationPre
 import type { NotificationItem } from "@/lib/types/notifications";
 import type { ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // A person's notification centre: only ever their own rows, so the viewer's id is the whole rule.
 
-/** The header bell's figure: one COUNT on (userId, inApp, readAt). */
+/** The bell's figure: one COUNT on (userId, inApp, readAt). */
 export function countUnreadNotifications(viewer: ViewerRef): Promise<number> {
   return db.notification.count({ where: { userId: viewer.id, inApp: true, readAt: null } });
+}
+
+/** countUnreadNotifications as a scalar subquery, for the header's one read of its counts (lib/data/reviews/header-counts.ts). */
+export function unreadNotificationsSql(viewer: ViewerRef): Prisma.Sql {
+  return Prisma.sql`(SELECT COUNT(*) FROM "Notification" n WHERE n."userId" = ${viewer.id} AND n."inApp" = TRUE AND n."readAt" IS NULL)`;
 }
 
 export async function listNotifications(viewer: ViewerRef, options: { take?: number } = {}): Promise<NotificationItem[]> {

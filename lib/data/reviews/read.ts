@@ -1,16 +1,17 @@
 import "server-only";
-import { cache } from "react";
 import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
 import { canSeeRequest, isEligibleReviewer } from "@/lib/skills/review-requests/policy";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { ReviewInboxCounts, ReviewListFilter, ReviewListPage, ReviewRequestSummary } from "@/lib/types/reviews";
+import type { ReviewListFilter, ReviewListPage, ReviewRequestSummary } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { visibleTo } from "../core/skill-access";
 import { factsOf, isOutOfDate, requestFactsSelect, type RequestRow } from "../core/request-facts";
+import { countReviewInbox } from "./header-counts";
+import { reviewerWhere } from "./reviewers";
 
-// Reading requests: the inbox, its counts, and a skill's open proposals. Which requests a viewer
-// sees is written once as a Prisma filter (seeWhere), the same rule as canSeeRequest.
+// Reading requests: the inbox and a skill's open proposals (the inbox's counts: header-counts.ts).
+// Which requests a viewer sees is written once as a Prisma filter (seeWhere), the same rule as canSeeRequest.
 
 const summarySelect = {
   ...requestFactsSelect,
@@ -25,36 +26,9 @@ const summarySelect = {
 
 type SummaryRow = Prisma.ReviewRequestGetPayload<{ select: typeof summarySelect }>;
 
-const managedTeams = (actor: Actor) =>
-  Object.entries(actor.teamRoles)
-    .filter(([, role]) => role === "OWNER" || role === "ADMIN")
-    .map(([id]) => id);
-
-/** Requests the actor may decide on, as a filter (the author excluded), mirroring isEligibleReviewer. */
-function reviewerWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
-  const teams = Object.keys(actor.teamRoles);
-  const managed = managedTeams(actor);
-  const place = (ids: string[]): Prisma.ReviewRequestWhereInput[] => [
-    { targetTeamId: { in: ids } },
-    { targetScope: null, skill: { teamId: { in: ids }, scope: "TEAM" } },
-  ];
-  const or: Prisma.ReviewRequestWhereInput[] = [
-    { approvers: "managers", OR: place(managed) },
-    { approvers: "members", OR: place(teams) },
-  ];
-  if (actor.role === "ADMIN") or.push({ approvers: "instance-admins" });
-  return { OR: or, NOT: { authorId: actor.id } };
-}
-
 /** Requests the actor may see: the skill's viewers, the author, the reviewers (canSeeRequest). */
 function seeWhere(actor: Actor): Prisma.ReviewRequestWhereInput {
   return { OR: [{ skill: visibleTo(actor) }, { authorId: actor.id }, reviewerWhere(actor)] };
-}
-
-/** Each reviewer's latest verdict on the request's latest revision. */
-function latestVerdicts(row: { revision: number; verdicts: readonly { reviewerId: string; verdict: string; revision: number; createdAt: Date }[] }) {
-  const latest = row.verdicts.filter((v) => v.revision === row.revision).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  return [...new Map(latest.map((v) => [v.reviewerId, v.verdict])).values()];
 }
 
 function toSummary(actor: Actor, row: SummaryRow, authors: Map<string, { id: string; name: string }>): ReviewRequestSummary {
@@ -123,32 +97,6 @@ async function waitingFor(actor: Actor, where: Prisma.ReviewRequestWhereInput = 
     return isEligibleReviewer(actor, facts) && !row.verdicts.some((v) => v.reviewerId === actor.id && v.revision === row.revision);
   });
 }
-
-/**
- * The header's counts, on every page: requests waiting for the viewer's decision, and the viewer's
- * own open ones. Counted in the database (reviewerWhere is isEligibleReviewer as a filter), without
- * the requests the viewer already decided: a live verdict of theirs on an open request is always
- * on the latest revision (a new revision dismisses the earlier verdicts, lib/data/proposals/propose.ts,
- * and a verdict on an older one is refused), instead of up to 500 requests with their summaries.
- */
-async function countInbox(viewer: ViewerRef): Promise<ReviewInboxCounts> {
-  const actor = await loadActor(db, viewer);
-  const open: Prisma.ReviewRequestWhereInput = { AND: [{ state: "open" }, reviewerWhere(actor)] };
-  const [forMe, mine] = await Promise.all([
-    // Waiting for me: open, mine to decide, and no live verdict of mine on it (one COUNT, not a
-    // count less a read of the requests I decided).
-    db.reviewRequest.count({ where: { AND: [open, { verdicts: { none: { reviewerId: actor.id, dismissed: false } } }] } }),
-    db.reviewRequest.findMany({
-      where: { state: "open", authorId: actor.id },
-      select: { revision: true, verdicts: { where: { dismissed: false }, select: { reviewerId: true, verdict: true, revision: true, createdAt: true } } },
-      take: 500,
-    }),
-  ]);
-  return { forMe, mine: mine.length, changesRequested: mine.filter((row) => latestVerdicts(row).includes("changes")).length };
-}
-
-/** Once per render: the header and the inbox page both show them. */
-export const countReviewInbox = cache(countInbox);
 
 /** The inbox: requests the viewer may see, filtered, newest activity first. */
 export async function listReviewRequests(viewer: ViewerRef, filter: ReviewListFilter): Promise<ReviewListPage> {
