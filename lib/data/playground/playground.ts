@@ -1,6 +1,6 @@
 import "server-only";
 import type { PlaygroundFileInfo, PlaygroundSkill, ReviewStatus, SkillScope, SkillSource } from "@/lib/playground/domain";
-import type { Actor, Scope } from "@/lib/skills/permissions/permissions";
+import { explainShadowing, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import type { CatalogEntry, CatalogSource, ShadowedEntry } from "@/lib/types/playground";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadActor, type ViewerRef } from "../core/actor";
@@ -13,7 +13,6 @@ import { inBatches } from "../core/batches";
 import { labelledVersionIds } from "../skills/labels";
 import { LATEST } from "@/lib/skills/permissions/labels";
 import { readSkillFile } from "../skills/files";
-import { resolveVisibleSkills } from "../skills/detail";
 import { placeLabel } from "@/lib/labels";
 import { skillToolFields } from "../skills/tool-fields";
 import { embeddingProvider } from "@/lib/embeddings/provider";
@@ -29,43 +28,39 @@ const reviewStatusOf = (value: string): ReviewStatus => (value === "needs_review
 
 // ---------- Catalog ----------
 
-/** Every skill the viewer's agents see (one per name) and the same-named ones they hide, for the setup panel. */
+/**
+ * Every skill the viewer's agents see (one per name) and the same-named ones they hide, for the
+ * setup panel: the turn's catalog (readCatalog: one statement when nothing changed since the
+ * viewer's last read, kept version contents otherwise), so the page and a turn agree on it.
+ */
 export async function getPlaygroundCatalog(viewer: ViewerRef): Promise<{ entries: CatalogEntry[]; shadowed: ShadowedEntry[] }> {
-  const { visible, shadowed } = await resolveVisibleSkills(viewer);
-  const versions = await db.skill.findMany({
-    where: { id: { in: visible.map((s) => s.id) } },
-    select: {
-      id: true,
-      team: { select: { name: true, allowBoundTools: true } },
-      currentVersion: { select: { number: true, reviewStatus: true, frontmatter: true } },
-    },
-  });
-  const current = new Map(versions.map((row) => [row.id, row]));
+  const actor = await loadActor(db, viewer);
+  const { rows, visible, shadowedBy } = await readCatalog(actor);
+  const byName = (a: CatalogRow, b: CatalogRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
   return {
-    entries: visible.map((s) => {
-      const row = current.get(s.id);
-      const reviewStatus = reviewStatusOf(row?.currentVersion?.reviewStatus ?? "none");
-      const text = row?.currentVersion?.frontmatter ?? "{}";
-      const facts = { scope: s.scope, team: row?.team ?? null, version: row?.currentVersion?.number ?? s.version, reviewStatus };
-      const { tools, toolsWithheld, modelInvocable, userInvocable } = skillToolFields(text, () => readFrontmatter(text), facts);
-      return {
-        skillId: s.id,
-        name: s.name,
-        description: s.description,
-        version: s.version,
-        scope: s.scope,
-        place: placeOf(s),
-        catalogTokens: s.catalogTokens,
-        bodyTokens: s.bodyTokens,
-        resourceTokens: s.resourceTokens,
-        reviewStatus,
-        modelInvocable,
-        userInvocable,
-        tools: tools.map(({ name, tokens }) => ({ name, tokens })),
-        toolsWithheld: toolsWithheld ?? null,
-      };
-    }),
-    shadowed: shadowed.map((s) => ({ skillId: s.id, name: s.name, place: placeOf(s), winnerId: s.shadowedBy!.id, reason: s.shadowedBy!.reason })),
+    entries: [...visible].sort(byName).map(({ id, name, scope, team, skill }) => ({
+      skillId: id,
+      name,
+      description: skill.description,
+      version: skill.version,
+      scope,
+      place: placeOf({ scope, team }),
+      catalogTokens: skill.catalogTokens,
+      bodyTokens: skill.bodyTokens,
+      resourceTokens: skill.resourceTokens,
+      reviewStatus: skill.reviewStatus,
+      modelInvocable: skill.modelInvocable ?? true,
+      userInvocable: skill.userInvocable ?? true,
+      tools: (skill.tools ?? []).map(({ name, tokens }) => ({ name, tokens })),
+      toolsWithheld: skill.toolsWithheld ?? null,
+    })),
+    shadowed: rows
+      .filter((row) => shadowedBy.has(row.id))
+      .sort(byName)
+      .map((row) => {
+        const winner = shadowedBy.get(row.id)!;
+        return { skillId: row.id, name: row.name, place: placeOf(row), winnerId: winner.id, reason: explainShadowing(row, winner, winner.team?.name) };
+      }),
   };
 }
 

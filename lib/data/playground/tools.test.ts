@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { readBundle, type BundleSkill } from "@/lib/skills/archive/bundle";
-import { boundToolSkillFiles, LOOKUP_ORDER_TOOLS } from "@/lib/test/bound-tool-skill";
+import { boundToolSkill as toolSkill } from "@/lib/test/bound-tool-bundle";
+import { LOOKUP_ORDER_TOOLS } from "@/lib/test/bound-tool-skill";
 import { createCast, createTestDatabase, createUser, refusedUnchanged } from "@/lib/test/support";
 
 // Bound tools reach the playground only where the policy allows (lib/skills/permissions/bound-tools.ts):
@@ -17,14 +17,6 @@ afterAll(cleanup);
 // ada owns team Platform, hopper is one of its admins, grace a member.
 const { team, ada, grace, viewers } = await createCast(db, { team: { ada: "OWNER", grace: "MEMBER", hopper: "ADMIN" }, extra: ["hopper"] });
 const hopper = viewers.hopper;
-
-function toolSkill(name: string, frontmatter = LOOKUP_ORDER_TOOLS): BundleSkill {
-  const encoder = new TextEncoder();
-  const files = Object.entries(boundToolSkillFiles(name, frontmatter)).map(([path, text]) => ({ path, bytes: encoder.encode(text) }));
-  const skill = readBundle({ kind: "files", files }).skills[0];
-  if (!skill?.ok) throw new Error(`test skill ${name} is invalid: ${JSON.stringify(skill?.findings)}`);
-  return skill;
-}
 
 const publicOrders = await skills.createSkill(ada, {
   skill: toolSkill("public-orders", `${LOOKUP_ORDER_TOOLS}allowed-tools:\n  - lookup_order\n  - Bash(python3:*)\n`),
