@@ -3,11 +3,12 @@ import { profileInput, type ProfileInput } from "@/lib/playground/inputs";
 import type { AgentProfileInfo } from "@/lib/types/playground";
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { canViewSkill, type Actor } from "@/lib/skills/permissions/permissions";
+import { canViewSkill, type Actor, type Scope } from "@/lib/skills/permissions/permissions";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { visibleTo } from "../core/skill-access";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
+import { date, int, yes } from "../core/sql-values";
 
 // Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They
 // belong to one user and only that user sees or changes them; a skill a profile references
@@ -33,7 +34,7 @@ const profileSelect = {
  * moved to another space) keeps its row, so they can take it out, but not its name or version:
  * those may have changed since, and are someone else's to know.
  */
-function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>): AgentProfileInfo {
+function toInfo(actor: Actor, row: ProfileRow): AgentProfileInfo {
   const skills = row.skills.map((s) => {
     const visible = canViewSkill(actor, { scope: s.skill.scope, ownerId: s.skill.ownerId, teamId: s.skill.teamId });
     return visible
@@ -51,10 +52,62 @@ function toInfo(actor: Actor, row: Prisma.AgentProfileGetPayload<{ select: typeo
   return { id: row.id, name: row.name, instructions: row.instructions, label: row.label, updatedAt: row.updatedAt, skills };
 }
 
+type ProfileRow = Prisma.AgentProfileGetPayload<{ select: typeof profileSelect }>;
+
+type FlatRow = {
+  id: string;
+  name: string;
+  instructions: string;
+  label: string;
+  updatedAt: unknown;
+  skillId: string | null;
+  pinnedVersion: unknown;
+  skillName: string | null;
+  scope: Scope | null;
+  ownerId: string | null;
+  teamId: string | null;
+  archived: unknown;
+  currentNumber: unknown;
+};
+
+/**
+ * The viewer's profiles with their skills, in one statement (on the playground page, every view):
+ * Prisma's relation loads took two with no profile (the second for nothing) and four with some.
+ */
 export async function listProfiles(viewer: ViewerRef): Promise<AgentProfileInfo[]> {
   const actor = await loadActor(db, viewer);
-  const rows = await db.agentProfile.findMany({ where: { ownerId: actor.id }, select: profileSelect, orderBy: { name: "asc" } });
-  return rows.map((row) => toInfo(actor, row));
+  const flat = await db.$queryRaw<FlatRow[]>`
+    SELECT p."id", p."name", p."instructions", p."label", p."updatedAt", ps."skillId", ps."pinnedVersion",
+      s."name" AS "skillName", s."scope", s."ownerId", s."teamId", s."archived", v."number" AS "currentNumber"
+    FROM "AgentProfile" p
+    LEFT JOIN "AgentProfileSkill" ps ON ps."profileId" = p."id"
+    LEFT JOIN "Skill" s ON s."id" = ps."skillId"
+    LEFT JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
+    WHERE p."ownerId" = ${actor.id}
+    ORDER BY p."name", p."id"`;
+  const rows = new Map<string, ProfileRow>();
+  for (const row of flat) {
+    let profile = rows.get(row.id);
+    if (!profile) {
+      profile = { id: row.id, name: row.name, instructions: row.instructions, label: row.label, updatedAt: date(row.updatedAt), skills: [] };
+      rows.set(row.id, profile);
+    }
+    // A profile's skill always exists: deleting a skill a profile references is refused.
+    if (row.skillId === null || row.skillName === null || row.scope === null) continue;
+    profile.skills.push({
+      skillId: row.skillId,
+      pinnedVersion: row.pinnedVersion === null ? null : int(row.pinnedVersion),
+      skill: {
+        name: row.skillName,
+        scope: row.scope,
+        ownerId: row.ownerId,
+        teamId: row.teamId,
+        archived: yes(row.archived),
+        currentVersion: row.currentNumber === null ? null : { number: int(row.currentNumber) },
+      },
+    });
+  }
+  return [...rows.values()].map((row) => toInfo(actor, row));
 }
 
 /** One of the viewer's profiles, or null (someone else's profile is as missing as a deleted one). */
