@@ -9,7 +9,7 @@ export default function Loading() {
     <Placeholder label="Loading review requests">
       <div className="mb-8 grid gap-2">
         <Skeleton className="h-7 w-48" />
-        <Skeleton className="h-4 w-96 max-w-full" />
+        <Skeleton className="h-4 w-full max-w-96" />
       </div>
       <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-2">

@@ -10,17 +10,18 @@ export default function Loading() {
     <Placeholder label="Loading skills">
       <div className="mb-8 grid gap-2">
         <Skeleton className="h-7 w-28" />
-        <Skeleton className="h-4 w-96 max-w-full" />
+        <Skeleton className="h-4 w-full max-w-96" />
       </div>
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex gap-2">
+        {/* Cut at the edge on a phone, as the real tabs scroll there. */}
+        <div className="flex gap-2 overflow-hidden">
           {[14, 24, 22, 20, 22].map((width, index) => (
-            <Skeleton key={index} className="h-8" style={{ width: `${width * 4}px` }} />
+            <Skeleton key={index} className="h-8 shrink-0" style={{ width: `${width * 4}px` }} />
           ))}
         </div>
         <Skeleton className="h-9 w-full sm:w-80" />
       </div>
-      <div className="mb-5 flex items-center justify-between">
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <div className="flex gap-2">
           <Skeleton className="h-8 w-24" />
           <Skeleton className="h-8 w-32" />
