@@ -11,6 +11,9 @@ const nextConfig: NextConfig = {
   // its source and its own tokenizer: 55 MB less build and ~11 MB less live heap from node_modules.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg-boss", "gpt-tokenizer"],
   poweredByHeader: false,
+  // The production server compresses (server/compress.mjs): Next's compressor flushed after each
+  // of a page's many small writes.
+  compress: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds; checking again
   // inside the build only costs CI time.
   typescript: { ignoreBuildErrors: true },

@@ -23,6 +23,7 @@ import { proxyEntries } from "../lib/auth/client-address.mjs";
 import { checkHealthWith } from "../lib/data/platform/health-check.mjs";
 import { beginShutdown, isShuttingDown, runShutdownHooks } from "../lib/shutdown.mjs";
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
+import { withCompression } from "./compress.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";
 import { createListener } from "./listener.mjs";
 
@@ -103,7 +104,7 @@ process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFil
 
 const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });
-const handle = app.getRequestHandler();
+const handle = withCompression(app.getRequestHandler());
 
 server.on(
   "request",
