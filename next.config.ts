@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg-boss", "gpt-tokenizer"],
   poweredByHeader: false,
   // The production server compresses (server/compress.mjs): Next's compressor flushed after each
-  // of a page's many small writes.
+  // of a page's streamed writes, which doubled the compressed size of the skill list.
   compress: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds; checking again
   // inside the build only costs CI time.
