@@ -249,6 +249,7 @@ const config = [
       ".next/**",
       ".next-*/**",
       "lib/generated/**",
+      "bench/.tmp/**",
       "next-env.d.ts",
       "test-results/**",
       "playwright-report/**",

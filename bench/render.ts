@@ -4,7 +4,10 @@
 // reads the server's CPU time (utime + stime of the process, all its threads, from /proc) before and
 // after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
 // server, so the count works on any version). /api/health (answered before Next.js) and a plain
-// Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run.
+// Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run, and
+// so is the anchor for pages Next renders on every request: bench/plain-next, a plain Next.js app
+// (a root layout and one small page that reads the request's headers), built once per Next
+// version into bench/.tmp and started with `next start` under npm start's heap cap.
 // Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
 // (default: this one), --after-dist=<dir> (its build in NEXT_DIST_DIR=<dir>, not .next), --before=<checkout> to start a second server from
 // another checkout (built: `npm run build` there) and measure both interleaved, block by block, so
@@ -14,7 +17,7 @@
 // /api/health, split at the moment start.sh execs the server (its /proc cmdline turns to
 // serve.mjs), so the preparation and the server's own start show apart.
 // Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -198,6 +201,54 @@ async function restart(server: Server): Promise<{ totalMs: number; prepareMs: nu
   }
 }
 
+/** bench/plain-next, built if this Next version has not built it yet, started as `next start` would be in production. */
+async function startPlainNext(): Promise<{ baseUrl: string; pid: number; process: ChildProcess }> {
+  const app = path.join(root, "bench", "plain-next");
+  const nextVersion = (JSON.parse(readFileSync(path.join(root, "node_modules", "next", "package.json"), "utf8")) as { version: string }).version;
+  const distDir = path.join(root, "bench", ".tmp", `plain-next-${nextVersion}`);
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  // Next takes distDir relative to the app's folder.
+  const env = { ...process.env, NEXT_DIST_DIR: path.relative(app, distDir), NEXT_TELEMETRY_DISABLED: "1" };
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) {
+    const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: app, env, stdio: ["ignore", "ignore", "inherit"] });
+    if (built.status !== 0) throw new Error(`plain Next app: next build exited with ${built.status}`);
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: app,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, NODE_ENV: "production", NODE_OPTIONS: "--max-old-space-size=256" },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`plain Next app: next start exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("plain Next app: no answer within 120 s");
+    const ok = await fetch(baseUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { baseUrl, pid: listeningPid(port), process: child };
+}
+
+/** CPU per request of the plain app's page, measured as measure() measures the app's pages. */
+async function measurePlainNext(plain: { baseUrl: string; pid: number }): Promise<{ cpuMs: number; bytes: number }> {
+  const get = async () => {
+    const response = await fetch(plain.baseUrl, { headers: { "accept-encoding": "gzip" } });
+    const body = await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`plain Next app: ${response.status}`);
+    return body.byteLength;
+  };
+  for (let i = 0; i < sized(30, 1); i++) await get();
+  const before = await cpuTicks(plain.pid);
+  let bytes = 0;
+  for (let i = 0; i < REQUESTS; i++) bytes = await get();
+  return { cpuMs: (((await cpuTicks(plain.pid)) - before) * TICK_MS) / REQUESTS, bytes };
+}
+
 async function request(server: Server, page: Page): Promise<number> {
   const response = await fetch(`${server.baseUrl}${page.path(server.skillId)}`, {
     headers: { ...(page.signedIn ? { cookie: server.cookie } : {}), "accept-encoding": "gzip" },
@@ -246,6 +297,8 @@ async function main(): Promise<void> {
     servers.push(await start("after", path.resolve(flags.get("after") ?? root), flags.get("after-dist")));
     const rows: { page: Page; results: Result[] }[] = [];
     for (const page of PAGES) rows.push({ page, results: await measure(servers, page) });
+    const plainServer = await startPlainNext();
+    const plain = await measurePlainNext(plainServer).finally(() => halt(plainServer.process));
 
     for (const server of servers) console.log(`start to first health, new database (${server.name}): ${(server.startMs / 1000).toFixed(1)} s`);
     const [load1] = loadavg();
@@ -268,6 +321,9 @@ async function main(): Promise<void> {
       }
     const last = rows.map((row) => row.results.at(-1)!);
     const worst = Math.max(...last.slice(3).map((r) => r.statements));
+    console.log(
+      `cpu plain Next page rendered per request (bench/plain-next, anchor): ${plain.cpuMs.toFixed(1)} ms per request (${(plain.bytes / 1024).toFixed(1)} KB; /sign-in ${last[2].cpuMs.toFixed(1)} ms)`,
+    );
     console.log(`statements, most on one page: ${worst.toFixed(1)} per request ${worst <= STATEMENT_TARGET ? "pass" : "MISS"} <= ${STATEMENT_TARGET}`);
 
     const head =
@@ -283,6 +339,13 @@ async function main(): Promise<void> {
       ].flat();
       console.log(`| ${page.label} | ${cells.join(" | ")} |`);
     }
+    const plainCells = servers
+      .map(() => plain.cpuMs.toFixed(1))
+      .concat(
+        servers.map(() => "0"),
+        servers.map(() => (plain.bytes / 1024).toFixed(1)),
+      );
+    console.log(`| plain Next page rendered per request (anchor, its own app) | ${plainCells.join(" | ")} |`);
 
     const after = servers.at(-1)!;
     await halt(after.process);
