@@ -12,7 +12,7 @@ vi.mock("@/lib/data/core/actor", async (original) => (await import("@/lib/test/s
 recordStatements(); // before the first connection (see the file)
 const { db, cleanup } = await createTestDatabase();
 const skills = await import("./");
-const { listSkillReviewRequests } = await import("../reviews");
+const { listSkillReviewRequests, setTeamReviewPolicy, withdrawRequest } = await import("../reviews");
 const { getSkillSource } = await import("../sources");
 afterAll(cleanup);
 
@@ -43,7 +43,10 @@ async function viewSkillPage(viewer: { id: string }, id: string) {
   if (!page) return null;
   const version = page.skill.current;
   const toRead = version.files.filter((f) => f.mediaType === "text/markdown").map((f) => f.path);
-  const [read, proposals] = await Promise.all([skills.readSkillFiles(viewer, id, version.number, toRead), listSkillReviewRequests(viewer, id)]);
+  const [read, proposals] = await Promise.all([
+    skills.readSkillFiles(viewer, id, version.number, toRead),
+    page.hasOpenProposals ? listSkillReviewRequests(viewer, id) : [],
+  ]);
   return { page, read, proposals };
 }
 
@@ -51,13 +54,15 @@ async function viewSkillPage(viewer: { id: string }, id: string) {
 for (const viewer of [ada, grace, linus]) await skills.getSkill(viewer, skillId!);
 
 describe("the skill page's statements", () => {
-  it("reads the skill page in 8 statements (28 before), none twice", async () => {
+  it("reads the skill page in 7 statements (28 before), none twice", async () => {
     const { result, statements } = await countStatements(() => viewSkillPage(grace, skillId!));
     expect(result?.page.meta.owners).toHaveLength(2);
     expect(result?.read?.size).toBe(3);
     // The skill and its current version, its history, its names (labels, tags, owners, team tags),
-    // the version's files, same-named skills, owner choices, the Markdown files' bytes, open proposals.
-    expect(statements).toHaveLength(8);
+    // the version's files, same-named skills, owner choices, the Markdown files' bytes. Whether any
+    // proposal is open comes with the skill: none is, so they are not read.
+    expect(result?.proposals).toEqual([]);
+    expect(statements).toHaveLength(7);
     expect(new Set(statements).size).toBe(statements.length);
   });
 
@@ -85,5 +90,28 @@ describe("the skill page's statements", () => {
       [2, []],
       [1, ["stable"]],
     ]);
+  });
+});
+
+describe("the skill page's open proposals", () => {
+  it("are read when the skill says it has some, to every viewer who sees the skill, and not once they are closed", async () => {
+    await setTeamReviewPolicy(ada, team.id, { mode: "approval", approvals: 1, approvers: "managers", managersBypass: false }, { acceptUnreachable: true });
+    const proposed = await skills.addSkillVersion(grace, skillId!, {
+      skill: makeSkill("deploy-checklist", { body: "# Deploy\n\nProposed.\n", files }),
+      message: "Propose",
+      baseVersion: 2,
+    });
+    const requestId = proposed.proposal!.requestId;
+    for (const viewer of [ada, grace]) {
+      const { result, statements } = await countStatements(() => viewSkillPage(viewer, skillId!));
+      expect(result?.page.hasOpenProposals).toBe(true);
+      expect(result?.proposals.map((p) => p.id)).toEqual([requestId]);
+      expect(statements.length).toBeGreaterThan(7);
+    }
+    expect(await skills.getSkillPage(linus, skillId!)).toBeNull();
+    await withdrawRequest(grace, requestId);
+    const after = await viewSkillPage(grace, skillId!);
+    expect(after?.page.hasOpenProposals).toBe(false);
+    expect(await listSkillReviewRequests(grace, skillId!)).toEqual([]);
   });
 });

@@ -36,6 +36,8 @@ export interface SkillPageData {
   skill: SkillDetail;
   meta: SkillMeta;
   source: SkillPageSource | null;
+  /** Whether the skill has an open review request, read with the skill: most have none, and then the page need not ask for them. */
+  hasOpenProposals: boolean;
 }
 
 type SkillRow = SkillColumns & {
@@ -47,6 +49,7 @@ type SkillRow = SkillColumns & {
   sourceTeamId: string | null;
   sourceLatestRevision: string | null;
   starred: unknown;
+  openProposals: unknown;
   reviewerName: string | null;
   authorName: string | null;
 } & { [K in `v_${string}`]: unknown };
@@ -97,6 +100,7 @@ async function readSkillRow(actor: Actor, skillId: string): Promise<SkillRow | n
       (SELECT sv."sourceRevision" FROM "SkillVersion" sv WHERE sv."skillId" = s."id" AND sv."sourceId" = s."sourceId" ORDER BY sv."number" DESC LIMIT 1) AS "sourceLatestRevision",
       (SELECT COUNT(*) FROM "SkillStar" st WHERE st."skillId" = s."id") AS "starCount",
       (SELECT COUNT(*) FROM "SkillStar" st WHERE st."skillId" = s."id" AND st."userId" = ${actor.id}) AS "starred",
+      EXISTS (SELECT 1 FROM "ReviewRequest" rr WHERE rr."skillId" = s."id" AND rr."state" = 'open') AS "openProposals",
       ${columns}, a."name" AS "authorName", r."name" AS "reviewerName"
     FROM "Skill" s
     JOIN "SkillVersion" v ON v."id" = s."currentVersionId"
@@ -283,5 +287,5 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
           canManage: canManageSource(actor, { scope: row.sourceScope, ownerId: row.sourceOwnerId, teamId: row.sourceTeamId }),
         }
       : null;
-  return { skill, meta, source };
+  return { skill, meta, source, hasOpenProposals: yes(row.openProposals) };
 }

@@ -94,7 +94,10 @@ export async function SkillPage({
   const toRead = documentsToParse(markdownFiles).map((f) => f.path);
   if (selectedIsText) toRead.push(selectedFile.path);
   if (flaggedPaths) toRead.push(...flaggedPaths);
-  const [files, proposals] = await Promise.all([readSkillFiles(viewer, skillId, version.number, toRead), listSkillReviewRequests(viewer, skillId)]);
+  const [files, proposals] = await Promise.all([
+    readSkillFiles(viewer, skillId, version.number, toRead),
+    page.hasOpenProposals ? listSkillReviewRequests(viewer, skillId) : [],
+  ]);
   if (!files) notFound();
 
   const triggers = tab === "triggers" ? await loadTriggers(viewer, skill, version.number) : null;
