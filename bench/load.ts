@@ -12,7 +12,7 @@
 // Flags: --duration=60 --uploaders=20 --writers=20 --readers=50 --sequential=1000, --short (a
 // short run: 8 s, 2/2/5 clients, 100 sequential; BENCH_SMOKE=1, bench-kit.ts, runs shorter still),
 // --start="<command>" to measure another start command (a previous version's, for a before/after
-// comparison).
+// comparison), --cwd=<dir> the directory it runs in (that version's checkout; default this one).
 // Each figure prints as "<figure>: <number> <unit>"; the issue's targets print as pass/MISS.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://localhost:${port}`;
   const [command, ...args] = await startCommand();
   const server = spawn(command, args, {
-    cwd: root,
+    cwd: path.resolve(flags.get("cwd") ?? root),
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
