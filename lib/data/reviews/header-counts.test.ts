@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { seededRandom } from "@/lib/test/random";
 import { createCast, createTeam, createTestDatabase, createUser } from "@/lib/test/support";
 
 // The header's counts in one statement (header-counts.ts) against what they were computed from
@@ -92,15 +93,8 @@ const places = [
   { kind: "version", skillId: publishedTeamSkill, targetScope: null, targetTeamId: null },
 ] as const;
 
-// A fixed pseudo-random sequence (mulberry32), so a failure reproduces.
-let seed = 44;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+// A fixed pseudo-random sequence, so a failure reproduces.
+const { random, pick } = seededRandom(44);
 
 const requests: Prisma.ReviewRequestCreateManyInput[] = [];
 const verdicts: Prisma.ReviewVerdictRowCreateManyInput[] = [];
