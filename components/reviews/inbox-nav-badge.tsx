@@ -9,7 +9,7 @@ export function InboxNavBadge({ counts }: { counts: ReviewInboxCounts }) {
   if (!counts.forMe && !counts.mine) return null;
   return (
     <span
-      className="inline-flex items-center gap-1 max-sm:pointer-events-none max-sm:absolute max-sm:-top-0.5 max-sm:-right-1"
+      className="inline-flex items-center gap-1 max-sm:pointer-events-none max-sm:absolute max-sm:-top-0.5 max-sm:right-0"
       title={inboxCountTitle(counts)}
       data-testid="review-nav-counts"
     >
