@@ -6,6 +6,7 @@
 //     says at once whether it is alive and can write (the same check as the app's /api/health).
 //   - Readiness (/api/ready) skips the lanes too, and is answered here with 503 once the process
 //     is stopping, so a load balancer takes the instance out while it finishes its requests.
+//   - The signed-out sign-in page, kept for a minute rather than rendered per request (page-cache.mjs).
 //   - A graceful stop on SIGTERM or SIGINT: no new connections, the requests in flight finish
 //     (10 s at most), then the app's shutdown hooks (lib/shutdown.mjs: jobs, the database pool).
 // Plain JavaScript so it starts without a build step or TypeScript loader.
@@ -25,6 +26,7 @@ import { beginShutdown, isShuttingDown, runShutdownHooks } from "../lib/shutdown
 import { clientKey, createAdmission, laneFor } from "./admission.mjs";
 import { withCompression } from "./compress.mjs";
 import { configuredHeaders } from "./configured-headers.mjs";
+import { withPageCache } from "./page-cache.mjs";
 import { createListener } from "./listener.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -104,7 +106,8 @@ process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFil
 
 const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });
-const handle = withCompression(app.getRequestHandler());
+// The signed-out sign-in page is rendered once a minute rather than per request (page-cache.mjs).
+const handle = withCompression(withPageCache(app.getRequestHandler()));
 
 server.on(
   "request",
