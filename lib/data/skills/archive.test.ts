@@ -41,10 +41,10 @@ describe("the Archived filter", () => {
 
   it("counts the archived skills per scope tab, with the search", async () => {
     const expected = { all: 3, personal: 1, public: 1, builtin: 0, teams: { [team.id]: 1 } };
-    expect(await skills.countSkillsByScope(grace, { onlyArchived: true })).toEqual(expected);
-    expect(await skills.countSkillsByScope(grace, { onlyArchived: true, q: "pangolin" })).toEqual(expected);
-    expect(await skills.countSkillsByScope(linus, { onlyArchived: true })).toEqual({ all: 2, personal: 1, public: 1, builtin: 0, teams: {} });
-    expect((await skills.listSkillAuthors(grace, { onlyArchived: true })).map((a) => [a.id, a.skillCount])).toEqual([
+    expect((await skills.listSkillFacets(grace, { onlyArchived: true })).counts).toEqual(expected);
+    expect((await skills.listSkillFacets(grace, { onlyArchived: true, q: "pangolin" })).counts).toEqual(expected);
+    expect((await skills.listSkillFacets(linus, { onlyArchived: true })).counts).toEqual({ all: 2, personal: 1, public: 1, builtin: 0, teams: {} });
+    expect((await skills.listSkillFacets(grace, { onlyArchived: true })).authors.map((a) => [a.id, a.skillCount])).toEqual([
       ["ada", 2],
       ["grace", 1],
     ]);

@@ -67,6 +67,59 @@ describe("the skill list's statements", () => {
     expect(new Set(statements).size).toBe(statements.length);
   });
 
+  it("reads the list's tabs and filter choices in 1 statement (4 before: scope counts, tags, authors, the viewer's teams)", async () => {
+    for (const filters of [{}, { q: "deploy" }, { q: "deploy", tag: "deploys", scope: "team" as const, teamId: team.id }, { onlyArchived: true }]) {
+      const { result, statements } = await countStatements(() => skills.listSkillFacets(grace, filters));
+      expect(statements).toHaveLength(1);
+      expect(result.teams).toEqual([{ id: team.id, name: "Platform" }]);
+    }
+    // A query with nothing to search for matches nothing, and still lists the authors and teams.
+    const { result, statements } = await countStatements(() => skills.listSkillFacets(grace, { q: '"' }));
+    expect(statements).toHaveLength(1);
+    expect(result).toMatchObject({ counts: { all: 0 }, tags: [], teams: [{ id: team.id }] });
+    expect(result.authors.length).toBeGreaterThan(0);
+  });
+
+  it("says for each tab, tag and author what the list then shows, to each viewer, browsing or searching", async () => {
+    // A tag on a skill without "deploys", so that the tag choices under ?tag=deploys differ from those of the skills it shows.
+    await skills.setSkillTags(grace, personalDeploy, ["drafts"]);
+    const scopes = (teams: { id: string }[]) => [
+      { scope: "all" as const },
+      { scope: "personal" as const },
+      { scope: "public" as const },
+      { scope: "builtin" as const },
+      ...teams.map((t) => ({ scope: "team" as const, teamId: t.id })),
+    ];
+    for (const viewer of [ada, grace, linus]) {
+      for (const filters of [{}, { q: "deploy" }, { onlyArchived: true }, { tag: "deploys" }, { starred: true }, { q: "deploy", scope: "personal" as const }]) {
+        const facets = await skills.listSkillFacets(viewer, filters);
+        expect(facets.teams).toEqual((await listMyTeams(viewer)).map(({ id, name }) => ({ id, name })));
+        const { scope: _scope, ...tabFilters } = filters as typeof filters & { scope?: string };
+        for (const tab of scopes(facets.teams)) {
+          const shown = (await skills.listSkills(viewer, { ...tabFilters, ...tab, pageSize: 100 })).total;
+          const counted = tab.scope === "all" ? facets.counts.all : tab.scope === "team" ? (facets.counts.teams[tab.teamId] ?? 0) : facets.counts[tab.scope];
+          expect(counted, `${viewer.id} ${JSON.stringify(filters)} ${JSON.stringify(tab)}`).toBe(shown);
+        }
+        // Each tag choice: what picking it shows in the current scope; a tag that shows nothing is not offered.
+        for (const facet of facets.tags) expect(facet.count).toBe((await skills.listSkills(viewer, { ...filters, tag: facet.name })).total);
+        const allTags = new Set((await skills.listSkills(viewer, { ...filters, tag: undefined, pageSize: 100 })).items.flatMap((s) => s.tags));
+        expect(facets.tags.map((t) => t.name).sort()).toEqual([...allTags].sort());
+      }
+      // Authors: of the visible skills, archived or not as the list, whatever the other filters.
+      for (const onlyArchived of [false, true]) {
+        const { authors } = await skills.listSkillFacets(viewer, { onlyArchived, q: "deploy", tag: "deploys" });
+        const listed = (await skills.listSkills(viewer, { onlyArchived, pageSize: 100 })).items;
+        const expected = [...new Set(listed.flatMap((s) => (s.author ? [s.author.id] : [])))].map((id) => ({
+          id,
+          skillCount: listed.filter((s) => s.author?.id === id).length,
+        }));
+        expect(authors.map(({ id, skillCount }) => ({ id, skillCount })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          expected.sort((a, b) => a.id.localeCompare(b.id)),
+        );
+      }
+    }
+  });
+
   it("reads the viewer's teams for the scope tabs in 1 statement (2 before)", async () => {
     const { result, statements } = await countStatements(() => listMyTeams(grace));
     // The archived skill is not counted.

@@ -3,7 +3,6 @@ import { cleanSnippet, hasMatch, splitMarked } from "@/lib/skills/list/search";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SkillSearchMatch } from "@/lib/types/skills";
-import type { TagFacet } from "@/lib/types/skill-meta";
 import { db } from "@/lib/db/server";
 import { visibleToSql } from "../core/skill-access";
 import type { ListSkillsOptions, ScopeFilter, SkillSort } from "./list-options";
@@ -23,8 +22,6 @@ export interface SearchHit {
   key: number;
 }
 
-export type ScopeGroup = { scope: string; teamId: string | null; n: number };
-
 export type SearchFilters = Pick<ListSkillsOptions, "authorId" | "hasWarnings" | "includeArchived" | "onlyArchived" | "tag" | "starred">;
 
 /** The filters of the tag facet: the list's, scope included, the tag itself aside. */
@@ -33,10 +30,8 @@ export type FacetFilters = SearchFilters & Pick<ListSkillsOptions, "scope" | "te
 export interface SkillSearchBackend {
   /** One page of the visible skills matching `q` (best first, or in `options.sort`), and how many match in all. */
   page(actor: Actor, q: string, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ hits: SearchHit[]; total: number }>;
-  /** How many visible skills match `q` under the filters, per scope and team (the scope tabs). */
-  countByScope(actor: Actor, q: string, filters: SearchFilters): Promise<ScopeGroup[]>;
-  /** How many visible skills match `q` under the filters (the tag filter aside), per tag (the tag facet). */
-  countByTag(actor: Actor, q: string, filters: FacetFilters): Promise<TagFacet[]>;
+  /** readFacets over the visible skills matching `q` (its authors and teams do not depend on `q`). */
+  facets(actor: Actor, q: string, filters: FacetFilters): Promise<FacetRow[]>;
   /**
    * Where `q` matched each hit, by skill id: name and description with the matched terms marked,
    * and a short excerpt of the body when it matched. For one page's hits only: marking reads
@@ -135,27 +130,38 @@ export async function browseEntries(actor: Actor, options: ListSkillsOptions & {
   return { ids: rows.map((row) => row.id), total: Number(n) };
 }
 
-/** browseEntries' scope tabs: how many visible skills under the filters, per scope and team. */
-export async function countEntriesByScope(actor: Actor, filters: SearchFilters): Promise<ScopeGroup[]> {
-  const rows = await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
-    SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n" FROM "SkillSearchEntry" e
-    WHERE ${entryWhere(actor, Prisma.sql`TRUE`, { ...filters, scope: "all" })} GROUP BY e."scope", e."teamId"`;
-  return rows.map((row) => ({ scope: row.scope, teamId: row.teamId, n: Number(row.n) }));
-}
-
 /** The most tags the facet lists, most used first. */
 const FACET_LIMIT = 50;
 
+/** One row of readFacets: a scope tab's count, a tag, an author or one of the viewer's teams, with its place in its list. */
+export type FacetRow = { kind: "scope" | "tag" | "author" | "team"; key: string; label: string | null; n: number | bigint; rank: number | bigint };
+
+/** A text match over its index (a backend's `from` and condition); without one, every entry. */
+type TextFilter = { from: Prisma.Sql; condition: Prisma.Sql };
+
 /**
- * Tags of the visible skills under the filters with how many carry each, the tag filter aside (so
- * every choice says what picking it would show); over the entries, or a text match's `from`.
+ * The list's tabs and filter choices in one statement (four before): how many visible skills
+ * match per scope and team (the filters applied, the scope aside); the tags of those the list
+ * shows (its scope applied, the tag filter aside, so each choice says what picking it would show),
+ * most carried first; everyone who wrote the current version of a visible skill (archived or not,
+ * as the list), with how many; the viewer's teams (the tabs' names), by name. Over the entries, or
+ * a text match's `from`. Each list keeps the database's order through its ROW_NUMBER.
  */
-export async function countEntriesByTag(actor: Actor, filters: FacetFilters, text?: { from: Prisma.Sql; condition: Prisma.Sql }): Promise<TagFacet[]> {
-  const rows = await db.$queryRaw<{ name: string; n: number | bigint }[]>`
-    SELECT g."name" AS "name", count(*) AS "n" FROM ${text?.from ?? Prisma.sql`"SkillSearchEntry" e`} JOIN "SkillTag" g ON g."skillId" = e."skillId"
-    WHERE ${entryWhere(actor, text?.condition ?? Prisma.sql`TRUE`, { ...filters, tag: undefined })}
-    GROUP BY g."name" ORDER BY count(*) DESC, g."name" LIMIT ${FACET_LIMIT}`;
-  return rows.map((row) => ({ name: row.name, count: Number(row.n) }));
+export function readFacets(actor: Actor, filters: FacetFilters, text?: TextFilter): Promise<FacetRow[]> {
+  const from = text?.from ?? Prisma.sql`"SkillSearchEntry" e`;
+  const condition = text?.condition ?? Prisma.sql`TRUE`;
+  return db.$queryRaw<FacetRow[]>`
+    SELECT 'scope' AS "kind", CAST(e."scope" AS TEXT) AS "key", e."teamId" AS "label", count(*) AS "n", 0 AS "rank"
+      FROM ${from} WHERE ${entryWhere(actor, condition, { ...filters, scope: "all" })} GROUP BY e."scope", e."teamId"
+    UNION ALL SELECT 'tag', f."name", CAST(NULL AS TEXT), f."n", ROW_NUMBER() OVER (ORDER BY f."n" DESC, f."name") FROM (
+      SELECT g."name" AS "name", count(*) AS "n" FROM ${from} JOIN "SkillTag" g ON g."skillId" = e."skillId"
+      WHERE ${entryWhere(actor, condition, { ...filters, tag: undefined })} GROUP BY g."name" ORDER BY count(*) DESC, g."name" LIMIT ${FACET_LIMIT}) f
+    UNION ALL SELECT 'author', u."id", u."name", a."n", ROW_NUMBER() OVER (ORDER BY u."name", u."id") FROM (
+      SELECT e."authorId", count(*) AS "n" FROM "SkillSearchEntry" e
+      WHERE ${visibleToSql(actor, "e")} AND ${archivedSql({ onlyArchived: filters.onlyArchived })} AND e."authorId" IS NOT NULL GROUP BY e."authorId") a
+      JOIN "user" u ON u."id" = a."authorId"
+    UNION ALL SELECT 'team', t."id", t."name", 0, ROW_NUMBER() OVER (ORDER BY t."name", t."id")
+      FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId" WHERE m."userId" = ${actor.id}`;
 }
 
 /** The backend over a dialect: filtering, ordering, paging and counting are the same on both databases. */
@@ -204,29 +210,15 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
       return near ? pageOf(actor, near, q, options) : result;
     },
 
-    async countByScope(actor, q, filters) {
-      const groupsOf = async (match: TextMatch) =>
-        (
-          await db.$queryRaw<{ scope: string; teamId: string | null; n: number | bigint }[]>`
-            SELECT e."scope" AS "scope", e."teamId" AS "teamId", count(*) AS "n"
-            FROM ${dialect.from} WHERE ${entryWhere(actor, match.condition, { ...filters, scope: "all" })}
-            GROUP BY e."scope", e."teamId"`
-        ).map((row) => ({ scope: row.scope, teamId: row.teamId, n: Number(row.n) }));
+    async facets(actor, q, filters) {
       const match = dialect.match(q);
-      if (!match) return [];
-      const groups = await groupsOf(match);
-      if (groups.length) return groups;
+      // Nothing to search for: no skill matches, but the author and team lists stand.
+      if (!match) return readFacets(actor, filters, { from: dialect.from, condition: Prisma.sql`FALSE` });
+      const rows = await readFacets(actor, filters, { from: dialect.from, condition: match.condition });
+      if (rows.some((row) => row.kind === "scope")) return rows;
+      // No scope counted a match: the full-text search finds nothing under these filters anywhere.
       const near = await nearInstead(actor, q, match, filters, 0);
-      return near ? groupsOf(near) : groups;
-    },
-
-    async countByTag(actor, q, filters) {
-      const match = dialect.match(q);
-      if (!match) return [];
-      const facets = await countEntriesByTag(actor, filters, { from: dialect.from, condition: match.condition });
-      if (facets.length) return facets;
-      const near = await nearInstead(actor, q, match, filters);
-      return near ? countEntriesByTag(actor, filters, { from: dialect.from, condition: near.condition }) : facets;
+      return near ? readFacets(actor, filters, { from: dialect.from, condition: near.condition }) : rows;
     },
 
     async highlight(q, hits) {

@@ -140,7 +140,9 @@ describe.runIf(hasCorpus && hasPostgres)("search on the corpus: SQLite and Postg
       fields.flatMap((marked, field) => (marked && !onPostgres[skill][field] ? [`${skill} ${field ? "description" : "name"}`] : [])),
     );
     expect(missing).toEqual([]);
-    const counts = await Promise.all([backends.sqlite, backends.postgres].map((backend) => backend.data.countSkillsByScope({ id: "ada" }, { q })));
+    const counts = await Promise.all(
+      [backends.sqlite, backends.postgres].map((backend) => backend.data.listSkillFacets({ id: "ada" }, { q }).then((facets) => facets.counts)),
+    );
     expect(counts[1]).toEqual(counts[0]);
   });
 

@@ -61,10 +61,10 @@ describe.runIf(findPostgresBin())("the PostgreSQL search", async () => {
     const page = await data.listSkills(ada, { q: "debuging" });
     expect(page.items.map((item) => item.name)).toEqual(["systematic-debugging"]);
     expect(page.items[0].match?.body).toBeNull();
-    expect(await data.countSkillsByScope(ada, { q: "debuging" })).toMatchObject({ all: 1, public: 1 });
+    expect((await data.listSkillFacets(ada, { q: "debuging" })).counts).toMatchObject({ all: 1, public: 1 });
     // The text matches a personal skill: the public tab says none, rather than near misses.
     expect((await data.listSkills(ada, { q: "changelog", scope: "public" })).total).toBe(0);
-    expect(await data.countSkillsByScope(ada, { q: "changelog" })).toMatchObject({ all: 1, personal: 1, public: 0 });
+    expect((await data.listSkillFacets(ada, { q: "changelog" })).counts).toMatchObject({ all: 1, personal: 1, public: 0 });
     // Phrases, several words and short words get no near misses.
     for (const q of ['"debuging"', "debuging root", "dbg"]) expect((await data.listSkills(ada, { q })).total).toBe(0);
   });

@@ -358,14 +358,14 @@ describe("visibility", () => {
 
   it("lists only authors of skills the viewer can see", async () => {
     for (const viewer of Object.values(viewers)) {
-      const authors = await data.listSkillAuthors(viewer);
+      const authors = (await data.listSkillFacets(viewer)).authors;
       const visible = (await data.listSkills(viewer, { pageSize: 100 })).items;
       const expected = new Map<string, number>();
       for (const item of visible) if (item.author) expected.set(item.author.name, (expected.get(item.author.name) ?? 0) + 1);
       expect(authors.map((a) => [a.name, a.skillCount])).toEqual([...expected].sort());
     }
     // Grace wrote skills in her personal space and the Platform team; linus sees only the one she moved to public.
-    expect((await data.listSkillAuthors(linus)).find((a) => a.id === "grace")?.skillCount).toBe(1);
+    expect((await data.listSkillFacets(linus)).authors.find((a) => a.id === "grace")?.skillCount).toBe(1);
   });
 });
 
@@ -393,18 +393,18 @@ describe("filters and sorting within a search", () => {
   });
 
   it("counts each scope tab for the current search and filters", async () => {
-    const counts = await data.countSkillsByScope(grace, { q: "gecko" });
+    const counts = (await data.listSkillFacets(grace, { q: "gecko" })).counts;
     expect(counts).toEqual({ all: 3, personal: 1, public: 0, builtin: 0, teams: { [team.id]: 2 } });
-    expect(await data.countSkillsByScope(grace, { q: "gecko", authorId: "ada" })).toEqual({
+    expect((await data.listSkillFacets(grace, { q: "gecko", authorId: "ada" })).counts).toEqual({
       all: 1,
       personal: 0,
       public: 0,
       builtin: 0,
       teams: { [team.id]: 1 },
     });
-    expect((await data.countSkillsByScope(grace, { hasWarnings: true })).all).toBe((await data.listSkills(grace, { hasWarnings: true })).total);
-    expect((await data.countSkillsByScope(grace, { q: '"' })).all).toBe(0);
-    expect((await data.countSkillsByScope(linus, { q: "gecko" })).all).toBe(0);
+    expect((await data.listSkillFacets(grace, { hasWarnings: true })).counts.all).toBe((await data.listSkills(grace, { hasWarnings: true })).total);
+    expect((await data.listSkillFacets(grace, { q: '"' })).counts.all).toBe(0);
+    expect((await data.listSkillFacets(linus, { q: "gecko" })).counts.all).toBe(0);
   });
 
   it("marks shadowed skills in search results too", async () => {

@@ -298,7 +298,7 @@ describe("listing and shadowing", () => {
   });
 
   it("filters by scope and team, searches name and description, sorts and pages", async () => {
-    const counts = await data.countSkillsByScope(grace);
+    const counts = (await data.listSkillFacets(grace)).counts;
     const all = await data.listSkills(grace, { pageSize: 100 });
     expect(counts.all).toBe(all.total);
     expect(counts.personal + counts.public + counts.builtin + Object.values(counts.teams).reduce((a, b) => a + b, 0)).toBe(counts.all);

@@ -14,8 +14,7 @@ import { SkillSearch } from "@/components/skills/skill-search";
 import { Button } from "@/components/ui/button";
 import { getFirstRunProgress } from "@/lib/data/accounts";
 import { requireViewer } from "@/lib/data/core";
-import { countSkillsByScope, listSkillAuthors, listSkills, listTagFacets } from "@/lib/data/skills";
-import { listMyTeams } from "@/lib/data/teams";
+import { listSkillFacets, listSkills } from "@/lib/data/skills";
 import { withLoadSparklines } from "@/lib/data/usage";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/list/inputs";
@@ -49,11 +48,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   }).then((page) => withLoadSparklines(viewer, page));
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
-  const [counts, teams, authors, tags, firstRun] = await Promise.all([
-    countSkillsByScope(viewer, filters),
-    listMyTeams(viewer),
-    listSkillAuthors(viewer, { onlyArchived: params.archived }),
-    listTagFacets(viewer, { ...filters, scope: params.scope, teamId: params.team }),
+  const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([
+    listSkillFacets(viewer, { ...filters, scope: params.scope, teamId: params.team }),
     firstRunDismissed ? null : getFirstRunProgress(viewer),
   ]);
 
