@@ -31,6 +31,8 @@ export interface ListSkillsOptions {
   sort?: SkillSort;
   page?: number;
   pageSize?: number;
+  /** Each item's loads per day over the last 30 days (`loads30`, the card's sparkline), read with the page's tags. */
+  loads30?: boolean;
 }
 
 export type SkillPage = SkillListPage;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createCast, createTestDatabase, makeSkill } from "@/lib/test/support";
 import { countStatements, recordStatements } from "@/lib/test/sql-statements";
+import { dayRange } from "@/lib/skills/usage/events";
 
 // How many SQL statements the skill list sends for one page of skills, beyond the layout's
 // (session, actor, header counts): listSkills as app/(app)/skills/(list)/page.tsx calls it, over
@@ -56,6 +57,34 @@ describe("the skill list's statements", () => {
     // version and author, and their tags with the same-named skills.
     expect(statements).toHaveLength(4);
     expect(new Set(statements).size).toBe(statements.length);
+  });
+
+  it("reads each card's loads per day over 30 days with the page's tags: no statement more, the rollup's load channels summed per day", async () => {
+    const days = dayRange(new Date(), 30);
+    await db.usageDaily.createMany({
+      data: [
+        // Two versions and two load channels on one day add up; a read and a day before the 30 do not count.
+        { day: days[29], skillId: teamDeploy, version: 1, channel: "load", count: 3 },
+        { day: days[29], skillId: teamDeploy, version: 2, channel: "mcp-load", count: 2 },
+        { day: days[0], skillId: teamDeploy, version: 2, channel: "feed", count: 7 },
+        { day: days[10], skillId: teamDeploy, version: 2, channel: "read", count: 50 },
+        { day: dayRange(new Date(), 31)[0], skillId: teamDeploy, version: 1, channel: "load", count: 40 },
+        { day: days[5], skillId: publicDeploy, version: 1, channel: "run", count: 1 },
+      ],
+    });
+    const plain = await countStatements(() => skills.listSkills(grace, { pageSize: 24 }));
+    const withLoads = await countStatements(() => skills.listSkills(grace, { pageSize: 24, loads30: true }));
+    expect(withLoads.statements).toHaveLength(plain.statements.length);
+    expect(plain.result.items.every((item) => item.loads30 === undefined)).toBe(true);
+    const loads = new Map(withLoads.result.items.map((item) => [item.id, item.loads30]));
+    const expected = (values: Record<number, number>) => days.map((_, i) => values[i] ?? 0);
+    expect(loads.get(teamDeploy)).toEqual(expected({ 0: 7, 29: 5 }));
+    expect(loads.get(publicDeploy)).toEqual(expected({ 5: 1 }));
+    expect(loads.get(personalDeploy)).toEqual(expected({}));
+    // A search's page too.
+    const searched = await skills.listSkills(grace, { q: "deploy", loads30: true });
+    expect(searched.items.find((item) => item.id === teamDeploy)?.loads30).toEqual(expected({ 0: 7, 29: 5 }));
+    await db.usageDaily.deleteMany({});
   });
 
   it("reads a page of search results in 7 statements (12 before), the rows in the same two", async () => {

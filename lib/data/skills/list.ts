@@ -19,7 +19,7 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
   if (q) return searchSkills(actor, q, { ...options, page, pageSize });
   const { ids, total } = await browseEntries(actor, { ...options, page, pageSize });
   if (!ids.length) return { items: [], total, page, pageSize };
-  const items = await readSummaries(actor, ids);
+  const items = await readSummaries(actor, ids, { loads30: options.loads30 });
   return { items: items.map((summary) => ({ ...summary, match: null })), total, page, pageSize };
 }
 

@@ -29,6 +29,7 @@ export async function searchSkills(actor: Actor, q: string, options: ListSkillsO
     readSummaries(
       actor,
       hits.map((hit) => hit.id),
+      { loads30: options.loads30 },
     ),
   ]);
   return {

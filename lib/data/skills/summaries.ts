@@ -7,10 +7,11 @@ import type { SkillSummary } from "@/lib/types/skills";
 import { visibleToSql } from "../core/skill-access";
 import { shadowsAmong, toSummary, type SameNamedRow, type SummaryRow } from "./rows";
 import { date, int, yes } from "../core/sql-values";
+import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
 
 // A list's page of skills as summaries in two statements whatever the page holds: the rows with
 // their team, owner, star count, current version and its author joined, and beside it their tags
-// with the same-named skills that may shadow them. (Prisma's summarySelect loads each relation
+// with the same-named skills that may shadow them (and, for the list's cards, their loads per day). (Prisma's summarySelect loads each relation
 // with a statement of its own: seven, and the shadowing lookup an eighth.) Quoted identifiers, so
 // it runs on SQLite and PostgreSQL alike.
 
@@ -61,13 +62,19 @@ function readRows(actor: Actor, ids: string[]) {
     WHERE s."id" IN (${Prisma.join(ids)}) AND ${visibleToSql(actor)}`;
 }
 
-type NameRow = { kind: "tag" | "same"; id: string; name: string; scope: Scope | null; teamName: string | null; rank: unknown };
+type NameRow = { kind: "tag" | "same" | "load"; id: string; name: string; scope: Scope | null; teamName: string | null; rank: unknown };
 
 // The tags of these skills, A to Z in the database's collation (as Prisma's ORDER BY), kept by
 // ROW_NUMBER; and shadowingFor's lookup, over the names of those of them the actor sees (the inner
-// "s" is the subquery's own skill).
-function readNames(actor: Actor, ids: string[]) {
+// "s" is the subquery's own skill). With `days`: each skill's loads per day since the first of
+// them, from the daily rollup (the day in "name", the loads in "rank").
+function readNames(actor: Actor, ids: string[], days?: string[]) {
   const idList = Prisma.join(ids);
+  const loads = days
+    ? Prisma.sql`UNION ALL SELECT 'load', u."skillId", u."day", CAST(NULL AS TEXT), CAST(NULL AS TEXT), SUM(u."count")
+        FROM "UsageDaily" u WHERE u."skillId" IN (${idList}) AND u."day" >= ${days[0]} AND u."channel" IN (${Prisma.join([...LOAD_CHANNELS])})
+        GROUP BY u."skillId", u."day"`
+    : Prisma.empty;
   return db.$queryRaw<NameRow[]>`
     SELECT 'tag' AS "kind", g."skillId" AS "id", g."name" AS "name", CAST(NULL AS TEXT) AS "scope", CAST(NULL AS TEXT) AS "teamName",
       ROW_NUMBER() OVER (PARTITION BY g."skillId" ORDER BY g."name") AS "rank"
@@ -75,23 +82,38 @@ function readNames(actor: Actor, ids: string[]) {
     UNION ALL SELECT 'same', s."id", s."name", CAST(s."scope" AS TEXT), t."name", 0
       FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
       WHERE ${visibleToSql(actor)} AND s."archived" = FALSE
-        AND s."name" IN (SELECT s."name" FROM "Skill" s WHERE s."id" IN (${idList}) AND ${visibleToSql(actor)})`;
+        AND s."name" IN (SELECT s."name" FROM "Skill" s WHERE s."id" IN (${idList}) AND ${visibleToSql(actor)})
+    ${loads}`;
 }
 
-/** The visible skills of these ids as summaries, in the ids' order (one not visible is left out), with their shadowing. */
-export async function readSummaries(actor: Actor, ids: string[]): Promise<SkillSummary[]> {
+/**
+ * The visible skills of these ids as summaries, in the ids' order (one not visible is left out),
+ * with their shadowing; with `loads30`, each with its loads per day over the 30 days up to today
+ * (UTC), oldest first: the list card's sparkline.
+ */
+export async function readSummaries(actor: Actor, ids: string[], options: { loads30?: boolean } = {}): Promise<(SkillSummary & { loads30?: number[] })[]> {
   if (!ids.length) return [];
-  const [rows, names] = await Promise.all([readRows(actor, ids), readNames(actor, ids)]);
+  const days = options.loads30 ? dayRange(new Date(), 30) : undefined;
+  const [rows, names] = await Promise.all([readRows(actor, ids), readNames(actor, ids, days)]);
   const tagsOf = new Map<string, { name: string; rank: number }[]>();
   const found: SameNamedRow[] = [];
+  const loadsOf = new Map<string, number[]>();
+  const dayIndex = new Map(days?.map((day, i) => [day, i]));
   for (const row of names) {
     if (row.kind === "tag") tagsOf.set(row.id, [...(tagsOf.get(row.id) ?? []), { name: row.name, rank: int(row.rank) }]);
-    else found.push({ id: row.id, name: row.name, scope: row.scope as Scope, teamName: row.teamName });
+    else if (row.kind === "load") {
+      const i = dayIndex.get(row.name);
+      const series = loadsOf.get(row.id) ?? loadsOf.set(row.id, new Array(dayIndex.size).fill(0)).get(row.id)!;
+      if (i !== undefined) series[i] += int(row.rank);
+    } else found.push({ id: row.id, name: row.name, scope: row.scope as Scope, teamName: row.teamName });
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
   const shadows = shadowsAmong(ordered, found);
-  return ordered.map((row) => toSummary(toSummaryRow(row, tagsOf.get(row.id) ?? []), shadows.get(row.id) ?? null));
+  return ordered.map((row) => {
+    const summary = toSummary(toSummaryRow(row, tagsOf.get(row.id) ?? []), shadows.get(row.id) ?? null);
+    return days ? { ...summary, loads30: loadsOf.get(row.id) ?? new Array(days.length).fill(0) } : summary;
+  });
 }
 
 function toSummaryRow(row: Row, tags: { name: string; rank: number }[]): SummaryRow {

@@ -2,7 +2,6 @@ import "server-only";
 import { db } from "@/lib/db/server";
 import { canManageSkill, canSeeUsageByPerson, type Actor } from "@/lib/skills/permissions/permissions";
 import { dayRange, INSTALL_CHANNELS, LOAD_CHANNELS, READ_CHANNELS, usageDay, type UsageChannel } from "@/lib/skills/usage/events";
-import type { SkillListItem } from "@/lib/types/skills";
 import type { SkillUsage, TeamInsights, UsageDayPoint } from "@/lib/types/usage";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { inBatches } from "../core/batches";
@@ -173,27 +172,6 @@ export async function getTeamInsights(viewer: ViewerRef, teamId: string, days: 3
     behind,
     passRates: [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week)),
   };
-}
-
-/** A list page with each skill's loads per day over 30 days (one query on the rollup for the page's skills). */
-export async function withLoadSparklines<P extends { items: SkillListItem[] }>(viewer: ViewerRef, page: P, now = new Date()): Promise<P> {
-  if (!page.items.length) return page;
-  // The items came from listSkills for this viewer, so every id is one they may see; this only refuses a disabled account.
-  await loadActor(db, viewer);
-  const days = dayRange(now, 30);
-  const rows = await db.usageDaily.groupBy({
-    by: ["skillId", "day"],
-    where: { skillId: { in: page.items.map((i) => i.id) }, day: { gte: days[0] }, channel: { in: [...LOAD_CHANNELS] } },
-    _sum: { count: true },
-  });
-  const index = new Map(days.map((d, i) => [d, i]));
-  const series = new Map<string, number[]>();
-  for (const row of rows) {
-    const values = series.get(row.skillId) ?? series.set(row.skillId, new Array(days.length).fill(0)).get(row.skillId)!;
-    const i = index.get(row.day);
-    if (i !== undefined) values[i] += row._sum.count ?? 0;
-  }
-  return { ...page, items: page.items.map((item) => ({ ...item, loads30: series.get(item.id) ?? new Array(days.length).fill(0) })) };
 }
 
 /** The UTC Monday of an instant's ISO week, "YYYY-MM-DD". */

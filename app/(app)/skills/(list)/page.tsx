@@ -15,7 +15,6 @@ import { Button } from "@/components/ui/button";
 import { getFirstRunProgress } from "@/lib/data/accounts";
 import { requireViewer } from "@/lib/data/core";
 import { listSkillFacets, listSkills } from "@/lib/data/skills";
-import { withLoadSparklines } from "@/lib/data/usage";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/list/inputs";
 import { effectiveSort } from "@/lib/skills/list/url";
@@ -45,7 +44,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     sort: effectiveSort(params),
     page: params.page,
     pageSize: PAGE_SIZE,
-  }).then((page) => withLoadSparklines(viewer, page));
+    loads30: true,
+  });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
   const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([
