@@ -54,15 +54,15 @@ async function viewSkillPage(viewer: { id: string }, id: string) {
 for (const viewer of [ada, grace, linus]) await skills.getSkill(viewer, skillId!);
 
 describe("the skill page's statements", () => {
-  it("reads the skill page in 7 statements (28 before), none twice", async () => {
+  it("reads the skill page in 6 statements (28 before), none twice", async () => {
     const { result, statements } = await countStatements(() => viewSkillPage(grace, skillId!));
     expect(result?.page.meta.owners).toHaveLength(2);
     expect(result?.read?.size).toBe(3);
-    // The skill and its current version, its history, its names (labels, tags, owners, team tags),
-    // the version's files, same-named skills, owner choices, the Markdown files' bytes. Whether any
+    // The skill and its current version, its history, its names (labels, tags, owners, team tags,
+    // same-named skills), the version's files, owner choices, the Markdown files' bytes. Whether any
     // proposal is open comes with the skill: none is, so they are not read.
     expect(result?.proposals).toEqual([]);
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(6);
     expect(new Set(statements).size).toBe(statements.length);
   });
 
@@ -93,6 +93,22 @@ describe("the skill page's statements", () => {
   });
 });
 
+describe("the skill page's shadowing", () => {
+  it("names the same-named skill that hides this one from the viewer, as the list does, and only one they see", async () => {
+    const personal = await skills.createSkill(grace, { skill: makeSkill("deploy-checklist"), destination: { scope: "PERSONAL" } });
+    await skills.createSkill(linus, { skill: makeSkill("deploy-checklist"), destination: { scope: "PERSONAL" } });
+    const archived = await skills.createSkill(ada, { skill: makeSkill("deploy-checklist"), destination: { scope: "PERSONAL" } });
+    await skills.setSkillArchived(ada, archived.skillId!, true);
+    for (const viewer of [ada, grace, linus])
+      expect((await skills.getSkillPage(viewer, skillId!))?.skill ?? null).toEqual(await skills.getSkill(viewer, skillId!));
+    expect((await skills.getSkillPage(grace, skillId!))?.skill.shadowedBy).toMatchObject({ id: personal.skillId, scope: "PERSONAL" });
+    // Ada's own same-named skill is archived, Grace's and Linus's are not hers to see.
+    expect((await skills.getSkillPage(ada, skillId!))?.skill.shadowedBy).toBeNull();
+    expect((await skills.getSkillPage(grace, personal.skillId!))?.skill.shadowedBy).toBeNull();
+    await skills.deleteSkill(grace, personal.skillId!);
+  });
+});
+
 describe("the skill page's open proposals", () => {
   it("are read when the skill says it has some, to every viewer who sees the skill, and not once they are closed", async () => {
     await setTeamReviewPolicy(ada, team.id, { mode: "approval", approvals: 1, approvers: "managers", managersBypass: false }, { acceptUnreachable: true });
@@ -106,7 +122,7 @@ describe("the skill page's open proposals", () => {
       const { result, statements } = await countStatements(() => viewSkillPage(viewer, skillId!));
       expect(result?.page.hasOpenProposals).toBe(true);
       expect(result?.proposals.map((p) => p.id)).toEqual([requestId]);
-      expect(statements.length).toBeGreaterThan(7);
+      expect(statements.length).toBeGreaterThan(6);
     }
     expect(await skills.getSkillPage(linus, skillId!)).toBeNull();
     await withdrawRequest(grace, requestId);

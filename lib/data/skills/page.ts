@@ -12,7 +12,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
 import { ownerChoices } from "./owners";
-import { shadowingFor, toSummary, toVersionDetail, type VersionRow } from "./rows";
+import { shadowsAmong, toSummary, toVersionDetail, type SameNamedRow, type VersionRow } from "./rows";
 import { date, dateOrNull, int, yes } from "../core/sql-values";
 import { summaryRowOf, type SkillColumns } from "./summaries";
 
@@ -137,34 +137,43 @@ function readHistory(skillId: string) {
     ORDER BY v."number" DESC`;
 }
 
-/** One of the skill's names: a label on a version, a tag, an owner entry, a tag of its team's list. */
+/** One of the skill's names: a label on a version, a tag, an owner entry, a tag of its team's list, or a same-named skill the viewer sees. */
 type NameRow = {
-  kind: "label" | "tag" | "owner" | "teamTag";
+  kind: "label" | "tag" | "owner" | "teamTag" | "same";
   name: string | null;
   number: unknown;
   userId: string | null;
   role: TeamRole | null;
+  /** Of a same-named skill: its id, scope and team's name (shadowsAmong). */
+  skillId: string | null;
+  scope: string | null;
+  teamName: string | null;
   rank: unknown;
 };
 
-// One statement for four short lists, each in the order the database gives it (its collation, as
-// an ORDER BY of its own would), kept by each branch's ROW_NUMBER.
-async function readNames(skillId: string, teamId: string | null) {
+// One statement for five short lists, each in the order the database gives it (its collation, as
+// an ORDER BY of its own would), kept by each branch's ROW_NUMBER. The same-named skills are
+// shadowingFor's lookup for this one name.
+async function readNames(actor: Actor, skill: { id: string; name: string }, teamId: string | null) {
+  const none = Prisma.sql`CAST(NULL AS TEXT), CAST(NULL AS TEXT), CAST(NULL AS TEXT)`;
   const teamTags = teamId
-    ? Prisma.sql`UNION ALL SELECT 'teamTag', tt."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ROW_NUMBER() OVER (ORDER BY tt."name")
+    ? Prisma.sql`UNION ALL SELECT 'teamTag', tt."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ${none}, ROW_NUMBER() OVER (ORDER BY tt."name")
         FROM "TeamTag" tt WHERE tt."teamId" = ${teamId}`
     : Prisma.empty;
   const rows = await db.$queryRaw<NameRow[]>`
     SELECT 'label' AS "kind", l."name" AS "name", v."number" AS "number", CAST(NULL AS TEXT) AS "userId", CAST(NULL AS TEXT) AS "role",
-      ROW_NUMBER() OVER (ORDER BY l."name") AS "rank"
-      FROM "SkillLabel" l JOIN "SkillVersion" v ON v."id" = l."versionId" WHERE l."skillId" = ${skillId}
-    UNION ALL SELECT 'tag', g."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ROW_NUMBER() OVER (ORDER BY g."name")
-      FROM "SkillTag" g WHERE g."skillId" = ${skillId}
-    UNION ALL SELECT 'owner', u."name", CAST(NULL AS INTEGER), o."userId", CAST(o."teamRole" AS TEXT), ROW_NUMBER() OVER (ORDER BY o."createdAt", o."id")
-      FROM "SkillOwner" o LEFT JOIN "user" u ON u."id" = o."userId" AND u."disabledAt" IS NULL WHERE o."skillId" = ${skillId}
+      CAST(NULL AS TEXT) AS "skillId", CAST(NULL AS TEXT) AS "scope", CAST(NULL AS TEXT) AS "teamName", ROW_NUMBER() OVER (ORDER BY l."name") AS "rank"
+      FROM "SkillLabel" l JOIN "SkillVersion" v ON v."id" = l."versionId" WHERE l."skillId" = ${skill.id}
+    UNION ALL SELECT 'tag', g."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ${none}, ROW_NUMBER() OVER (ORDER BY g."name")
+      FROM "SkillTag" g WHERE g."skillId" = ${skill.id}
+    UNION ALL SELECT 'owner', u."name", CAST(NULL AS INTEGER), o."userId", CAST(o."teamRole" AS TEXT), ${none}, ROW_NUMBER() OVER (ORDER BY o."createdAt", o."id")
+      FROM "SkillOwner" o LEFT JOIN "user" u ON u."id" = o."userId" AND u."disabledAt" IS NULL WHERE o."skillId" = ${skill.id}
+    UNION ALL SELECT 'same', s."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."id", CAST(s."scope" AS TEXT), t."name", 0
+      FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId" WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" = ${skill.name}
     ${teamTags}`;
   const of = (kind: NameRow["kind"]) => rows.filter((row) => row.kind === kind).sort((a, b) => int(a.rank) - int(b.rank));
-  return { labels: of("label"), tags: of("tag"), owners: of("owner"), teamTags: of("teamTag") };
+  const sameNamed = of("same").map((row): SameNamedRow => ({ id: row.skillId ?? "", name: row.name ?? "", scope: row.scope as Scope, teamName: row.teamName }));
+  return { labels: of("label"), tags: of("tag"), owners: of("owner"), teamTags: of("teamTag"), shadows: shadowsAmong([skill], sameNamed) };
 }
 
 /** People first, in the order they were made owners; an owner whose account is disabled is left out (ownerViews). */
@@ -188,15 +197,14 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
   const access = accessOf(row);
   const can = { tag: canTagSkill(actor, access), setOwners: canSetSkillOwners(actor, access) };
   const version = Object.fromEntries(versionColumns.map((column) => [column, row[`v_${column}`]])) as Record<(typeof versionColumns)[number], unknown>;
-  const [history, names, files, shadows, choices] = await Promise.all([
+  const [history, names, files, choices] = await Promise.all([
     readHistory(skillId),
-    readNames(skillId, access.scope === "TEAM" ? access.teamId : null),
+    readNames(actor, row, access.scope === "TEAM" ? access.teamId : null),
     db.skillFile.findMany({
       where: { versionId: String(version.id) },
       select: { path: true, size: true, mediaType: true, sha256: true, tokens: true, executable: true },
       orderBy: { path: "asc" },
     }),
-    shadowingFor(actor, [row]),
     can.setOwners ? ownerChoices(db, access) : { people: [], roles: [] },
   ]);
 
@@ -245,7 +253,7 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
   for (const label of names.labels) labelsOf.set(int(label.number), [...(labelsOf.get(int(label.number)) ?? []), label.name ?? ""]);
 
   const skill: SkillDetail = {
-    ...toSummary(summaryRow, shadows.get(row.id) ?? null),
+    ...toSummary(summaryRow, names.shadows.get(row.id) ?? null),
     current: await toVersionDetail(currentRow, reviewedById && row.reviewerName !== null ? { id: reviewedById, name: row.reviewerName } : null),
     versions: history.map((v) => ({
       number: int(v.number),
