@@ -8,7 +8,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { visibleTo } from "../core/skill-access";
 import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
-import { date, int, yes } from "../core/sql-values";
+import { date, int, yes } from "@/lib/db/sql-values";
 
 // Agent profiles: a named set of skills (optionally pinned to a version) plus instructions. They
 // belong to one user and only that user sees or changes them; a skill a profile references

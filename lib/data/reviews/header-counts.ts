@@ -3,7 +3,7 @@ import { cache } from "react";
 import type { ReviewInboxCounts } from "@/lib/types/reviews";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
-import { int } from "../core/sql-values";
+import { int } from "@/lib/db/sql-values";
 import { unreadNotificationsSql } from "../notifications/read";
 import { reviewerSql } from "./reviewers";
 

@@ -6,7 +6,7 @@ import type { ReviewListFilter, ReviewListPage, ReviewRequestSummary } from "@/l
 import { loadActor, type ViewerRef } from "../core/actor";
 import { db } from "@/lib/db/server";
 import { visibleTo, visibleToSql } from "../core/skill-access";
-import { date, dateOrNull, int } from "../core/sql-values";
+import { date, dateOrNull, int } from "@/lib/db/sql-values";
 import { factsOf, isOutOfDate, requestFactsSelect, type RequestRow } from "../core/request-facts";
 import { countReviewInbox } from "./header-counts";
 import { reviewerSql } from "./reviewers";

@@ -13,7 +13,7 @@ import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
 import { ownerChoices } from "./owners";
 import { shadowsAmong, toSummary, toVersionDetail, type SameNamedRow, type VersionRow } from "./rows";
-import { date, dateOrNull, int, yes } from "../core/sql-values";
+import { date, dateOrNull, int, yes } from "@/lib/db/sql-values";
 import { summaryRowOf, type SkillColumns } from "./summaries";
 
 // The skill page's one read of a skill: the skill with its team, owner, current version, history,

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/server";
 import type { SkillSummary } from "@/lib/types/skills";
 import { visibleToSql } from "../core/skill-access";
 import { shadowsAmong, toSummary, type SameNamedRow, type SummaryRow } from "./rows";
-import { date, int, yes } from "../core/sql-values";
+import { date, int, yes } from "@/lib/db/sql-values";
 import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
 
 // A list's page of skills as summaries in two statements whatever the page holds: the rows with

@@ -9,7 +9,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, visibleToSql } from "../core/skill-access";
 import { LISTED_RUNS, runsVisibleToSql } from "../core/eval-runs";
 import { readEvalResults } from "../core/json-columns";
-import { date, dateOrNull, int } from "../core/sql-values";
+import { date, dateOrNull, int } from "@/lib/db/sql-values";
 import { toSkillHistory, type HistoryVersionRow } from "./versions";
 
 // The versions page's one read: the skill, every kept version with its author and the revision

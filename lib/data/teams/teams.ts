@@ -22,7 +22,7 @@ import { db } from "@/lib/db/server";
 import { DataError, notFound } from "../errors";
 import { readInstanceSettings } from "../admin/settings";
 import { changeSkillScope } from "../skills/lifecycle";
-import { int } from "../core/sql-values";
+import { int } from "@/lib/db/sql-values";
 import { audit } from "../notifications/audit";
 
 export type { TeamDetail, TeamSkillToMove, TeamSummary };
