@@ -49,6 +49,19 @@ describe("skill owners", () => {
     });
   });
 
+  it("offer a team skill's members with enabled accounts, on the skill page as in its meta", async () => {
+    await db.user.update({ where: { id: "hopper" }, data: { disabledAt: new Date() } });
+    const people = [
+      { id: "ada", name: "ada" },
+      { id: "grace", name: "Grace Hopper" },
+      { id: "linus", name: "linus" },
+    ];
+    expect((await getSkillMeta(grace, teamSkill))?.ownerChoices).toEqual({ people, roles: ["OWNER", "ADMIN", "MEMBER"] });
+    expect((await skills.getSkillPage(grace, teamSkill))?.meta.ownerChoices).toEqual({ people, roles: ["OWNER", "ADMIN", "MEMBER"] });
+    await db.user.update({ where: { id: "hopper" }, data: { disabledAt: null } });
+    expect((await skills.getSkillPage(grace, personal))?.meta.ownerChoices).toEqual({ people: [{ id: "grace", name: "Grace Hopper" }], roles: [] });
+  });
+
   it("refuse what cannot own the skill, naming the problem", async () => {
     expect((await refusal(setSkillOwners(grace, teamSkill, [{ kind: "user", userId: "outsider" }]))).message).toBe(
       "outsider cannot read this skill, so cannot own it.",

@@ -3,6 +3,7 @@ import { canSetSkillOwners, MAX_SKILL_OWNERS, ownerEntriesProblem, OWNER_ROLE_LA
 import { canViewSkill, type Actor, type SkillAccess } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { lockRow } from "@/lib/db/locks";
 import type { SkillMeta, SkillOwnerView } from "@/lib/types/skill-meta";
 import { loadActor, type ViewerRef } from "../core/actor";
@@ -78,29 +79,40 @@ export async function ownerViews(client: Db | Tx, skillId: string): Promise<Skil
 
 /** Who may be made an owner of this skill: the people who can read it (for a public skill, its author and the instance admins), and team roles. */
 export async function ownerChoices(client: Db | Tx, skill: SkillAccess & { teamId: string | null }): Promise<SkillMeta["ownerChoices"]> {
-  const where =
-    skill.scope === "TEAM" && skill.teamId
-      ? { memberships: { some: { teamId: skill.teamId } } }
-      : skill.scope === "PERSONAL"
-        ? { id: skill.ownerId ?? "" }
-        : { OR: [{ role: "ADMIN" as const }, { id: skill.ownerId ?? "" }] };
+  if (skill.scope === "TEAM" && skill.teamId)
+    return teamOwnerChoices(await client.$queryRaw<{ id: string; name: string }[]>(teamMembersToChoose(skill.teamId)));
+  const where = skill.scope === "PERSONAL" ? { id: skill.ownerId ?? "" } : { OR: [{ role: "ADMIN" as const }, { id: skill.ownerId ?? "" }] };
   const users = await client.user.findMany({
     where: { AND: [where, { disabledAt: null }] },
     orderBy: { name: "asc" },
     select: { id: true, name: true },
-    take: 200,
+    take: MAX_OWNER_CHOICES,
   });
-  // A team skill's choices are its team's members, who all read it: only the others need their roles.
-  const people =
-    skill.scope === "TEAM" && skill.teamId
-      ? null
-      : await peopleOf(
-          client,
-          users.map((u) => u.id),
-        );
-  return {
-    // Sorted here: the databases' collations order "ada" and "Grace" differently.
-    people: users.filter((u) => !people || canViewSkill(people.get(u.id)!, skill)).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
-    roles: skill.scope === "TEAM" ? ["OWNER", "ADMIN", "MEMBER"] : [],
-  };
+  const people = await peopleOf(
+    client,
+    users.map((u) => u.id),
+  );
+  return { people: byName(users.filter((u) => canViewSkill(people.get(u.id)!, skill))), roles: [] };
 }
+
+/** The most people an owner picker offers, the first by name. */
+const MAX_OWNER_CHOICES = 200;
+
+/**
+ * A team skill's choices of people: its team's members with enabled accounts, who all read it
+ * (`id`, `name`; the first MAX_OWNER_CHOICES by name). A query of its own, or a part of the skill
+ * page's names statement (lib/data/skills/page.ts), answered by teamOwnerChoices.
+ */
+export const teamMembersToChoose = (teamId: string) => Prisma.sql`
+  SELECT u."id" AS "id", u."name" AS "name" FROM "user" u
+  WHERE u."disabledAt" IS NULL AND EXISTS (SELECT 1 FROM "Membership" m WHERE m."userId" = u."id" AND m."teamId" = ${teamId})
+  ORDER BY u."name" LIMIT ${MAX_OWNER_CHOICES}`;
+
+/** A team skill's owner choices from teamMembersToChoose's rows: those people and the team's roles. */
+export const teamOwnerChoices = (members: { id: string; name: string }[]): SkillMeta["ownerChoices"] => ({
+  people: byName(members.map(({ id, name }) => ({ id, name }))),
+  roles: ["OWNER", "ADMIN", "MEMBER"],
+});
+
+// Sorted here: the databases' collations order "ada" and "Grace" differently.
+const byName = <T extends { id: string; name: string }>(people: T[]) => people.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

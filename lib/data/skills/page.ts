@@ -11,7 +11,7 @@ import type { SkillDetail } from "@/lib/types/skills";
 import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
-import { ownerChoices } from "./owners";
+import { ownerChoices, teamMembersToChoose, teamOwnerChoices } from "./owners";
 import { shadowsAmong, toSummary, toVersionDetail, type SameNamedRow, type VersionRow } from "./rows";
 import { date, dateOrNull, int, yes } from "@/lib/db/sql-values";
 import { summaryRowOf, type SkillColumns } from "./summaries";
@@ -139,7 +139,7 @@ function readHistory(skillId: string) {
 
 /** One of the skill's names: a label on a version, a tag, an owner entry, a tag of its team's list, or a same-named skill the viewer sees. */
 type NameRow = {
-  kind: "label" | "tag" | "owner" | "teamTag" | "same";
+  kind: "label" | "tag" | "owner" | "teamTag" | "same" | "choice";
   name: string | null;
   number: unknown;
   userId: string | null;
@@ -154,12 +154,17 @@ type NameRow = {
 // One statement for five short lists, each in the order the database gives it (its collation, as
 // an ORDER BY of its own would), kept by each branch's ROW_NUMBER. The same-named skills are
 // shadowingFor's lookup for this one name.
-async function readNames(actor: Actor, skill: { id: string; name: string }, teamId: string | null) {
+async function readNames(actor: Actor, skill: { id: string; name: string }, teamId: string | null, choicesOfTeam: boolean) {
   const none = Prisma.sql`CAST(NULL AS TEXT), CAST(NULL AS TEXT), CAST(NULL AS TEXT)`;
   const teamTags = teamId
     ? Prisma.sql`UNION ALL SELECT 'teamTag', tt."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ${none}, ROW_NUMBER() OVER (ORDER BY tt."name")
         FROM "TeamTag" tt WHERE tt."teamId" = ${teamId}`
     : Prisma.empty;
+  // A team skill's owner picker: its members (teamMembersToChoose), in the userId and name columns.
+  const choices =
+    teamId && choicesOfTeam
+      ? Prisma.sql`UNION ALL SELECT 'choice', c."name", CAST(NULL AS INTEGER), c."id", CAST(NULL AS TEXT), ${none}, 0 FROM (${teamMembersToChoose(teamId)}) c`
+      : Prisma.empty;
   const rows = await db.$queryRaw<NameRow[]>`
     SELECT 'label' AS "kind", l."name" AS "name", v."number" AS "number", CAST(NULL AS TEXT) AS "userId", CAST(NULL AS TEXT) AS "role",
       CAST(NULL AS TEXT) AS "skillId", CAST(NULL AS TEXT) AS "scope", CAST(NULL AS TEXT) AS "teamName", ROW_NUMBER() OVER (ORDER BY l."name") AS "rank"
@@ -170,10 +175,19 @@ async function readNames(actor: Actor, skill: { id: string; name: string }, team
       FROM "SkillOwner" o LEFT JOIN "user" u ON u."id" = o."userId" AND u."disabledAt" IS NULL WHERE o."skillId" = ${skill.id}
     UNION ALL SELECT 'same', s."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."id", CAST(s."scope" AS TEXT), t."name", 0
       FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId" WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" = ${skill.name}
-    ${teamTags}`;
+    ${teamTags}
+    ${choices}`;
   const of = (kind: NameRow["kind"]) => rows.filter((row) => row.kind === kind).sort((a, b) => int(a.rank) - int(b.rank));
   const sameNamed = of("same").map((row): SameNamedRow => ({ id: row.skillId ?? "", name: row.name ?? "", scope: row.scope as Scope, teamName: row.teamName }));
-  return { labels: of("label"), tags: of("tag"), owners: of("owner"), teamTags: of("teamTag"), shadows: shadowsAmong([skill], sameNamed) };
+  const members = of("choice").map((row) => ({ id: row.userId ?? "", name: row.name ?? "" }));
+  return {
+    labels: of("label"),
+    tags: of("tag"),
+    owners: of("owner"),
+    teamTags: of("teamTag"),
+    shadows: shadowsAmong([skill], sameNamed),
+    choices: teamId && choicesOfTeam ? teamOwnerChoices(members) : null,
+  };
 }
 
 /** People first, in the order they were made owners; an owner whose account is disabled is left out (ownerViews). */
@@ -199,13 +213,14 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
   const version = Object.fromEntries(versionColumns.map((column) => [column, row[`v_${column}`]])) as Record<(typeof versionColumns)[number], unknown>;
   const [history, names, files, choices] = await Promise.all([
     readHistory(skillId),
-    readNames(actor, row, access.scope === "TEAM" ? access.teamId : null),
+    readNames(actor, row, access.scope === "TEAM" ? access.teamId : null, can.setOwners),
     db.skillFile.findMany({
       where: { versionId: String(version.id) },
       select: { path: true, size: true, mediaType: true, sha256: true, tokens: true, executable: true },
       orderBy: { path: "asc" },
     }),
-    can.setOwners ? ownerChoices(db, access) : { people: [], roles: [] },
+    // A team skill's come with its names.
+    can.setOwners && !(access.scope === "TEAM" && access.teamId) ? ownerChoices(db, access) : null,
   ]);
 
   const author = version.authorId ? { id: String(version.authorId), name: row.authorName ?? "" } : null;
@@ -282,7 +297,7 @@ export async function getSkillPage(viewer: ViewerRef, skillId: string): Promise<
     starred: int(row.starred) > 0,
     starCount: summaryRow._count.stars,
     owners: toOwnerViews(names.owners),
-    ownerChoices: choices,
+    ownerChoices: names.choices ?? choices ?? { people: [], roles: [] },
     can,
   };
   const source =
