@@ -12,7 +12,7 @@ export type {
   VersionListItem,
 } from "@/lib/types/skills";
 export type { ListSkillsOptions, ScopeFilter, SkillPage, SkillSort } from "./list-options";
-export { listSkillFacets, listSkills, type ScopeCounts, type SkillListFacets } from "./list";
+export { listSkillFacets, listSkills, scopeCount, type ScopeCounts, type SkillListFacets } from "./list";
 export { getSkill, getSkillVersion, resolveVisibleSkills } from "./detail";
 export { openSkillFile, readSkillFile, readSkillFiles, readSkillVersionFiles, type SkillFileBytes } from "./files";
 export { readVersionBundle, type VersionBundleFile } from "./bundle";

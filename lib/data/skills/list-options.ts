@@ -33,6 +33,11 @@ export interface ListSkillsOptions {
   pageSize?: number;
   /** Each item's loads per day over the last 30 days (`loads30`, the card's sparkline), read with the page's tags. */
   loads30?: boolean;
+  /**
+   * Without a query: how many skills these options list, as the caller already counts them (the
+   * scope tab's count from listSkillFacets, scopeCount), so the list does not count them again.
+   */
+  knownTotal?: Promise<number>;
 }
 
 export type SkillPage = SkillListPage;

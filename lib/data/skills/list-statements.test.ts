@@ -59,6 +59,18 @@ describe("the skill list's statements", () => {
     expect(new Set(statements).size).toBe(statements.length);
   });
 
+  it("does not count the list again when its scope tab's count is known: 3 statements, that count as its total", async () => {
+    for (const [scope, teamId] of [["all"], ["personal"], ["team", team.id], ["team"], ["public"], ["builtin"]] as const) {
+      const { counts } = await skills.listSkillFacets(grace, { scope, teamId });
+      const counted = await skills.listSkills(grace, { scope, teamId, pageSize: 2 });
+      const { result, statements } = await countStatements(() =>
+        skills.listSkills(grace, { scope, teamId, pageSize: 2, knownTotal: Promise.resolve(skills.scopeCount(counts, scope, teamId)) }),
+      );
+      expect(result).toEqual(counted);
+      expect(statements).toHaveLength(result.items.length ? 3 : 1);
+    }
+  });
+
   it("reads each card's loads per day over 30 days with the page's tags: no statement more, the rollup's load channels summed per day", async () => {
     const days = dayRange(new Date(), 30);
     await db.usageDaily.createMany({

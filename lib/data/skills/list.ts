@@ -6,7 +6,7 @@ import { readSummaries } from "./summaries";
 import type { TagFacet } from "@/lib/types/skill-meta";
 import { browseEntries, readFacets, type FacetFilters, type FacetRow } from "./search-backend";
 import { searchBackend, searchSkills } from "./search";
-import type { ListSkillsOptions, SkillPage } from "./list-options";
+import type { ListSkillsOptions, ScopeFilter, SkillPage } from "./list-options";
 
 // Lists of skills: a page of the visible ones (by full-text search when there is a query), and
 // what the list's tabs and filters offer.
@@ -24,6 +24,12 @@ export async function listSkills(viewer: ViewerRef, options: ListSkillsOptions =
 }
 
 export type ScopeCounts = { all: number; personal: number; public: number; builtin: number; teams: Record<string, number> };
+
+/** How many skills a scope tab lists, from the tabs' counts: browseEntries' total, known without counting again. */
+export function scopeCount(counts: ScopeCounts, scope: ScopeFilter = "all", teamId?: string): number {
+  if (scope === "team") return teamId ? (counts.teams[teamId] ?? 0) : Object.values(counts.teams).reduce((sum, n) => sum + n, 0);
+  return counts[scope];
+}
 
 /** What the list's tabs and filters offer, read together (readFacets). */
 export type SkillListFacets = {

@@ -122,12 +122,12 @@ const sortOrder = (sort: Exclude<SkillSort, "relevance">) => sortOrders[sort]();
 export async function browseEntries(actor: Actor, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ ids: string[]; total: number }> {
   const where = entryWhere(actor, Prisma.sql`TRUE`, options);
   const sort = !options.sort || options.sort === "relevance" ? "updated" : options.sort;
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT e."skillId" AS "id" FROM "SkillSearchEntry" e WHERE ${where}
       ORDER BY ${sortOrder(sort)} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
-    db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${where}`,
+    options.knownTotal ?? db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${where}`.then(([{ n }]) => Number(n)),
   ]);
-  return { ids: rows.map((row) => row.id), total: Number(n) };
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /** The most tags the facet lists, most used first. */

@@ -14,7 +14,7 @@ import { SkillSearch } from "@/components/skills/skill-search";
 import { Button } from "@/components/ui/button";
 import { getFirstRunProgress } from "@/lib/data/accounts";
 import { requireViewer } from "@/lib/data/core";
-import { listSkillFacets, listSkills } from "@/lib/data/skills";
+import { listSkillFacets, listSkills, scopeCount } from "@/lib/data/skills";
 import { getEnv } from "@/lib/env";
 import { skillListParams } from "@/lib/skills/list/inputs";
 import { effectiveSort } from "@/lib/skills/list/url";
@@ -36,6 +36,9 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     tag: params.tag,
     starred: params.starred,
   };
+  // The tabs' counts and the filters' choices, in one statement; without a query the active tab's
+  // count is also the list's total (scopeCount), so the list does not count again.
+  const facets = listSkillFacets(viewer, { ...filters, scope: params.scope, teamId: params.team });
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
   const results = listSkills(viewer, {
     ...filters,
@@ -45,13 +48,11 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     page: params.page,
     pageSize: PAGE_SIZE,
     loads30: true,
+    knownTotal: params.q ? undefined : facets.then(({ counts }) => scopeCount(counts, params.scope, params.team)),
   });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
-  const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([
-    listSkillFacets(viewer, { ...filters, scope: params.scope, teamId: params.team }),
-    firstRunDismissed ? null : getFirstRunProgress(viewer),
-  ]);
+  const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([facets, firstRunDismissed ? null : getFirstRunProgress(viewer)]);
 
   const tabs: ScopeTab[] = [
     { label: "All", scope: "all", count: counts.all },
