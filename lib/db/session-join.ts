@@ -35,18 +35,20 @@ const USER: { [K in Prisma.UserScalarFieldEnum]: Kind } = {
   notificationPrefs: "text",
 };
 
-const read = (kind: Kind, value: unknown): unknown =>
-  kind === "date"
-    ? date(value)
-    : kind === "dateOrNull"
-      ? dateOrNull(value)
-      : kind === "bool"
-        ? yes(value)
-        : kind === "text"
-          ? String(value)
-          : value == null
-            ? null
-            : String(value);
+function read(kind: Kind, value: unknown): unknown {
+  switch (kind) {
+    case "date":
+      return date(value);
+    case "dateOrNull":
+      return dateOrNull(value);
+    case "bool":
+      return yes(value);
+    case "text":
+      return String(value);
+    case "textOrNull":
+      return value == null ? null : String(value);
+  }
+}
 
 type FindFirstArgs = { where?: Record<string, unknown>; select?: Record<string, unknown> };
 type SessionClient = {
