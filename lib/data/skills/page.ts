@@ -12,7 +12,7 @@ import { loadActor, type ViewerRef } from "../core/actor";
 import { accessOf, visibleToSql } from "../core/skill-access";
 import { archiveNote } from "./detail";
 import { ownerChoices, teamMembersToChoose, teamOwnerChoices } from "./owners";
-import { shadowsAmong, toSummary, toVersionDetail, type SameNamedRow, type VersionRow } from "./rows";
+import { sameNamedSql, shadowsAmong, toSummary, toVersionDetail, type SameNamedRow, type VersionRow } from "./rows";
 import { date, dateOrNull, int, yes } from "@/lib/db/sql-values";
 import { summaryRowOf, type SkillColumns } from "./summaries";
 
@@ -173,8 +173,8 @@ async function readNames(actor: Actor, skill: { id: string; name: string }, team
       FROM "SkillTag" g WHERE g."skillId" = ${skill.id}
     UNION ALL SELECT 'owner', u."name", CAST(NULL AS INTEGER), o."userId", CAST(o."teamRole" AS TEXT), ${none}, ROW_NUMBER() OVER (ORDER BY o."createdAt", o."id")
       FROM "SkillOwner" o LEFT JOIN "user" u ON u."id" = o."userId" AND u."disabledAt" IS NULL WHERE o."skillId" = ${skill.id}
-    UNION ALL SELECT 'same', s."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."id", CAST(s."scope" AS TEXT), t."name", 0
-      FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId" WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" = ${skill.name}
+    UNION ALL SELECT 'same', x."name", CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), x."id", x."scope", x."teamName", 0
+      FROM (${sameNamedSql(actor, Prisma.sql`${skill.name}`)}) x
     ${teamTags}
     ${choices}`;
   const of = (kind: NameRow["kind"]) => rows.filter((row) => row.kind === kind).sort((a, b) => int(a.rank) - int(b.rank));

@@ -78,11 +78,19 @@ export function toSummary(row: SummaryRow, shadowedBy: SkillSummary["shadowedBy"
 export async function shadowingFor(actor: Actor, rows: { id: string; name: string }[]): Promise<Map<string, NonNullable<SkillSummary["shadowedBy"]>>> {
   if (!rows.length) return new Map();
   // One statement with the team's name joined (a relation load would be a second).
-  const found = await db.$queryRaw<SameNamedRow[]>`
-    SELECT s."id", s."name", s."scope", t."name" AS "teamName" FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
-    WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" IN (${Prisma.join([...new Set(rows.map((row) => row.name))])})`;
+  const found = await db.$queryRaw<SameNamedRow[]>(sameNamedSql(actor, Prisma.join([...new Set(rows.map((row) => row.name))])));
   return shadowsAmong(rows, found);
 }
+
+/**
+ * shadowingFor's lookup as a query, for it and for the statements that read it beside other
+ * rows (summaries.ts, page.ts): the visible, unarchived skills whose name is among `names` (values
+ * or a subquery), as SameNamedRow columns.
+ */
+export const sameNamedSql = (actor: Actor, names: Prisma.Sql): Prisma.Sql => Prisma.sql`
+  SELECT s."id" AS "id", s."name" AS "name", CAST(s."scope" AS TEXT) AS "scope", t."name" AS "teamName"
+  FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
+  WHERE ${visibleToSql(actor)} AND s."archived" = FALSE AND s."name" IN (${names})`;
 
 /** A skill of `shadowsAmong`'s lookup: visible, unarchived, of a name among the skills asked about. */
 export type SameNamedRow = { id: string; name: string; scope: Scope; teamName: string | null };

@@ -5,15 +5,15 @@ import type { ReviewStatus, Severity } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db/server";
 import type { SkillSummary } from "@/lib/types/skills";
 import { visibleToSql } from "../core/skill-access";
-import { shadowsAmong, toSummary, type SameNamedRow, type SummaryRow } from "./rows";
+import { sameNamedSql, shadowsAmong, toSummary, type SameNamedRow, type SummaryRow } from "./rows";
 import { date, int, yes } from "@/lib/db/sql-values";
 import { dayRange, LOAD_CHANNELS } from "@/lib/skills/usage/events";
 
 // A list's page of skills as summaries in two statements whatever the page holds: the rows with
 // their team, owner, star count, current version and its author joined, and beside it their tags
-// with the same-named skills that may shadow them (and, for the list's cards, their loads per day). (Prisma's summarySelect loads each relation
-// with a statement of its own: seven, and the shadowing lookup an eighth.) Quoted identifiers, so
-// it runs on SQLite and PostgreSQL alike.
+// with the same-named skills that may shadow them (and, for the list's cards, their loads per
+// day). (Prisma's summarySelect loads each relation with a statement of its own: seven, and the
+// shadowing lookup an eighth.) Quoted identifiers, so it runs on SQLite and PostgreSQL alike.
 
 /** A skill's own columns as the raw reads select them (drivers differ in how they give booleans, dates and counts). */
 export type SkillColumns = {
@@ -79,10 +79,8 @@ function readNames(actor: Actor, ids: string[], days?: string[]) {
     SELECT 'tag' AS "kind", g."skillId" AS "id", g."name" AS "name", CAST(NULL AS TEXT) AS "scope", CAST(NULL AS TEXT) AS "teamName",
       ROW_NUMBER() OVER (PARTITION BY g."skillId" ORDER BY g."name") AS "rank"
       FROM "SkillTag" g WHERE g."skillId" IN (${idList})
-    UNION ALL SELECT 'same', s."id", s."name", CAST(s."scope" AS TEXT), t."name", 0
-      FROM "Skill" s LEFT JOIN "Team" t ON t."id" = s."teamId"
-      WHERE ${visibleToSql(actor)} AND s."archived" = FALSE
-        AND s."name" IN (SELECT s."name" FROM "Skill" s WHERE s."id" IN (${idList}) AND ${visibleToSql(actor)})
+    UNION ALL SELECT 'same', x."id", x."name", x."scope", x."teamName", 0
+      FROM (${sameNamedSql(actor, Prisma.sql`SELECT s."name" FROM "Skill" s WHERE s."id" IN (${idList}) AND ${visibleToSql(actor)}`)}) x
     ${loads}`;
 }
 
