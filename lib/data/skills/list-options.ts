@@ -34,10 +34,12 @@ export interface ListSkillsOptions {
   /** Each item's loads per day over the last 30 days (`loads30`, the card's sparkline), read with the page's tags. */
   loads30?: boolean;
   /**
-   * Without a query: how many skills these options list, as the caller already counts them (the
-   * scope tab's count from listSkillFacets, scopeCount), so the list does not count them again.
+   * How many skills these options list, as the caller already counts them (the scope tab's count
+   * from listSkillFacets, scopeCount), so the list does not count them again. With a query, the
+   * full-text match's count: undefined when the caller counted another (the near match), and the
+   * list then counts its own.
    */
-  knownTotal?: Promise<number>;
+  knownTotal?: Promise<number | undefined>;
 }
 
 export type SkillPage = SkillListPage;

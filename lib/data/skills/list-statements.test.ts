@@ -99,13 +99,31 @@ describe("the skill list's statements", () => {
     await db.usageDaily.deleteMany({});
   });
 
-  it("reads a page of search results in 7 statements (12 before), the rows in the same two", async () => {
+  it("reads a page of search results in 6 statements (12 before), the rows in the same two", async () => {
     const { result, statements } = await countStatements(() => skills.listSkills(grace, { q: "deploy" }));
     expect(result.items.map((s) => s.id).sort()).toEqual([teamDeploy, personalDeploy, publicDeploy].sort());
-    // The backend's page of hits and their count, its highlighting of that page (three statements),
-    // then the rows and their tags with the same-named skills as above.
-    expect(statements).toHaveLength(7);
+    // The backend's candidates and their count, the rerank's read of their texts (one statement:
+    // versions and files), its highlighting of the page, then the rows and their tags with the
+    // same-named skills as above.
+    expect(statements).toHaveLength(6);
     expect(new Set(statements).size).toBe(statements.length);
+  });
+
+  it("takes a search's total from its tab's count when the facets counted the same match: one statement less, the same page", async () => {
+    // "checklst" matches no text: PostgreSQL then counts (and lists) the near names, SQLite nothing.
+    for (const q of ["deploy", "checklst", "checklist"]) {
+      for (const [scope, teamId] of [["all"], ["personal"], ["team", team.id], ["public"]] as const) {
+        const { counts, near } = await skills.listSkillFacets(grace, { q, scope, teamId });
+        const counted = await countStatements(() => skills.listSkills(grace, { q, scope, teamId, pageSize: 2 }));
+        const known = await countStatements(() =>
+          skills.listSkills(grace, { q, scope, teamId, pageSize: 2, knownTotal: Promise.resolve(near ? undefined : skills.scopeCount(counts, scope, teamId)) }),
+        );
+        expect(known.result).toEqual(counted.result);
+        expect(known.result.total).toBe(skills.scopeCount(counts, scope, teamId));
+        // No statement less when the facets' counts are of the near match: the list counts its own.
+        if (!near && counted.result.items.length) expect(known.statements).toHaveLength(counted.statements.length - 1);
+      }
+    }
   });
 
   it("reads the list's tabs and filter choices in 1 statement (4 before: scope counts, tags, authors, the viewer's teams)", async () => {

@@ -45,13 +45,15 @@ export type SkillListFacets = {
   authors: SkillAuthor[];
   /** The viewer's teams, by name: the team tabs. */
   teams: { id: string; name: string }[];
+  /** With a query: the counts and tags are of the near match, the full-text one having found nothing (as the list then shows). */
+  near: boolean;
 };
 
 /** The list's tabs and filter choices for a viewer, the list's filters and scope applied as each needs (see SkillListFacets), in one statement. */
 export async function listSkillFacets(viewer: ViewerRef, filters: FacetFilters & Pick<ListSkillsOptions, "q"> = {}): Promise<SkillListFacets> {
   const actor = await loadActor(db, viewer);
   const q = filters.q?.trim();
-  const rows = q ? await searchBackend().facets(actor, q, filters) : await readFacets(actor, filters);
+  const { rows, near } = q ? await searchBackend().facets(actor, q, filters) : { rows: await readFacets(actor, filters), near: false };
   const counts: ScopeCounts = { all: 0, personal: 0, public: 0, builtin: 0, teams: {} };
   const listed = (kind: FacetRow["kind"]) => rows.filter((row) => row.kind === kind).sort((a, b) => Number(a.rank) - Number(b.rank));
   for (const { key: scope, label: teamId, n: count } of listed("scope")) {
@@ -64,6 +66,7 @@ export async function listSkillFacets(viewer: ViewerRef, filters: FacetFilters &
   }
   return {
     counts,
+    near,
     tags: listed("tag").map((row) => ({ name: row.key, count: Number(row.n) })),
     authors: listed("author").map((row) => ({ id: row.key, name: row.label ?? "", skillCount: Number(row.n) })),
     teams: listed("team").map((row) => ({ id: row.key, name: row.label ?? "" })),

@@ -30,8 +30,11 @@ export type FacetFilters = SearchFilters & Pick<ListSkillsOptions, "scope" | "te
 export interface SkillSearchBackend {
   /** One page of the visible skills matching `q` (best first, or in `options.sort`), and how many match in all. */
   page(actor: Actor, q: string, options: ListSkillsOptions & { page: number; pageSize: number }): Promise<{ hits: SearchHit[]; total: number }>;
-  /** readFacets over the visible skills matching `q` (its authors and teams do not depend on `q`). */
-  facets(actor: Actor, q: string, filters: FacetFilters): Promise<FacetRow[]>;
+  /**
+   * readFacets over the visible skills matching `q` (its authors and teams do not depend on `q`);
+   * `near` when they are of the near match, the full-text one matching nothing under the filters.
+   */
+  facets(actor: Actor, q: string, filters: FacetFilters): Promise<{ rows: FacetRow[]; near: boolean }>;
   /**
    * Where `q` matched each hit, by skill id: name and description with the matched terms marked,
    * and a short excerpt of the body when it matched. For one page's hits only: marking reads
@@ -125,10 +128,16 @@ export async function browseEntries(actor: Actor, options: ListSkillsOptions & {
   const [rows, total] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT e."skillId" AS "id" FROM "SkillSearchEntry" e WHERE ${where}
       ORDER BY ${sortOrder(sort)} LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
-    options.knownTotal ?? db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM "SkillSearchEntry" e WHERE ${where}`.then(([{ n }]) => Number(n)),
+    knownOr(options.knownTotal, () => countWhere(Prisma.sql`"SkillSearchEntry" e`, where)),
   ]);
   return { ids: rows.map((row) => row.id), total };
 }
+
+const countWhere = async (from: Prisma.Sql, where: Prisma.Sql) =>
+  Number((await db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM ${from} WHERE ${where}`)[0].n);
+
+/** The caller's count (ListSkillsOptions.knownTotal) when it has one, else `count()`'s. */
+const knownOr = async (known: ListSkillsOptions["knownTotal"], count: () => Promise<number>) => (await known) ?? count();
 
 /** The most tags the facet lists, most used first. */
 const FACET_LIMIT = 50;
@@ -166,8 +175,7 @@ export function readFacets(actor: Actor, filters: FacetFilters, text?: TextFilte
 
 /** The backend over a dialect: filtering, ordering, paging and counting are the same on both databases. */
 export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
-  const count = async (where: Prisma.Sql) =>
-    Number((await db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS "n" FROM ${dialect.from} WHERE ${where}`)[0].n);
+  const count = (where: Prisma.Sql) => countWhere(dialect.from, where);
 
   /** The near match, when the full-text one finds nothing in any scope under these filters (`found`: that count, when known). */
   async function nearInstead(actor: Actor, q: string, match: TextMatch, filters: SearchFilters, found?: number): Promise<TextMatch | null> {
@@ -185,7 +193,7 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
           SELECT e."skillId" AS "id", e."id" AS "key" FROM ${dialect.from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`
       ).map((row): SearchHit => ({ id: row.id, key: Number(row.key) }));
     if (options.sort && options.sort !== "relevance") {
-      const [hits, total] = await Promise.all([hitsOf(sortOrder(options.sort), options.pageSize, offset), count(where)]);
+      const [hits, total] = await Promise.all([hitsOf(sortOrder(options.sort), options.pageSize, offset), knownOr(options.knownTotal, () => count(where))]);
       return { hits, total };
     }
     // The database's order: a query that is a skill's exact name puts that skill first, whatever
@@ -195,7 +203,7 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
     const [head, beyond, total] = await Promise.all([
       offset < RERANK_DEPTH ? hitsOf(order, RERANK_DEPTH, 0).then((candidates) => rerank(q, candidates)) : [],
       end > RERANK_DEPTH ? hitsOf(order, end - Math.max(offset, RERANK_DEPTH), Math.max(offset, RERANK_DEPTH)) : [],
-      count(where),
+      knownOr(options.knownTotal, () => count(where)),
     ]);
     return { hits: [...head.slice(offset, end), ...beyond], total };
   }
@@ -207,18 +215,19 @@ export function searchBackendOf(dialect: SearchDialect): SkillSearchBackend {
       const result = await pageOf(actor, match, q, options);
       if (result.total) return result;
       const near = await nearInstead(actor, q, match, options, !options.scope || options.scope === "all" ? 0 : undefined);
-      return near ? pageOf(actor, near, q, options) : result;
+      // The caller's count (knownTotal) is of the full-text match: the near one counts its own.
+      return near ? pageOf(actor, near, q, { ...options, knownTotal: undefined }) : result;
     },
 
     async facets(actor, q, filters) {
       const match = dialect.match(q);
       // Nothing to search for: no skill matches, but the author and team lists stand.
-      if (!match) return readFacets(actor, filters, { from: dialect.from, condition: Prisma.sql`FALSE` });
+      if (!match) return { rows: await readFacets(actor, filters, { from: dialect.from, condition: Prisma.sql`FALSE` }), near: false };
       const rows = await readFacets(actor, filters, { from: dialect.from, condition: match.condition });
-      if (rows.some((row) => row.kind === "scope")) return rows;
+      if (rows.some((row) => row.kind === "scope")) return { rows, near: false };
       // No scope counted a match: the full-text search finds nothing under these filters anywhere.
       const near = await nearInstead(actor, q, match, filters, 0);
-      return near ? readFacets(actor, filters, { from: dialect.from, condition: near.condition }) : rows;
+      return near ? { rows: await readFacets(actor, filters, { from: dialect.from, condition: near.condition }), near: true } : { rows, near: false };
     },
 
     async highlight(q, hits) {

@@ -31,28 +31,40 @@ const BODY_CHARS = Prisma.raw(String(SEARCH_BODY_CHARS));
  */
 async function candidateTexts(ids: readonly string[]): Promise<Map<string, SkillText>> {
   const list = Prisma.join(ids.map((id) => Prisma.sql`${id}`));
-  const [versions, files] = await Promise.all([
-    db.$queryRaw<{ id: string; name: string; number: number | bigint; description: string; body: string; cut: number | boolean }[]>`
-      SELECT s."id" AS "id", s."name" AS "name", v."number" AS "number", v."description" AS "description",
-        substr(v."body", 1, ${BODY_CHARS}) AS "body", length(v."body") > ${BODY_CHARS} AS "cut"
-      FROM "Skill" s JOIN "SkillVersion" v ON v."id" = s."currentVersionId" WHERE s."id" IN (${list})`,
-    db.$queryRaw<{ id: string; path: string }[]>`
-      SELECT s."id" AS "id", f."path" AS "path" FROM "Skill" s JOIN "SkillFile" f ON f."versionId" = s."currentVersionId"
-      WHERE s."id" IN (${list}) AND f."path" <> 'SKILL.md' ORDER BY f."path"`,
-  ]);
-  const paths = new Map<string, string[]>();
-  for (const file of files) paths.set(file.id, [...(paths.get(file.id) ?? []), file.path]);
+  // One statement: a row per skill with its current version's texts, and one per resource file of that version.
+  const rows = await db.$queryRaw<
+    {
+      kind: "skill" | "file";
+      id: string;
+      name: string | null;
+      number: number | bigint | null;
+      description: string | null;
+      body: string | null;
+      cut: number | boolean | null;
+      path: string | null;
+    }[]
+  >`
+    SELECT 'skill' AS "kind", s."id" AS "id", s."name" AS "name", v."number" AS "number", v."description" AS "description",
+      substr(v."body", 1, ${BODY_CHARS}) AS "body", length(v."body") > ${BODY_CHARS} AS "cut", CAST(NULL AS TEXT) AS "path"
+      FROM "Skill" s JOIN "SkillVersion" v ON v."id" = s."currentVersionId" WHERE s."id" IN (${list})
+    UNION ALL SELECT 'file', s."id", NULL, NULL, NULL, NULL, NULL, f."path"
+      FROM "Skill" s JOIN "SkillFile" f ON f."versionId" = s."currentVersionId" WHERE s."id" IN (${list}) AND f."path" <> 'SKILL.md'
+    ORDER BY "path"`;
+  const files = new Map<string, string[]>();
+  for (const row of rows) if (row.kind === "file" && row.path !== null) files.set(row.id, [...(files.get(row.id) ?? []), row.path]);
   return new Map(
-    versions.map((row) => [
-      row.id,
-      {
-        name: row.name,
-        description: row.description,
-        body: row.body,
-        files: paths.get(row.id) ?? [],
-        key: `${row.id}@${Number(row.number)}${row.cut ? `/${SEARCH_BODY_CHARS}` : ""}`,
-      },
-    ]),
+    rows
+      .filter((row) => row.kind === "skill")
+      .map((row) => [
+        row.id,
+        {
+          name: row.name ?? "",
+          description: row.description ?? "",
+          body: row.body ?? "",
+          files: files.get(row.id) ?? [],
+          key: `${row.id}@${Number(row.number)}${row.cut ? `/${SEARCH_BODY_CHARS}` : ""}`,
+        },
+      ]),
   );
 }
 

@@ -36,8 +36,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     tag: params.tag,
     starred: params.starred,
   };
-  // The tabs' counts and the filters' choices, in one statement; without a query the active tab's
-  // count is also the list's total (scopeCount), so the list does not count again.
+  // The tabs' counts and the filters' choices, in one statement; the active tab's count is also the
+  // list's total (scopeCount), so the list does not count again.
   const facets = listSkillFacets(viewer, { ...filters, scope: params.scope, teamId: params.team });
   // Started now, awaited inside the Suspense boundary: the tabs and search box do not wait for it.
   const results = listSkills(viewer, {
@@ -48,11 +48,12 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
     page: params.page,
     pageSize: PAGE_SIZE,
     loads30: true,
-    knownTotal: params.q ? undefined : facets.then(({ counts }) => scopeCount(counts, params.scope, params.team)),
+    knownTotal: facets.then(({ counts, near }) => (near ? undefined : scopeCount(counts, params.scope, params.team))),
   });
   results.catch(() => {}); // rethrown where it is awaited; this only stops an "unhandled" report if the page fails first
   const firstRunDismissed = (await cookies()).get(FIRST_RUN_COOKIE)?.value === "dismissed";
-  const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([facets, firstRunDismissed ? null : getFirstRunProgress(viewer)]);
+  // The first-run panel stays out of a search's results: not read then.
+  const [{ counts, teams, authors, tags }, firstRun] = await Promise.all([facets, firstRunDismissed || params.q ? null : getFirstRunProgress(viewer)]);
 
   const tabs: ScopeTab[] = [
     { label: "All", scope: "all", count: counts.all },
@@ -82,7 +83,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader title="Skills" description="Every Agent Skill your team keeps: personal, team, public and built-in." actions={upload} />
-      {firstRun && !params.q ? (
+      {firstRun ? (
         <FirstRunPanel
           progress={firstRun}
           upload={
