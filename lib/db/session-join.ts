@@ -1,5 +1,7 @@
 import "server-only";
+import { cache } from "react";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamRole } from "@/lib/generated/prisma/enums";
 import { date, dateOrNull, yes } from "./sql-values";
 
 // Every signed-in request starts with better-auth's session lookup: its Prisma adapter asks for the
@@ -7,6 +9,8 @@ import { date, dateOrNull, yes } from "./sql-values";
 // relation joins do not cover SQLite). Here that one call is answered by one statement, the two
 // rows joined, in the shape Prisma gives (Dates, booleans, the user under `user`); better-auth's
 // own transforms then run on it as before. Any other call goes to Prisma unchanged.
+// The same statement reads the user's team roles, which a render asks for next (its actor,
+// lib/data/core/actor.ts): kept for the render, so that read is not a statement of its own.
 
 type Kind = "text" | "textOrNull" | "date" | "dateOrNull" | "bool";
 
@@ -56,17 +60,40 @@ type SessionClient = {
   session: { findFirst(args: FindFirstArgs): Promise<unknown> };
 };
 
-/** The session of this token with its user, selected columns of the session and the whole user, in one statement; null when there is none. */
+export type TeamRoles = Record<string, TeamRole>;
+
+// Per server render (React's `cache`, as the actor's own): outside a render it keeps nothing, so a
+// route handler or a script reads its actor afresh.
+const teamRolesOfRender = cache(() => new Map<string, TeamRoles>());
+
+/** The team roles this render's session lookup read with the user, by team id; undefined when it read none for them. */
+export function teamRolesReadWithSession(userId: string): TeamRoles | undefined {
+  return teamRolesOfRender().get(userId);
+}
+
+/** "teamId:ROLE" pairs joined by commas (string_agg on both databases; ids are cuids, roles enum names). */
+function parseTeamRoles(value: unknown): TeamRoles {
+  if (typeof value !== "string" || !value) return {};
+  return Object.fromEntries(value.split(",").map((pair) => pair.split(":") as [string, TeamRole]));
+}
+
+/**
+ * The session of this token with its user, selected columns of the session and the whole user, in
+ * one statement (with the user's team roles, kept for the render); null when there is none.
+ */
 export async function readSessionWithUser(client: SessionClient, token: string, sessionColumns: (keyof typeof SESSION)[]) {
   const columns = [
     ...sessionColumns.map((column) => Prisma.sql`s.${Prisma.raw(`"${column}"`)} AS ${Prisma.raw(`"s_${column}"`)}`),
     ...Object.keys(USER).map((column) => Prisma.sql`u.${Prisma.raw(`"${column}"`)} AS ${Prisma.raw(`"u_${column}"`)}`),
   ];
   const [row] = await client.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT ${Prisma.join(columns)} FROM "session" s JOIN "user" u ON u."id" = s."userId" WHERE s."token" = ${token} LIMIT 1`,
+    Prisma.sql`SELECT ${Prisma.join(columns)},
+        (SELECT string_agg(m."teamId" || ':' || CAST(m."role" AS TEXT), ',') FROM "Membership" m WHERE m."userId" = u."id") AS "m_teamRoles"
+      FROM "session" s JOIN "user" u ON u."id" = s."userId" WHERE s."token" = ${token} LIMIT 1`,
   );
   if (!row) return null;
   const user = Object.fromEntries(Object.entries(USER).map(([column, kind]) => [column, read(kind, row[`u_${column}`])]));
+  teamRolesOfRender().set(String(user.id), parseTeamRoles(row.m_teamRoles));
   return { ...Object.fromEntries(sessionColumns.map((column) => [column, read(SESSION[column], row[`s_${column}`])])), user };
 }
 

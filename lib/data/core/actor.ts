@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/skills/permissions/permissions";
 import type { Db, Tx } from "@/lib/db/client";
+import { teamRolesReadWithSession } from "@/lib/db/session-join";
 import { ACCOUNT_DISABLED_MESSAGE } from "@/lib/auth/disabled";
 import { DataError } from "../errors";
 
@@ -37,9 +38,10 @@ const actorOfRender = cache((db: Db, id: string) => {
 });
 
 // The session lookup of this render (lib/data/core/session.ts) has just read the viewer's user row
-// with its role and disabledAt: the actor then needs only the memberships, one statement less on
-// every signed-in page. Per render only, like actorOfRender: outside a render `cache` keeps nothing,
-// so a route handler or a script still reads the whole actor.
+// with its role and disabledAt, and its statement their team roles (lib/db/session-join.ts): the
+// actor then needs no statement of its own on a signed-in page. Per render only, like
+// actorOfRender: outside a render `cache` keeps nothing, so a route handler or a script still
+// reads the whole actor.
 type SessionUser = { id: string; role: Actor["role"]; disabledAt: Date | null };
 const sessionUsers = cache(() => new Map<string, SessionUser>());
 
@@ -50,8 +52,10 @@ export function rememberSessionUser(user: SessionUser): void {
 
 async function readMemberships(db: Db, user: SessionUser): Promise<Actor> {
   if (user.disabledAt) throw new DataError("FORBIDDEN", ACCOUNT_DISABLED_MESSAGE);
-  const memberships = await db.membership.findMany({ where: { userId: user.id }, select: { teamId: true, role: true } });
-  return { id: user.id, role: user.role, teamRoles: Object.fromEntries(memberships.map((m) => [m.teamId, m.role])) };
+  const teamRoles =
+    teamRolesReadWithSession(user.id) ??
+    Object.fromEntries((await db.membership.findMany({ where: { userId: user.id }, select: { teamId: true, role: true } })).map((m) => [m.teamId, m.role]));
+  return { id: user.id, role: user.role, teamRoles };
 }
 
 /** The viewer's role and memberships. Inside a transaction always read afresh, in the transaction. */
