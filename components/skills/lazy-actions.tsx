@@ -1,7 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { EllipsisIcon, UploadIcon } from "lucide-react";
-import { afterHydration } from "@/components/ui/after-hydration";
+import { afterHydration } from "@/components/shell/after-hydration";
 import { Button } from "@/components/ui/button";
 
 // The upload dialog and the row menus load after the page is interactive, so the list keeps a small

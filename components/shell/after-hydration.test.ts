@@ -12,7 +12,9 @@ describe("afterHydration on the server", () => {
     const Menu = afterHydration(
       async () => {
         loads++;
-        return ({ label }: { label: string }) => createElement("button", null, `real ${label}`);
+        return function RealMenu({ label }: { label: string }) {
+          return createElement("button", null, `real ${label}`);
+        };
       },
       () => createElement("button", { disabled: true, "aria-label": "Actions" }, "…"),
     );

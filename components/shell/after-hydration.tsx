@@ -1,16 +1,6 @@
 "use client";
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-
-const subscribe = () => () => {};
-
-/** False in the server's HTML and while the page hydrates, true from then on (and on client-side navigations). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { useInBrowser } from "./placeholder";
 
 /**
  * A component loaded in the browser once the page has hydrated, `placeholder` in its place until
@@ -22,8 +12,8 @@ export function useHydrated(): boolean {
 export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: () => ReactNode): ComponentType<P> {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
   function AfterHydration(props: P) {
-    const hydrated = useHydrated();
-    if (!hydrated) return placeholder();
+    const inBrowser = useInBrowser();
+    if (!inBrowser) return placeholder();
     return (
       <Suspense fallback={placeholder()}>
         <Loaded {...props} />
