@@ -26,7 +26,9 @@ const BUDGETS: Budget[] = [
   {
     page: "skill list",
     url: () => "/skills",
-    budgetKb: 280, // 266.0 KB when set
+    // 266.0 KB when set; 279.5 KB before the cards became one client component (280.6 KB after:
+    // +1.1 KB once, cached, against 3.1 KB less HTML, gzipped, on every view of the list).
+    budgetKb: 290,
     ready: async (page) => {
       await expect(page.getByRole("button", { name: "Upload skills" })).toBeEnabled(READY);
       await expect(page.getByRole("button", { name: /^Actions for / }).first()).toBeEnabled(READY);

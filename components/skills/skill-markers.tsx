@@ -66,7 +66,7 @@ export function WarningCount({ count, className }: { count: number; className?: 
 }
 
 /** Marks a skill that a same-named one in a higher-priority scope hides from agents; the reason shows on hover. */
-export function ShadowedMarker({ shadowedBy, className }: { shadowedBy: SkillSummary["shadowedBy"]; className?: string }) {
+export function ShadowedMarker({ shadowedBy, className }: { shadowedBy: Pick<NonNullable<SkillSummary["shadowedBy"]>, "reason"> | null; className?: string }) {
   if (!shadowedBy) return null;
   return (
     <span className={cn("relative z-10 inline-flex cursor-help items-center gap-1 text-foreground", className)} title={shadowedBy.reason}>

@@ -1,21 +1,8 @@
-import Link from "next/link";
-import { TagIcon, UsersRoundIcon } from "lucide-react";
+import { UsersRoundIcon } from "lucide-react";
 import type { SkillMeta } from "@/lib/types/skill-meta";
 import { LazyEditOwnersDialog, LazyEditTagsDialog } from "./lazy-meta-dialogs";
 import { StarButton } from "./star-button";
-
-const tagChip =
-  "inline-flex items-center gap-1 rounded-full border bg-muted/50 px-2 py-0.5 text-xs font-medium text-foreground/80 outline-none hover:border-primary/40 hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/50 [&_svg]:size-3";
-
-/** A skill's tags as links to the list filtered by each. */
-export function TagLinks({ tags }: { tags: readonly string[] }) {
-  return tags.map((tag) => (
-    <Link key={tag} href={`/skills?tag=${encodeURIComponent(tag)}`} className={tagChip} aria-label={`Tag ${tag}: skills tagged ${tag}`}>
-      <TagIcon aria-hidden className="text-muted-foreground" />
-      {tag}
-    </Link>
-  ));
-}
+import { TagLinks } from "./tag-links";
 
 /** The skill page's tags, star and owners, with edit controls for whoever may change them. */
 export function SkillMetaBar({ skillId, teamId, meta }: { skillId: string; teamId: string | null; meta: SkillMeta }) {

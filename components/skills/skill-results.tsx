@@ -6,7 +6,8 @@ import type { SkillListParams } from "@/lib/skills/list/inputs";
 import { skillListHref } from "@/lib/skills/list/url";
 import type { SkillListPage } from "@/lib/types/skills";
 import { formatNumber } from "@/lib/display";
-import { SkillCard } from "./skill-card";
+import { SkillCards } from "./skill-card";
+import { skillCardView } from "./skill-card-view";
 import { SkillPagination } from "./skill-pagination";
 import { SkillTable } from "./skill-table";
 
@@ -29,6 +30,7 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const first = (result.page - 1) * result.pageSize + 1;
   const last = first + result.items.length - 1;
+  const now = new Date();
 
   if (!result.items.length) return <EmptyResults {...context} total={result.total} pages={pages} />;
   return (
@@ -53,11 +55,7 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
       {params.view === "rows" ? (
         <SkillTable skills={result.items} />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Skills">
-          {result.items.map((skill) => (
-            <SkillCard key={skill.id} skill={skill} />
-          ))}
-        </ul>
+        <SkillCards cards={result.items.map((skill) => skillCardView(skill, now))} />
       )}
       <SkillPagination params={params} page={result.page} pages={pages} />
     </>
