@@ -3,6 +3,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/server";
+import { sessionUserFromCookie } from "@/lib/auth/session-cookie";
 import { rememberVerified } from "@/lib/auth/verified-credentials.mjs";
 import { rememberSessionUser } from "./actor";
 
@@ -17,13 +18,16 @@ export type Viewer = {
 
 /** The user a request's session cookie signs in, or null (route handlers pass their Request's headers). */
 export async function viewerFromHeaders(requestHeaders: Headers): Promise<Viewer | null> {
-  const session = await auth.api.getSession({ headers: requestHeaders });
+  // The common case (a current session, nothing to write) without better-auth's endpoint pipeline;
+  // better-auth decides every other case.
+  const quick = await sessionUserFromCookie(requestHeaders);
+  const user = quick === undefined ? ((await auth.api.getSession({ headers: requestHeaders }))?.user ?? null) : quick;
   // Disabling an account deletes its sessions; a row that survived (written while it was being
   // disabled) still signs nobody in.
-  if (!session || session.user.disabledAt) return null;
+  if (!user || user.disabledAt) return null;
   // The production server's admission lets a session it has seen work wait as a client of its own.
   rememberVerified({ cookie: requestHeaders.get("cookie") });
-  const { id, name, email, role } = session.user;
+  const { id, name, email, role } = user;
   rememberSessionUser({ id, role: role === "ADMIN" ? "ADMIN" : "USER", disabledAt: null });
   return { id, name, email, role: role === "ADMIN" ? "ADMIN" : "USER" };
 }
