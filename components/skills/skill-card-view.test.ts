@@ -67,7 +67,10 @@ describe("skillCardView", () => {
 
   it("brings a match deep in a long description to the front", () => {
     const long = `${"word ".repeat(30)}`;
-    const view = skillCardView(item({ match: { name: [seg("pdf-tools")], description: [seg(long), seg("tables", true), seg(" at the end")], body: null } }), now);
+    const view = skillCardView(
+      item({ match: { name: [seg("pdf-tools")], description: [seg(long), seg("tables", true), seg(" at the end")], body: null } }),
+      now,
+    );
     expect(view.descriptionMatch?.[0].text.startsWith("…")).toBe(true);
     expect(view.descriptionMatch?.[1]).toEqual(seg("tables", true));
   });
@@ -80,7 +83,22 @@ describe("skillCardView", () => {
 
 describe("SkillCards", () => {
   it("renders every card's name link, badges, counts and tags", () => {
-    const out = html([item({ loads30: [0, 2, 1] }), item({ id: "sk_3", name: "builtin-one", scope: "BUILTIN", team: null, author: null, tags: [], shadowedBy: null, starCount: 0, warningCount: 0, scanHighest: null, reviewStatus: "none" })]);
+    const out = html([
+      item({ loads30: [0, 2, 1] }),
+      item({
+        id: "sk_3",
+        name: "builtin-one",
+        scope: "BUILTIN",
+        team: null,
+        author: null,
+        tags: [],
+        shadowedBy: null,
+        starCount: 0,
+        warningCount: 0,
+        scanHighest: null,
+        reviewStatus: "none",
+      }),
+    ]);
     expect(out.match(/<li /g)).toHaveLength(2);
     expect(out).toContain('href="/skills/sk_1"');
     expect(out).toContain("Team · Platform");

@@ -52,11 +52,7 @@ export async function SkillResults({ data, ...context }: ResultsContext & { data
         ) : null}
         {params.scope !== "all" ? <> in {scopeLabel}</> : null}
       </p>
-      {params.view === "rows" ? (
-        <SkillTable skills={result.items} />
-      ) : (
-        <SkillCards cards={result.items.map((skill) => skillCardView(skill, now))} />
-      )}
+      {params.view === "rows" ? <SkillTable skills={result.items} /> : <SkillCards cards={result.items.map((skill) => skillCardView(skill, now))} />}
       <SkillPagination params={params} page={result.page} pages={pages} />
     </>
   );

@@ -47,7 +47,8 @@ beforeAll(async () => {
   auth = (await import("@/lib/auth/server")).auth;
   fast = await import("@/lib/auth/session-cookie");
   viewerFromHeaders = (await import("./session")).viewerFromHeaders;
-  for (const name of ["root", "ivy", "otto"]) await auth.api.signUpEmail({ body: { name, email: `${name}@example.com`, password: PASSWORD }, headers: requestHeaders() });
+  for (const name of ["root", "ivy", "otto"])
+    await auth.api.signUpEmail({ body: { name, email: `${name}@example.com`, password: PASSWORD }, headers: requestHeaders() });
 }, 120_000);
 
 afterAll(async () => {
@@ -112,7 +113,7 @@ describe("sessionUserFromCookie", () => {
     expect((await fast.sessionUserFromCookie(headers))?.email).toBe("otto@example.com");
   });
 
-  it("leaves a \"don't remember me\" session to better-auth", async () => {
+  it('leaves a "don\'t remember me" session to better-auth', async () => {
     const { headers } = await signedIn("ivy@example.com", { rememberMe: false });
     expect(headers.get("cookie")).toContain("dont_remember");
     expect(await fast.sessionUserFromCookie(headers)).toBeUndefined();
