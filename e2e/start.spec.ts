@@ -133,6 +133,18 @@ test.describe("npm start", () => {
     try {
       const server = findNextServer(app.launched.pid!);
       expect(server).toBeDefined();
+      // The memory settings the start script gives the server (server/start.sh says why), and no compile cache.
+      const environment = new Map(
+        readFileSync(`/proc/${server!.pid}/environ`, "utf8")
+          .split("\0")
+          .map((entry) => entry.split(/=(.*)/s, 2) as [string, string]),
+      );
+      expect(environment.get("NODE_OPTIONS")?.split(" ")).toEqual(expect.arrayContaining(["--max-old-space-size=256", "--max-semi-space-size=8"]));
+      expect(environment.get("MALLOC_MMAP_THRESHOLD_")).toBe("16384");
+      expect(environment.get("MALLOC_ARENA_MAX")).toBe("2");
+      expect(environment.has("NODE_COMPILE_CACHE")).toBe(false);
+      // On Node 26 the server loads node:ffi to trim malloc's heap (server/malloc-trim.mjs), quietly.
+      expect(app.stderr()).not.toMatch(/ExperimentalWarning|FFI/);
       process.kill(app.launched.pid!, "SIGTERM");
       expect(await app.exited).toEqual({ code: 0, signal: null });
       await expect.poll(() => processAlive(server!.pid)).toBe(false);
