@@ -48,7 +48,7 @@ esac
 # back (it trims the top alone). Two arenas, and buffers of 16 KiB and up (a response's gzip
 # output, Next's HTML pieces) mapped on their own so that freeing one returns its pages: with
 # 128 KiB the heap stayed at 110-120 MB after bench:load, with 16 KiB at 73-75 MB.
-# No NODE_COMPILE_CACHE here: Node's compile cache made a restart about 0.8 s faster but keeps every
+# No NODE_COMPILE_CACHE here: Node's compile cache made a restart 0.4-0.9 s faster but keeps every
 # cached entry in memory for the life of the process (24 MB in bench:load); set it yourself to
 # trade memory for start time.
 export NODE_OPTIONS NODE_ENV=production NEXT_TELEMETRY_DISABLED="${NEXT_TELEMETRY_DISABLED:-1}" \
