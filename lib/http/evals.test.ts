@@ -9,7 +9,10 @@ import type { EvalRunView } from "@/lib/types/evals";
 // skill whose catalog description mentions a word of the request (and answers in text otherwise).
 
 let failNext = 0;
-const provider = await startOpenAiServer((body) => {
+/** While set, the model's answers wait for it: a run stays in flight until a test lets it go on. */
+let held: Promise<void> | null = null;
+const provider = await startOpenAiServer(async (body) => {
+  if (held) await held;
   if (failNext > 0) {
     failNext--;
     return { kind: "error", status: 400, message: "This model's maximum context length is 10 tokens", type: "invalid_request_error" };
@@ -152,15 +155,25 @@ describe("GET/POST /api/v1/skills/{id}/evals", () => {
   });
 
   it("shows the caller's run as running, with how far it got, while the POST that runs it is still open", async () => {
+    // The model answers only once the run has been seen in flight: a run that finished between two
+    // polls left nothing to see (a flaky failure on PostgreSQL).
+    let release!: () => void;
+    held = new Promise<void>((resolve) => (release = resolve));
     let settled = false;
     const post = call("POST", adaRead, { modelId: "openai:scripted" }).finally(() => (settled = true));
     const seen: { modelId: string; done: number; total: number | null }[] = [];
     while (!settled) {
+      if (seen.length > 0 && held) {
+        held = null;
+        release();
+      }
       const answer = await running(adaRead);
       expect(answer.status).toBe(200);
       seen.push(...answer.body.running);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    held = null; // a POST that ended without asking the model must not hold the next tests' runs
+    release();
     expect((await post).status).toBe(201);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((p) => p.modelId === "openai:scripted" && (p.total === null ? p.done === 0 : p.total === 2 && p.done <= 2))).toBe(true);

@@ -89,17 +89,20 @@ function whole(res: http.ServerResponse, reply: Exclude<ScriptedReply, { kind: "
   );
 }
 
-/** Starts the server; `reply` decides each answer from the request body. Requests need `Authorization: Bearer <apiKey>`. */
-export async function startOpenAiServer(reply: (body: ChatRequestBody) => ScriptedReply, apiKey = "test-key"): Promise<OpenAiServer> {
+/**
+ * Starts the server; `reply` decides each answer from the request body (a promise holds the answer
+ * back until it settles). Requests need `Authorization: Bearer <apiKey>`.
+ */
+export async function startOpenAiServer(reply: (body: ChatRequestBody) => ScriptedReply | Promise<ScriptedReply>, apiKey = "test-key"): Promise<OpenAiServer> {
   const requests: ChatRequestBody[] = [];
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (data) => (raw += data));
-    req.on("end", () => {
+    req.on("end", async () => {
       if (req.url !== "/v1/chat/completions" || req.headers.authorization !== `Bearer ${apiKey}`) return void res.writeHead(404).end();
       const body = JSON.parse(raw) as ChatRequestBody;
       requests.push(body);
-      const answer = reply(body);
+      const answer = await reply(body);
       if (answer.kind === "error")
         return void res
           .writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers })
