@@ -4,6 +4,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import type { DatabaseTarget } from "@/lib/env";
 import { createPgAdapterFactory } from "./postgres";
+import { adapterQuery, clientRows, rawQueryOf } from "./raw-reads";
 import { cacheStatements } from "./statement-cache";
 
 export type Dialect = "sqlite" | "postgres";
@@ -69,6 +70,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 const STATEMENTS_KEPT = 500;
 
 type AdapterWithClient = { client: { prepare: (sql: string) => unknown } };
+type ConnectedAdapter = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
 
 // The SQLite better-sqlite3 bundles takes 32,766 bound parameters per statement (its default
 // SQLITE_MAX_VARIABLE_NUMBER since 3.32), but the adapter does not say so and Prisma then assumes
@@ -79,6 +81,9 @@ const SQLITE_MAX_VARIABLES = 32_766;
 
 /** Statements prepared once per SQL text and reused (see lib/db/statement-cache.ts). */
 class CachedStatements extends PrismaBetterSqlite3 {
+  /** The connection, once Prisma has opened it: raw reads go to it directly (lib/db/raw-reads.ts). */
+  connected: ConnectedAdapter | undefined;
+
   protected rewrite(sql: string): string {
     return sql;
   }
@@ -86,7 +91,8 @@ class CachedStatements extends PrismaBetterSqlite3 {
   override async connect() {
     const adapter = await super.connect();
     cacheStatements((adapter as unknown as AdapterWithClient).client, STATEMENTS_KEPT, (sql) => this.rewrite(sql));
-    return Object.assign(adapter, { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_VARIABLES, supportsRelationJoins: false }) });
+    this.connected = Object.assign(adapter, { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_VARIABLES, supportsRelationJoins: false }) });
+    return this.connected;
   }
 }
 
@@ -105,9 +111,33 @@ class ImmediateTransactions extends CachedStatements {
   }
 }
 
+/**
+ * A raw read run by the reader's adapter itself (lib/db/raw-reads.ts), or null to let the client
+ * run it: a value or column type the direct way does not convert, or any error, which the client
+ * then reports in its own words (a read has no effect to repeat).
+ */
+async function readDirectly(adapter: ConnectedAdapter | undefined, operation: string, args: unknown): Promise<Record<string, unknown>[] | null> {
+  const raw = adapter && rawQueryOf(operation, args);
+  const query = raw && adapterQuery(raw.sql, raw.values);
+  let rows: Record<string, unknown>[] | null = null;
+  if (query) {
+    try {
+      rows = clientRows(await adapter.queryRaw(query));
+    } catch {
+      rows = null;
+    }
+  }
+  rawReads[rows ? "direct" : "throughClient"]++;
+  return rows;
+}
+
+/** How many raw reads outside a transaction went each way since the process started (for tests). */
+export const rawReads = { direct: 0, throughClient: 0 };
+
 export function createPrismaClient(databasePath: string) {
   const writer = new PrismaClient({ adapter: new ImmediateTransactions({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
-  const reader = new PrismaClient({ adapter: new CachedStatements({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
+  const readerAdapter = new CachedStatements({ url: databasePath, timeout: BUSY_TIMEOUT_MS });
+  const reader = new PrismaClient({ adapter: readerAdapter });
   // Per-connection settings, applied before each connection's first statement.
   // synchronous=NORMAL: under WAL a commit no longer waits for an fsync of the log, only
   // checkpoints do; a power loss may drop the last commits but never corrupts the database, and a
@@ -122,6 +152,10 @@ export function createPrismaClient(databasePath: string) {
         if (insideTransaction.getStore()) return query(args);
         await prepare();
         if (isRead(model, operation, args)) {
+          if (!model) {
+            const rows = await readDirectly(readerAdapter.connected, operation, args);
+            if (rows) return rows;
+          }
           // Raw operations arrive as `$queryRawUnsafe`'s argument list or `$queryRaw`'s Sql object.
           if (!model) return (reader as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[operation](...(Array.isArray(args) ? args : [args]));
           const delegate = (reader as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[
