@@ -10,7 +10,8 @@
 // version into bench/.tmp and started with `next start` under npm start's heap cap.
 // Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
 // (default: this one), --after-dist=<dir> (its build in NEXT_DIST_DIR=<dir>, not .next), --before=<checkout> to start a second server from
-// another checkout (built: `npm run build` there) and measure both interleaved, block by block, so
+// another checkout (built: `npm run build` there) and measure both interleaved, block by block (each
+// block once both servers are idle: settle), so
 // that the machine's load falls on both alike; the table then shows before and after side by side.
 // Last, the (after) server is started again, sized(3, 1) times, on the database its first start
 // prepared and the same build, as a restart of `npm start` runs: spawn to first healthy
@@ -259,6 +260,27 @@ async function request(server: Server, page: Page): Promise<number> {
   return body.byteLength;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until no server is busy (under a tick, 10 ms of CPU, in each of two 100 ms windows; 3 s at
+ * most). A server goes on working after its last answer (V8 finishes optimizing compiles of 5-12 ms
+ * and GC on its helper threads), and on two cores that work, landing in the other server's block,
+ * made the other's pages dearer: /skills measured 19.6 ms beside the before server against 16.0
+ * alone, in one sitting.
+ */
+async function settle(servers: Server[]): Promise<void> {
+  const deadline = performance.now() + 3000;
+  let quiet = 0;
+  let last = await Promise.all(servers.map((server) => cpuTicks(server.pid)));
+  while (quiet < 2 && performance.now() < deadline) {
+    await sleep(100);
+    const now = await Promise.all(servers.map((server) => cpuTicks(server.pid)));
+    quiet = now.every((ticks, i) => ticks - last[i] < 1) ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
 type Result = { cpuMs: number; statements: number; distinct: number; bytes: number; texts: Record<string, number> };
 
 async function measure(servers: Server[], page: Page): Promise<Result[]> {
@@ -270,6 +292,7 @@ async function measure(servers: Server[], page: Page): Promise<Result[]> {
   const perBlock = Math.max(1, Math.round(REQUESTS / BLOCKS));
   for (let block = 0; block < BLOCKS; block++) {
     for (const [i, server] of servers.entries()) {
+      await settle(servers);
       const before = await cpuTicks(server.pid);
       for (let r = 0; r < perBlock; r++) totals[i].bytes = await request(server, page);
       totals[i].ticks += (await cpuTicks(server.pid)) - before;
