@@ -42,9 +42,12 @@ test("ada reads deploy-checklist: rendered SKILL.md, frontmatter, outline, costs
   await page.getByRole("button", { name: "Copy the mention $deploy-checklist" }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("$deploy-checklist");
 
-  // A relative link in SKILL.md opens the reference in the viewer, at a shareable URL.
+  // A relative link in SKILL.md opens the reference in the viewer, at a shareable URL, without
+  // reloading the page (the document is sent as HTML; its links navigate like next/link's).
+  await page.evaluate(() => Object.assign(window, { beforeTheLink: true }));
   await article.getByRole("link", { name: "rollback steps" }).first().click();
   await expect(page).toHaveURL(new RegExp(`/skills/${id}\\?file=references/rollback\\.md$`));
+  expect(await page.evaluate(() => "beforeTheLink" in window)).toBe(true);
   await expect(article.getByRole("heading", { name: "Rollback steps", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Files" }).getByRole("link", { name: /rollback\.md/ })).toHaveAttribute("aria-current", "page");
   await expect(article.getByRole("table").first()).toContainText("Redeploy the previous image tag");
@@ -159,7 +162,7 @@ test("the skill page in the dark theme", async ({ page, consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
 
-test("with the real-world corpus imported, mcp-builder is found from the list and its reference links open", async ({ page, consoleErrors }) => {
+test("with the real-world corpus imported, mcp-builder is found from the list and its reference links open", async ({ page, context, consoleErrors }) => {
   test.skip(!existsSync(path.join(SHARED_DIR, "corpus")), `${SHARED_DIR}/corpus is not present`);
   test.setTimeout(180_000);
   const report = importSkills(path.join(SHARED_DIR, "corpus"));
@@ -180,6 +183,13 @@ test("with the real-world corpus imported, mcp-builder is found from the list an
   // Code blocks come highlighted from the server.
   const code = article.locator(".md-code").first();
   await expect(code.locator(".line span[style*='--shiki-light']").first()).toBeVisible();
+  // Its copy button copies the block's code and says so.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const copy = code.getByRole("button", { name: "Copy code" });
+  await copy.click();
+  await expect(copy.getByRole("status")).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.locator("code").textContent());
+  await expect(copy.getByRole("status")).toHaveText("", { timeout: 5_000 });
   await code.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/skill-page-mcp-builder-reference.png`, fullPage: false });
 

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { COPIED_ICON_CLASS, COPY_BUTTON_CLASS } from "./copy-button-style";
 
 /**
  * Copies `text`, or without it the text of the code block in the same <figure>: reading the DOM
@@ -20,10 +21,7 @@ export function CopyButton({ text, label, children, className }: { text?: string
       type="button"
       aria-label={label}
       title={label}
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-3 focus-visible:ring-ring/50 [&_svg]:size-3.5 [&_svg]:shrink-0",
-        className,
-      )}
+      className={cn(COPY_BUTTON_CLASS, className)}
       onClick={(event) => {
         const value = text ?? event.currentTarget.closest("figure")?.querySelector("code")?.textContent ?? "";
         navigator.clipboard.writeText(value).then(
@@ -32,7 +30,7 @@ export function CopyButton({ text, label, children, className }: { text?: string
         );
       }}
     >
-      {copied ? <CheckIcon aria-hidden className="text-emerald-600 dark:text-emerald-400" /> : <CopyIcon aria-hidden />}
+      {copied ? <CheckIcon aria-hidden className={COPIED_ICON_CLASS} /> : <CopyIcon aria-hidden />}
       {children}
       <span role="status" className="sr-only">
         {copied ? "Copied" : ""}

@@ -9,6 +9,7 @@ import { FrontmatterTable } from "@/components/skills/frontmatter-table";
 import { loadHighlighter } from "@/components/skills/markdown/highlight";
 import { fenceLanguages, languageForPath, type LanguageId } from "@/components/skills/markdown/languages";
 import type { OutlineItem } from "@/components/skills/markdown/render-markdown";
+import { MarkdownHtml } from "@/components/skills/markdown/markdown-html";
 import { renderStoredMarkdown } from "@/components/skills/markdown/stored-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
@@ -334,7 +335,7 @@ async function renderDocument({
 
   const markdown = isSkillMd ? version.body : text;
   const highlighter = await loadHighlighter(fenceLanguages(markdown));
-  const { content, outline } = renderStoredMarkdown(markdown, {
+  const { html, outline } = renderStoredMarkdown(markdown, {
     path: file.path,
     files: new Map(version.files.map((f) => [f.path, f])),
     fileHref: routes.file,
@@ -345,7 +346,7 @@ async function renderDocument({
     content: (
       <>
         {isSkillMd ? <FrontmatterTable frontmatter={version.frontmatter} /> : null}
-        <div className="prose">{content}</div>
+        <MarkdownHtml className="prose" html={html} />
       </>
     ),
     outline: isSkillMd ? [{ depth: 2, id: "frontmatter", text: "Frontmatter" }, ...outline] : outline,

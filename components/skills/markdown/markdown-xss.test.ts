@@ -7,6 +7,8 @@ import { SHARED_DIR } from "@/lib/skills/test-helpers/shared";
 import { loadHighlighter } from "./highlight";
 import { fenceLanguages } from "./languages";
 import { renderMarkdown } from "./render-markdown";
+import { staticMarkup } from "./static-markup";
+import { STATIC_PARTS } from "./static-parts";
 
 // The 165 hostile Markdown files of vercel-labs/markdown-sanitizers (../shared/markdown-xss), each
 // rendered as a resource of a skill, must come out inert. React's static markup escapes "<" in text
@@ -121,15 +123,17 @@ describe.skipIf(!hasCases)("hostile Markdown (../shared/markdown-xss/cases) rend
   });
 
   it.each(sources)("%s", (name, source) => {
-    const { content } = renderMarkdown(source, {
+    const context = {
       path: `references/${name}`,
       files,
-      fileHref: (file, id) => `/skills/s1?file=${encodeURIComponent(file)}${id ? `#${encodeURIComponent(id)}` : ""}`,
-      rawHref: (file) => `/api/skills/s1/files/${file.split("/").map(encodeURIComponent).join("/")}?v=1`,
+      fileHref: (file: string, id?: string | null) => `/skills/s1?file=${encodeURIComponent(file)}${id ? `#${encodeURIComponent(id)}` : ""}`,
+      rawHref: (file: string) => `/api/skills/s1/files/${file.split("/").map(encodeURIComponent).join("/")}?v=1`,
       highlighter,
-    });
-    const html = renderToStaticMarkup(content as ReactElement);
+    };
+    const html = renderToStaticMarkup(renderMarkdown(source, context).content as ReactElement);
     expect(problemsIn(html)).toEqual([]);
+    // The skill page sends a stored document as the HTML staticMarkup writes (stored-markdown.ts).
+    expect(problemsIn(staticMarkup(renderMarkdown(source, context, STATIC_PARTS).content))).toEqual([]);
   });
 
   it("the checker itself catches what it looks for", () => {

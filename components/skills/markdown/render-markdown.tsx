@@ -1,13 +1,12 @@
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import type { Element, ElementContent, Root } from "hast";
-import { LinkIcon } from "lucide-react";
 import { CodeLines } from "@/components/skills/code-lines";
-import { CopyButton } from "@/components/skills/copy-button";
 import { collectMarkdownLinks, type MarkdownLink, type MarkdownNode } from "@/lib/skills/format/links";
 import { createSlugger } from "@/lib/skills/format/preview";
 import type { Highlighter } from "./highlight";
 import { languageForFence } from "./languages";
+import { LIVE_PARTS, type MarkdownParts } from "./parts";
 import { HEADING_ID_PREFIX, onlyBuiltUrls, resolveUrls, urlComponents, type LinkContext, type Resolutions } from "./url-rules";
 
 // Skill Markdown is untrusted. What keeps it inert:
@@ -28,7 +27,12 @@ export interface OutlineItem {
   text: string;
 }
 
-export function renderMarkdown(source: string, context: MarkdownContext): { content: React.ReactNode; outline: OutlineItem[] } {
+/** `parts`: the live pieces (links, copy buttons, icons) or STATIC_PARTS for a render to an HTML string. */
+export function renderMarkdown(
+  source: string,
+  context: MarkdownContext,
+  parts: MarkdownParts = LIVE_PARTS,
+): { content: React.ReactNode; outline: OutlineItem[] } {
   const outline: OutlineItem[] = [];
   const resolved: Resolutions = new WeakMap();
   const slug = createSlugger();
@@ -44,7 +48,7 @@ export function renderMarkdown(source: string, context: MarkdownContext): { cont
     });
 
   const components: Components = {
-    ...urlComponents(resolved, context),
+    ...urlComponents(resolved, context, parts),
     pre({ node }) {
       const code = node?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
       if (!code) return null;
@@ -55,18 +59,18 @@ export function renderMarkdown(source: string, context: MarkdownContext): { cont
         <figure className="md-code not-prose">
           <figcaption className="md-code-bar">
             <span>{info ?? "text"}</span>
-            <CopyButton label="Copy code" className="p-1" />
+            <parts.CopyCodeButton />
           </figcaption>
           <CodeLines lines={context.highlighter.lines(textOf(code), language)} label={info ? `${info} code` : "Code"} />
         </figure>
       );
     },
-    h1: heading("h1"),
-    h2: heading("h2"),
-    h3: heading("h3"),
-    h4: heading("h4"),
-    h5: heading("h5"),
-    h6: heading("h6"),
+    h1: heading("h1", parts),
+    h2: heading("h2", parts),
+    h3: heading("h3", parts),
+    h4: heading("h4", parts),
+    h5: heading("h5", parts),
+    h6: heading("h6", parts),
     table({ children }) {
       return (
         <div className="md-table" tabIndex={0} role="region" aria-label="Table">
@@ -107,14 +111,14 @@ export function extractMarkdownLinks(source: string): MarkdownLink[] {
   return links;
 }
 
-function heading(Tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6"): Components["h1"] {
+function heading(Tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6", parts: MarkdownParts): Components["h1"] {
   return function Heading({ id, children }) {
     return (
       <Tag id={id} className="md-heading">
         {children}
         {id ? (
           <a href={`#${id}`} className="md-anchor" aria-label="Link to this section">
-            <LinkIcon aria-hidden />
+            <parts.Icon name="link" />
           </a>
         ) : null}
       </Tag>

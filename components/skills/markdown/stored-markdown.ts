@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ReactNode } from "react";
 import { SizedLru } from "@/lib/cache/sized-lru";
 import { renderMarkdown, type MarkdownContext, type OutlineItem } from "./render-markdown";
+import { staticMarkup } from "./static-markup";
+import { STATIC_PARTS } from "./static-parts";
 import type { LinkContext } from "./url-rules";
 
 // Apart from render-markdown.tsx, which the editor's preview also runs in the browser: node:crypto
@@ -10,11 +11,19 @@ import type { LinkContext } from "./url-rules";
 
 // A version's files never change, so the render of one document in one version is good forever:
 // the parse (micromark, mdast to hast, the element tree) was ~15% of a skill page's CPU on every
-// view. Kept per process, most recently used first, within an estimated budget: the element tree
-// and the hast nodes it holds weigh about RENDER_BYTES_PER_CHAR bytes per character of source.
-const RENDER_BYTES_PER_CHAR = 12;
-const RENDER_CACHE_BYTES = 48 * 1024 * 1024;
-const rendered = new SizedLru<{ content: ReactNode; outline: OutlineItem[] }>(RENDER_CACHE_BYTES);
+// view, and encoding the tree's elements in the page's payload and walking them again for its
+// HTML another ~2 ms. So a document is rendered once, to its HTML (static-markup.ts, with the
+// static copy button, links and icons of static-parts.tsx), and the page sends that one string
+// (markdown-html.tsx makes its buttons and links live). Kept per process, most recently used first,
+// within a byte budget (a JS string of HTML is two bytes per character, plus the outline).
+const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
+const rendered = new SizedLru<StoredRender>(RENDER_CACHE_BYTES);
+
+export interface StoredRender {
+  /** The document as HTML: what React would write for renderMarkdown's tree with STATIC_PARTS. */
+  html: string;
+  outline: OutlineItem[];
+}
 
 /**
  * What a render depends on, as a digest: the source, the document's path, the version's files
@@ -40,12 +49,13 @@ export function renderKey(source: string, context: LinkContext): string {
     .digest("base64url");
 }
 
-/** renderMarkdown of an immutable document (a stored version's file), rendered once per renderKey. */
-export function renderStoredMarkdown(source: string, context: MarkdownContext): { content: ReactNode; outline: OutlineItem[] } {
+/** An immutable document (a stored version's file) rendered to HTML, once per renderKey. */
+export function renderStoredMarkdown(source: string, context: MarkdownContext): StoredRender {
   const key = renderKey(source, context);
   const hit = rendered.get(key);
   if (hit) return hit;
-  const result = renderMarkdown(source, context);
-  rendered.set(key, result, source.length * RENDER_BYTES_PER_CHAR);
+  const { content, outline } = renderMarkdown(source, context, STATIC_PARTS);
+  const result = { html: staticMarkup(content), outline };
+  rendered.set(key, result, 2 * result.html.length + outline.reduce((sum, item) => sum + 64 + 2 * (item.id.length + item.text.length), 0));
   return result;
 }

@@ -1,9 +1,8 @@
-import Link from "next/link";
 import type { Components, UrlTransform } from "react-markdown";
 import type { Element, ElementContent, Root } from "hast";
-import { ExternalLinkIcon, ImageOffIcon, TriangleAlertIcon } from "lucide-react";
 import { resolveLink, type LinkTarget } from "@/lib/skills/format/links";
 import { isImageMediaType } from "@/lib/skills/format/preview";
+import { LIVE_PARTS, type MarkdownParts } from "./parts";
 
 // The URL rules for untrusted skill Markdown, shared by the skill page and the playground chat
 // (which quotes skills): every link and image URL goes through resolveLink, and the rendered
@@ -71,14 +70,18 @@ export function resolveUrls(tree: Root, context: LinkContext, resolved: Resoluti
 }
 
 /** The <a> and <img> renderers for a tree resolveUrls went through. */
-export function urlComponents(resolved: Resolutions, context: Pick<LinkContext, "filesInNewTab" | "versionLabel">): Pick<Components, "a" | "img"> {
+export function urlComponents(
+  resolved: Resolutions,
+  context: Pick<LinkContext, "filesInNewTab" | "versionLabel">,
+  parts: MarkdownParts = LIVE_PARTS,
+): Pick<Components, "a" | "img"> {
   const version = context.versionLabel ?? "this version";
   return {
     a({ node, href, children, title }) {
       const entry = node ? resolved.get(node) : undefined;
       if (!entry) return <a href={href}>{children}</a>;
       return (
-        <MarkdownLink target={entry.target} href={href} title={title} newTab={context.filesInNewTab ?? false} version={version}>
+        <MarkdownLink target={entry.target} href={href} title={title} newTab={context.filesInNewTab ?? false} version={version} parts={parts}>
           {children}
         </MarkdownLink>
       );
@@ -93,6 +96,7 @@ export function urlComponents(resolved: Resolutions, context: Pick<LinkContext, 
           title={title}
           inLink={entry?.inLink ?? false}
           version={version}
+          parts={parts}
         />
       );
     },
@@ -127,6 +131,7 @@ function MarkdownLink({
   title,
   newTab,
   version,
+  parts,
   children,
 }: {
   target: LinkTarget;
@@ -134,14 +139,15 @@ function MarkdownLink({
   title?: string;
   newTab: boolean;
   version: string;
+  parts: MarkdownParts;
   children: React.ReactNode;
 }) {
   switch (target.kind) {
     case "file":
       return (
-        <Link href={href!} prefetch={false} className={linkClass} title={title ?? target.path} target={newTab ? "_blank" : undefined}>
+        <parts.FileLink href={href!} className={linkClass} title={title ?? target.path} target={newTab ? "_blank" : undefined}>
           {children}
-        </Link>
+        </parts.FileLink>
       );
     case "anchor":
       return (
@@ -154,7 +160,7 @@ function MarkdownLink({
       return (
         <a href={href} className={linkClass} title={title ?? target.href} rel={EXTERNAL_REL} target={mail ? undefined : "_blank"}>
           {children}
-          {mail ? null : <ExternalLinkIcon aria-hidden className="md-link-icon" />}
+          {mail ? null : <parts.Icon name="external-link" className="md-link-icon" />}
           {mail ? null : <span className="sr-only"> (opens in a new tab)</span>}
         </a>
       );
@@ -166,7 +172,7 @@ function MarkdownLink({
           title={`Broken link: ${target.path} is not a file of ${version}${target.suggestion ? ` (did you mean ${target.suggestion}?)` : ""}`}
         >
           {children}
-          <TriangleAlertIcon aria-hidden className="md-link-icon" />
+          <parts.Icon name="triangle-alert" className="md-link-icon" />
           <span className="sr-only"> (broken link to {target.path})</span>
         </span>
       );
@@ -195,6 +201,7 @@ function MarkdownImage({
   title,
   inLink,
   version,
+  parts,
 }: {
   target: LinkTarget;
   src?: string;
@@ -202,6 +209,7 @@ function MarkdownImage({
   title?: string;
   inLink: boolean;
   version: string;
+  parts: MarkdownParts;
 }) {
   if (src) {
     // eslint-disable-next-line @next/next/no-img-element -- bytes come from the skill's own files; next/image would proxy and re-encode them
@@ -211,7 +219,7 @@ function MarkdownImage({
     const label = alt || target.href;
     return (
       <span className="md-image-note" title={`Remote image not loaded: ${target.href}`}>
-        <ImageOffIcon aria-hidden className="md-link-icon" />
+        <parts.Icon name="image-off" className="md-link-icon" />
         {inLink ? (
           <span>{label}</span>
         ) : (
@@ -233,7 +241,7 @@ function MarkdownImage({
           : "no image source";
   return (
     <span className={target.kind === "broken" ? "md-image-note md-broken" : "md-image-note"} title={reason}>
-      <ImageOffIcon aria-hidden className="md-link-icon" />
+      <parts.Icon name="image-off" className="md-link-icon" />
       {alt ? <span>{alt}</span> : null}
       <span className="md-image-note-text">{reason}</span>
     </span>
