@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { escapeXml } from "@/lib/skills/format/catalog";
 
 // The HTML of an element tree, as react-dom/server's renderToStaticMarkup writes it, computed where
 // React's server renderer may not run: a React Server Component may not import react-dom/server.
@@ -80,10 +81,9 @@ const UNITLESS_STYLES = new Set(["opacity", "zIndex", "fontWeight", "lineHeight"
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 const BLOCKED_URL = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')";
 
-const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
-
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/["&'<>]/g, (char) => ESCAPES[char]!);
+// React escapes text and attribute values with the same five entities as the catalog's XML.
+function escapeHtml(value: unknown): string {
+  return escapeXml(String(value));
 }
 
 interface ElementLike {
