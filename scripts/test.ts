@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NO_CHROMIUM_MESSAGE, findChromium } from "../e2e/chromium";
 import { NO_POSTGRES_MESSAGE, findPostgresBin } from "../lib/test/postgres-cluster";
-import { isBuildCurrent, recordBuild } from "../server/build-if-needed";
+import { isBuildCurrent, prepareRuntimes, recordBuild } from "../server/build-if-needed";
 import { ensureAuthSecret } from "../server/db/local-env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -182,6 +182,7 @@ if (needsBuild && !built) {
   if (built) await recordBuild(root);
   else failedStages.push("build");
 }
+if (built) await prepareRuntimes(root);
 
 const playwrightReport = path.join(reports, "playwright.json");
 if (built && stages.has("e2e")) {

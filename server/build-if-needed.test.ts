@@ -23,7 +23,9 @@ const write = (file: string, text: string) => {
 beforeEach(() => {
   checkout = mkdtempSync(path.join(os.tmpdir(), "build-if-needed-"));
   mkdirSync(path.join(checkout, "server"));
-  copyFileSync(path.join(repo, "server", "build-if-needed.ts"), path.join(checkout, "server", "build-if-needed.ts"));
+  // with what it imports (the runtime preparation finds no Next.js here and does nothing)
+  for (const file of ["build-if-needed.ts", "next-runtime.mjs", "hoist-iifes.mjs"])
+    copyFileSync(path.join(repo, "server", file), path.join(checkout, "server", file));
   write("app/page.tsx", "export default function Page() { return null; }\n");
   write("lib/skills.ts", "export const skills = [];\n");
   write("package.json", '{ "type": "module" }\n');

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { prepareNextRuntimes } from "./next-runtime.mjs";
 
 // What a production build depends on. A change to any of these (a pull, an edit) makes
 // `npm start` rebuild; otherwise it reuses .next and starts in about a second.
@@ -20,7 +21,7 @@ const inputs = [
 ];
 const skip = new Set(["node_modules", ".next", "generated", "test"]);
 // Where `next build` writes (next.config.ts reads the same variable).
-const distDir = (root: string) => path.join(root, process.env.NEXT_DIST_DIR || ".next");
+export const distDir = (root: string) => path.join(root, process.env.NEXT_DIST_DIR || ".next");
 
 async function collect(root: string, rel: string, out: string[]): Promise<void> {
   const full = path.join(root, rel);
@@ -71,6 +72,16 @@ function buildApp(root: string): void {
   }
 }
 
+/**
+ * The copy of Next.js's runtimes the server loads (server/next-runtime.mjs), made after each build
+ * and at a start that finds it missing or made from another Next.js; nothing to do otherwise.
+ */
+export async function prepareRuntimes(root: string): Promise<void> {
+  const { made, failed } = await prepareNextRuntimes(root, distDir(root));
+  if (made.length) console.log(`Prepared Next.js's runtime for the server (${made.join(", ")}).`);
+  for (const { name, error } of failed) console.warn(`Next.js's ${name} will run as installed (slower): ${error}`);
+}
+
 /** `npm start`'s build step: none when the recorded build is current, else a build, recorded. Answers whether it built. */
 export async function buildIfNeeded(root: string, build: (root: string) => void = buildApp): Promise<boolean> {
   if (await isBuildCurrent(root)) return false;
@@ -83,5 +94,7 @@ export async function buildIfNeeded(root: string, build: (root: string) => void 
 // `npm run build` records its build too (`tsx server/build-if-needed.ts --record` after `next
 // build`): before, only `npm start` recorded one, so the first `npm start` after a build built again.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes("--record")) {
-  await recordBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  await recordBuild(root);
+  await prepareRuntimes(root);
 }

@@ -7,6 +7,7 @@
 //   - Readiness (/api/ready) skips the lanes too, and is answered here with 503 once the process
 //     is stopping, so a load balancer takes the instance out while it finishes its requests.
 //   - The signed-out sign-in page, kept for a minute rather than rendered per request (page-cache.mjs).
+//   - Next.js's runtimes with their inlined functions hoisted, as the build prepared them (next-runtime.mjs).
 //   - A graceful stop on SIGTERM or SIGINT: no new connections, the requests in flight finish
 //     (10 s at most), then the app's shutdown hooks (lib/shutdown.mjs: jobs, the database pool).
 // Plain JavaScript so it starts without a build step or TypeScript loader.
@@ -29,6 +30,7 @@ import { configuredHeaders } from "./configured-headers.mjs";
 import { withPageCache } from "./page-cache.mjs";
 import { createListener } from "./listener.mjs";
 import { loadIdenticalChunksOnce } from "./identical-chunks.mjs";
+import { loadPreparedNextRuntimes } from "./next-runtime.mjs";
 import { trimMallocPeriodically } from "./malloc-trim.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -106,8 +108,12 @@ async function answerReady(req, res) {
 // this file and this variable.
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(path.join(root, distDir, "required-server-files.json"), "utf8")).config);
 
-// Before Next.js loads a page: the build's byte-identical server chunks are compiled once (identical-chunks.mjs).
+// Before Next.js loads a page: the build's byte-identical server chunks are compiled once (identical-chunks.mjs),
+// and its runtimes load with their inlined functions hoisted (next-runtime.mjs).
 loadIdenticalChunksOnce(path.join(root, distDir, "server", "chunks"));
+const { asInstalled } = loadPreparedNextRuntimes(root, path.join(root, distDir));
+if (asInstalled.length)
+  console.warn(`Next.js's ${asInstalled.join(", ")} will run as installed (slower): no current prepared copy; \`npm run build\` or \`npm start\` makes one.`);
 
 const server = createServer();
 const app = next({ dev: false, dir: root, hostname, port, httpServer: server });

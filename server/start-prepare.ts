@@ -10,7 +10,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getEnv } from "@/lib/env";
-import { buildIfNeeded } from "./build-if-needed";
+import { buildIfNeeded, prepareRuntimes } from "./build-if-needed";
 import { ensureDataDirectory } from "./db/data-dir";
 import { ensureAuthSecret } from "./db/local-env";
 import { isPrepared } from "./db/prepared";
@@ -34,6 +34,7 @@ await runScript(async () => {
   }
 
   await buildIfNeeded(root);
+  await prepareRuntimes(root);
 
   const planFile = process.env.SKILLSHELF_START_PLAN;
   if (planFile) await writeFile(planFile, startPlan({ port: env.PORT, hostname: env.HOSTNAME, database: env.databasePath ?? "" }));

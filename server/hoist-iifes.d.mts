@@ -1,0 +1,1 @@
+export declare function hoistIifes(source: string): { code: string; hoisted: number };
