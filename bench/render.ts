@@ -8,7 +8,7 @@
 // so is the anchor for pages Next renders on every request: bench/plain-next, a plain Next.js app
 // (a root layout and one small page that reads the request's headers), built once per Next
 // version into bench/.tmp and started with `next start` under npm start's heap cap.
-// Flags: --requests=100 (per page and server), --sql (each page's statements), --after=<checkout>
+// Flags: --requests=100 (per page and server), --warm-rounds=100 (see WARM_ROUNDS), --sql (each page's statements), --after=<checkout>
 // (default: this one), --after-dist=<dir> (its build in NEXT_DIST_DIR=<dir>, not .next), --before=<checkout> to start a second server from
 // another checkout (built: `npm run build` there) and measure both interleaved, block by block (each
 // block once both servers are idle: settle), so
@@ -32,6 +32,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
 const REQUESTS = Number(flags.get("requests") ?? sized(100, 4));
 const BLOCKS = 4; // each page's requests in this many blocks per server, alternating servers
+// A server costs its steady figure per page only once V8 has optimized the code every page runs
+// (React's and Next's renderers, the data layer), and V8 optimizes a function called once per view
+// only after about 400 calls (Maglev) and 3,000 (TurboFan). /skills alone from a fresh start, CPU
+// per window of 200 requests: 21.6, 18.6, 19.0, 18.1, 15.3, 15.6 ms (2026-12-05); the 30 requests
+// per page that measure() warms with left the first pages measured in the middle of that climb. So
+// each server first serves WARM_ROUNDS rounds of every page (and the plain Next app as many
+// requests of its page), unmeasured; --warm-rounds=0 measures as before.
+const WARM_ROUNDS = Number(flags.get("warm-rounds") ?? sized(100, 0));
 const PASSWORD = "skillshelf-demo";
 const TICK_MS = 1000 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ, 100 on Linux)
 
@@ -243,7 +251,7 @@ async function measurePlainNext(plain: { baseUrl: string; pid: number }): Promis
     if (response.status !== 200) throw new Error(`plain Next app: ${response.status}`);
     return body.byteLength;
   };
-  for (let i = 0; i < sized(30, 1); i++) await get();
+  for (let i = 0; i < WARM_ROUNDS * PAGES.length + sized(30, 1); i++) await get();
   const before = await cpuTicks(plain.pid);
   let bytes = 0;
   for (let i = 0; i < REQUESTS; i++) bytes = await get();
@@ -318,6 +326,7 @@ async function main(): Promise<void> {
   try {
     if (before) servers.push(await start("before", path.resolve(before)));
     servers.push(await start("after", path.resolve(flags.get("after") ?? root), flags.get("after-dist")));
+    for (const server of servers) for (let round = 0; round < WARM_ROUNDS; round++) for (const page of PAGES) await request(server, page);
     const rows: { page: Page; results: Result[] }[] = [];
     for (const page of PAGES) rows.push({ page, results: await measure(servers, page) });
     const plainServer = await startPlainNext();
@@ -325,7 +334,9 @@ async function main(): Promise<void> {
 
     for (const server of servers) console.log(`start to first health, new database (${server.name}): ${(server.startMs / 1000).toFixed(1)} s`);
     const [load1] = loadavg();
-    console.log(`\nbench:render, ${REQUESTS} sequential requests per page and server, load average ${load1.toFixed(2)}`);
+    console.log(
+      `\nbench:render, ${REQUESTS} sequential requests per page and server after ${WARM_ROUNDS} warm-up rounds of every page, load average ${load1.toFixed(2)}`,
+    );
     const floors = rows[1].results;
     for (const { page, results } of rows) {
       for (const [i, result] of results.entries()) {
