@@ -29,8 +29,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap && r
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 # The build's fingerprint (sources' sizes and times, as copied here) tells `npm start`
-# (server/start.sh) that the build is current, so a replica never rebuilds at start.
-RUN npx tsx -e 'import("./server/build-if-needed.ts").then((m) => m.recordBuild(process.cwd()))'
+# (server/start.sh) that the build is current, so a replica never rebuilds at start; and the
+# prepared copy of Next.js's runtimes (server/next-runtime.mjs) is made here once, not at each start.
+RUN npx tsx -e 'import("./server/build-if-needed.ts").then(async (m) => { await m.recordBuild(process.cwd()); await m.prepareRuntimes(process.cwd()); })'
 USER node
 ENV NODE_ENV=production HOSTNAME=0.0.0.0 PORT=3000 NEXT_TELEMETRY_DISABLED=1
 EXPOSE 3000
