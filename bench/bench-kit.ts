@@ -16,6 +16,14 @@ export const SMOKE = process.env.BENCH_SMOKE === "1";
 /** The full run's value, or the smoke run's. */
 export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
 
+/** A count given as --name=<n> (or the default): a whole number from `min` up, else an error that names the flag. */
+export function countFlag(flags: Map<string, string | undefined>, name: string, fallback: number, min = 0): number {
+  const raw = flags.get(name);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return value;
+}
+
 // A smoke run reads the repository's own skills (the built-ins and the demo) where a full run
 // reads the team's corpora in ../shared, which a clean clone (CI) does not have.
 const SMOKE_CORPUS = path.resolve(import.meta.dirname, "../prisma/skills");

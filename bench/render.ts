@@ -26,11 +26,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { listeningPid } from "../e2e/server-process";
-import { freePort, signIn, sized } from "./bench-kit";
+import { countFlag, freePort, signIn, sized } from "./bench-kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
-const REQUESTS = Number(flags.get("requests") ?? sized(100, 4));
+const REQUESTS = countFlag(flags, "requests", sized(100, 4), 1);
 const BLOCKS = 4; // each page's requests in this many blocks per server, alternating servers
 // A server costs its steady figure per page only once V8 has optimized the code every page runs
 // (React's and Next's renderers, the data layer), and V8 optimizes a function called once per view
@@ -39,7 +39,7 @@ const BLOCKS = 4; // each page's requests in this many blocks per server, altern
 // per page that measure() warms with left the first pages measured in the middle of that climb. So
 // each server first serves WARM_ROUNDS rounds of every page (and the plain Next app as many
 // requests of its page), unmeasured; --warm-rounds=0 measures as before.
-const WARM_ROUNDS = Number(flags.get("warm-rounds") ?? sized(100, 0));
+const WARM_ROUNDS = countFlag(flags, "warm-rounds", sized(100, 0));
 const PASSWORD = "skillshelf-demo";
 const TICK_MS = 1000 / 100; // /proc/<pid>/stat counts in clock ticks (USER_HZ, 100 on Linux)
 
