@@ -4,7 +4,15 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "cli/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    include: [
+      "*.test.ts",
+      "lib/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+    ],
     environment: "node",
     // SKILLSHELF_TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (see the file).
     globalSetup: ["lib/test/postgres-setup.ts"],
