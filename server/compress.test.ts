@@ -1,8 +1,9 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { withCompression } from "./compress.mjs";
+import { acceptsGzip, withCompression } from "./compress.mjs";
 
 // The production server's compression around a stand-in for Next.js that writes as Next does: a
 // page's shell in many small writes, each followed by `res.flush()`, then (after its data
@@ -77,12 +78,16 @@ describe("the production server's compression", () => {
     expect(shellBytes).toBeLessThan(together * 1.3);
   });
 
-  it("answers brotli to a browser that offers it, and plain text to a client that offers nothing", async () => {
+  it("answers gzip to a browser, Brotli to a client that takes only that, and plain text to one that offers nothing", async () => {
     const { port, openGate } = await start();
     openGate();
     const browser = await get(port, "/skills", "gzip, deflate, br, zstd").done;
-    expect(browser.headers["content-encoding"]).toBe("br");
+    expect(browser.headers["content-encoding"]).toBe("gzip");
+    expect(browser.headers.vary).toBe("Accept-Encoding");
     expect(browser.text).toBe(SHELL.join("") + LATE);
+    const brotliOnly = await get(port, "/skills", "br").done;
+    expect(brotliOnly.headers["content-encoding"]).toBe("br");
+    expect(brotliOnly.text).toBe(SHELL.join("") + LATE);
     const plain = await get(port, "/skills").done;
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.text).toBe(SHELL.join("") + LATE);
@@ -101,5 +106,103 @@ describe("the production server's compression", () => {
     openGate();
     const next = await get(port, "/skills", "gzip").done;
     expect(next.text).toBe(SHELL.join("") + LATE);
+  });
+
+  it("continues one gzip stream over pieces written in many turns, large ones deflated a part per turn", async () => {
+    // 3 MB in writes of every size, some in the same turn, some turns apart, ended with a chunk:
+    // the decoder checks the stream's CRC and length.
+    const parts = Array.from({ length: 120 }, (_, i) => `${"line " + i + " " + randomBytes(i * 37).toString("hex")}\n`.repeat(1 + (i % 9)));
+    server = createServer(
+      (req, res) =>
+        void withCompression(async (_req, out) => {
+          out.setHeader("content-type", "application/json");
+          for (const [i, part] of parts.entries()) {
+            if (!out.write(part)) await new Promise((resolve) => out.once("drain", resolve));
+            if (i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+          }
+          out.end("[end]".repeat(60_000));
+        })(req, res),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const answer = await get(port, "/export", "gzip").done;
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.text).toBe(parts.join("") + "[end]".repeat(60_000));
+  });
+
+  it("holds a large body back when the client does not read, instead of taking all of it", async () => {
+    // 64 MB that gzip cannot shrink much, written as Next's pipe writes: on until write() says wait.
+    const chunk = randomBytes(48 * 1024).toString("base64");
+    let written = 0;
+    let waiting = false;
+    server = createServer(
+      (req, res) =>
+        void withCompression(async (_req, out) => {
+          out.setHeader("content-type", "text/plain; charset=utf-8");
+          while (written < 64 * 1024 * 1024) {
+            written += chunk.length;
+            if (!out.write(chunk)) {
+              waiting = true;
+              await new Promise((resolve) => out.once("drain", resolve));
+              waiting = false;
+            }
+          }
+          out.end();
+        })(req, res),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = request({ port, path: "/big", headers: { "accept-encoding": "gzip" } }, (res) => res.pause());
+    client.on("error", () => {});
+    client.end();
+    await until(() => waiting);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What the socket's buffers and one piece hold, not the 64 MB.
+    expect(waiting).toBe(true);
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+    client.destroy();
+  });
+
+  it("leaves alone what the compression package left alone: other types, no-transform, no body", async () => {
+    const body = "x".repeat(5000);
+    server = createServer(
+      (req, res) =>
+        void withCompression(async (_req, out) => {
+          if (req.url === "/png") out.setHeader("content-type", "image/png");
+          else out.setHeader("content-type", "text/plain");
+          if (req.url === "/no-transform") out.setHeader("cache-control", "no-transform");
+          if (req.url === "/not-modified") out.statusCode = 304;
+          out.end(req.url === "/not-modified" ? undefined : body);
+        })(req, res),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    for (const path of ["/png", "/no-transform", "/not-modified"]) {
+      const answer = await get(port, path, "gzip").done;
+      expect(answer.headers["content-encoding"], path).toBeUndefined();
+      expect(answer.text, path).toBe(path === "/not-modified" ? "" : body);
+    }
+    expect((await get(port, "/text", "gzip").done).headers["content-encoding"]).toBe("gzip");
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("reads the header as the HTTP rules say: names, weights and the wildcard", () => {
+    const cases: [string | undefined, boolean][] = [
+      ["gzip, deflate, br, zstd", true],
+      ["GZIP;q=0.5", true],
+      ["x-gzip", true],
+      ["br", false],
+      ["gzip;q=0, br", false],
+      ["gzip; q=0.000", false],
+      ["identity", false],
+      ["*", true],
+      ["*;q=0", false],
+      ["br, *;q=0.1", true],
+      ["gzip;q=0, *", false],
+      ["", false],
+      [undefined, false],
+    ];
+    for (const [header, expected] of cases) expect(acceptsGzip(header), String(header)).toBe(expected);
   });
 });
