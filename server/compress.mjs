@@ -74,8 +74,9 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const LAST_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
- * The rules the `compression` package applied: a compressible type, no `Cache-Control:
- * no-transform`, not already encoded, a status with a body, and not known to be under THRESHOLD.
+ * The rules the `compression` package applied (a compressible type, no `Cache-Control:
+ * no-transform`, not already encoded, not known to be under THRESHOLD), and a status whose body is
+ * the whole representation.
  * @param {Response} res
  * @param {number | undefined} length the body's length when end() gave all of it at once
  */
@@ -85,7 +86,8 @@ function shouldGzip(res, length) {
   const cacheControl = res.getHeader("Cache-Control");
   if (typeof cacheControl === "string" && /(?:^|,)\s*?no-transform\s*?(?:,|$)/.test(cacheControl)) return false;
   vary(res, "Accept-Encoding");
-  if (res.statusCode === 204 || res.statusCode === 304 || res.statusCode < 200) return false;
+  // No body (204, 304), or a byte range of the uncompressed file (206: its Content-Range counts those).
+  if (res.statusCode === 204 || res.statusCode === 206 || res.statusCode === 304 || res.statusCode < 200) return false;
   if (Number(res.getHeader("Content-Length")) < THRESHOLD || (length !== undefined && length < THRESHOLD)) return false;
   const encoding = res.getHeader("Content-Encoding");
   return encoding === undefined || encoding === "identity";

@@ -163,7 +163,7 @@ describe("the production server's compression", () => {
     client.destroy();
   });
 
-  it("leaves alone what the compression package left alone: other types, no-transform, no body", async () => {
+  it("leaves alone other types, no-transform, answers without a body and byte ranges", async () => {
     const body = "x".repeat(5000);
     server = createServer(
       (req, res) =>
@@ -172,12 +172,16 @@ describe("the production server's compression", () => {
           else out.setHeader("content-type", "text/plain");
           if (req.url === "/no-transform") out.setHeader("cache-control", "no-transform");
           if (req.url === "/not-modified") out.statusCode = 304;
+          if (req.url === "/range") {
+            out.statusCode = 206;
+            out.setHeader("content-range", "bytes 0-4999/20000");
+          }
           out.end(req.url === "/not-modified" ? undefined : body);
         })(req, res),
     );
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    for (const path of ["/png", "/no-transform", "/not-modified"]) {
+    for (const path of ["/png", "/no-transform", "/not-modified", "/range"]) {
       const answer = await get(port, path, "gzip").done;
       expect(answer.headers["content-encoding"], path).toBeUndefined();
       expect(answer.text, path).toBe(path === "/not-modified" ? "" : body);
