@@ -135,22 +135,19 @@ function gzipPerTurn(res) {
       queued = 0;
       return all;
     }
-    /** @type {Buffer[]} */
-    const parts = [];
+    // The whole buffers in front first, then the part of the next one that fits; the queue is cut
+    // once (shifting one buffer at a time made 400,000 small writes take 38 s to send).
+    let count = 0;
     let taken = 0;
-    while (taken < max) {
-      const head = queue[0];
-      const room = max - taken;
-      if (head.length <= room) {
-        parts.push(head);
-        queue.shift();
-        taken += head.length;
-      } else {
-        parts.push(head.subarray(0, room));
-        queue[0] = head.subarray(room);
-        taken += room;
-      }
+    while (taken + queue[count].length <= max) taken += queue[count++].length;
+    const parts = queue.slice(0, count);
+    const rest = queue.slice(count);
+    if (taken < max) {
+      parts.push(rest[0].subarray(0, max - taken));
+      rest[0] = rest[0].subarray(max - taken);
+      taken = max;
     }
+    queue = rest;
     queued -= taken;
     return Buffer.concat(parts, taken);
   };
