@@ -3,7 +3,9 @@
 // migrated and seeded with the demo) and, for each page, sends REQUESTS sequential requests and
 // reads the server's CPU time (utime + stime of the process, all its threads, from /proc) before and
 // after, and the SQL statements it executed (counted by bench/sql-counter.mjs, preloaded into the
-// server, so the count works on any version). /api/health (answered before Next.js) and a plain
+// server, so the count works on any version; on SQLite it includes the reader's `PRAGMA
+// data_version` before each read, lib/db/read-cache.ts, so a read answered from the cache still
+// counts one). /api/health (answered before Next.js) and a plain
 // Next.js page (the 404 page: root layout, no data) are the floors, measured in the same run, and
 // so is the anchor for pages Next renders on every request: bench/plain-next, a plain Next.js app
 // (a root layout and one small page that reads the request's headers), built once per Next

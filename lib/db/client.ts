@@ -5,6 +5,7 @@ import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/
 import type { DatabaseTarget } from "@/lib/env";
 import { createPgAdapterFactory } from "./postgres";
 import { adapterQuery, clientRows, rawQueryOf } from "./raw-reads";
+import { ReadCache } from "./read-cache";
 import { cacheStatements } from "./statement-cache";
 
 export type Dialect = "sqlite" | "postgres";
@@ -70,6 +71,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 const STATEMENTS_KEPT = 500;
 
 type AdapterWithClient = { client: { prepare: (sql: string) => unknown } };
+type PluckedStatement = { pluck(on?: boolean): { get(): unknown } };
 type ConnectedAdapter = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
 
 // The SQLite better-sqlite3 bundles takes 32,766 bound parameters per statement (its default
@@ -88,9 +90,14 @@ class CachedStatements extends PrismaBetterSqlite3 {
     return sql;
   }
 
+  /** The connection just opened, before `prepare` hands out shared statements. */
+  protected opened(_client: AdapterWithClient["client"], _adapter: ConnectedAdapter): void {}
+
   override async connect() {
     const adapter = await super.connect();
-    cacheStatements((adapter as unknown as AdapterWithClient).client, STATEMENTS_KEPT, (sql) => this.rewrite(sql));
+    const client = (adapter as unknown as AdapterWithClient).client;
+    this.opened(client, adapter);
+    cacheStatements(client, STATEMENTS_KEPT, (sql) => this.rewrite(sql));
     this.connected = Object.assign(adapter, { getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_VARIABLES, supportsRelationJoins: false }) });
     return this.connected;
   }
@@ -108,6 +115,29 @@ class CachedStatements extends PrismaBetterSqlite3 {
 class ImmediateTransactions extends CachedStatements {
   protected override rewrite(sql: string): string {
     return sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql;
+  }
+}
+
+// The reader's results kept while the database is unchanged: a page's reads take a few KB; an
+// entry past 256 KB (a large file's contents) is read afresh each time.
+const READ_CACHE_LIMITS = { maxBytes: 8 * 1024 * 1024, maxEntryBytes: 256 * 1024 };
+
+/**
+ * The reader: every query it runs, raw or a model's, answered from lib/db/read-cache.ts while
+ * `PRAGMA data_version` (which changes when another connection commits) is the one the result was
+ * read under.
+ */
+class CachedReads extends CachedStatements {
+  readonly cache = new ReadCache(() => this.#dataVersion(), READ_CACHE_LIMITS);
+  #dataVersion = (): number => {
+    throw new Error("The reader has no connection yet");
+  };
+
+  protected override opened(client: AdapterWithClient["client"], adapter: ConnectedAdapter): void {
+    const version = (client.prepare("PRAGMA data_version") as PluckedStatement).pluck(true);
+    this.#dataVersion = () => Number(version.get());
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    adapter.queryRaw = (query) => this.cache.read(query, queryRaw);
   }
 }
 
@@ -134,9 +164,12 @@ async function readDirectly(adapter: ConnectedAdapter | undefined, operation: st
 /** How many raw reads outside a transaction went each way since the process started (for tests). */
 export const rawReads = { direct: 0, throughClient: 0 };
 
+/** Each SQLite client's read cache, for tests. */
+export const readCaches = new WeakMap<object, ReadCache>();
+
 export function createPrismaClient(databasePath: string) {
   const writer = new PrismaClient({ adapter: new ImmediateTransactions({ url: databasePath, timeout: BUSY_TIMEOUT_MS }) });
-  const readerAdapter = new CachedStatements({ url: databasePath, timeout: BUSY_TIMEOUT_MS });
+  const readerAdapter = new CachedReads({ url: databasePath, timeout: BUSY_TIMEOUT_MS });
   const reader = new PrismaClient({ adapter: readerAdapter });
   // Per-connection settings, applied before each connection's first statement.
   // synchronous=NORMAL: under WAL a commit no longer waits for an fsync of the log, only
@@ -169,7 +202,7 @@ export function createPrismaClient(databasePath: string) {
   });
   // Interactive transactions take the gate for their whole duration.
   const $transaction = extended.$transaction.bind(extended) as typeof extended.$transaction;
-  return Object.assign(extended, {
+  const client = Object.assign(extended, {
     $transaction: ((...args: Parameters<typeof extended.$transaction>) =>
       prepare().then(() =>
         gate.run(() => insideTransaction.run(true, () => ($transaction as (...a: unknown[]) => Promise<unknown>)(...args))),
@@ -179,6 +212,8 @@ export function createPrismaClient(databasePath: string) {
     },
     $dialect: "sqlite" as Dialect,
   });
+  readCaches.set(client, readerAdapter.cache);
+  return client;
 }
 
 export type Db = ReturnType<typeof createPrismaClient>;

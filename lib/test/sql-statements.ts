@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import { ReadCache } from "@/lib/db/read-cache";
 
 // Counts the SQL statements the process sends to the database, below Prisma (at better-sqlite3's
 // statements and pg's clients), so a test can say how often something is read without the code
@@ -8,6 +9,13 @@ import pg from "pg";
 
 const seen: string[] = [];
 let installed = false;
+// A test counts what the code asks of the database. On SQLite a read outside a transaction may be
+// answered by the reader's cache (lib/db/read-cache.ts) while nothing has changed: it is counted
+// when asked, whether the cache answers it or runs it (then not counted again), and the cache's
+// check for a commit before each read, which reads no table, is not counted. Otherwise a page read
+// twice in a test would count nothing the second time, and an N+1 would hide behind the cache.
+const VERSION_CHECK = "PRAGMA data_version";
+let runningCachedRead = 0;
 
 function install(): void {
   if (installed) return;
@@ -18,10 +26,23 @@ function install(): void {
   for (const method of ["run", "get", "all", "iterate"]) {
     const original = statement[method];
     statement[method] = function (this: { source: string }, ...args: unknown[]) {
-      seen.push(this.source);
+      if (runningCachedRead === 0 && this.source !== VERSION_CHECK) seen.push(this.source);
       return original.apply(this, args);
     };
   }
+  const read = ReadCache.prototype.read;
+  ReadCache.prototype.read = function (this: ReadCache, sql, run) {
+    seen.push(sql.sql);
+    // The adapter runs the statement before its first await, so inside this call.
+    return read.call(this, sql, (q) => {
+      runningCachedRead++;
+      try {
+        return run(q);
+      } finally {
+        runningCachedRead--;
+      }
+    });
+  };
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
