@@ -207,6 +207,31 @@ describe("the production server's compression", () => {
     }
     expect((await get(port, "/text", "gzip").done).headers["content-encoding"]).toBe("gzip");
   });
+
+  it("deflates a page at level 2 and an immutable file at level 6", async () => {
+    const body = SHELL.join("");
+    server = createServer(
+      (req, res) =>
+        void withCompression(async (_req, out) => {
+          out.setHeader("content-type", req.url === "/chunk.js" ? "application/javascript" : "text/html");
+          if (req.url === "/chunk.js") out.setHeader("cache-control", "public, max-age=31536000, immutable");
+          out.end(body);
+        })(req, res),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    // One end() is one piece: the gzip header, the piece deflated with a sync flush, the last block and the trailer.
+    const deflated = (level: number) => zlib.deflateRawSync(body, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }).length + 10 + 2 + 8;
+    expect(deflated(2)).not.toBe(deflated(6));
+    for (const [path, level] of [
+      ["/page", 2],
+      ["/chunk.js", 6],
+    ] as const) {
+      const answer = await get(port, path, "gzip").done;
+      expect(answer.text, path).toBe(body);
+      expect(answer.bytes, path).toBe(deflated(level));
+    }
+  });
 });
 
 describe("acceptsGzip", () => {
