@@ -9,12 +9,18 @@
 //   3. report the gzipped first-load JavaScript of the list and skill pages (every script chunk
 //      their HTML references, fetched from the server and gzipped), and how much of it is the
 //      signed-in shell every page shares.
+// --before=<checkout> starts a second server from another checkout (built: `npm run build` there) on
+// a copy of the same seeded database and measures both in the same run: each timed request goes to
+// both servers, which of them first alternating, so that the machine's load falls on both alike;
+// every figure then prints twice, "(before)" and "(after)", and a table sets them side by side.
+// The copy is the current schema: an older checkout reads it as long as the migrations since only
+// added tables and columns.
 // Each figure prints on its own line as "<figure>: <number> <unit>". Targets: p95 under 200 ms per
 // page, under 200 KB of gzipped first-load JavaScript per page.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +45,8 @@ const TARGET_JS_KB = 200;
 const PASSWORD = "bench-password-not-secret";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
+const BEFORE = flags.get("before") ? path.resolve(flags.get("before")!) : undefined;
 
 // ---------- Deterministic content ----------
 
@@ -239,25 +247,36 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
 
 // ---------- Timing ----------
 
-const results: { name: string; p95: number }[] = [];
+/** A running server to measure: its name ("after" alone, or "before" and "after"). */
+type Target = { name: string; baseUrl: string; cookie: string };
 
-async function measure(name: string, baseUrl: string, cookie: string, url: (i: number) => string, expect: (html: string) => boolean): Promise<void> {
-  const get = async (i: number) => {
-    const response = await fetch(`${baseUrl}${url(i)}`, { headers: { cookie }, redirect: "manual" });
+const results: { name: string; p95: number[] }[] = [];
+const tag = (targets: Target[], target: Target) => (targets.length > 1 ? ` (${target.name})` : "");
+
+async function measure(name: string, targets: Target[], url: (i: number) => string, expect: (html: string) => boolean): Promise<void> {
+  const get = async (target: Target, i: number) => {
+    const response = await fetch(`${target.baseUrl}${url(i)}`, { headers: { cookie: target.cookie }, redirect: "manual" });
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`${url(i)} answered ${response.status}`);
-    if (!expect(html)) throw new Error(`${url(i)} did not render what was expected`);
+    if (response.status !== 200) throw new Error(`${target.name}: ${url(i)} answered ${response.status}`);
+    if (!expect(html)) throw new Error(`${target.name}: ${url(i)} did not render what was expected`);
   };
-  for (let i = 0; i < WARMUP; i++) await get(i);
-  const samples: number[] = [];
+  for (let i = 0; i < WARMUP; i++) for (const target of targets) await get(target, i);
+  const samples: number[][] = targets.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await get(i);
-    samples.push(performance.now() - started);
+    // Each server goes first on every other request.
+    const order = [...targets.keys()];
+    if (i % 2 === 1) order.reverse();
+    for (const t of order) {
+      const started = performance.now();
+      await get(targets[t], i);
+      samples[t].push(performance.now() - started);
+    }
   }
-  figure(`${name} p50`, percentile(samples, 50), "ms");
-  figure(`${name} p95`, percentile(samples, 95), "ms");
-  results.push({ name, p95: percentile(samples, 95) });
+  for (const [t, target] of targets.entries()) {
+    figure(`${name} p50${tag(targets, target)}`, percentile(samples[t], 50), "ms");
+    figure(`${name} p95${tag(targets, target)}`, percentile(samples[t], 95), "ms");
+  }
+  results.push({ name, p95: samples.map((s) => percentile(s, 95)) });
 }
 
 /**
@@ -290,9 +309,10 @@ const kb = (chunks: Map<string, number>, except?: Map<string, number>) =>
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "skillshelf-browse-"));
 const databasePath = path.join(dir, "browse.db");
-let server: ChildProcess | undefined;
-const stopServer = () => {
-  if (server && server.exitCode === null && server.pid) {
+const servers: ChildProcess[] = [];
+const stopServers = () => {
+  for (const server of servers) {
+    if (server.exitCode !== null || !server.pid) continue;
     try {
       process.kill(-server.pid, "SIGTERM"); // next start spawns a worker: end the whole group
     } catch {
@@ -302,7 +322,7 @@ const stopServer = () => {
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    stopServer();
+    stopServers();
     void rm(dir, { recursive: true, force: true }).finally(() => process.exit(130));
   });
 }
@@ -340,78 +360,110 @@ try {
   figure("skills in the search index", counts.indexed, "rows", 0);
   figure("database size", (await stat(databasePath)).size / 1e6, "MB");
 
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      DATABASE_URL: `file:${databasePath}`,
-      BETTER_AUTH_URL: baseUrl,
-      BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789",
-    },
-  });
-  await waitForHealth(baseUrl, server);
-  const cookie = await signIn(baseUrl, viewerEmail, PASSWORD);
+  if (BEFORE && !existsSync(path.join(BEFORE, ".next", "BUILD_ID"))) throw new Error(`--before: ${BEFORE} has no build (run npm run build there)`);
+  const checkouts: [string, string][] = [...(BEFORE ? [["before", BEFORE] as [string, string]] : []), ["after", root]];
+  const targets: Target[] = [];
+  // Whatever the seed left in the write-ahead log goes into the file before it is copied.
+  const seeded = new Database(databasePath);
+  seeded.pragma("wal_checkpoint(TRUNCATE)");
+  seeded.close();
+  for (const [name, checkout] of checkouts) {
+    // Each server its own copy of the database, so neither sees the other's sessions or caches.
+    let database = databasePath;
+    if (checkouts.length > 1) {
+      database = path.join(dir, `browse-${name}.db`);
+      await copyFile(databasePath, database);
+    }
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const server = spawn(path.join(checkout, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+      cwd: checkout,
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        DATABASE_URL: `file:${database}`,
+        BETTER_AUTH_URL: baseUrl,
+        BETTER_AUTH_SECRET: "bench-only-secret-not-for-production-0123456789",
+      },
+    });
+    servers.push(server);
+    await waitForHealth(baseUrl, server);
+    targets.push({ name, baseUrl, cookie: await signIn(baseUrl, viewerEmail, PASSWORD) });
+  }
 
-  console.log(`\n(2) HTTP, full responses, signed in as a member of two teams (next start on port ${port})`);
+  const where = targets.map((t) => `${t.name} on ${new URL(t.baseUrl).port}`).join(", ");
+  console.log(`\n(2) HTTP, full responses, signed in as a member of two teams (next start: ${where})`);
   const isList = (html: string) => html.includes('aria-label="Scopes"');
   const hasResults = (html: string) => isList(html) && (html.includes('aria-label="Skills"') || html.includes("No skills match"));
   await measure(
     "GET /skills",
-    baseUrl,
-    cookie,
+    targets,
     () => "/skills",
     (html) => html.includes('aria-label="Skills"'),
   );
   await measure(
     "GET /skills?scope=public&sort=name&view=rows&page=5",
-    baseUrl,
-    cookie,
+    targets,
     () => "/skills?scope=public&sort=name&view=rows&page=5",
     (html) => html.includes('aria-label="Skills"'),
   );
   for (const q of ["review", "kubernetes", "pdf-tools", "quarterly forecast", "deplo", "no-such-skill-anywhere"]) {
-    await measure(`GET /skills?q=${q}`, baseUrl, cookie, () => `/skills?q=${encodeURIComponent(q)}`, hasResults);
+    await measure(`GET /skills?q=${q}`, targets, () => `/skills?q=${encodeURIComponent(q)}`, hasResults);
   }
-  await measure("GET /skills?q=sql&warnings=with&sort=tokens", baseUrl, cookie, () => "/skills?q=sql&warnings=with&sort=tokens", hasResults);
+  await measure("GET /skills?q=sql&warnings=with&sort=tokens", targets, () => "/skills?q=sql&warnings=with&sort=tokens", hasResults);
   await measure(
     "GET /skills/<id> (rotating over visible skills)",
-    baseUrl,
-    cookie,
+    targets,
     (i) => `/skills/${sampleIds[i % sampleIds.length]}`,
     (html) => html.includes("<h1"),
   );
 
   console.log("\n(3) first-load JavaScript, gzipped (every script chunk the page's HTML loads)");
-  const list = await firstLoad(baseUrl, cookie, "/skills");
-  const page = await firstLoad(baseUrl, cookie, `/skills/${sampleIds[0]}`);
-  // What every signed-in page loads (framework, root and app layouts): the chunks these share with /teams.
-  const teams = await firstLoad(baseUrl, cookie, "/teams");
-  const shell = new Map([...list.chunks].filter(([src]) => page.chunks.has(src) && teams.chunks.has(src)));
-  const [listKb, pageKb] = [kb(list.chunks), kb(page.chunks)];
-  figure("first-load JS /skills", listKb, "KB");
-  figure("first-load JS /skills/<id>", pageKb, "KB");
-  figure("of which shared by every signed-in page", kb(shell), "KB");
-  figure("JS only /skills loads", kb(list.chunks, shell), "KB");
-  figure("JS only /skills/<id> loads", kb(page.chunks, shell), "KB");
-  figure("HTML /skills (gzipped)", list.htmlKb, "KB");
-  figure("HTML /skills/<id> (gzipped)", page.htmlKb, "KB");
+  const loads: { listKb: number; pageKb: number; htmlListKb: number; htmlPageKb: number }[] = [];
+  for (const target of targets) {
+    const list = await firstLoad(target.baseUrl, target.cookie, "/skills");
+    const page = await firstLoad(target.baseUrl, target.cookie, `/skills/${sampleIds[0]}`);
+    // What every signed-in page loads (framework, root and app layouts): the chunks these share with /teams.
+    const teams = await firstLoad(target.baseUrl, target.cookie, "/teams");
+    const shell = new Map([...list.chunks].filter(([src]) => page.chunks.has(src) && teams.chunks.has(src)));
+    const [listKb, pageKb] = [kb(list.chunks), kb(page.chunks)];
+    const t = tag(targets, target);
+    figure(`first-load JS /skills${t}`, listKb, "KB");
+    figure(`first-load JS /skills/<id>${t}`, pageKb, "KB");
+    figure(`of which shared by every signed-in page${t}`, kb(shell), "KB");
+    figure(`JS only /skills loads${t}`, kb(list.chunks, shell), "KB");
+    figure(`JS only /skills/<id> loads${t}`, kb(page.chunks, shell), "KB");
+    figure(`HTML /skills (gzipped)${t}`, list.htmlKb, "KB");
+    figure(`HTML /skills/<id> (gzipped)${t}`, page.htmlKb, "KB");
+    loads.push({ listKb, pageKb, htmlListKb: list.htmlKb, htmlPageKb: page.htmlKb });
+  }
 
-  const slowest = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  if (targets.length > 1) {
+    console.log("\n| page | p95 ms before | p95 ms after |\n|---|---|---|");
+    for (const r of results) console.log(`| ${r.name} | ${r.p95.map((v) => v.toFixed(1)).join(" | ")} |`);
+    const [b, a] = loads;
+    console.log(`| first-load JS /skills, KB gzipped | ${b.listKb.toFixed(1)} | ${a.listKb.toFixed(1)} |`);
+    console.log(`| first-load JS /skills/<id>, KB gzipped | ${b.pageKb.toFixed(1)} | ${a.pageKb.toFixed(1)} |`);
+    console.log(`| HTML /skills, KB gzipped | ${b.htmlListKb.toFixed(1)} | ${a.htmlListKb.toFixed(1)} |`);
+    console.log(`| HTML /skills/<id>, KB gzipped | ${b.htmlPageKb.toFixed(1)} | ${a.htmlPageKb.toFixed(1)} |`);
+  }
+
+  // The targets hold for the last server measured: this checkout.
+  const last = targets.length - 1;
+  const slowest = results.reduce((x, y) => (y.p95[last] > x.p95[last] ? y : x));
   console.log("");
-  figure(`slowest p95 (${slowest.name})`, slowest.p95, "ms");
-  const slow = results.filter((r) => r.p95 >= TARGET_P95_MS).map((r) => r.name);
+  figure(`slowest p95 (${slowest.name})`, slowest.p95[last], "ms");
+  const slow = results.filter((r) => r.p95[last] >= TARGET_P95_MS).map((r) => r.name);
+  const { listKb, pageKb } = loads[last];
   const heavy = [listKb >= TARGET_JS_KB ? "/skills" : "", pageKb >= TARGET_JS_KB ? "/skills/<id>" : ""].filter(Boolean);
   console.log(`target: p95 under ${TARGET_P95_MS} ms for each page: ${slow.length ? `NOT met (${slow.join(", ")})` : "met"}`);
   console.log(`target: first-load JS under ${TARGET_JS_KB} KB gzipped: ${heavy.length ? `NOT met (${heavy.join(", ")})` : "met"}`);
 } finally {
-  stopServer();
-  if (server && server.exitCode === null) await new Promise((resolve) => server!.once("exit", resolve));
+  stopServers();
+  await Promise.all(servers.map((server) => (server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : null)));
   await rm(dir, { recursive: true, force: true });
 }
