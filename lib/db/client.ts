@@ -134,6 +134,8 @@ class CachedReads extends CachedStatements {
   };
 
   protected override opened(client: AdapterWithClient["client"], adapter: ConnectedAdapter): void {
+    // A number of this connection's is comparable only with its own earlier ones.
+    this.cache.clear();
     const version = (client.prepare("PRAGMA data_version") as PluckedStatement).pluck(true);
     this.#dataVersion = () => Number(version.get());
     const queryRaw = adapter.queryRaw.bind(adapter);

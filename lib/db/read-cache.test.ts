@@ -31,6 +31,10 @@ describe("ReadCache", () => {
     expect((await cache.read(query("A", "ada"), run)).rows).toEqual([["A:ada:2"]]);
     expect(runs).toBe(4);
     expect(cache.stats).toEqual({ hits: 1, misses: 4, cleared: 1 });
+    // A new connection counts afresh: the same number no longer vouches for what was kept.
+    cache.clear();
+    await cache.read(query("A", "ada"), run);
+    expect(runs).toBe(5);
   });
 
   it("keeps nothing read under a version that changed while it ran", async () => {
@@ -124,6 +128,26 @@ describe.skipIf(testDialect !== "sqlite")("the SQLite client's read cache", () =
     expect((await read("ada"))?.name).toBe("Ada Lovelace");
     expect((await read("grace"))?.name).toBe("Grace");
     expect(cache().stats.hits).toBe(hits + 2);
+  });
+
+  it("keeps nothing across a reconnection, whose version numbers start afresh", async () => {
+    // A client whose reader has seen no commit yet reads under its first number; a new connection
+    // starts at that same number, whatever was committed in between.
+    const fresh = await createTestDatabase();
+    try {
+      const read = () => fresh.db.$queryRawUnsafe<{ name: string }[]>(`SELECT "name" FROM "user"`);
+      expect(await read()).toEqual([]);
+      await fresh.db.$disconnect();
+      const other = new Database(fresh.databasePath);
+      try {
+        other.prepare(`INSERT INTO "user" ("id", "name", "email", "role", "createdAt", "updatedAt") VALUES ('x', 'X', 'x@example.com', 'USER', 0, 0)`).run();
+      } finally {
+        other.close();
+      }
+      expect(await read()).toEqual([{ name: "X" }]);
+    } finally {
+      await fresh.cleanup();
+    }
   });
 
   it("leaves a transaction's reads alone: they see its own uncommitted writes", async () => {

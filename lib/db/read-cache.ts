@@ -86,6 +86,13 @@ export class ReadCache {
     return copy(result);
   }
 
+  /** Drops every entry (a new connection: its `data_version` numbers are not the old one's). */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+    this.#version = undefined;
+  }
+
   get size(): { bytes: number; entries: number } {
     return { bytes: this.#bytes, entries: this.#entries.size };
   }
