@@ -62,6 +62,17 @@ describe("ReadCache", () => {
     expect(second.columnNames).toEqual(["t", "b"]);
   });
 
+  it("counts the key against the limits: a read with a long argument list is not kept", async () => {
+    const cache = new ReadCache(() => 1, { maxBytes: 3_000, maxEntryBytes: 1_500 });
+    let runs = 0;
+    const ids = Array.from({ length: 200 }, (_, i) => `id-${i}`);
+    const run = async () => (runs++, resultOf("small"));
+    await cache.read(query(`SELECT ... IN (${ids.map(() => "?").join(",")})`, ...ids), run);
+    await cache.read(query(`SELECT ... IN (${ids.map(() => "?").join(",")})`, ...ids), run);
+    expect(runs).toBe(2);
+    expect(cache.size.entries).toBe(0);
+  });
+
   it("keeps no entry larger than its limit, and drops the least recently used past the total", async () => {
     const cache = new ReadCache(() => 1, { maxBytes: 3_000, maxEntryBytes: 1_500 });
     let runs = 0;

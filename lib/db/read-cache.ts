@@ -72,7 +72,8 @@ export class ReadCache {
     }
     this.stats.misses++;
     const result = await run(query);
-    const bytes = resultBytes(result);
+    // The key counts too: an IN list of thousands of ids makes a key of hundreds of KB.
+    const bytes = resultBytes(result) + key.length;
     // Another read may have seen a newer number while this one ran: keep nothing under the old.
     if (bytes <= this.limits.maxEntryBytes && this.#version === version) {
       this.#entries.set(key, { result, bytes });
