@@ -1,5 +1,6 @@
+"use client";
 import Link from "next/link";
-import type { SkillRoutes } from "@/components/skills/skill-routes";
+import { skillRoutes, type SkillPageAt } from "@/components/skills/skill-routes";
 import { formatNumber } from "@/lib/display";
 import { SPEC_LIMITS } from "@/lib/skills/format/limits";
 import { cn } from "@/lib/utils";
@@ -16,7 +17,8 @@ const MAX_SEGMENTS = 24;
  * What the skill costs the model at each level of progressive disclosure, on one bar: the catalog
  * entry it always sees (L1), the body once activated (L2) with the definitions of the tools it
  * binds (offered from then on, until unloaded), and each resource when read (L3). The spec's
- * guidance for the body is marked where the body segment would cross it.
+ * guidance for the body is marked where the body segment would cross it. A client component given
+ * only the figures: its tree is rendered once, for the HTML, not also encoded into the page's payload.
  */
 export function DisclosureBar({
   catalogTokens,
@@ -24,7 +26,7 @@ export function DisclosureBar({
   toolTokens = 0,
   toolCount = 0,
   resources,
-  routes,
+  at,
 }: {
   catalogTokens: number;
   bodyTokens: number;
@@ -32,8 +34,10 @@ export function DisclosureBar({
   toolTokens?: number;
   toolCount?: number;
   resources: Resource[];
-  routes: SkillRoutes;
+  /** The version whose file and tools links the bar offers. */
+  at: SkillPageAt;
 }) {
+  const routes = skillRoutes(at.skillId, at.version, at.pinned);
   const guidance = SPEC_LIMITS.bodyMaxTokens;
   const resourceTotal = resources.reduce((sum, r) => sum + r.tokens, 0);
   const total = catalogTokens + bodyTokens + toolTokens + resourceTotal;

@@ -1,15 +1,28 @@
+"use client";
 import Link from "next/link";
 import { DownloadIcon, FileQuestionIcon, FileTextIcon } from "lucide-react";
-import type { DocumentView, SkillRoutes } from "@/components/skills/skill-routes";
+import { skillRoutes, type DocumentView, type SkillPageAt } from "@/components/skills/skill-routes";
 import { formatBytes, formatNumber } from "@/lib/display";
 import type { SkillFileInfo } from "@/lib/types/skills";
 import { cn } from "@/lib/utils";
 
 // The skill page's file pane around the rendered document: its toolbar, and what it shows when
-// ?file= names a path the version does not have.
+// ?file= names a path the version does not have. Client components given only what they show: their
+// trees (and icons) are rendered once, for the HTML, instead of also encoded into the page's payload.
 
 /** The shown file's name, size and tokens, the Preview/Source switch and its download. */
-export function DocumentToolbar({ file, view, hasSource, routes }: { file: SkillFileInfo; view: DocumentView; hasSource: boolean; routes: SkillRoutes }) {
+export function DocumentToolbar({
+  file,
+  view,
+  hasSource,
+  at,
+}: {
+  file: Pick<SkillFileInfo, "path" | "size" | "tokens">;
+  view: DocumentView;
+  hasSource: boolean;
+  at: SkillPageAt;
+}) {
+  const routes = skillRoutes(at.skillId, at.version, at.pinned);
   const tab = "rounded-md px-2.5 py-1 text-[13px] font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50";
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b pb-3">
@@ -67,11 +80,12 @@ export function MissingFileToolbar({ path }: { path: string }) {
 }
 
 /** The file pane when ?file= names a path the version shown does not have. */
-export function MissingFile({ path, version, routes }: { path: string; version: number; routes: SkillRoutes }) {
+export function MissingFile({ path, at }: { path: string; at: SkillPageAt }) {
+  const routes = skillRoutes(at.skillId, at.version, at.pinned);
   return (
     <div role="status" className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center text-sm">
       <p className="font-medium">
-        No file <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]">{path}</code> in version {version}.
+        No file <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]">{path}</code> in version {at.version}.
       </p>
       <p className="max-w-md text-muted-foreground">
         The link may come from another version of this skill, or the path may be misspelt. The files this version has are listed under Files.

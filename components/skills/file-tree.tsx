@@ -1,18 +1,22 @@
+"use client";
 import Link from "next/link";
 import { FolderIcon } from "lucide-react";
-import type { SkillRoutes } from "@/components/skills/skill-routes";
+import { skillRoutes, type SkillPageAt } from "@/components/skills/skill-routes";
 import { formatBytes, formatNumber } from "@/lib/display";
-import { previewKind } from "@/lib/skills/format/preview";
-import type { SkillFileInfo } from "@/lib/types/skills";
+import type { TreeFile } from "./file-tree-view";
+
+// One order on the server and in every browser (a default-locale compare would sort "ä" apart in a
+// Swedish browser, and hydration would not match the HTML).
+const byName = new Intl.Collator("en-US").compare;
 
 interface Folder {
   name: string;
   path: string;
   folders: Map<string, Folder>;
-  files: SkillFileInfo[];
+  files: TreeFile[];
 }
 
-function buildTree(files: readonly SkillFileInfo[]): Folder {
+function buildTree(files: readonly TreeFile[]): Folder {
   const root: Folder = { name: "", path: "", folders: new Map(), files: [] };
   for (const file of files) {
     const segments = file.path.split("/");
@@ -31,26 +35,32 @@ function buildTree(files: readonly SkillFileInfo[]): Folder {
   return root;
 }
 
-/** The files of a version as a tree; each file opens in the viewer, with its size and tokens. */
+/**
+ * The files of a version as a tree; each file opens in the viewer, with its size and tokens. A client
+ * component given only what the rows show (file-tree-view.ts): rendered once, for the HTML, instead
+ * of encoded into the page's payload and decoded again.
+ */
 export function FileTree({
   files,
   selected,
   unreferenced,
-  routes,
+  at,
 }: {
-  files: readonly SkillFileInfo[];
+  files: readonly TreeFile[];
   selected: string;
-  unreferenced: ReadonlySet<string>;
-  routes: SkillRoutes;
+  unreferenced: readonly string[];
+  at: SkillPageAt;
 }) {
+  const routes = skillRoutes(at.skillId, at.version, at.pinned);
+  const unreferencedSet = new Set(unreferenced);
   const root = buildTree(files);
   // SKILL.md is the entry point: it leads, before folders and the other files at the root.
   const entry = root.files.filter((f) => f.path === "SKILL.md");
-  const others = root.files.filter((f) => f.path !== "SKILL.md").sort((a, b) => a.path.localeCompare(b.path));
+  const others = root.files.filter((f) => f.path !== "SKILL.md").sort((a, b) => byName(a.path, b.path));
 
-  // Lean markup on purpose: a skill can hold hundreds of files, and each row is sent twice (HTML
-  // and the RSC payload). Icons and states come from .tree-file in skill-content.css.
-  const renderFile = (file: SkillFileInfo) => {
+  // Lean markup on purpose: a skill can hold hundreds of files. Icons and states come from
+  // .tree-file in skill-content.css.
+  const renderFile = (file: TreeFile) => {
     const name = file.path.slice(file.path.lastIndexOf("/") + 1);
     return (
       <li key={file.path}>
@@ -60,7 +70,7 @@ export function FileTree({
           aria-current={file.path === selected ? "page" : undefined}
           title={file.path}
           className="tree-file"
-          data-kind={previewKind(file.mediaType)}
+          data-kind={file.kind}
         >
           <span className="tree-name">
             {name === file.path ? null : <span className="sr-only">{file.path.slice(0, -name.length)}</span>}
@@ -69,7 +79,7 @@ export function FileTree({
           <span className="tree-meta">
             {formatBytes(file.size)}
             {file.tokens !== null ? ` · ${formatNumber(file.tokens)} tok` : ""}
-            {unreferenced.has(file.path) ? <span className="tree-tag">unreferenced</span> : null}
+            {unreferencedSet.has(file.path) ? <span className="tree-tag">unreferenced</span> : null}
             {file.executable ? (
               <span className="tree-tag" title="Executable: installed with mode 755">
                 executable
@@ -81,12 +91,12 @@ export function FileTree({
     );
   };
 
-  const fileList = (files: SkillFileInfo[]) => (files.length ? <ul className="grid gap-px">{files.map(renderFile)}</ul> : null);
+  const fileList = (files: TreeFile[]) => (files.length ? <ul className="grid gap-px">{files.map(renderFile)}</ul> : null);
 
   // Folders are <details> outside the lists, so every list item is exactly one file.
   const renderFolders = (folder: Folder): React.ReactNode =>
     [...folder.folders.values()]
-      .sort((a, b) => a.name.localeCompare(b.name))
+      .sort((a, b) => byName(a.name, b.name))
       .map((child) => (
         <details key={child.path} open>
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 text-sm font-medium outline-none select-none hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
@@ -96,7 +106,7 @@ export function FileTree({
           </summary>
           <div className="ml-3.5 grid gap-px border-l pl-1.5">
             {renderFolders(child)}
-            {fileList([...child.files].sort((a, b) => a.path.localeCompare(b.path)))}
+            {fileList([...child.files].sort((a, b) => byName(a.path, b.path)))}
           </div>
         </details>
       ));

@@ -29,6 +29,17 @@ export interface SkillRoutes {
   usage(days?: 30 | 90): string;
 }
 
+/**
+ * Which version's page the links of a view point at. What a client component of the skill page is
+ * given instead of SkillRoutes, whose functions cannot cross to the browser: it builds the same
+ * routes with skillRoutes(at.skillId, at.version, at.pinned).
+ */
+export interface SkillPageAt {
+  skillId: string;
+  version: number;
+  pinned: boolean;
+}
+
 /** A query value that keeps "/" readable: ?file=references/api.md */
 function queryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/g, "/");

@@ -4,6 +4,8 @@ import { ArchivedBanner } from "@/components/skills/archived-banner";
 import { CodeLines } from "@/components/skills/code-lines";
 import { DisclosureBar } from "@/components/skills/disclosure-bar";
 import { FileTree } from "@/components/skills/file-tree";
+import { treeFiles } from "@/components/skills/file-tree-view";
+import { DocumentOutline } from "@/components/skills/document-outline";
 import { BinaryPreview, CodePreview, CsvPreview, ImagePreview, JsonPreview, TooLargePreview } from "@/components/skills/file-preview";
 import { FrontmatterTable } from "@/components/skills/frontmatter-table";
 import { loadHighlighter } from "@/components/skills/markdown/highlight";
@@ -13,17 +15,17 @@ import { MarkdownHtml } from "@/components/skills/markdown/markdown-html";
 import { renderStoredMarkdown } from "@/components/skills/markdown/stored-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
+import { skillHeaderView } from "@/components/skills/skill-header-view";
 import { SkillToolsPanel } from "@/components/skills/skill-tools";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
-import { SeverityBadge } from "@/components/ui/severity-badge";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
-import { skillRoutes, type DocumentView, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
+import { skillRoutes, type DocumentView, type SkillPageAt, type SkillRoutes, type SkillTab } from "@/components/skills/skill-routes";
+import { SkillTabs, type SkillTabsScan } from "@/components/skills/skill-tabs";
 import { DocumentToolbar, MissingFile, MissingFileToolbar } from "@/components/skills/document-pane";
 import { formatRelative } from "@/lib/display";
 import { findUnreferenced, resolveLink, type MarkdownLink } from "@/lib/skills/format/links";
 import { previewKind } from "@/lib/skills/format/preview";
 import type { SkillDetail, SkillFileInfo, SkillVersionDetail } from "@/lib/types/skills";
-import { cn } from "@/lib/utils";
 import "./skill-content.css";
 
 export interface SkillViewProps {
@@ -77,7 +79,8 @@ export async function SkillView({
   triggers = null,
   usage = null,
 }: SkillViewProps) {
-  const routes = skillRoutes(skill.id, version.number, pinned);
+  const at: SkillPageAt = { skillId: skill.id, version: version.number, pinned };
+  const routes = skillRoutes(at.skillId, at.version, at.pinned);
   const paths = version.files.map((f) => f.path);
   const fileSet = new Set(paths);
   const unreferenced = new Set(
@@ -107,13 +110,13 @@ export async function SkillView({
     tab !== "files"
       ? null
       : "missing" in selected
-        ? { content: <MissingFile path={selected.missing} version={version.number} routes={routes} />, outline: [], hasSource: false }
+        ? { content: <MissingFile path={selected.missing} at={at} />, outline: [], hasSource: false }
         : await renderDocument({ version, selected, view, routes });
 
   return (
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} origin={origin} meta={meta} synced={synced} />
+      <SkillHeader {...skillHeaderView(skill, version)} versions={versions} actions={actions} origin={origin} meta={meta} synced={synced} />
 
       {proposals}
 
@@ -149,7 +152,7 @@ export async function SkillView({
           toolTokens={version.tools.reduce((sum, tool) => sum + tool.tokens, 0)}
           toolCount={version.tools.length}
           resources={resources}
-          routes={routes}
+          at={at}
         />
       </section>
 
@@ -159,7 +162,7 @@ export async function SkillView({
 
       {tab === "files" ? <ReviewBanner scan={version.scan} routes={routes} showLink /> : null}
 
-      <SkillTabs tab={tab} routes={routes} scan={version.scan} toolCount={version.tools.length} />
+      <SkillTabs tab={tab} at={at} scan={tabsScan(version.scan)} toolCount={version.tools.length} />
 
       {tab === "tools" ? (
         <SkillToolsPanel skill={skill} version={version} routes={routes} />
@@ -173,7 +176,7 @@ export async function SkillView({
         <div className="grid items-start gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_11rem]">
           <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:pr-1">
             <h2 className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Files</h2>
-            <FileTree files={version.files} selected={selectedPath} unreferenced={unreferenced} routes={routes} />
+            <FileTree files={treeFiles(version.files)} selected={selectedPath} unreferenced={[...unreferenced]} at={at} />
             {unreferenced.size ? (
               <p className="mt-3 px-2 text-xs leading-relaxed text-muted-foreground">
                 <span className="rounded-sm bg-amber-500/15 px-1 text-amber-700 dark:text-amber-300">unreferenced</span>: no document of this skill links to{" "}
@@ -187,7 +190,12 @@ export async function SkillView({
             {"missing" in selected ? (
               <MissingFileToolbar path={selected.missing} />
             ) : (
-              <DocumentToolbar file={selected.file} view={view} hasSource={document.hasSource} routes={routes} />
+              <DocumentToolbar
+                file={{ path: selected.file.path, size: selected.file.size, tokens: selected.file.tokens }}
+                view={view}
+                hasSource={document.hasSource}
+                at={at}
+              />
             )}
             {/* Keyed so a new file mounts fresh: a reused heading would keep the old :target state. */}
             <div key={`${selectedPath}:${view}`} className="mt-5">
@@ -195,84 +203,16 @@ export async function SkillView({
             </div>
           </article>
 
-          {document.outline.length ? (
-            <nav aria-label="On this page" className="hidden xl:sticky xl:top-20 xl:block xl:max-h-[calc(100dvh-6rem)] xl:overflow-y-auto">
-              <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">On this page</h2>
-              <ul className="grid gap-1 border-l text-[13px]">
-                {document.outline.map((item) => (
-                  <li key={item.id}>
-                    <a
-                      href={`#${item.id}`}
-                      className={cn(
-                        "-ml-px block border-l border-transparent py-0.5 leading-snug text-muted-foreground outline-none hover:border-foreground/40 hover:text-foreground focus-visible:text-foreground focus-visible:underline",
-                        item.depth <= 2 ? "pl-3" : "pl-6",
-                      )}
-                    >
-                      {item.text}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
+          {document.outline.length ? <DocumentOutline items={document.outline} /> : null}
         </div>
       )}
     </div>
   );
 }
 
-const tabItem =
-  "inline-flex shrink-0 items-center gap-1.5 border-b-2 px-1 pb-2 text-sm font-medium outline-none focus-visible:ring-3 focus-visible:ring-ring/50 rounded-t-sm";
-
-function TabLink({ href, current, children }: { href: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      href={href}
-      aria-current={current ? "page" : undefined}
-      className={cn(tabItem, current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
-    >
-      {children}
-    </Link>
-  );
-}
-
-function SkillTabs({ tab, routes, scan, toolCount }: { tab: SkillTab; routes: SkillRoutes; scan: SkillVersionDetail["scan"]; toolCount: number }) {
+function tabsScan(scan: SkillVersionDetail["scan"]): SkillTabsScan {
   const badge = scan.highest === "critical" || scan.highest === "high" || scan.highest === "medium" ? scan.highest : null;
-  return (
-    // Scrolls sideways rather than widen the page on a phone (four tabs and a badge).
-    <nav aria-label="Skill sections" className="-mb-4 flex gap-5 overflow-x-auto border-b pt-1">
-      <TabLink href={routes.page()} current={tab === "files"}>
-        Files
-      </TabLink>
-      {toolCount ? (
-        <TabLink href={routes.tools()} current={tab === "tools"}>
-          Tools
-          <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">
-            {toolCount}
-            <span className="sr-only"> {toolCount === 1 ? "tool" : "tools"}</span>
-          </span>
-        </TabLink>
-      ) : null}
-      <TabLink href={routes.triggers()} current={tab === "triggers"}>
-        Triggers
-      </TabLink>
-      <TabLink href={routes.usage()} current={tab === "usage"}>
-        Usage
-      </TabLink>
-      <TabLink href={routes.security()} current={tab === "security"}>
-        Security
-        {badge ? (
-          <SeverityBadge severity={badge} className="px-1 py-0 text-[11px]">
-            {scan.findings.length}
-            <span className="sr-only"> findings, highest {badge}</span>
-          </SeverityBadge>
-        ) : scan.findings.length ? (
-          <span className="rounded-md bg-muted px-1.5 text-[11px] text-muted-foreground tabular-nums">{scan.findings.length}</span>
-        ) : null}
-        {scan.review.status === "needs_review" ? <span className="text-[11px] font-medium text-orange-700 dark:text-orange-300">needs review</span> : null}
-      </TabLink>
-    </nav>
-  );
+  return { badge, findings: scan.findings.length, needsReview: scan.review.status === "needs_review" };
 }
 
 async function renderDocument({
