@@ -1,3 +1,4 @@
+"use client";
 import Link from "next/link";
 import type { SkillListParams } from "@/lib/skills/list/inputs";
 import { skillListHref } from "@/lib/skills/list/url";
@@ -10,7 +11,11 @@ export interface ScopeTab {
   count: number;
 }
 
-/** All, Personal, each of the viewer's teams, Public, Built-in, with counts (of archived skills under the Archived filter); the search and filters carry over. */
+/**
+ * All, Personal, each of the viewer's teams, Public, Built-in, with counts (of archived skills under
+ * the Archived filter); the search and filters carry over. A client component: the tabs are rendered
+ * once, for the HTML, from their labels and counts.
+ */
 export function ScopeTabs({ tabs, params }: { tabs: ScopeTab[]; params: SkillListParams }) {
   return (
     <nav aria-label="Scopes" className="-mx-1 flex gap-1 overflow-x-auto px-1 py-0.5">

@@ -1,3 +1,4 @@
+"use client";
 import Link from "next/link";
 import { ArchiveIcon, FileWarningIcon, LayoutGridIcon, MoonIcon, Rows3Icon, StarIcon, TagIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,12 @@ const sorts: { sort: SkillListSort; label: string; title: string }[] = [
   { sort: "trending", label: "Trending", title: "Loads of the last 7 days against the 7 before, rising first" },
 ];
 
-/** Filters, sort and view of the skill list: every control is a link, so the state stays in the URL and works without JavaScript. */
+/**
+ * Filters, sort and view of the skill list: every control is a link, so the state stays in the URL and
+ * works without JavaScript. A client component given the list's parameters and facets: its links
+ * (a hundred elements with the menus) are rendered once, for the HTML, instead of also encoded into
+ * the page's payload and decoded again on every view.
+ */
 export function SkillListToolbar({ params, authors, tags }: { params: SkillListParams; authors: SkillAuthor[]; tags: TagFacet[] }) {
   const sort = effectiveSort(params);
   const filtered = Boolean(params.author || params.warnings || params.archived || params.unused || params.tag || params.starred);
