@@ -1,7 +1,11 @@
+"use client";
 import Link from "next/link";
 import { BellIcon } from "lucide-react";
 
-/** The header's bell: a link to the notification centre with the unread count. */
+/**
+ * The header's bell: a link to the notification centre with the unread count. A client component so
+ * that every page's payload carries its count, not its tree and icon.
+ */
 export function BellLink({ unread }: { unread: number }) {
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
   return (
