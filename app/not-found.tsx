@@ -1,6 +1,3 @@
-"use client";
-// A client component although it reads nothing: every page's payload carries the not-found view of
-// each layout that can show one, and as a client component that is a reference instead of its tree.
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 

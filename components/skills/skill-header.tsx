@@ -1,4 +1,3 @@
-"use client";
 import Link from "next/link";
 import { ChevronRightIcon, EyeOffIcon, HistoryIcon, PencilIcon, UnlinkIcon } from "lucide-react";
 import { CopyButton } from "@/components/skills/copy-button";
@@ -8,14 +7,13 @@ import { InvocationMarkers } from "@/components/skills/skill-markers";
 import { VersionPicker, type VersionOption } from "@/components/skills/version-picker";
 import { LabelChips } from "@/components/skills/label-chips";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/display";
-import type { SkillHeaderView } from "./skill-header-view";
+import { formatBytes, formatRelative } from "@/lib/display";
+import type { SkillDetail, SkillVersionDetail } from "@/lib/types/skills";
 
 /**
  * `actions` is the slot for what the viewer may do with the skill (manage, download, edit);
  * `origin`, the line saying which source keeps the skill in sync (components/sources/synced-from.tsx);
- * `meta`, its tags, star and owners. A client component given only what it shows
- * (skill-header-view.ts): rendered once, for the HTML, instead of also encoded into the payload.
+ * `meta`, its tags, star and owners.
  */
 export function SkillHeader({
   skill,
@@ -25,7 +23,9 @@ export function SkillHeader({
   origin,
   meta,
   synced = false,
-}: SkillHeaderView & {
+}: {
+  skill: SkillDetail;
+  version: SkillVersionDetail;
   versions: VersionOption[];
   actions?: React.ReactNode;
   origin?: React.ReactNode;
@@ -50,9 +50,9 @@ export function SkillHeader({
         <div className="grid min-w-0 gap-2.5">
           <div className="flex flex-wrap items-center gap-2.5">
             <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-[1.75rem]">{version.name}</h1>
-            <ScopeBadge scope={skill.scope} team={skill.teamName} />
+            <ScopeBadge scope={skill.scope} team={skill.team?.name} />
             <VersionPicker versions={versions} shown={version.number} latest={skill.version} />
-            <LabelChips labels={version.labels} />
+            <LabelChips labels={skill.versions.find((v) => v.number === version.number)?.labels ?? []} />
             <InvocationMarkers invocation={version.invocation} name={skill.name} />
           </div>
           <p className="max-w-3xl text-[15px] leading-relaxed text-muted-foreground">{version.description}</p>
@@ -60,14 +60,15 @@ export function SkillHeader({
             {version.author ? <span className="font-medium text-foreground">{version.author.name}</span> : null}
             {version.author ? <span aria-hidden>·</span> : null}
             <span>
-              {version.number === skill.version ? "updated" : `v${version.number} created`} <time dateTime={version.createdAt}>{version.createdLabel}</time>
+              {version.number === skill.version ? "updated" : `v${version.number} created`}{" "}
+              <time dateTime={version.createdAt.toISOString()}>{formatRelative(version.createdAt)}</time>
             </span>
             <span aria-hidden>·</span>
             <Link
               href={`/skills/${encodeURIComponent(skill.id)}/versions`}
               className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-3 focus-visible:ring-ring/50"
             >
-              {skill.versionCount} {skill.versionCount === 1 ? "version" : "versions"}
+              {skill.versions.length} {skill.versions.length === 1 ? "version" : "versions"}
             </Link>
             <span aria-hidden>·</span>
             <span>
@@ -96,16 +97,16 @@ export function SkillHeader({
           <Button asChild variant="outline" size="sm">
             <Link
               href={`/skills/${encodeURIComponent(skill.id)}/versions`}
-              aria-label={`History, ${skill.versionCount} ${skill.versionCount === 1 ? "version" : "versions"}`}
+              aria-label={`History, ${skill.versions.length} ${skill.versions.length === 1 ? "version" : "versions"}`}
             >
               <HistoryIcon aria-hidden /> History
               <span aria-hidden className="rounded bg-muted px-1.5 font-mono text-xs text-muted-foreground tabular-nums">
-                {skill.versionCount}
+                {skill.versions.length}
               </span>
             </Link>
           </Button>
           {actions}
-          {skill.canAddVersion ? (
+          {skill.can.addVersion ? (
             <Button asChild size="sm">
               <Link
                 href={`/skills/${encodeURIComponent(skill.id)}/edit`}

@@ -15,7 +15,6 @@ import { MarkdownHtml } from "@/components/skills/markdown/markdown-html";
 import { renderStoredMarkdown } from "@/components/skills/markdown/stored-markdown";
 import { SkillFindings, type BrokenLink } from "@/components/skills/skill-findings";
 import { SkillHeader } from "@/components/skills/skill-header";
-import { skillHeaderView } from "@/components/skills/skill-header-view";
 import { SkillToolsPanel } from "@/components/skills/skill-tools";
 import type { FlaggedSource } from "@/components/skills/review-dialog";
 import { ReviewBanner, SecurityPanel } from "@/components/skills/security-panel";
@@ -116,7 +115,7 @@ export async function SkillView({
   return (
     // One column no wider than the page: no section's content may widen it (a phone is 390 px).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <SkillHeader {...skillHeaderView(skill, version)} versions={versions} actions={actions} origin={origin} meta={meta} synced={synced} />
+      <SkillHeader skill={skill} version={version} versions={versions} actions={actions} origin={origin} meta={meta} synced={synced} />
 
       {proposals}
 
