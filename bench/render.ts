@@ -28,7 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { listeningPid } from "../e2e/server-process";
-import { countFlag, freePort, signIn, sized } from "./bench-kit";
+import { countFlag, freePort, percentile, signIn, sized } from "./bench-kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined]));
@@ -277,12 +277,6 @@ async function request(server: Server, page: Page): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /**
  * Waits until no server is busy (under a tick, 10 ms of CPU, in each of two 100 ms windows; 3 s at
  * most). A server goes on working after its last answer (V8 finishes optimizing compiles of 5-12 ms
@@ -333,7 +327,7 @@ async function measure(servers: Server[], page: Page): Promise<Result[]> {
     cpuMs: (t.ticks * TICK_MS) / n,
     // The median block: a background job's statements (the schedules run every minute) land in
     // one block and are counted as its page's, which made an 8.0 page print 8.1.
-    statements: median(t.blockStatements),
+    statements: percentile(t.blockStatements, 50),
     distinct: t.distinct,
     bytes: t.bytes,
     texts: Object.fromEntries(Object.entries(t.texts).map(([sql, times]) => [sql, times / n])),
